@@ -1005,7 +1005,10 @@
 // releases, no finding on the 13 negatives; 11 of 13 after the placeholder's raise
 // retold. holdoutAZ (7 texts, 5 negatives): 2 of 2, no finding. Over the day's thirteen
 // sets (166 texts): 93 of 115 codes (81 %) measured, 105 (91 %) now; 40 of 42 releases
-// measured; findings on 4 of 63 negatives.
+// measured; findings on 4 of 63 negatives. holdoutBA and holdoutBB (2026-12-05, 27 texts,
+// 12 negatives): 13 of 16 codes, 10 of 10 releases, a finding on 1 of 12 negatives; 16
+// of 16 after headers said missing in one grammar for Python.h and cuda.h and
+// max-autotune named before "not enough SMs".
 //
 // # Wordings
 //
@@ -1664,7 +1667,9 @@
 //   - python-headers-missing: "Can't find Python.h in ", 2.4–2.14
 //   - python-headers-missing: a paraphrase with "headers", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
+//   - python-headers-missing: a paraphrase with "python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
+//   - python-headers-missing: a paraphrase with "python.h", as reports retell it
 //   - python-headers-missing: "Python.h: No such file" (the message cut short), 2.0–2.14
 //   - python-headers-missing: "fatal error: Python.h" (the message cut short), 2.0–2.14
 //   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14

@@ -138,22 +138,14 @@ func tritonRows() []Signature {
 			// program's own import of it (a kernel library, an installer's check) is not
 			// Inductor's: the row wants torch.compile or Inductor in the log.
 			Code: TritonMissing, Literal: "cannot import name 'AttrsDescriptor' from 'triton.",
-			Pattern:  `cannot import name 'AttrsDescriptor' from 'triton\.(?:backends|compiler)\.compiler'`,
 			Requires: compileContext + `|runtime[\\/]hints\.py|TORCHDYNAMO_`,
 			Releases: modes.Minors(6, 6),
-			Cause: "the installed Triton does not match this torch release: 2.6's Inductor imports " +
-				"AttrsDescriptor from Triton (triton.backends.compiler in Triton 3.2, the release 2.6 pins; " +
-				"triton.compiler.compiler before it), and a Triton of 3.3 or later has none (a newer Triton " +
-				"installed over the pin, such as triton-windows 3.3 under torch 2.6)",
+			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor, " +
+				"which Triton 3.3 and later lack (2.6 pins 3.2)",
 			Fix:      fixTritonKey + "; or upgrade torch to 2.7 or later, built for the newer Triton",
 			Evidence: modes.Source,
-			Source: "torch/_inductor/runtime/hints.py (try: from triton.backends.compiler import AttrsDescriptor; " +
-				"except ImportError: from triton.compiler.compiler import AttrsDescriptor, uncaught) in a 2.6-era " +
-				"stored copy, PR #137757 (2024-10, after the 2.5 branch cut) adding the first import; later copies " +
-				"check hasattr(triton.backends.compiler, \"AttrsDescriptor\") first; reports: Comfy-Org/ComfyUI#7106 " +
-				"(hints.py lines 43 and 64), leomaxwell973/Triton-3.3.0-UPDATE_FROM_3.2.0_and_FIXED-Windows-" +
-				"Nvidia-Prebuilt#2 and #6 (\"the modern version of Triton has removed ALL instances of " +
-				"AttrsDescriptor\")",
+			Source: "torch/_inductor/runtime/hints.py, 2.6-era copy (PR #137757); reports: Comfy-Org/ComfyUI#7106, " +
+				"leomaxwell973/Triton-3.3.0-UPDATE_FROM_3.2.0_and_FIXED-Windows-Nvidia-Prebuilt#6",
 			Decisive: "the ImportError line",
 		},
 		{
@@ -162,20 +154,14 @@ func tritonRows() []Signature {
 			// triton.knobs.runtime (triton-lang/triton#6467, in Triton 3.4), and 2.8's
 			// Inductor reads them there when triton.knobs exists (PR #152457).
 			Code: TritonMissing, Literal: "has no attribute 'launch_enter_hook'",
-			Pattern:  `CompiledKernel'?\s+(?:object\s+)?has no attribute 'launch_enter_hook'`,
 			Releases: modes.Minors(5, 7),
-			Cause: "the installed Triton is newer than this torch release supports: Inductor's kernel " +
-				"launcher reads launch_enter_hook from Triton's CompiledKernel class, which Triton 3.4 and " +
-				"later no longer have (they moved to triton.knobs.runtime)",
+			Cause: "the installed Triton is too new for torch: Inductor reads CompiledKernel.launch_enter_hook, " +
+				"which Triton 3.4 moved to triton.knobs",
 			Fix: fixTritonKey + "; or upgrade torch to 2.8 or later, whose Inductor reads the hooks from " +
 				"triton.knobs",
 			Evidence: modes.Source,
-			Source: "torch/_inductor/runtime/triton_heuristics.py make_launcher (\"launch_enter_hook\": " +
-				"binary.__class__.launch_enter_hook) since PR #128732 (2024-06); PR #152457 (2025-04-29, " +
-				"before the 2.8 branch cut) reads knobs.runtime.launch_enter_hook when triton.knobs exists; " +
-				"pytorch/pytorch#152531 (Inductor against upstream Triton); reports: unslothai/unsloth#3441 " +
-				"(fixed by pip install triton==3.2.0), Lightricks/ComfyUI-LTXVideo#324; 2.3–2.4 (the instance's " +
-				"attribute) not read",
+			Source: "torch/_inductor/runtime/triton_heuristics.py make_launcher, PR #128732 to PR #152457 (2.8); " +
+				"reports: unslothai/unsloth#3441, Lightricks/ComfyUI-LTXVideo#324",
 			Decisive: "the AttributeError line",
 		},
 		{
@@ -300,14 +286,9 @@ func cxxRows() []Signature {
 			Releases: modes.Minors(0, 14),
 			Cause:    openmpCause,
 			Fix:      openmpFix,
-			Tailored: []ReleaseFix{{Releases: modes.Minors(0, 2), Fix: openmpFix + "; or torch 2.3 or later, " +
-				"whose macOS wheels ship omp.h and libomp (PR #114816)"}},
 			Evidence: modes.Source,
-			Source: "clang's wording of a missing header; the C++ Inductor builds for a CPU kernel (torch/" +
-				"_inductor/codecache.py, cpp_builder.py: #include <omp.h>, -Xclang -fopenmp on macOS, PR " +
-				"#93895); OMP_PREFIX: PR #105136 (2.1); reports: pytorch/pytorch#95708 (2.0), PR #106241's " +
-				"description (its error before the hint)",
-			Decisive: "the compiler's fatal error; another line shows torch.compile or Inductor",
+			Source:   "clang's wording (PR #93895, #105136); reports: pytorch/pytorch#95708, PR #106241",
+			Decisive: "the compiler's fatal error",
 		},
 		{
 			// Inductor's own hint, which it appends to the compiler's output on macOS when that
@@ -319,28 +300,20 @@ func cxxRows() []Signature {
 			Releases: modes.Minors(1, 14),
 			Cause:    openmpCause,
 			Fix:      openmpFix,
-			Tailored: []ReleaseFix{{Releases: modes.Minors(1, 2), Fix: openmpFix + "; or torch 2.3 or later, " +
-				"whose macOS wheels ship omp.h and libomp (PR #114816)"}},
 			Evidence: modes.Source,
-			Source: "torch/_inductor/codecache.py compile_file, then cpp_builder.py run_command_line and " +
-				"_run_compile_cmd (\"\\n\\nOpenMP support not found. Please try one of the following " +
-				"solutions:\\n(1) Set the `CXX` environment variable …\", when sys.platform == \"darwin\"), " +
-				"from PR #107111 (2023-08, 2.1) in stored copies of each; cpp_builder.py:624 in " +
-				"pytorch/pytorch#179135's 2.11 traceback; 2.12–2.14 not read; report: a repository's notes " +
-				"(\"Torch compile problems on MPS\", search tool code corpus)",
-			Decisive: "Inductor's hint after the compiler's output",
+			Source:   "torch/_inductor/codecache.py, then cpp_builder.py (PR #107111, 2.1; 2.12–2.14 not read)",
+			Decisive: "Inductor's hint",
 		},
 	}
 }
 
 // openmpCause and openmpFix are the cause and fix of openmp-missing.
-const openmpCause = "Inductor compiles its CPU kernels as C++ with OpenMP (#include <omp.h>, -fopenmp), and " +
-	"the compiler found no OpenMP: on macOS Apple's clang ships neither omp.h nor libomp"
+const openmpCause = "Inductor compiles CPU kernels as C++ with OpenMP, and the compiler has none: Apple's " +
+	"clang ships no omp.h or libomp"
 
-const openmpFix = "give the compiler OpenMP: conda install llvm-openmp, or brew install libomp and " +
-	"export OMP_PREFIX=$(brew --prefix libomp) (torch 2.1 and later read it), or set CXX to a compiler with OpenMP " +
-	"(Homebrew's llvm clang++ or g++); or compile without Inductor's C++ code (backend=\"aot_eager\"), " +
-	"or turn torch.compile off for CPU tensors"
+const openmpFix = "conda install llvm-openmp, or brew install libomp and OMP_PREFIX=$(brew --prefix libomp) " +
+	"(2.1 on), or CXX=a compiler with OpenMP (Homebrew's clang++, g++); on 2.0–2.2, torch 2.3+, whose macOS " +
+	"wheels ship omp.h (PR #114816); or backend=\"aot_eager\""
 
 // autotuneRows: Inductor's kernel selection left with no candidate.
 func autotuneRows() []Signature {
@@ -462,9 +435,11 @@ func gemmOffRows() []Signature {
 // Inductor's graph compile by its functions (compile_to_module, fx_codegen_and_compile)
 // counts too: vLLM's workers log the traceback with paths only ("torch/_inductor/graph.py",
 // line 1845, in _compile_to_module), and the linker's line is the title
-// (vllm-project/vllm#16984).
+// (vllm-project/vllm#16984). torch.compile counts as prose writes it too: "torch compile"
+// (a maintainer's answer on kijai/ComfyUI-CogVideoXWrapper#227), apart from torch.compile
+// so that neither leaves "torch" alone as the literal both begin with.
 const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
-	`torch\._inductor|TorchDynamo|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
+	`torch\._inductor|TorchDynamo|torch compile|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
 	`compile_to_module|fx_codegen_and_compile|` + inductorNamed
 
 // inductorNamed is Inductor named in prose, as a setup note or a requirement list names
@@ -946,7 +921,7 @@ var pythonHeadersRetold = retold{
 	// The literals are the headers' words alone: a literal that starts with "Python" gives
 	// the prefilter a "python" anchor, which every frame of a traceback holds
 	// (BenchmarkVersusGrep went from 0.4 to 1.3 times grep's time with "python headers").
-	literals: []string{"headers", "Python.h"},
+	literals: []string{"headers", "Python.h", "python.h"}, // reports write the name both ways
 	pattern: `(?i)\bpython(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?(?:headers?|header\s+files)\b[^.;]{0,40}?` +
 		`\b(?:(?:is|are|were|was)\s+)?(?:missing|not\s+(?:be\s+)?found|not\s+installed|absent|unavailable)\b|` +
 		`\b(?:missing|lacks?|lacking|without|no|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+find|` +
@@ -954,8 +929,7 @@ var pythonHeadersRetold = retold{
 		`(?:the\s+|a\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?python(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?` +
 		`(?:headers?|header\s+files)\b|` +
 		`\bpython\b[^.;]{0,30}?\b(?:is|was|are|were)\s+missing\s+(?:its|the|their)\s+(?:dev(?:elopment)?|c|include)\s+headers\b|` +
-		`\bpython\.h\b[^.;]{0,20}?\b(?:is|was)\s+(?:missing|absent|not\s+(?:found|installed|there|in)\b)|` +
-		`\b(?:missing|no|without|lacks?|lacking)\s+\W?python\.h\b|` +
+		headerMissing(`python\.h`) + `|` +
 		// what needs Python.h, then that the Python lacks it: "Triton compiles a C extension
 		// needing Python.h, which this cluster's python ships without" (holdoutAC's
 		// open-instruct commit; branch recallG); in other languages: 缺少 Python.h, Python.h
@@ -977,10 +951,22 @@ func pythonHeadersRetoldRow() Signature {
 // The row needs Triton's or torch.compile's context, as the compiler's message does.
 var cudaHeadersRetold = retold{
 	literals: []string{"cuda.h"},
-	pattern: `(?i)\b(?:no|missing|without|lacks?|lacking|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate|open|include))\s+` +
-		`(?:(?:the\s+)?(?:header\s+)?file\s+)?\W?cuda\.h\b|` +
-		`\bcuda\.h\W?\s+(?:(?:is|was)\s+)?(?:missing|absent|not\s+(?:be\s+)?found|does\s*n[o']t\s+exist|does\s+not\s+exist)\b|` +
+	pattern: `(?i)` + headerMissing(`cuda\.h`) + `|` +
 		`找不到\s*\W?cuda\.h|cuda\.h\W?\s*(?:找不到|不存在)`,
+}
+
+// headerMissing is the English grammar of a header file (name, a pattern) said missing in a
+// report's own words, shared by the Python and CUDA headers' retellings: a word of lack or
+// a verb that could not find, locate, open or include it before the name ("Cannot find
+// Python.h", the title of kijai/ComfyUI-CogVideoXWrapper#227; "no file cuda.h",
+// pytorch/pytorch#90178), or after it that it is missing, absent, not found, not
+// installed, not there, not in a place, or does not exist ("Python.h is not in the image",
+// theroyallab/tabbyAPI#456). The caller adds (?i).
+func headerMissing(name string) string {
+	return `\b(?:no|missing|without|lacks?|lacking|(?:cannot|can't|can\s+not|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+` +
+		`(?:find|locate|open|include))\s+(?:(?:the\s+)?(?:header\s+)?file\s+)?\W?` + name + `\b|` +
+		`\b` + name + `\W?\s+(?:[^.;]{0,20}?\b(?:is|was)\s+)?(?:missing|absent|not\s+(?:be\s+)?(?:found|installed|there|in)\b|` +
+		`does\s*n[o']t\s+exist|does\s+not\s+exist)`
 }
 
 // cudaHeadersRetoldRow is the row cudaHeadersRetold makes (retellings).

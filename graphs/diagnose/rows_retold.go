@@ -407,8 +407,12 @@ func borrowedRetold() []retelling {
 			// "not enough SMs for max-autotune".
 			// "Not enough SM to run MAX_AUTOTUNE_GMM" (karpathy/nanochat#698: SM singular, the
 			// mode misspelt), "not enough streaming multiprocessors for max-autotune".
+			// The mode named first and the warning's first words after it, in one sentence:
+			// "inductor refuses `max_autotune_gemm` (\"Not enough SMs\" — 48 on GB10)"
+			// (holdoutBA, measured once), "max-autotune: not enough SMs on a 4060".
 			literals: []string{"enough SM", "enough sm", "enough streaming multiprocessor"},
-			pattern:  `(?i)\bnot\s+enough\s+(?:sms?|sm's|streaming\s+multiprocessors?)\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_\s]?autotune`,
+			pattern: `(?i)\bnot\s+enough\s+(?:sms?|sm's|streaming\s+multiprocessors?)\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_\s]?autotune|` +
+				`\bmax[-_\s]?autotune\w*[^\w.;!?]{0,3}[^.;!?]{0,60}?\bnot\s+enough\s+(?:sms?|sm's|streaming\s+multiprocessors?)\b`,
 		}, "the warning \"Not enough SMs to use max_autotune_gemm mode\" retold"),
 		borrow(GPUTooOldForTriton, retold{
 			// "my GPU is too old for Triton".

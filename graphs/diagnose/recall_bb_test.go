@@ -1,0 +1,36 @@
+package diagnose
+
+import "testing"
+
+// TestHeaderMissingRetold: a header the Triton launcher includes (Python.h, cuda.h) said
+// missing in a report's own words (headerMissing: one English grammar for both headers),
+// the name written in either case, torch.compile named as prose writes it ("torch
+// compile"); not without Triton's or torch.compile's context.
+func TestHeaderMissingRetold(t *testing.T) {
+	t.Parallel()
+	const ctx = "You are trying to use either sage attention or torch compile while not having them setup.\n"
+	const tri = "Error running sage attention: Command '['triton\\\\runtime\\\\tcc\\\\tcc.exe', 'cuda_utils.c']' returned non-zero exit status 1.\n"
+	checkFirstCodes(t, []codeCase{
+		{"cannot find, title", "# Cannot find Python.h\n" + ctx, PythonHeadersMissing},
+		{"could not locate, lower case", tri + "it could not locate python.h", PythonHeadersMissing},
+		{"not found after, lower case", tri + "python.h not found", PythonHeadersMissing},
+		{"does not exist", tri + "Python.h does not exist in the embedded python", PythonHeadersMissing},
+		{"zh, lower case", tri + "又装了cuda toolkit，又报python.h找不到。", PythonHeadersMissing},
+		{"cuda.h unable to include", tri + "gcc was unable to include cuda.h", CUDAHeadersMissing},
+		{"cuda.h not there", tri + "cuda.h is not there after the install", CUDAHeadersMissing},
+		{"no context", "# Cannot find Python.h\nbuilding my C extension", ""},
+	})
+}
+
+// TestNotEnoughSMsAfterMode: max-autotune named first and the warning's first words after
+// it in one sentence (the borrowed retelling of max-autotune-gemm-off); not in another
+// sentence.
+func TestNotEnoughSMsAfterMode(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"quoted head", "On Blackwell: inductor refuses `max_autotune_gemm` (\"Not enough SMs\" — 48 on GB10)", MaxAutotuneGEMMOff},
+		{"colon", "max-autotune: not enough SMs on my RTX 4060", MaxAutotuneGEMMOff},
+		{"mode first, reason", "max_autotune_gemm is off because there are not enough SMs (48)", MaxAutotuneGEMMOff},
+		{"another sentence", "We use max-autotune. Not enough SMs are free for the copy engine", ""},
+	})
+}
