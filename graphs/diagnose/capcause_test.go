@@ -25,7 +25,7 @@ func captureFinding(t *testing.T, log, torch string) *Finding {
 // NCCL or RCCL for one of its own CUDA calls (its WARN line, DistBackendError's "Last
 // error:") gets the collective-captured cause and fix, not the synchronisation ones
 // (sweep12 finding 3); the runtime's own "CUDA error: …" keeps the synchronisation
-// cause. The NCCL cases fail before ncclCaptureRows.
+// cause. The NCCL cases fail before captureRaiserRows.
 func TestNCCLCaptureCause(t *testing.T) {
 	t.Parallel()
 	const dist = "torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.cpp:77, " +
@@ -54,10 +54,10 @@ func TestNCCLCaptureCause(t *testing.T) {
 			t.Parallel()
 			f := captureFinding(t, tc.log, tc.torch)
 			require.NotNil(t, f, "a stream-capture-illegal finding")
-			require.Equal(t, tc.nccl, strings.Contains(f.Cause, "NCCL (or RCCL) failed one of its own CUDA calls"), f.Cause)
-			require.Equal(t, tc.nccl, strings.Contains(f.Fix, "run every collective you capture once before the capture"), f.Fix)
+			require.Equal(t, tc.nccl, strings.Contains(f.Cause, "NCCL (or RCCL) failed its own CUDA call"), f.Cause)
+			require.Equal(t, tc.nccl, strings.Contains(f.Fix, "run each captured collective once before the capture"), f.Fix)
 			require.Equal(t, !tc.nccl, strings.Contains(f.Fix, "keep synchronising calls"), f.Fix)
-			require.Equal(t, tc.deviceID, strings.Contains(f.Fix, "device_id="), f.Fix)
+			require.Equal(t, tc.nccl, strings.Contains(f.Fix, "on 2.3+ also device_id="), f.Fix)
 		})
 	}
 }
@@ -75,7 +75,7 @@ func TestNCCLCaptureCauseOverTitle(t *testing.T) {
 	} {
 		f := captureFinding(t, log, "")
 		require.NotNil(t, f)
-		require.Contains(t, f.Cause, "NCCL (or RCCL) failed one of its own CUDA calls")
+		require.Contains(t, f.Cause, "NCCL (or RCCL) failed its own CUDA call")
 	}
 }
 
@@ -96,10 +96,39 @@ func TestWatchdogCaptureCause(t *testing.T) {
 			t.Parallel()
 			f := captureFinding(t, tc.log, tc.torch)
 			require.NotNil(t, f)
-			require.Contains(t, f.Cause, "watchdog thread, which polls the CUDA events")
+			require.Contains(t, f.Cause, "watchdog queried a collective's CUDA event")
 			require.Contains(t, f.Fix, "capture_error_mode=\"thread_local\"")
 			require.NotContains(t, f.Fix, "keep synchronising calls")
-			require.Equal(t, tc.torch == "2.0", strings.Contains(f.Fix, "upgrade to 2.1"), f.Fix)
+			require.Contains(t, f.Fix, "2.0: upgrade (PR #102542)")
+		})
+	}
+}
+
+// TestWarpCaptureCause: NVIDIA Warp's module load or unload refused during a capture
+// ("Warp CUDA error 900: … (in function cuda_load_module, …)", with and without the wp_
+// prefix) gets Warp's cause and fix, also under a title that names the invalidated
+// capture; Warp's error without a function stays the runtime's (fails before the Warp
+// rows).
+func TestWarpCaptureCause(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, log string
+		warp      bool
+	}{
+		{"load", "Warp CUDA error 900: operation not permitted when stream is capturing (in function cuda_load_module, C:\\dev\\warp\\warp\\native\\warp.cu:2763)\nWarp CUDA error: Loading module failed\n", true},
+		{"wp-load", "Warp CUDA error 900: operation not permitted when stream is capturing (in function wp_cuda_load_module, /builds/omniverse/warp/warp/native/warp.cu:4101)\n", true},
+		{"unload-under-title", "# CUDA_ERROR_STREAM_CAPTURE_INVALIDATED during training\n\n" +
+			"Warp CUDA error 900: operation not permitted when stream is capturing (in function cuda_unload_module, /builds/omniverse/warp/warp/native/warp.cu:3929)\n", true},
+		{"wp-unload", "Warp CUDA error 900: operation not permitted when stream is capturing (in function wp_cuda_unload_module, warp.cu:3947)\n", true},
+		{"no-function", "Warp CUDA error 900: operation not permitted when stream is capturing\n", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f := captureFinding(t, tc.log, "")
+			require.NotNil(t, f)
+			require.Equal(t, tc.warp, strings.Contains(f.Cause, "NVIDIA Warp loaded or unloaded a kernel module"), f.Cause)
+			require.Equal(t, tc.warp, strings.Contains(f.Fix, "wp.load_module()"), f.Fix)
 		})
 	}
 }

@@ -1301,6 +1301,10 @@
 //   - skip-non-tensor-inputs: a paraphrase with "Non-Tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "Non-tensor input", as reports retell it
 //   - skip-non-tensor-inputs: a paraphrase with "skipping cuda", as reports retell it
+//   - stream-capture-illegal: "operation not permitted when stream is capturing (in function cuda_load_module", 2.0–2.14
+//   - stream-capture-illegal: "operation not permitted when stream is capturing (in function wp_cuda_load_module", 2.0–2.14
+//   - stream-capture-illegal: "operation not permitted when stream is capturing (in function cuda_unload_module", 2.0–2.14
+//   - stream-capture-illegal: "operation not permitted when stream is capturing (in function wp_cuda_unload_module", 2.0–2.14
 //   - stream-capture-illegal: "failure 'operation not permitted when stream is capturing'", 2.0–2.14
 //   - stream-capture-illegal: "failure 900 'operation not permitted when stream is capturing'", 2.0–2.14
 //   - stream-capture-illegal: "thread terminated with exception: CUDA error: operation not permitted when stream is capturing", 2.0–2.14
@@ -1883,7 +1887,8 @@ const (
 	// Fix: no synchronising calls in captured code or in other threads during a capture;
 	// where NCCL's own CUDA call was refused (its "Cuda failure '…'" line), run each
 	// captured collective once before the capture; where ProcessGroupNCCL's watchdog's
-	// event query was, let collectives finish before capturing.
+	// event query was, let collectives finish before capturing; where NVIDIA Warp's
+	// module load was, load Warp's modules before capturing.
 	StreamCaptureIllegal Code = "stream-capture-illegal"
 
 	// ModeAndOptions occurs when torch.compile gets both mode= and options=.

@@ -789,7 +789,8 @@ const (
 // runtimeTextsWithoutRow for when one counts): the rows whose
 // literal starts with what is left of the message (12 characters or more without
 // white space), when they are all of one code (no Pattern can be checked on a
-// message cut short).
+// message cut short), leaving out the rows whose line names who raised it
+// (namesRaiser), which a message cut short does not show.
 func (s *scanner) matchCutRaise() {
 	k := s.n - 1
 	var e *ringLine
@@ -823,7 +824,7 @@ func (s *scanner) cutStartRow(msg []byte, logged bool) int {
 	found := -1
 	for i := range s.rows {
 		r := &s.rows[i]
-		if r.Paraphrase || !cutStartOf(r.squeezed, msg, logged) {
+		if r.Paraphrase || r.namesRaiser() || !cutStartOf(r.squeezed, msg, logged) {
 			continue
 		}
 		if found >= 0 && s.rows[found].Code != r.Code {

@@ -194,10 +194,11 @@ func Signatures() []Signature {
 	rows = append(rows, compilerCutRows(rows)...)
 	rows = append(rows, repeatedOnceRows(rows)...)
 	tailorMarkStep21(rows)
-	// NCCL's own "Cuda failure '…capturing'" rows come first, so that on the line they
-	// share with the runtime's wording they win (better), and are left out of the
-	// derived rows above (a fragment of theirs is the runtime's wording).
-	return append(ncclCaptureRows(), rows...)
+	// The rows whose line names who raised a refused capture call (NCCL's "Cuda
+	// failure '…'", the watchdog's, Warp's) come first, so that on the line they share
+	// with the runtime's wording they win (better), and are left out of the derived rows
+	// above (a fragment of theirs is the runtime's wording).
+	return append(captureRaiserRows(), rows...)
 }
 
 // markStep21 rewrites a fix for 2.1: torch.compiler.cudagraph_mark_step_begin came with
