@@ -247,25 +247,18 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if err := checkPython(o.Python); err != nil {
 		return nil, err
 	}
-	g := &guarded{fn: "diagnose.Read", r: r}
-	var s *scanner
 	defer func() {
 		if p := recover(); p != nil {
 			d, err = nil, fmt.Errorf("diagnose: internal error: %v", p)
-			if g.in { // the reader's own panic: its failure, as a count out of range is
-				line := 1
-				if s != nil {
-					line = s.line + 1
-				}
-				err = &ReadError{Line: line, Err: &inputerr.StreamError{Func: g.fn, Msg: fmt.Sprint("the reader panicked: ", p)}}
-			}
 		}
 	}()
 	if inputerr.IsNil(r) { // nil, or a typed nil such as (*bytes.Reader)(nil) (sweep finding 5)
 		return nil, &inputerr.ZeroError{Func: "diagnose.Read", Arg: "r (the reader)"}
 	}
 	n := knownLen(r)
-	if r, err = decompressed(g); err != nil {
+	// A reader that breaks io.Reader's contract is its failure: a *ReadError wrapping an
+	// *inputerr.StreamError, not a panic in bufio nor an internal error (libsweep finding 2).
+	if r, err = decompressed(guard("diagnose.Read", r)); err != nil {
 		return nil, err
 	}
 	if _, gz := r.(*cutStream); gz {
@@ -275,7 +268,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s = scannerOn(t)
+	s := scannerOn(t)
 	if err := s.scanLen(r, n); err != nil {
 		return nil, err
 	}

@@ -12,14 +12,14 @@ import (
 // compressed otherwise, a *CutHeaderError for an input that ends inside a gzip
 // header, a *ReadError for a corrupt gzip header and an
 // *inputerr.ZeroError for a nil r; the text's Read returns an *inputerr.StreamError
-// when r returns a count out of range (a panic in r's Read is r's own, and passes
-// through, as io.ReadAll passes it). The web page (examples/web) shows a file's text
+// when r breaks io.Reader's contract (a count out of range, no progress, a panic),
+// and never panics. The web page (examples/web) shows a file's text
 // with it, so that the text shown is the text diagnosed.
 func NewTextReader(r io.Reader) (io.Reader, error) {
 	if inputerr.IsNil(r) {
 		return nil, &inputerr.ZeroError{Func: "diagnose.NewTextReader", Arg: "r (the reader)"}
 	}
-	r, err := decompressed(&guarded{fn: "diagnose.NewTextReader", r: r})
+	r, err := decompressed(guard("diagnose.NewTextReader", r))
 	if err != nil {
 		return nil, err
 	}
