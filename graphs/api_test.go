@@ -301,3 +301,30 @@ func TestKeyReprPerPython(t *testing.T) {
 		}
 	}
 }
+
+// TestValueModulePath: Value takes a key as Scenario.Set and config.ParseAssignment
+// take it, with its module path too (libsweep finding 3: ok was false, "the release
+// lacks it", for "torch._inductor.config.triton.cudagraphs"); a key the release lacks
+// stays unknown however it is written.
+func TestValueModulePath(t *testing.T) {
+	rep, err := Check(&Scenario{Mode: Ptr("reduce-overhead"), Set: []string{"torch._inductor.config.triton.cudagraph_trees=False"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		key, want string
+		ok        bool
+	}{
+		{"triton.cudagraphs", "triton.cudagraphs=True", true},
+		{"torch._inductor.config.triton.cudagraphs", "triton.cudagraphs=True", true},
+		{"torch._inductor.config.triton.cudagraph_trees", "triton.cudagraph_trees=False", true},
+		{"torch._inductor.config.no_such_key", "", false},
+		{"torch._inductor.config.", "", false},
+		{"torch._dynamo.config.suppress_errors", "", false},
+	} {
+		k, ok := rep.Value(c.key)
+		if ok != c.ok || (ok && k.String() != c.want) {
+			t.Errorf("Value(%q) = %v, %v; want %q, %v", c.key, k, ok, c.want, c.ok)
+		}
+	}
+}

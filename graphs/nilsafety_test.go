@@ -459,6 +459,14 @@ var nilCases = map[string]func(t *testing.T){
 		_, _ = inputerr.ReadAll("", strings.NewReader(""), 0)
 	},
 	"inputerr.Writer": func(t *testing.T) { _, _ = inputerr.Writer("", nil) },
+	"inputerr.Reader": func(t *testing.T) {
+		var z *strings.Reader
+		for _, r := range []io.Reader{nil, z} {
+			if _, err := inputerr.Reader("", r).Read(make([]byte, 1)); err == nil {
+				t.Error("inputerr.Reader of a nil reader read without an error")
+			}
+		}
+	},
 	"inputerr.StreamError.Error": func(t *testing.T) {
 		_ = (*inputerr.StreamError)(nil).Error()
 		_ = new(inputerr.StreamError).Error()

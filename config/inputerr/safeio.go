@@ -120,3 +120,48 @@ func (s *safeWriter) Write(p []byte) (n int, err error) {
 	}
 	return n, err
 }
+
+// Reader returns r guarded for a reader the library streams instead of reading
+// whole (diagnose reads a log line by line): a count outside [0, len(p)], more than
+// MaxEmptyReads empty reads in a row and a panic in Read become a *StreamError for
+// fn, as in ReadAll, and that error is returned by every later Read. A nil or
+// typed-nil r reads as a *ZeroError.
+func Reader(fn string, r io.Reader) io.Reader {
+	if IsNil(r) {
+		return &safeReader{err: &ZeroError{Func: fn, Arg: "r (the reader)"}}
+	}
+	return &safeReader{fn: fn, r: r}
+}
+
+type safeReader struct {
+	fn    string
+	r     io.Reader
+	empty int
+	err   error // the contract broken, once
+}
+
+func (s *safeReader) Read(p []byte) (n int, err error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			s.err = &StreamError{Func: s.fn, Msg: fmt.Sprintf("the reader panicked: %v", v)}
+			n, err = 0, s.err
+		}
+	}()
+	n, err = s.r.Read(p)
+	switch {
+	case n < 0 || n > len(p):
+		s.err = &StreamError{Func: s.fn, Msg: fmt.Sprintf("the reader returned %d bytes for a buffer of %d", n, len(p))}
+		return 0, s.err
+	case n > 0 || err != nil || len(p) == 0:
+		s.empty = 0
+	default:
+		if s.empty++; s.empty >= MaxEmptyReads {
+			s.err = &StreamError{Func: s.fn, Msg: fmt.Sprintf("the reader returned no bytes and no error %d times in a row", s.empty), Err: io.ErrNoProgress}
+			return 0, s.err
+		}
+	}
+	return n, err
+}

@@ -218,8 +218,9 @@ type Diagnosis struct {
 // log compressed otherwise (zstd, xz, bzip2), a *NotTextError for a file of another
 // kind (an archive, an image, a program: by its magic number), a *CutHeaderError for an
 // input that ends inside a gzip header or such a magic number, a *ReadError when r fails (or a gzip
-// stream is corrupt) and an *inputerr.ZeroError for a nil r (or a typed nil, such as
-// (*bytes.Reader)(nil)). Read is safe for concurrent use.
+// stream is corrupt; wrapping an *inputerr.StreamError when r breaks io.Reader's contract: a
+// count out of range, no progress, a panic) and an *inputerr.ZeroError for a nil r (or a typed
+// nil, such as (*bytes.Reader)(nil)). Read is safe for concurrent use.
 func Read(r io.Reader) (d *Diagnosis, err error) { return Options{}.Read(r) }
 
 // Options change what [Options.Read] assumes. The zero value reads the release from
@@ -255,7 +256,9 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 		return nil, &inputerr.ZeroError{Func: "diagnose.Read", Arg: "r (the reader)"}
 	}
 	n := knownLen(r)
-	if r, err = decompressed(r); err != nil {
+	// A reader that breaks io.Reader's contract is its failure: a *ReadError wrapping an
+	// *inputerr.StreamError, not a panic in bufio nor an internal error (libsweep finding 2).
+	if r, err = decompressed(guard("diagnose.Read", r)); err != nil {
 		return nil, err
 	}
 	if _, gz := r.(*cutStream); gz {

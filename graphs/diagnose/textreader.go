@@ -11,13 +11,15 @@ import (
 // code and rules as Read. It returns the *CompressedError Read returns for a log
 // compressed otherwise, a *CutHeaderError for an input that ends inside a gzip
 // header, a *ReadError for a corrupt gzip header and an
-// *inputerr.ZeroError for a nil r. The web page (examples/web) shows a file's text
+// *inputerr.ZeroError for a nil r; the text's Read returns an *inputerr.StreamError
+// when r breaks io.Reader's contract (a count out of range, no progress, a panic),
+// and never panics. The web page (examples/web) shows a file's text
 // with it, so that the text shown is the text diagnosed.
 func NewTextReader(r io.Reader) (io.Reader, error) {
 	if inputerr.IsNil(r) {
 		return nil, &inputerr.ZeroError{Func: "diagnose.NewTextReader", Arg: "r (the reader)"}
 	}
-	r, err := decompressed(r)
+	r, err := decompressed(guard("diagnose.NewTextReader", r))
 	if err != nil {
 		return nil, err
 	}
