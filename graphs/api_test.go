@@ -112,6 +112,9 @@ func TestScenarioJSONStrict(t *testing.T) {
 		{"big count", `{"workload": {"callers": 5000}}`, `workload.callers: want an integer 0..4096, got 5000`, "past MaxDevices"},
 		{"string bool", `{"workload": {"cold_start": "true"}}`, `workload.cold_start: want true or false, got "true"`, "a bool"},
 		{"null string", `{"torch": null}`, `torch: want a string, got null`, "null is not a string"},
+		{"null env value", `{"env": {"TORCHINDUCTOR_PROFILE": null}}`, `env: want an object of strings, got {"TORCHINDUCTOR_PROFILE": null}`, "libsweep finding 5: read as the empty string"},
+		{"null set item", `{"set": ["triton.cudagraphs=True", null]}`, `set: want an array of strings, got ["triton.cudagraphs=True", null]`, "libsweep finding 5: read as \"\""},
+		{"null kwargs item", `{"kwargs": [null]}`, `kwargs: want an array of strings, got [null]`, "libsweep finding 5: read as \"\""},
 		{"options number", `{"options": 3}`, `options: want a string holding a Python dict or a JSON object, got 3`, "options"},
 		{"dup", `{"mode": "a", "mode": "b"}`, `key "mode" appears twice`, "strictjson"},
 	}
