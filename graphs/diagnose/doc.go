@@ -1559,6 +1559,7 @@
 //   - triton-missing: a paraphrase with "triton_key", as reports retell it
 //   - triton-missing: "cannot import name 'AttrsDescriptor' from 'triton.", 2.6
 //   - triton-missing: "has no attribute 'launch_enter_hook'", 2.5–2.7
+//   - triton-missing: "No module named 'triton.backends'", 2.6
 //   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - triton-missing: a paraphrase with "installation not found", as reports retell it
 //   - triton-missing: a paraphrase with "install not found", as reports retell it
@@ -1651,6 +1652,7 @@
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: "cannot open input file 'cuda.lib'", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "cuda.so", as reports retell it
