@@ -112,6 +112,9 @@ func TestScenarioJSONStrict(t *testing.T) {
 		{"big count", `{"workload": {"callers": 5000}}`, `workload.callers: want an integer 0..4096, got 5000`, "past MaxDevices"},
 		{"string bool", `{"workload": {"cold_start": "true"}}`, `workload.cold_start: want true or false, got "true"`, "a bool"},
 		{"null string", `{"torch": null}`, `torch: want a string, got null`, "null is not a string"},
+		{"null env value", `{"env": {"TORCHINDUCTOR_PROFILE": null}}`, `env: want an object of strings, got {"TORCHINDUCTOR_PROFILE": null}`, "libsweep finding 5: read as the empty string"},
+		{"null set item", `{"set": ["triton.cudagraphs=True", null]}`, `set: want an array of strings, got ["triton.cudagraphs=True", null]`, "libsweep finding 5: read as \"\""},
+		{"null kwargs item", `{"kwargs": [null]}`, `kwargs: want an array of strings, got [null]`, "libsweep finding 5: read as \"\""},
 		{"options number", `{"options": 3}`, `options: want a string holding a Python dict or a JSON object, got 3`, "options"},
 		{"dup", `{"mode": "a", "mode": "b"}`, `key "mode" appears twice`, "strictjson"},
 	}
@@ -298,6 +301,33 @@ func TestKeyReprPerPython(t *testing.T) {
 		}
 		if _, repr, _ := strings.Cut(tt.want, "="); !strings.Contains(text.String(), "memory_pool  "+repr+" ") {
 			t.Errorf("Python %q: the changed-keys table lacks %s:\n%s", tt.python, repr, text.String())
+		}
+	}
+}
+
+// TestValueModulePath: Value takes a key as Scenario.Set and config.ParseAssignment
+// take it, with its module path too (libsweep finding 3: ok was false, "the release
+// lacks it", for "torch._inductor.config.triton.cudagraphs"); a key the release lacks
+// stays unknown however it is written.
+func TestValueModulePath(t *testing.T) {
+	rep, err := Check(&Scenario{Mode: Ptr("reduce-overhead"), Set: []string{"torch._inductor.config.triton.cudagraph_trees=False"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		key, want string
+		ok        bool
+	}{
+		{"triton.cudagraphs", "triton.cudagraphs=True", true},
+		{"torch._inductor.config.triton.cudagraphs", "triton.cudagraphs=True", true},
+		{"torch._inductor.config.triton.cudagraph_trees", "triton.cudagraph_trees=False", true},
+		{"torch._inductor.config.no_such_key", "", false},
+		{"torch._inductor.config.", "", false},
+		{"torch._dynamo.config.suppress_errors", "", false},
+	} {
+		k, ok := rep.Value(c.key)
+		if ok != c.ok || (ok && k.String() != c.want) {
+			t.Errorf("Value(%q) = %v, %v; want %q, %v", c.key, k, ok, c.want, c.ok)
 		}
 	}
 }

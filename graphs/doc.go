@@ -25,7 +25,7 @@
 // of any Scenario [Check] accepts writes it, and reading it back gives an equal
 // Scenario). Every field is optional; options may be a string holding a Python dict
 // ("{'triton.cudagraphs': True}", as Scenario.Options holds it) or a JSON object,
-// read as json.loads reads it (true is True, 1.0 a float) with three deliberate
+// read as json.loads reads it (true is True, 1.0 a float) with four deliberate
 // refusals, where json.loads accepts input that is ambiguous or not text: a key
 // repeated in one object (json.loads silently keeps the last; here, as anywhere in
 // the file, it is an error naming the key and its byte offset), a lone UTF-16
@@ -33,7 +33,9 @@
 // here an error naming the offset), and a number past a float's range such as 1e400
 // (json.loads makes inf, whose repr, inf, is no Python literal, so the scenario would
 // not read back: write it in a Python dict string, "{'cpu_gpu_bw': 1e400}", which
-// Python evaluates to inf). A Python dict string keeps Python's rule instead: a
+// Python evaluates to inf), and NaN, Infinity and -Infinity, which are not JSON (a
+// syntax error at their offset; write float('nan') in a Python dict string). A Python
+// dict string keeps Python's rule instead: a
 // repeated key keeps the last value, as torch.compile sees it:
 //
 //	{"torch": "2.11", "mode": "reduce-overhead", "set": ["triton.cudagraph_trees=False"],

@@ -121,13 +121,16 @@ type KeyReport struct {
 	repr string
 }
 
-// Value returns the report of one key ("triton.cudagraphs"): its value, source and
-// evidence. ok is false for a key the release's schema does not have (and for every
+// Value returns the report of one key ("triton.cudagraphs", or with its module path as
+// Python writes it, "torch._inductor.config.triton.cudagraphs", as Scenario.Set takes
+// it): its value, source and evidence. ok is false for a key the release's schema does not have (and for every
 // key when importing the config failed: Config is then empty).
 func (r *Report) Value(key string) (k KeyReport, ok bool) {
 	if r == nil {
 		return KeyReport{}, false
 	}
+	// As ParseAssignment (Scenario.Set) takes it: with its module path too (libsweep finding 3).
+	key = strings.TrimPrefix(key, "torch._inductor.config.")
 	for _, k := range r.Config {
 		if string(k.Key) == key {
 			return k, true

@@ -439,11 +439,34 @@ func decodeTyped(file []byte, path string, raw []byte, at int, p any, want strin
 	}
 	dst := reflect.ValueOf(p).Elem()
 	v := reflect.New(dst.Type())
-	if err := json.Unmarshal(raw, v.Interface()); err != nil {
+	if err := json.Unmarshal(raw, v.Interface()); err != nil || hasNullItem(raw) {
 		return fieldErr(file, at, path, "want "+want+", got "+gotText(raw))
 	}
 	dst.Set(v.Elem())
 	return nil
+}
+
+// hasNullItem reports whether raw, an array or object, holds a null item, which
+// json.Unmarshal reads as "" into a string (libsweep finding 5: {"env": {"X": null}}
+// set X to the empty string).
+func hasNullItem(raw []byte) bool {
+	var g any
+	_ = json.Unmarshal(raw, &g)
+	switch g := g.(type) {
+	case []any:
+		for _, e := range g {
+			if e == nil {
+				return true
+			}
+		}
+	case map[string]any:
+		for _, e := range g {
+			if e == nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // decodeNullable decodes raw into *p, null leaving it nil.

@@ -310,6 +310,18 @@
 //	whole page (main at 444cc33)                          3,133,358     12.4 KB left
 //	19 exported types of the reports incomparable
 //	  (graphs' Rule, Hazard, KeyReport, …: below)         3,131,135      2.2 KB
+//	whole page (main at a00f1e12)                         3,145,123    605 bytes left
+//	diagnose's East Asian wide runes a unicode.RangeTable
+//	  (graphs/diagnose/widerunes.go), not
+//	  golang.org/x/text/width's tries                     3,142,736      2.4 KB
+//
+// The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
+// go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
+// added up), main's head before and the change merged with it after. A text's width
+// in columns (diagnose's wrapping) asked golang.org/x/text/width for each rune: its
+// tries are 28 KB of tables; the 120 ranges of wide and fullwidth runes are now a
+// unicode.RangeTable, which TestWideRunesMatchWidth holds to width.LookupRune for
+// every rune.
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).

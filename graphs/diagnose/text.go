@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"golang.org/x/text/width"
+	"unicode"
 
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/modes"
@@ -136,8 +135,7 @@ func wrap(b *strings.Builder, width int, text, first, rest string) {
 // runeColumns is how many terminal columns r takes: two for an East Asian wide or
 // fullwidth rune, one otherwise.
 func runeColumns(r rune) int {
-	switch width.LookupRune(r).Kind() {
-	case width.EastAsianWide, width.EastAsianFullwidth:
+	if unicode.Is(wideRunes, r) {
 		return 2
 	}
 	return 1

@@ -51,14 +51,19 @@ var newerForms = map[pytoken.Form]newerForm{
 // Python 3.8-3.14 syntax whole; Read does not know which Python will run the
 // script. Line and Col are where the form starts; Msg names the message that
 // version gives (measured, testdata/pyversion) and what the form needs. An
-// unknown version string is an error of type *ReadError.
+// unknown version string is an error of type *ReadError, whatever the script holds
+// (a nil Script too).
 func (s *Script) SyntaxFor(python string) error {
+	minor, err := pythonMinor(python)
+	if err != nil { // whatever the script holds (libsweep finding 4: nil for most scripts)
+		e := &ReadError{Err: err}
+		if s != nil {
+			e.File = s.File
+		}
+		return e
+	}
 	if s == nil || len(s.forms) == 0 {
 		return nil
-	}
-	minor, err := pythonMinor(python)
-	if err != nil {
-		return &ReadError{File: s.File, Err: err}
 	}
 	forms := append([]pytoken.FormAt(nil), s.forms...)
 	sort.SliceStable(forms, func(i, j int) bool { return forms[i].Pos.Offset < forms[j].Pos.Offset })

@@ -103,3 +103,38 @@ func fixedMessage(msg string) bool {
 	}
 	return false
 }
+
+// TestSyntaxForUnknownVersion: an unknown version is a *ReadError whatever the script
+// holds (libsweep finding 4: SyntaxFor("2.7"), ("3.99") and ("garbage") were nil,
+// "that Python accepts every form", for a script without a version-dependent form).
+func TestSyntaxForUnknownVersion(t *testing.T) {
+	plain, err := ReadNamed("plain.py", strings.NewReader("import torch\nfor i in range(3):\n    x = 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	match, err := ReadNamed("match.py", strings.NewReader("match x:\n    case 1:\n        pass\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*Script{plain, match, new(Script), nil} {
+		for _, v := range []string{"", "2.7", "3.7", "3.99", "garbage", "3", "4.0"} {
+			var re *ReadError
+			if err := s.SyntaxFor(v); !errors.As(err, &re) {
+				t.Errorf("%v: SyntaxFor(%q) = %v, want a *ReadError", s.fileName(), v, err)
+			}
+		}
+		for _, v := range []string{"3.8", "3.14", "3.13t", "3.11.7"} {
+			var re *ReadError
+			if err := s.SyntaxFor(v); errors.As(err, &re) {
+				t.Errorf("%v: SyntaxFor(%q) = %v, want no *ReadError", s.fileName(), v, err)
+			}
+		}
+	}
+}
+
+func (s *Script) fileName() string {
+	if s == nil {
+		return "nil Script"
+	}
+	return s.File
+}
