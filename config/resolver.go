@@ -259,7 +259,8 @@ func (r *Resolver) Facts() Facts {
 	return r.facts.clone()
 }
 
-// Resolve resolves one request, as [Resolver.Resolve] on the release's built-in data.
+// Resolve resolves one request, as [Resolver.Resolve] on the release's built-in data;
+// an unsupported release is a *modes.VersionError with a nil *Result.
 func Resolve(v modes.Version, req Request) (*Result, error) {
 	r, err := NewResolver(v)
 	if err != nil {
@@ -268,10 +269,13 @@ func Resolve(v modes.Version, req Request) (*Result, error) {
 	return r.Resolve(req)
 }
 
-// Resolve computes the effective config of req. The returned *Result is never nil:
-// when torch.compile would raise, the error (a [PythonError]) is returned and also
-// kept in Result.Err, and Result holds the layers applied before the failure (no keys
-// when importing the config failed).
+// Resolve computes the effective config of req. When torch.compile would raise, the
+// error (a [PythonError]) is returned and also kept in Result.Err, and the returned
+// *Result is not nil: it holds the layers applied before the failure (no keys when
+// importing the config failed). A request that cannot be resolved at all (a nil or
+// zero Resolver, an input past a limit or holding a NUL, a Python without data, a
+// free-threaded build not known: an error that is no PythonError) returns a nil
+// *Result (libsweep finding 8).
 //
 // The layers are applied lowest first, (4) to (1) of the package doc's precedence.
 func (r *Resolver) Resolve(req Request) (*Result, error) {

@@ -231,10 +231,23 @@ func cutEnd(d formDoc) (string, bool) {
 	for at < len(d.lit) && (!insideWord([]byte(d.lit), at) || len(squeeze(nil, []byte(d.lit[:at]))) < minCut) {
 		at++
 	}
-	if at >= len(d.lit) || cutAmbiguous(squeeze(nil, []byte(d.lit[:at])), d.code) {
+	if at >= len(d.lit) || cutAmbiguous(squeeze(nil, []byte(d.lit[:at])), d.code) || cutHoldsRow(d.lit[:at], d.code) {
 		return "", false
 	}
 	return strings.Join(append(slices.Clone(d.lines[:k]), l[:at0+at]), "\n"), true
+}
+
+// cutHoldsRow reports whether shown, a literal cut short, still holds the whole literal
+// of another row of code: Warp's "operation not permitted when stream is capturing (in
+// function cuda_load_module" cut in its function's name is the runtime's wording whole,
+// which its row matches exactly, not cut.
+func cutHoldsRow(shown string, code Code) bool {
+	for _, r := range Signatures() {
+		if r.Code == code && !r.Paraphrase && !r.Cropped && len(r.Literal) < len(shown) && strings.Contains(shown, r.Literal) {
+			return true
+		}
+	}
+	return false
 }
 
 // cutAmbiguous reports whether the end of shown (minCut characters or more) starts the

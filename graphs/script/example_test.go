@@ -48,7 +48,8 @@ func ExampleReadNamed() {
 }
 
 // Plan a file whose thread pool makes every call of a reduce-overhead function: the
-// workload comes from the script, and two sites with the same scenario share a plan.
+// workload comes from the script, so the site the pool calls is planned on the pool's
+// threads and the other, called nowhere, on the main thread.
 func ExampleScript_PlanWith() {
 	src := `import torch
 from concurrent.futures import ThreadPoolExecutor
