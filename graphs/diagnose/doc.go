@@ -1005,10 +1005,11 @@
 // releases, no finding on the 13 negatives; 11 of 13 after the placeholder's raise
 // retold. holdoutAZ (7 texts, 5 negatives): 2 of 2, no finding. Over the day's thirteen
 // sets (166 texts): 93 of 115 codes (81 %) measured, 105 (91 %) now; 40 of 42 releases
-// measured; findings on 4 of 63 negatives. holdoutBA and holdoutBB (2026-12-05, 27 texts,
-// 12 negatives): 13 of 16 codes, 10 of 10 releases, a finding on 1 of 12 negatives; 16
-// of 16 after headers said missing in one grammar for Python.h and cuda.h and
-// max-autotune named before "not enough SMs".
+// measured; findings on 4 of 63 negatives. holdoutBA, holdoutBB and holdoutBD
+// (2026-12-05, 37 texts, 16 negatives): 17 of 22 codes (77 %), 13 of 14 releases, a
+// finding on 1 of 16 negatives; 22 of 22 after headers said missing in one grammar for
+// Python.h and cuda.h, max-autotune named before "not enough SMs", triton-windows'
+// missing cuda.lib and 2.6's hints.py under a Triton with no triton.backends.
 //
 // # Wordings
 //
@@ -1559,6 +1560,7 @@
 //   - triton-missing: a paraphrase with "triton_key", as reports retell it
 //   - triton-missing: "cannot import name 'AttrsDescriptor' from 'triton.", 2.6
 //   - triton-missing: "has no attribute 'launch_enter_hook'", 2.5–2.7
+//   - triton-missing: "No module named 'triton.backends'", 2.6
 //   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - triton-missing: a paraphrase with "installation not found", as reports retell it
 //   - triton-missing: a paraphrase with "install not found", as reports retell it
@@ -1651,6 +1653,7 @@
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: "cannot open input file 'cuda.lib'", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "cuda.so", as reports retell it

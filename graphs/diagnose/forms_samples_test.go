@@ -212,4 +212,6 @@ var formSamples = []formSample{
 	{TritonMissing, "", "torch._inductor.exc.InductorError: AttributeError: type object 'CompiledKernel' has no attribute 'launch_enter_hook'"},
 	{OpenMPMissing, "", "/var/folders/x7/T/torchinductor_me/ab/cab.cpp:2:10: fatal error: 'omp.h' file not found"},
 	{OpenMPMissing, "ld: library not found for -lomp", "OpenMP support not found. Please try one of the following solutions:"},
+	{TritonMissing, ctxHintsFrame, "ModuleNotFoundError: No module named 'triton.backends'"},
+	{LibcudaNotFound, ctxTritonBuild, "LINK : fatal error LNK1181: cannot open input file 'cuda.lib'"},
 }

@@ -34,3 +34,19 @@ func TestNotEnoughSMsAfterMode(t *testing.T) {
 		{"another sentence", "We use max-autotune. Not enough SMs are free for the copy engine", ""},
 	})
 }
+
+// TestTritonWindowsAndOldTriton: triton-windows' launcher link without cuda.lib (MSVC's
+// LNK1181) and 2.6's hints.py under a Triton with no triton.backends; not another
+// program's link of cuda.lib (a Rust crate's build), not a kernel library's own import
+// with no compile named.
+func TestTritonWindowsAndOldTriton(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"lnk1181 under triton", "WARNING: Failed to find CUDA.\ncuda_utils.c\nLINK : fatal error LNK1181: cannot open input file 'cuda.lib'\n" +
+			`  File "E:\env\Lib\site-packages\triton\runtime\jit.py", line 568, in run`, LibcudaNotFound},
+		{"lnk1181, a rust build", "error: linking with `link.exe` failed: exit code: 1181\nLINK : fatal error LNK1181: cannot open input file 'cuda.lib'", ""},
+		{"hints.py", `  File "C:\AI\python_embeded\Lib\site-packages\torch\_inductor\runtime\hints.py", line 46, in <module>` +
+			"\n    from triton.backends.compiler import AttrsDescriptor\nModuleNotFoundError: No module named 'triton.backends'", TritonMissing},
+		{"a library's own import", "  File \"/opt/kernels/ops.py\", line 3, in <module>\nModuleNotFoundError: No module named 'triton.backends'", ""},
+	})
+}

@@ -165,6 +165,20 @@ func tritonRows() []Signature {
 			Decisive: "the AttributeError line",
 		},
 		{
+			// The same import of 2.6's hints.py under a Triton that has no triton.backends
+			// package at all: its first ImportError (kijai/ComfyUI-KJNodes#249, holdoutBD,
+			// measured once; the traceback then cut).
+			Code: TritonMissing, Literal: "No module named 'triton.backends'",
+			Requires: compileContext + `|runtime[\\/]hints\.py`,
+			Releases: modes.Minors(6, 6),
+			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor from " +
+				"triton.backends.compiler, and this Triton, older than the 3.2 that 2.6 pins, has no triton.backends",
+			Fix:      fixTritonKey + "; or use the torch release this Triton was built for",
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/runtime/hints.py, 2.6-era copy (line 46, PR #137757)",
+			Decisive: "the ModuleNotFoundError line",
+		},
+		{
 			Code: GPUTooOldForTriton, Literal: "which is too old to be supported by the triton GPU compiler",
 			Releases: modes.Minors(0, 14),
 			Cause: "Inductor generates Triton kernels for CUDA tensors, and Triton supports only GPUs of " +
@@ -509,6 +523,25 @@ func launcherRows() []Signature {
 			Source: launcherSource + "; reports: pytorch/pytorch#92745, #94582 (2.0.0.dev20230209), #94585, " +
 				"#103417, vllm-project/vllm#16984, JIA-Lab-research/Seg-Zero#63 (2025)",
 			Decisive: "the linker's line; another line shows Triton or torch",
+		},
+		{
+			// triton-windows links the launcher against cuda.lib, the import library of the
+			// driver's nvcuda.dll, from the first CUDA it finds with bin/ptxas.exe,
+			// include/cuda.h and lib/x64/cuda.lib, else warns "Failed to find CUDA." and MSVC's
+			// link fails (woct0rdho/triton-windows#60). Rust and C++ projects' builds print it
+			// too: the row wants Triton named.
+			Code: LibcudaNotFound, Literal: "cannot open input file 'cuda.lib'",
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "on Windows, Triton (triton-windows) links the launcher of each GPU kernel against cuda.lib, " +
+				"the import library of the NVIDIA driver, and found no CUDA that has it",
+			Fix: "install the CUDA toolkit (12.x: lib\\x64\\cuda.lib, include\\cuda.h, bin\\ptxas.exe) and set " +
+				"CUDA_PATH to it; " + noTriton,
+			Evidence: modes.Source,
+			Source: "woct0rdho/triton-windows python/triton/windows_utils.py find_cuda (the wheel's " +
+				"backends/nvidia, pip's nvidia packages, conda's Library, CUDA_PATH or CUDA_HOME, Program Files' " +
+				"CUDA v12*; else \"Failed to find CUDA.\"); report: woct0rdho/triton-windows#60",
+			Decisive: "MSVC's LNK1181 line; another line shows Triton",
 		},
 		{
 			// Triton's own check before it links (libcuda_dirs): "libcuda.so cannot found!",

@@ -50,8 +50,9 @@ func (r *reader) noteOptionStrings(c *expr, dest string) {
 }
 
 // givenArgv applies the argument list of the file's one parse_args call, when the
-// file writes it: each option it gives a value has that value alone, and no option
-// takes a value from the command line.
+// file writes it: each option it gives a value has that value alone (a flag's, a bool;
+// an option's that takes one, a str), and no option takes a value from the command
+// line.
 func (r *reader) givenArgv() {
 	if len(r.parseCalls) != 1 {
 		return
@@ -61,51 +62,50 @@ func (r *reader) givenArgv() {
 	if !ok {
 		return
 	}
-	given := map[string]string{}
-	flags := map[string]literal.Value{}
+	vals := map[string]literal.Value{} // the last wins, as argparse's store actions
 	for i := 0; i < len(toks); i++ {
 		flag, val, eq := strings.Cut(toks[i], "=")
 		dest, known := r.optionDests[flag]
-		if v, isFlag := r.flagOpts[flag]; known && isFlag && !eq {
-			flags[dest] = v
-			delete(given, dest)
-			continue
-		}
-		if !known || !r.argValued[dest] {
-			continue
-		}
-		delete(flags, dest)
-		if !eq {
-			if i+1 >= len(toks) {
-				break
-			}
+		v, isFlag := r.flagOpts[flag]
+		switch {
+		case !known:
+		case isFlag && !eq:
+			vals[dest] = v
+		case r.argValued[dest] && eq:
+			vals[dest] = literal.Str(val)
+		case r.argValued[dest] && i+1 < len(toks):
 			i++
-			val = toks[i]
+			vals[dest] = literal.Str(toks[i])
 		}
-		given[dest] = val // the last wins, as argparse's store action
 	}
 	for dest := range r.argOpen {
 		r.argOpen[dest] = 0
 	}
+	r.givenFlags(c, vals)
+}
+
+// givenFlags records, for the list parse call c is given (vals: the values it gives),
+// each flag dest's value, what the list's last option string of it stores or else its
+// default, and each str the list gives an option that takes a value.
+func (r *reader) givenFlags(c *expr, vals map[string]literal.Value) {
 	r.argvFlags = map[string]argvFlag{}
 	for dest, f := range r.argFlags {
-		if _, valued := given[dest]; valued {
+		v, given := vals[dest]
+		if _, isStr := v.AsStr(); isStr {
 			continue
 		}
 		af := argvFlag{line: int(c.line), value: f.def}
-		if v, ok := flags[dest]; ok {
-			af.value, af.given = v, true
+		if given {
+			af.value, af.given, f.line = v, true, af.line
 		}
 		r.argvFlags[dest] = af
-		fl := f.line
-		if af.given {
-			fl = af.line
-		}
-		r.argFlags[dest] = argFlag{line: fl, def: af.value}
+		r.argFlags[dest] = argFlag{line: f.line, def: af.value}
 	}
-	for dest, v := range given {
-		r.cands[dest] = slicesDeleteArgparse(r.cands[dest], r.inArgparse)
-		r.cands[dest] = append(r.cands[dest], Candidate{Line: int(c.line), Value: r.strPtr(v)})
+	for dest, v := range vals {
+		if s, isStr := v.AsStr(); isStr {
+			r.cands[dest] = slicesDeleteArgparse(r.cands[dest], r.inArgparse)
+			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(c.line), Value: r.strPtr(s)})
+		}
 	}
 }
 
