@@ -9,7 +9,8 @@
 //	                                      # (DIR new or empty; -force writes into one with files)
 //
 // It builds ./examples/web/wasm of the module it runs in with GOOS=js GOARCH=wasm,
-// -trimpath, -ldflags='-s -w' and -gcflags=all=-l (no inlining) but for the packages
+// -trimpath, -ldflags='-s -w', -tags=compilemode_nofiles (no file reading: the page
+// refuses file flags) and -gcflags=all=-l (no inlining) but for the packages
 // an answer spends its time in (see Transfer size), and copies wasm_exec.js from
 // $(go env GOROOT)/lib/wasm (its scripts, that one too, without their indentation and
 // comment lines: Transfer size): nothing built is committed. The page's text and JSON views are what the command
@@ -725,7 +726,7 @@ func Build(ctx context.Context, dir string) error {
 		return fmt.Errorf("wasm_exec.js: %w", err)
 	}
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	args := append(append([]string{"build", "-trimpath", "-ldflags=-s -w"}, gcflags()...), "-o", filepath.Join(dir, "app.wasm"), wasmPackage)
+	args := append(append([]string{"build", "-trimpath", "-ldflags=-s -w", "-tags=" + pageTags}, gcflags()...), "-o", filepath.Join(dir, "app.wasm"), wasmPackage)
 	if _, err := goOutput(ctx, goCmd, env, args...); err != nil {
 		return fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
 	}
@@ -738,6 +739,12 @@ func Build(ctx context.Context, dir string) error {
 	}
 	return writeStatic(dir)
 }
+
+// pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
+// cliflags' file reading, which the page, whose call refuses every file flag
+// (answer.PageReadsNoFiles), never runs (6 KB gzipped: the package doc's Transfer
+// size).
+const pageTags = "compilemode_nofiles"
 
 // modulePath is the module the page is built from.
 const modulePath = "github.com/compilemode/compilemode"
