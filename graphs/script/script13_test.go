@@ -1,6 +1,7 @@
 package script
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -66,6 +67,66 @@ func TestGivenArgvFlagValue(t *testing.T) {
 			require.Len(t, s.Sites, 1)
 			require.Empty(t, s.Sites[0].Alternatives)
 			require.Contains(t, strings.Join(s.Sites[0].Notes, "\n"), "dynamic `args.dyn` has one value: "+tc.want)
+		})
+	}
+}
+
+// TestEnvCmpGuards: a variable's value compared after .lower(), .upper() or .strip(),
+// or tested by (not) in a display or a str, is decided by the environment given
+// (script13 item 4: `if os.getenv("X", "false").strip().lower() in ("1", "true"):`
+// stayed undecided with -env X=1). Each row's value is CPython 3.11.7's for that
+// environment (nil: X unset; ok false: Python raises, not decided).
+func TestEnvCmpGuards(t *testing.T) {
+	t.Parallel()
+	type env = *string
+	str := func(s string) env { return &s }
+	cases := []struct {
+		cond     string
+		x        env
+		want, ok bool
+	}{
+		{`os.environ.get("X", "").lower() in ("1", "true")`, nil, false, true},
+		{`os.environ.get("X", "").lower() in ("1", "true")`, str("1"), true, true},
+		{`os.environ.get("X", "").lower() in ("1", "true")`, str("TRUE"), true, true},
+		{`os.environ.get("X", "").lower() in ("1", "true")`, str("0"), false, true},
+		{`os.getenv("X", "false").lower() == "true"`, nil, false, true},
+		{`os.getenv("X", "false").lower() == "true"`, str("True"), true, true},
+		{`os.getenv("X", "false").lower() == "true"`, str("1"), false, true},
+		{`os.getenv("X", "0") in ("1", "true", "True")`, str("True"), true, true},
+		{`os.getenv("X", "0") in ("1", "true", "True")`, str("TRUE"), false, true},
+		{`os.environ.get("X", "0").strip() == "1"`, str(" 1 "), true, true},
+		{`os.environ.get("X", "0").strip() == "1"`, str("0"), false, true},
+		{`os.getenv('X', 'false').strip().lower() in ['1', 'true', 'yes']`, str(" Yes"), true, true},
+		{`os.getenv('X', 'false').strip().lower() in ['1', 'true', 'yes']`, nil, false, true},
+		{`os.getenv('X', 'false').strip().lower() in ['1', 'true', 'yes']`, str("no"), false, true},
+		{`os.getenv("X") in ("1", "true")`, nil, false, true},
+		{`os.getenv("X") in ("1", "true")`, str("true"), true, true},
+		{`os.getenv("X") not in ("1",)`, nil, true, true},
+		{`os.getenv("X") not in ("1",)`, str("1"), false, true},
+		{`os.getenv("X").lower() == "1"`, nil, false, false},
+		{`os.getenv("X").lower() == "1"`, str("1"), true, true},
+		{`os.getenv("X", "") in "1yes"`, nil, true, true},
+		{`os.getenv("X", "") in "1yes"`, str("ye"), true, true},
+		{`os.getenv("X", "") in "1yes"`, str("no"), false, true},
+		{`os.environ.get("X", "0") not in {"0", "false"}`, str("1"), true, true},
+		{`os.environ.get("X", "0") not in {"0", "false"}`, str("false"), false, true},
+		{`os.getenv("X", "0").lower() != "false"`, str("FALSE"), false, true},
+		{`os.getenv("X", "0").upper() != "FALSE"`, str("false"), false, true},
+		{`os.getenv("X", "0").upper() != "FALSE"`, str("1"), true, true},
+		{`os.getenv("X") in "1yes"`, nil, false, false},
+	}
+	for i, tc := range cases {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			given := map[string]givenEnv{"OTHER": {value: "1", from: "-env"}}
+			if tc.x != nil {
+				given["X"] = givenEnv{value: *tc.x, from: "-env"}
+			}
+			r := &reader{givenEnv: given}
+			got, _, ok := r.envValueTruth(tc.cond)
+			require.Equal(t, tc.ok, ok, "%s with X=%v", tc.cond, tc.x)
+			if ok {
+				require.Equal(t, tc.want, got, "%s with X=%v", tc.cond, tc.x)
+			}
 		})
 	}
 }
