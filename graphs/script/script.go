@@ -145,9 +145,12 @@
 // never an argparse option of the same name. A constant index into a list or tuple
 // display bound once to a name and never changed in place (MODES[0], MODES[-1],
 // CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
-// constant is noted and the mode stays unknown (seqindex.go); D[key] of a dict
-// display bound to a name, key not a constant, is each of D's values (argalt.go
-// lookupChoices). os.environ.get(K, D) and os.getenv(K, D)
+// constant is noted and the mode stays unknown (seqindex.go); a mode D[key] or
+// D.get(key, default), D a dict display bound to a name, is the item of each value
+// key can have (an argparse option's default then its choices= list; a constant), a
+// key D lacks giving get's default; a key the file does not list reaches each item,
+// noted (dictlookup.go); for the other arguments D[key] is each of D's values
+// (argalt.go lookupChoices). os.environ.get(K, D) and os.getenv(K, D)
 // give D (None without one), the site noting that the environment may set another
 // value, unless the environment the script starts in is given ([ReadWith]: -env, the
 // process's) and sets K: then they, and os.environ[K], give its value (envread.go),

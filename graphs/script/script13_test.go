@@ -130,3 +130,57 @@ func TestEnvCmpGuards(t *testing.T) {
 		})
 	}
 }
+
+// TestModeLookup: a mode looked up in a dict the file writes, by a key whose values
+// the file lists (an argparse option's default and choices=, a constant, a literal),
+// is each item those keys reach, the run given nothing first; a key the file does not
+// list reaches every item, and a .get's default, the note naming the lookup (script13
+// item 1: MODES[args.preset] through a name planned every mode;
+// MODES.get(args.size, "reduce-overhead") planned only the default). Shapes from
+// testdata/script13/README.md.
+func TestModeLookup(t *testing.T) {
+	t.Parallel()
+	const argp = "import argparse\nimport torch\np = argparse.ArgumentParser()\n"
+	const modes = "MODES = {\"small\": \"default\", \"fast\": \"max-autotune\", \"lean\": \"reduce-overhead\"}\n"
+	cases := []struct {
+		name, src string
+		want      []string
+		note      string // in the site's notes; "" for none
+	}{
+		{"choices, through a name", argp + modes + "p.add_argument(\"--preset\", choices=[\"lean\", \"small\"], default=\"small\")\nargs = p.parse_args()\nmode = MODES[args.preset]\nm = torch.compile(net, mode=mode)\n",
+			[]string{"'default'", "'reduce-overhead'"}, `"default" (line 7), "reduce-overhead" (line 7)`},
+		{"choices, in the call", argp + modes + "p.add_argument(\"--preset\", choices=[\"lean\", \"small\"], default=\"small\")\nargs = p.parse_args()\nm = torch.compile(net, mode=MODES[args.preset])\n",
+			[]string{"'default'", "'reduce-overhead'"}, ""},
+		{"choices=list(MODES): any key, every item", argp + modes + "p.add_argument(\"--preset\", choices=list(MODES), default=\"fast\")\nargs = p.parse_args()\nm = torch.compile(net, mode=MODES[args.preset])\n",
+			[]string{"'default'", "'max-autotune'", "'reduce-overhead'"}, "mode can also be `MODES[args.preset]`"},
+		{"get, a key the file does not list", argp + "p.add_argument(\"--size\", default=\"base\")\nargs = p.parse_args()\nmodes = {\"base\": \"default\", \"big\": \"max-autotune\"}\nm = torch.compile(net, mode=modes.get(args.size, \"reduce-overhead\"))\n",
+			[]string{"'default'", "'max-autotune'", "'reduce-overhead'"}, "mode can also be `modes.get(args.size, \"reduce-overhead\")` (line 7), of a key this file does not list"},
+		{"get, a choice the dict lacks", argp + "p.add_argument(\"--size\", choices=[\"base\", \"huge\"], default=\"huge\")\nargs = p.parse_args()\nmodes = {\"base\": \"max-autotune\"}\nm = torch.compile(net, mode=modes.get(args.size))\n",
+			[]string{"None", "'max-autotune'"}, ""},
+		{"subscript, a choice the dict lacks: KeyError", argp + "p.add_argument(\"--size\", choices=[\"base\", \"huge\"], default=\"base\")\nargs = p.parse_args()\nmodes = {\"base\": \"max-autotune\"}\nm = torch.compile(net, mode=modes[args.size])\n",
+			[]string{"'max-autotune'"}, ""},
+		{"a constant key", "import torch\nMODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nKEY = \"b\"\nm = torch.compile(net, mode=MODES[KEY])\n",
+			[]string{"'max-autotune'"}, ""},
+		{"a loop variable key", "import torch\nmodes = {\"compile\": \"default\", \"compile_cudagraphs\": \"reduce-overhead\"}\nfor v in variants[2:]:\n    c = torch.compile(fn, mode=modes[v])\n",
+			[]string{"'default'", "'reduce-overhead'"}, "mode can also be `modes[v]` (line 4)"},
+		{"annotated, a None item", argp + "ALL_MODES: dict[str, str | None] = {\"eager\": None, \"default\": \"default\", \"max-autotune\": \"max-autotune\"}\np.add_argument(\"--mode\", choices=[\"eager\", \"default\"], default=\"eager\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALL_MODES[args.mode])\n",
+			[]string{"None", "'default'"}, ""},
+		{"get(key, key): an alias table", argp + "ALIASES = {\"reduce_overhead\": \"reduce-overhead\", \"max_autotune\": \"max-autotune\"}\np.add_argument(\"--mode\", choices=[\"default\", \"reduce_overhead\"], default=\"default\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALIASES.get(args.mode, args.mode))\n",
+			[]string{"'default'", "'reduce-overhead'"}, ""},
+		{"a literal key of a dict that holds it", "import torch\ncfg = {\"compile_mode\": \"max-autotune\"}\nm = torch.compile(net, mode=cfg.get(\"compile_mode\", \"default\"))\n",
+			[]string{"'max-autotune'"}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("m.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			notes := strings.Join(strings.Fields(strings.Join(s.Sites[0].Notes, " ")), " ")
+			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", notes)
+			if tc.note != "" {
+				require.Contains(t, notes, tc.note)
+			}
+		})
+	}
+}
