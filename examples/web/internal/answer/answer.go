@@ -192,10 +192,10 @@ func Script(name, src, torch, python string, o Options) Answer {
 	}
 	if python != "" {
 		var se *script.SyntaxError
+		// A version with no data is the planner's not-planned line, below, as the
+		// command's (TestScriptNotPlannedExit).
 		if err := s.SyntaxFor(python); errors.As(err, &se) {
 			return refuse(fmt.Errorf("%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg))
-		} else if err != nil {
-			return refuse(fmt.Errorf("-python: %w", err))
 		}
 	}
 	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: torch, Python: python, Env: map[string]string{}}})
