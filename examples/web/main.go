@@ -319,6 +319,9 @@
 //	whole page (main at c698493e)                         3,143,080      2.6 KB left
 //	the scripts sent without their indentation, empty
 //	  lines and comment lines (compactJS)                 3,138,111      5.0 KB
+//	whole page (main at bb6e082e)                         3,142,596      3.1 KB left
+//	built with -tags compilemode_nofiles: cliflags links
+//	  no file reading (the page refuses file flags)       3,136,092      6.5 KB
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -333,7 +336,12 @@
 // (app.js 14,983 bytes to 11,215, wasm_exec.js 4,345 to 3,484). Every line of code is
 // kept, with its tokens; a script with a template literal or string over several
 // lines would be sent as it is (TestCompactJS; TestCompactJSParses runs node --check
-// on each, and the browser tests passed on the compacted page).
+// on each, and the browser tests passed on the compacted page). The page's call
+// refuses every file flag (-schema FILE, -options @FILE: answer.PageReadsNoFiles,
+// through cliflags.Compile.NoFiles) before reading, but the reading was linked:
+// cliflags.ReadInput, its stat and open calls through package syscall, os.Readlink
+// for its wording. Built with -tags compilemode_nofiles (pageTags), cliflags'
+// readInput refuses without them (read_nofiles.go; TestNoFilesBuild under the tag).
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
