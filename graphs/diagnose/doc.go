@@ -1626,6 +1626,8 @@
 //   - cxx-compiler-missing: a paraphrase with "gcc not found", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "lacks MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "no MSVC", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "find cl.exe", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "detect cl.exe", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "cl not found", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "编译器", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "編譯器", as reports retell it
