@@ -9,7 +9,8 @@
 //	                                      # (DIR new or empty; -force writes into one with files)
 //
 // It builds ./examples/web/wasm of the module it runs in with GOOS=js GOARCH=wasm,
-// -trimpath, -ldflags='-s -w' and -gcflags=all=-l (no inlining) but for the packages
+// -trimpath, -ldflags='-s -w', -tags=compilemode_nofiles (no file reading: the page
+// refuses file flags) and -gcflags=all=-l (no inlining) but for the packages
 // an answer spends its time in (see Transfer size), and copies wasm_exec.js from
 // $(go env GOROOT)/lib/wasm (its scripts, that one too, without their indentation and
 // comment lines: Transfer size): nothing built is committed. The page's text and JSON views are what the command
@@ -318,6 +319,9 @@
 //	whole page (main at c698493e)                         3,143,080      2.6 KB left
 //	the scripts sent without their indentation, empty
 //	  lines and comment lines (compactJS)                 3,138,111      5.0 KB
+//	whole page (main at bb6e082e)                         3,142,596      3.1 KB left
+//	built with -tags compilemode_nofiles: cliflags links
+//	  no file reading (the page refuses file flags)       3,136,092      6.5 KB
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -332,7 +336,12 @@
 // (app.js 14,983 bytes to 11,215, wasm_exec.js 4,345 to 3,484). Every line of code is
 // kept, with its tokens; a script with a template literal or string over several
 // lines would be sent as it is (TestCompactJS; TestCompactJSParses runs node --check
-// on each, and the browser tests passed on the compacted page).
+// on each, and the browser tests passed on the compacted page). The page's call
+// refuses every file flag (-schema FILE, -options @FILE: answer.PageReadsNoFiles,
+// through cliflags.Compile.NoFiles) before reading, but the reading was linked:
+// cliflags.ReadInput, its stat and open calls through package syscall, os.Readlink
+// for its wording. Built with -tags compilemode_nofiles (pageTags), cliflags'
+// readInput refuses without them (read_nofiles.go; TestNoFilesBuild under the tag).
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
@@ -725,7 +734,7 @@ func Build(ctx context.Context, dir string) error {
 		return fmt.Errorf("wasm_exec.js: %w", err)
 	}
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	args := append(append([]string{"build", "-trimpath", "-ldflags=-s -w"}, gcflags()...), "-o", filepath.Join(dir, "app.wasm"), wasmPackage)
+	args := append(append([]string{"build", "-trimpath", "-ldflags=-s -w", "-tags=" + pageTags}, gcflags()...), "-o", filepath.Join(dir, "app.wasm"), wasmPackage)
 	if _, err := goOutput(ctx, goCmd, env, args...); err != nil {
 		return fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
 	}
@@ -738,6 +747,12 @@ func Build(ctx context.Context, dir string) error {
 	}
 	return writeStatic(dir)
 }
+
+// pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
+// cliflags' file reading, which the page, whose call refuses every file flag
+// (answer.PageReadsNoFiles), never runs (6 KB gzipped: the package doc's Transfer
+// size).
+const pageTags = "compilemode_nofiles"
 
 // modulePath is the module the page is built from.
 const modulePath = "github.com/compilemode/compilemode"

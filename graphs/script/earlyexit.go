@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
@@ -19,7 +20,7 @@ import (
 
 var (
 	envValue    = &lazyregexp.Regexp{Expr: `^(not\s+)?(int\()?\s*os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(?:,\s*(?:'([^'\\]*)'|"([^"\\]*)"|(None)))?\s*\)\s*(\))?$`}
-	envValueCmp = &lazyregexp.Regexp{Expr: `^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(?:,\s*(?:'([^'\\]*)'|"([^"\\]*)"))?\s*\)\s*(==|!=)\s*(?:'([^'\\]*)'|"([^"\\]*)")$`}
+	envValueCmp = &lazyregexp.Regexp{Expr: `^os\.(?:environ\.get|getenv)\(\s*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)")\s*(,\s*(?:'([^'\\]*)'|"([^"\\]*)"))?\s*\)((?:\s*\.\s*(?:lower|upper|strip)\(\s*\))*)\s*(==|!=|not\s+in|in)\s*('[^'\\]*'|"[^"\\]*"|[(\[{][^()\[\]{}]*[)\]}])$`}
 )
 
 // envValueTruth decides a condition on a variable's value in the environment given
@@ -47,18 +48,68 @@ func (r *reader) envValueTruth(cond string) (bool, string, bool) {
 		}
 		return truth == (m[1] == ""), r.envWhere(k), true
 	}
-	if m := envValueCmp.FindStringSubmatch(cond); m != nil {
-		k := m[1] + m[2]
-		val, set := r.envValueOf(k)
-		if !set {
-			if m[3]+m[4] == "" && !strings.Contains(cond, ",") {
-				return m[5] == "!=", r.envWhere(k), true // None == "V" is false
-			}
-			val = m[3] + m[4]
-		}
-		return (val == m[6]+m[7]) == (m[5] == "=="), r.envWhere(k), true
+	return r.envCmpTruth(cond)
+}
+
+// envCmpTruth decides os.environ.get("K"[, "D"]) (os.getenv) compared with a str
+// literal by == or !=, or tested by (not) in a str, tuple, list or set display of
+// them, after .lower(), .upper() or .strip() of it (script13 item 4: vLLM's
+// os.getenv(K, 'false').strip().lower() in ("1", "true")); unset without a default,
+// the value is None: == is False, in a display False, a method or in a str raises
+// (not decided here).
+func (r *reader) envCmpTruth(cond string) (bool, string, bool) {
+	m := envValueCmp.FindStringSubmatch(cond)
+	if m == nil {
+		return false, "", false
 	}
-	return false, "", false
+	k, op := m[1]+m[2], m[7]
+	val, set := r.envValueOf(k)
+	rv, err := literal.Parse(m[8])
+	_, isStr := rv.AsStr()
+	switch {
+	case err != nil:
+		return false, "", false
+	case !set && m[3] == "" && m[6] == "" && (!isStr || op[1] == '='): // None
+		return op[0] == '!' || op[0] == 'n', r.envWhere(k), true
+	case !set && m[3] == "":
+		return false, "", false
+	case !set:
+		val = m[4] + m[5]
+	}
+	return strHit(strMethods(val, m[6]), op, rv) == (op == "==" || op == "in"), r.envWhere(k), true
+}
+
+// strMethods returns what .lower(), .upper() and .strip() (methods: their text, in
+// order) make of val.
+func strMethods(val, methods string) string {
+	for _, f := range strings.Split(methods, ")") {
+		switch {
+		case strings.Contains(f, "lower"):
+			val = strings.ToLower(val)
+		case strings.Contains(f, "upper"):
+			val = strings.ToUpper(val)
+		case strings.Contains(f, "strip"):
+			val = strings.TrimSpace(val)
+		}
+	}
+	return val
+}
+
+// strHit reports whether val equals str rv (op == or !=), is in it (a substring), or
+// is one of display rv's items.
+func strHit(val, op string, rv literal.Value) bool {
+	s, isStr := rv.AsStr()
+	if isStr && op[1] == '=' {
+		return val == s
+	} else if isStr {
+		return strings.Contains(s, val)
+	}
+	for _, it := range rv.Items() {
+		if t, ok := it.AsStr(); ok && t == val {
+			return true
+		}
+	}
+	return false
 }
 
 // envValueOf returns the value the environment given has for k, and whether it sets

@@ -69,8 +69,8 @@ func TestEnvValueGuards(t *testing.T) {
 		{`int(os.environ.get("Z", "0"))`, false, true},
 		{`int(os.environ.get("A", "0"))`, true, true},
 		{`not int(os.environ.get("U", "0"))`, true, true},
-		{`int(os.environ.get("E", "0"))`, false, false}, // int("") raises
-		{`os.environ.get("A").lower() == "true"`, false, false},
+		{`int(os.environ.get("E", "0"))`, false, false},        // int("") raises
+		{`os.environ.get("A").lower() == "true"`, false, true}, // decided since script13 item 4
 	}
 	r := &reader{givenEnv: env}
 	for _, tc := range cases {

@@ -408,16 +408,20 @@ func (r *reader) argValues(c *expr, dest string) {
 		case "default":
 			r.argDefaultCandidate(dest, a.value)
 		case "choices":
-			r.choices(dest, a.value)
-			r.argOpen[dest] = 0 // the command line can give only these
+			if r.choices(dest, a.value) {
+				r.argOpen[dest] = 0 // the command line can give only these
+			}
 		}
 	}
 }
 
-func (r *reader) choices(dest string, e *expr) {
+// choices records the values choices= e lists for dest, a literal's items, and reports
+// whether it read them: choices=list(MODES) is not read, so the option stays open (any
+// key, script13 item 1), not closed with its default alone.
+func (r *reader) choices(dest string, e *expr) bool {
 	v, ok := r.literal(e)
 	if !ok || dest == "" {
-		return
+		return false
 	}
 	for _, it := range v.Items() {
 		if s, ok := it.AsStr(); ok {
@@ -426,4 +430,5 @@ func (r *reader) choices(dest string, e *expr) {
 			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line)})
 		}
 	}
+	return true
 }

@@ -322,6 +322,9 @@ func (r *reader) scandidate(k skey, v *expr) {
 // literalCands returns the str or None literals v can be: v itself, both branches of
 // a if c else b (to depth 8), or the default of a dataclass field(default=…).
 func (r *reader) literalCands(v *expr, depth int) []Candidate {
+	if cs, ok := r.lookupCands(v, depth); ok {
+		return cs // D[key], D.get(key, …) of a dict display (dictlookup.go)
+	}
 	switch {
 	case v == nil || depth > 8:
 		return nil

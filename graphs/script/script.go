@@ -113,7 +113,8 @@
 // (versionguard.go); a mode assigned under a guard that does not hold is no
 // candidate. What follows an if whose block leaves (return, raise, sys.exit) runs
 // under the negated condition, and a test of a variable's value (os.environ.get(K),
-// == V, int(…)) is decided by the environment given (earlyexit.go); a name an if/elif/else
+// == V, int(…), (not) in a display or a str, after .lower(), .upper() or .strip()) is
+// decided by the environment given (earlyexit.go); a name an if/elif/else
 // chain's arms bind to different compiled functions names any of them after it, and
 // a binding inside a block that leaves shares nothing with one after it (chainbind.go). What torch.compile raises at the call, inside the script's own try whose
 // except catches it, is noted as caught: the script continues uncompiled (caught.go). A def handed to a
@@ -144,9 +145,12 @@
 // never an argparse option of the same name. A constant index into a list or tuple
 // display bound once to a name and never changed in place (MODES[0], MODES[-1],
 // CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
-// constant is noted and the mode stays unknown (seqindex.go); D[key] of a dict
-// display bound to a name, key not a constant, is each of D's values (argalt.go
-// lookupChoices). os.environ.get(K, D) and os.getenv(K, D)
+// constant is noted and the mode stays unknown (seqindex.go); a mode D[key] or
+// D.get(key, default), D a dict display bound to a name, is the item of each value
+// key can have (an argparse option's default then its choices= list; a constant), a
+// key D lacks giving get's default; a key the file does not list reaches each item,
+// noted (dictlookup.go); for the other arguments D[key] is each of D's values
+// (argalt.go lookupChoices). os.environ.get(K, D) and os.getenv(K, D)
 // give D (None without one), the site noting that the environment may set another
 // value, unless the environment the script starts in is given ([ReadWith]: -env, the
 // process's) and sets K: then they, and os.environ[K], give its value (envread.go),

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -66,6 +67,165 @@ func TestGivenArgvFlagValue(t *testing.T) {
 			require.Len(t, s.Sites, 1)
 			require.Empty(t, s.Sites[0].Alternatives)
 			require.Contains(t, strings.Join(s.Sites[0].Notes, "\n"), "dynamic `args.dyn` has one value: "+tc.want)
+		})
+	}
+}
+
+// TestEnvCmpGuards: a variable's value compared after .lower(), .upper() or .strip(),
+// or tested by (not) in a display or a str, is decided by the environment given
+// (script13 item 4: `if os.getenv("X", "false").strip().lower() in ("1", "true"):`
+// stayed undecided with -env X=1). Each row's value is CPython 3.11.7's for that
+// environment (nil: X unset; ok false: Python raises, not decided).
+func TestEnvCmpGuards(t *testing.T) {
+	t.Parallel()
+	type env = *string
+	str := func(s string) env { return &s }
+	cases := []struct {
+		cond     string
+		x        env
+		want, ok bool
+	}{
+		{`os.environ.get("X", "").lower() in ("1", "true")`, nil, false, true},
+		{`os.environ.get("X", "").lower() in ("1", "true")`, str("1"), true, true},
+		{`os.environ.get("X", "").lower() in ("1", "true")`, str("TRUE"), true, true},
+		{`os.environ.get("X", "").lower() in ("1", "true")`, str("0"), false, true},
+		{`os.getenv("X", "false").lower() == "true"`, nil, false, true},
+		{`os.getenv("X", "false").lower() == "true"`, str("True"), true, true},
+		{`os.getenv("X", "false").lower() == "true"`, str("1"), false, true},
+		{`os.getenv("X", "0") in ("1", "true", "True")`, str("True"), true, true},
+		{`os.getenv("X", "0") in ("1", "true", "True")`, str("TRUE"), false, true},
+		{`os.environ.get("X", "0").strip() == "1"`, str(" 1 "), true, true},
+		{`os.environ.get("X", "0").strip() == "1"`, str("0"), false, true},
+		{`os.getenv('X', 'false').strip().lower() in ['1', 'true', 'yes']`, str(" Yes"), true, true},
+		{`os.getenv('X', 'false').strip().lower() in ['1', 'true', 'yes']`, nil, false, true},
+		{`os.getenv('X', 'false').strip().lower() in ['1', 'true', 'yes']`, str("no"), false, true},
+		{`os.getenv("X") in ("1", "true")`, nil, false, true},
+		{`os.getenv("X") in ("1", "true")`, str("true"), true, true},
+		{`os.getenv("X") not in ("1",)`, nil, true, true},
+		{`os.getenv("X") not in ("1",)`, str("1"), false, true},
+		{`os.getenv("X").lower() == "1"`, nil, false, false},
+		{`os.getenv("X").lower() == "1"`, str("1"), true, true},
+		{`os.getenv("X", "") in "1yes"`, nil, true, true},
+		{`os.getenv("X", "") in "1yes"`, str("ye"), true, true},
+		{`os.getenv("X", "") in "1yes"`, str("no"), false, true},
+		{`os.environ.get("X", "0") not in {"0", "false"}`, str("1"), true, true},
+		{`os.environ.get("X", "0") not in {"0", "false"}`, str("false"), false, true},
+		{`os.getenv("X", "0").lower() != "false"`, str("FALSE"), false, true},
+		{`os.getenv("X", "0").upper() != "FALSE"`, str("false"), false, true},
+		{`os.getenv("X", "0").upper() != "FALSE"`, str("1"), true, true},
+		{`os.getenv("X") in "1yes"`, nil, false, false},
+	}
+	for i, tc := range cases {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			given := map[string]givenEnv{"OTHER": {value: "1", from: "-env"}}
+			if tc.x != nil {
+				given["X"] = givenEnv{value: *tc.x, from: "-env"}
+			}
+			r := &reader{givenEnv: given}
+			got, _, ok := r.envValueTruth(tc.cond)
+			require.Equal(t, tc.ok, ok, "%s with X=%v", tc.cond, tc.x)
+			if ok {
+				require.Equal(t, tc.want, got, "%s with X=%v", tc.cond, tc.x)
+			}
+		})
+	}
+}
+
+// TestModeLookup: a mode looked up in a dict the file writes, by a key whose values
+// the file lists (an argparse option's default and choices=, a constant, a literal),
+// is each item those keys reach, the run given nothing first; a key the file does not
+// list reaches every item, and a .get's default, the note naming the lookup (script13
+// item 1: MODES[args.preset] through a name planned every mode;
+// MODES.get(args.size, "reduce-overhead") planned only the default). Shapes from
+// testdata/script13/README.md.
+func TestModeLookup(t *testing.T) {
+	t.Parallel()
+	const argp = "import argparse\nimport torch\np = argparse.ArgumentParser()\n"
+	const modes = "MODES = {\"small\": \"default\", \"fast\": \"max-autotune\", \"lean\": \"reduce-overhead\"}\n"
+	cases := []struct {
+		name, src string
+		want      []string
+		note      string // in the site's notes; "" for none
+	}{
+		{"choices, through a name", argp + modes + "p.add_argument(\"--preset\", choices=[\"lean\", \"small\"], default=\"small\")\nargs = p.parse_args()\nmode = MODES[args.preset]\nm = torch.compile(net, mode=mode)\n",
+			[]string{"'default'", "'reduce-overhead'"}, `"default" (line 7), "reduce-overhead" (line 7)`},
+		{"choices, in the call", argp + modes + "p.add_argument(\"--preset\", choices=[\"lean\", \"small\"], default=\"small\")\nargs = p.parse_args()\nm = torch.compile(net, mode=MODES[args.preset])\n",
+			[]string{"'default'", "'reduce-overhead'"}, ""},
+		{"choices=list(MODES): any key, every item", argp + modes + "p.add_argument(\"--preset\", choices=list(MODES), default=\"fast\")\nargs = p.parse_args()\nm = torch.compile(net, mode=MODES[args.preset])\n",
+			[]string{"'default'", "'max-autotune'", "'reduce-overhead'"}, "mode can also be `MODES[args.preset]`"},
+		{"get, a key the file does not list", argp + "p.add_argument(\"--size\", default=\"base\")\nargs = p.parse_args()\nmodes = {\"base\": \"default\", \"big\": \"max-autotune\"}\nm = torch.compile(net, mode=modes.get(args.size, \"reduce-overhead\"))\n",
+			[]string{"'default'", "'max-autotune'", "'reduce-overhead'"}, "mode can also be `modes.get(args.size, \"reduce-overhead\")` (line 7), of a key this file does not list"},
+		{"get, a choice the dict lacks", argp + "p.add_argument(\"--size\", choices=[\"base\", \"huge\"], default=\"huge\")\nargs = p.parse_args()\nmodes = {\"base\": \"max-autotune\"}\nm = torch.compile(net, mode=modes.get(args.size))\n",
+			[]string{"None", "'max-autotune'"}, ""},
+		{"subscript, a choice the dict lacks: KeyError", argp + "p.add_argument(\"--size\", choices=[\"base\", \"huge\"], default=\"base\")\nargs = p.parse_args()\nmodes = {\"base\": \"max-autotune\"}\nm = torch.compile(net, mode=modes[args.size])\n",
+			[]string{"'max-autotune'"}, ""},
+		{"a constant key", "import torch\nMODES = {\"a\": \"default\", \"b\": \"max-autotune\"}\nKEY = \"b\"\nm = torch.compile(net, mode=MODES[KEY])\n",
+			[]string{"'max-autotune'"}, ""},
+		{"a loop variable key", "import torch\nmodes = {\"compile\": \"default\", \"compile_cudagraphs\": \"reduce-overhead\"}\nfor v in variants[2:]:\n    c = torch.compile(fn, mode=modes[v])\n",
+			[]string{"'default'", "'reduce-overhead'"}, "mode can also be `modes[v]` (line 4)"},
+		{"annotated, a None item", argp + "ALL_MODES: dict[str, str | None] = {\"eager\": None, \"default\": \"default\", \"max-autotune\": \"max-autotune\"}\np.add_argument(\"--mode\", choices=[\"eager\", \"default\"], default=\"eager\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALL_MODES[args.mode])\n",
+			[]string{"None", "'default'"}, ""},
+		{"get(key, key): an alias table", argp + "ALIASES = {\"reduce_overhead\": \"reduce-overhead\", \"max_autotune\": \"max-autotune\"}\np.add_argument(\"--mode\", choices=[\"default\", \"reduce_overhead\"], default=\"default\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALIASES.get(args.mode, args.mode))\n",
+			[]string{"'default'", "'reduce-overhead'"}, ""},
+		{"a literal key of a dict that holds it", "import torch\ncfg = {\"compile_mode\": \"max-autotune\"}\nm = torch.compile(net, mode=cfg.get(\"compile_mode\", \"default\"))\n",
+			[]string{"'max-autotune'"}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("m.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			notes := strings.Join(strings.Fields(strings.Join(s.Sites[0].Notes, " ")), " ")
+			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", notes)
+			if tc.note != "" {
+				require.Contains(t, notes, tc.note)
+			}
+		})
+	}
+}
+
+// TestGradAccumSteps: gradient accumulation steps given by a name, an option or a
+// dataclass field are read as a run given nothing takes them (script13 item 2): the
+// micro-step loop of nanoGPT's form (for micro_step in range(N)) accumulates only when
+// N is above 1, and Accelerator(gradient_accumulation_steps=…) and
+// TrainingArguments(gradient_accumulation_steps=…) read a name, args.ga's default and
+// a field's default as they read a literal. Before, a micro-step loop was accumulation
+// whatever N (range(1) too), and the two frameworks read a literal only.
+func TestGradAccumSteps(t *testing.T) {
+	t.Parallel()
+	const argp = "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"--ga\", type=int, default=%s)\nargs = p.parse_args()\n"
+	const nano = "import torch\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor it in range(100):\n    for micro_step in range(%s):\n        loss = model(x).sum()\n        loss.backward()\n    opt.step()\n    opt.zero_grad(set_to_none=True)\n"
+	const acc = "import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator(gradient_accumulation_steps=%s)\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).mean()\n        accelerator.backward(loss)\n        optimizer.step()\n        optimizer.zero_grad()\n"
+	const hf = "from transformers import Trainer, TrainingArguments\nta = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_mode=\"reduce-overhead\", gradient_accumulation_steps=%s)\nTrainer(model=m, args=ta).train()\n"
+	const field = "from dataclasses import dataclass\n@dataclass\nclass Cfg:\n    ga: int = %s\ncfg = Cfg()\n"
+	sub := func(f, v string) string { return strings.Replace(f, "%s", v, 1) }
+	cases := []struct {
+		name, src string
+		want      bool
+	}{
+		{"micro-steps, a name of 4", "N = 4\n" + sub(nano, "N"), true},
+		{"micro-steps, a name of 1", "N = 1\n" + sub(nano, "N"), false},
+		{"micro-steps, range(1)", sub(nano, "1"), false},
+		{"micro-steps, an option's default 4", sub(argp, "4") + sub(nano, "args.ga"), true},
+		{"micro-steps, an option's default 1", sub(argp, "1") + sub(nano, "args.ga"), false},
+		{"accelerate, an option's default 4", sub(argp, "4") + sub(acc, "args.ga"), true},
+		{"accelerate, an option's default 1", sub(argp, "1") + sub(acc, "args.ga"), false},
+		{"accelerate, a name of 8", "GA = 8\n" + sub(acc, "GA"), true},
+		{"Trainer, an option's default 4", sub(argp, "4") + sub(hf, "args.ga"), true},
+		{"Trainer, a field's default 4", sub(field, "4") + sub(hf, "cfg.ga"), true},
+		{"Trainer, a field's default 1", sub(field, "1") + sub(hf, "cfg.ga"), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("ga.py", []byte(tc.src))
+			require.NoError(t, err)
+			got := false
+			for _, st := range s.Sites {
+				got = got || st.Workload.OutputsKept
+			}
+			require.Equal(t, tc.want, got)
 		})
 	}
 }

@@ -307,18 +307,6 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 // modeExpr reads a mode given by an expression: the modes that can reach it.
 func (r *reader) modeExpr(st *siteState, e *expr) {
 	st.ModeLiteral, st.ModeExpr = false, oneLine(r.text(e)) // one line, as the header shows it (sweep4 #9)
-	if e.kind == subscript {
-		if vals, _ := r.lookupChoices(e, 0); len(vals) > 0 {
-			// MODES[key] of a dict display: each of its values (lookupChoices).
-			for _, v := range vals {
-				if _, isStr := v.v.AsStr(); isStr || v.v.Kind() == literal.NoneKind {
-					st.ModeCandidates = append(st.ModeCandidates, Candidate{Line: v.Line, Value: strOrNil(v.v)})
-				}
-			}
-			st.ModeCandidates = uniqueCandidates(st.ModeCandidates)
-			return
-		}
-	}
 	st.ModeCandidates = r.dropOff(r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e)))))
 	st.splatModes = r.splatParam()
 	shown := len(st.ModeCandidates)

@@ -354,12 +354,13 @@ func (c *Compile) OptionsFlag() string {
 	return "-options"
 }
 
-// read is ReadInput of the file flag names (stdin for "-"), or NoFiles's refusal.
+// read is ReadInput of the file flag names (stdin for "-"), or NoFiles's refusal
+// (readInput: a program built with -tags compilemode_nofiles links no file reading).
 func (c *Compile) read(flag, name string, limit int64, limitName string) ([]byte, error) {
 	if c.NoFiles != "" {
 		return nil, fmt.Errorf("-%s %s: %s", flag, inputerr.Cut(name, 200), c.NoFiles)
 	}
-	return ReadInput(flag, name, c.Stdin, limit, limitName)
+	return readInput(flag, name, c.Stdin, limit, limitName)
 }
 
 // python is the Python that reads -options: -python, else the one -torch was
