@@ -201,6 +201,7 @@ func TestGradAccumSteps(t *testing.T) {
 	const acc = "import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator(gradient_accumulation_steps=%s)\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).mean()\n        accelerator.backward(loss)\n        optimizer.step()\n        optimizer.zero_grad()\n"
 	const hf = "from transformers import Trainer, TrainingArguments\nta = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_mode=\"reduce-overhead\", gradient_accumulation_steps=%s)\nTrainer(model=m, args=ta).train()\n"
 	const field = "from dataclasses import dataclass\n@dataclass\nclass Cfg:\n    ga: int = %s\ncfg = Cfg()\n"
+	const param = "import torch\ndef f(model, loader, accum_steps=4):\n    for i, (x, y) in enumerate(loader):\n        if i % accum_steps == 0:\n            opt.zero_grad()\n        loss = model(x).sum() / accum_steps\n        loss.backward()\n        if (i + 1) % accum_steps == 0:\n            opt.step()\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\n"
 	const hand = "import torch\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor i, batch in enumerate(loader):\n    loss = model(batch).sum()\n    loss.backward()\n    if %s:\n        opt.step()\n        opt.zero_grad()\n"
 	sub := func(f, v string) string { return strings.Replace(f, "%s", v, 1) }
 	cases := []struct {
@@ -223,6 +224,8 @@ func TestGradAccumSteps(t *testing.T) {
 		{"by hand, % an option's default 4, or the last", sub(argp, "4") + sub(hand, "((i + 1) % args.ga == 0) or (i + 1 == len(loader))"), true},
 		{"by hand, % an option's default 1", sub(argp, "1") + sub(hand, "(i + 1) % args.ga == 0"), false},
 		{"by hand, % 1", sub(hand, "(i + 1) % 1 == 0"), false},
+		{"by hand, zero_grad first, a parameter the call passes 2", param + "f(model, loader, accum_steps=2)\n", true},
+		{"by hand, zero_grad first, a parameter the call passes 1", param + "f(model, loader, accum_steps=1)\n", false},
 		{"a logging step is no accumulation", sub(hand, "i % 100 == 0")[:len(sub(hand, "i % 100 == 0"))-len("        opt.zero_grad()\n")] + "        print(i)\n    opt.zero_grad()\n", false},
 	}
 	for _, tc := range cases {
