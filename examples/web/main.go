@@ -750,9 +750,10 @@ func Build(ctx context.Context, dir string) error {
 
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
 // cliflags' file reading, which the page, whose call refuses every file flag
-// (answer.PageReadsNoFiles), never runs (6 KB gzipped: the package doc's Transfer
-// size).
-const pageTags = "compilemode_nofiles"
+// (answer.PageReadsNoFiles), never runs (8 KB gzipped: the package doc's Transfer
+// size); compilemode_nosources the Source texts of graphs/internal/skips' rows,
+// which no code reads (1.7 KB).
+const pageTags = "compilemode_nofiles,compilemode_nosources"
 
 // modulePath is the module the page is built from.
 const modulePath = "github.com/compilemode/compilemode"
@@ -788,6 +789,9 @@ var inlined = []string{
 	// time without it, within the noise: the package doc's Transfer size)
 	// the log's and the script's expressions, compiled on first use
 	"github.com/compilemode/compilemode/internal/lazyregexp",
+	// graphs/internal/skips: 0.1 KB smaller inlined, and its rows' Source (src) folded
+	// to "" under compilemode_nosources (pageTags)
+	"github.com/compilemode/compilemode/graphs/internal/skips",
 	// an edit's answer (a call planned on two releases) spends its time here: without
 	// inlining its median was 53.9 ms against the 50 ms budget in CI's browser test
 	// (fresh clone of 1c4c15d, load average 3.7)
