@@ -284,7 +284,7 @@ func (r *reader) frameworkSite(fc *frameworkCompiler, call, c *expr, backend, va
 
 // trainerGradAccum records gradient accumulation on the framework site of a
 // transformers TrainingArguments (or a subclass: TRL's configs) given
-// gradient_accumulation_steps=N, N a literal int above 1, in a file that calls
+// gradient_accumulation_steps=N, N above 1 (accumSteps), in a file that calls
 // .train(): Trainer's loop runs one backward per micro-batch and zero_grad() only after
 // the optimizer step (transformers trainer.py _inner_training_loop), as nanoGPT's
 // micro-steps do (gradsAccumulate; sweep11 finding 6).
@@ -292,8 +292,7 @@ func (r *reader) trainerGradAccum(fc *frameworkCompiler, c *expr, st *siteState)
 	if _, hf := fc.kws["torch_compile_mode"]; !hf || !r.calledNames["train"] {
 		return
 	}
-	lv, ok := r.literal(kwarg(c, "gradient_accumulation_steps", -1))
-	if n, isInt := lv.AsInt(); ok && isInt && n > 1 {
+	if n := r.accumSteps(kwarg(c, "gradient_accumulation_steps", -1)); n > 1 {
 		st.note("Trainer runs backward() on each of gradient_accumulation_steps=%d micro-batches and zero_grad() only after the optimizer step (transformers trainer.py _inner_training_loop): gradient accumulation", n)
 		r.seq++
 		r.events = append(r.events, event{f: factGradAccum, seq: r.seq, line: int(c.line), site: st})

@@ -250,8 +250,12 @@ func (r *reader) isDeviceCounter(e *expr, depth int) bool {
 	return e.kind == call && deviceCounters.has(r.qual(e.x))
 }
 
-// intOf returns the value of an int literal, or of a name bound once to one.
+// intOf returns the value of an int literal, of a name bound once to one, or of an
+// argparse option (args.n) by its default.
 func (r *reader) intOf(e *expr, depth int) (int, bool) {
+	if d, ok := r.argDefaults[e.name]; ok && e.kind == attr && e.x.kind == name && r.parsedArgs[e.x.name] {
+		return countInt(d.value) // args.n: the parser's default, a run given nothing's (script13 item 2)
+	}
 	if e.kind == name && depth <= maxCountDepth {
 		switch vs := r.assigned[e.name]; len(vs) {
 		case 0:

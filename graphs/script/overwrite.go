@@ -658,7 +658,7 @@ func (r *reader) gradsAccumulate() {
 			continue
 		}
 		for _, x := range e.loops {
-			if seen[x] {
+			if seen[x] || r.onceLoops[x] {
 				continue
 			}
 			seen[x] = true
@@ -787,11 +787,10 @@ var tensorMeta = nameSet{"shape", "dtype", "device", "ndim", "is_cuda", "layout"
 // the one before, as nanoGPT's micro-steps do (gradsAccumulate): a zero_grad() written
 // there is not one between them.
 
-// noteAccumSteps records X = Accelerator(gradient_accumulation_steps=N) with N a
-// literal int above 1.
+// noteAccumSteps records X = Accelerator(gradient_accumulation_steps=N) with N above 1
+// (accumSteps).
 func (r *reader) noteAccumSteps(t, v *expr) {
-	lv, ok := r.literal(kwarg(v, "gradient_accumulation_steps", -1))
-	if n, isInt := lv.AsInt(); ok && isInt && n > 1 && t.kind == name {
+	if r.accumSteps(kwarg(v, "gradient_accumulation_steps", -1)) > 1 && t.kind == name {
 		if r.accumulators == nil {
 			r.accumulators = map[string]bool{}
 		}
@@ -810,6 +809,38 @@ func (r *reader) accumulateItems(s *stmt) int {
 		}
 	}
 	return n
+}
+
+// accumSteps returns the gradient accumulation steps e gives a run given nothing (0:
+// not known): a literal int, a name the file assigns one once, an option's default
+// (args.ga, intOf), else the first value the file shows (a dataclass field's default:
+// argChoices); script13 item 2.
+func (r *reader) accumSteps(e *expr) int64 {
+	if e == nil {
+		return 0
+	}
+	if n, ok := r.intOf(e, 0); ok {
+		return int64(n)
+	}
+	vals, _ := r.argChoices(e, 0)
+	if len(vals) == 0 {
+		return 0
+	}
+	n, _ := vals[0].v.AsInt()
+	return n
+}
+
+// noteOnceLoop records loop x as running once (range(1), range(N) of N = 1, an
+// option's default 1): a backward in it accumulates into nothing of an earlier
+// iteration of it (gradient_accumulation_steps = 1 of nanoGPT's micro-steps).
+func (r *reader) noteOnceLoop(x int32) {
+	if r.iters[len(r.iters)-1].n != 1 {
+		return
+	}
+	if r.onceLoops == nil {
+		r.onceLoops = map[int32]bool{}
+	}
+	r.onceLoops[x] = true
 }
 
 // compKept records an output kept by list, dict or set comprehension e, [model(x) for

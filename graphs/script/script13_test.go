@@ -184,3 +184,48 @@ func TestModeLookup(t *testing.T) {
 		})
 	}
 }
+
+// TestGradAccumSteps: gradient accumulation steps given by a name, an option or a
+// dataclass field are read as a run given nothing takes them (script13 item 2): the
+// micro-step loop of nanoGPT's form (for micro_step in range(N)) accumulates only when
+// N is above 1, and Accelerator(gradient_accumulation_steps=…) and
+// TrainingArguments(gradient_accumulation_steps=…) read a name, args.ga's default and
+// a field's default as they read a literal. Before, a micro-step loop was accumulation
+// whatever N (range(1) too), and the two frameworks read a literal only.
+func TestGradAccumSteps(t *testing.T) {
+	t.Parallel()
+	const argp = "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"--ga\", type=int, default=%s)\nargs = p.parse_args()\n"
+	const nano = "import torch\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor it in range(100):\n    for micro_step in range(%s):\n        loss = model(x).sum()\n        loss.backward()\n    opt.step()\n    opt.zero_grad(set_to_none=True)\n"
+	const acc = "import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator(gradient_accumulation_steps=%s)\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).mean()\n        accelerator.backward(loss)\n        optimizer.step()\n        optimizer.zero_grad()\n"
+	const hf = "from transformers import Trainer, TrainingArguments\nta = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_mode=\"reduce-overhead\", gradient_accumulation_steps=%s)\nTrainer(model=m, args=ta).train()\n"
+	const field = "from dataclasses import dataclass\n@dataclass\nclass Cfg:\n    ga: int = %s\ncfg = Cfg()\n"
+	sub := func(f, v string) string { return strings.Replace(f, "%s", v, 1) }
+	cases := []struct {
+		name, src string
+		want      bool
+	}{
+		{"micro-steps, a name of 4", "N = 4\n" + sub(nano, "N"), true},
+		{"micro-steps, a name of 1", "N = 1\n" + sub(nano, "N"), false},
+		{"micro-steps, range(1)", sub(nano, "1"), false},
+		{"micro-steps, an option's default 4", sub(argp, "4") + sub(nano, "args.ga"), true},
+		{"micro-steps, an option's default 1", sub(argp, "1") + sub(nano, "args.ga"), false},
+		{"accelerate, an option's default 4", sub(argp, "4") + sub(acc, "args.ga"), true},
+		{"accelerate, an option's default 1", sub(argp, "1") + sub(acc, "args.ga"), false},
+		{"accelerate, a name of 8", "GA = 8\n" + sub(acc, "GA"), true},
+		{"Trainer, an option's default 4", sub(argp, "4") + sub(hf, "args.ga"), true},
+		{"Trainer, a field's default 4", sub(field, "4") + sub(hf, "cfg.ga"), true},
+		{"Trainer, a field's default 1", sub(field, "1") + sub(hf, "cfg.ga"), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("ga.py", []byte(tc.src))
+			require.NoError(t, err)
+			got := false
+			for _, st := range s.Sites {
+				got = got || st.Workload.OutputsKept
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
