@@ -1005,11 +1005,11 @@
 // releases, no finding on the 13 negatives; 11 of 13 after the placeholder's raise
 // retold. holdoutAZ (7 texts, 5 negatives): 2 of 2, no finding. Over the day's thirteen
 // sets (166 texts): 93 of 115 codes (81 %) measured, 105 (91 %) now; 40 of 42 releases
-// measured; findings on 4 of 63 negatives. holdoutBA, holdoutBB and holdoutBD
-// (2026-12-05, 37 texts, 16 negatives): 17 of 22 codes (77 %), 13 of 14 releases, a
-// finding on 1 of 16 negatives; 22 of 22 after headers said missing in one grammar for
-// Python.h and cuda.h, max-autotune named before "not enough SMs", triton-windows'
-// missing cuda.lib and 2.6's hints.py under a Triton with no triton.backends.
+// measured; findings on 4 of 63 negatives. holdoutBA to holdoutBD (2026-12-05, 46 texts,
+// 19 negatives): 22 of 28 codes (79 %), 16 of 17 releases, a finding on 1 of 19
+// negatives; 28 of 28 after headers said missing in one grammar for Python.h and cuda.h,
+// max-autotune named before "not enough SMs", triton-windows' missing cuda.lib, 2.6's
+// hints.py under a Triton with no triton.backends, and cl.exe not detected.
 //
 // # Wordings
 //
@@ -1626,6 +1626,8 @@
 //   - cxx-compiler-missing: a paraphrase with "gcc not found", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "lacks MSVC", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "no MSVC", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "find cl.exe", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "detect cl.exe", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "cl not found", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "编译器", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "編譯器", as reports retell it

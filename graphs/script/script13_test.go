@@ -190,8 +190,10 @@ func TestModeLookup(t *testing.T) {
 // micro-step loop of nanoGPT's form (for micro_step in range(N)) accumulates only when
 // N is above 1, and Accelerator(gradient_accumulation_steps=…) and
 // TrainingArguments(gradient_accumulation_steps=…) read a name, args.ga's default and
-// a field's default as they read a literal. Before, a micro-step loop was accumulation
-// whatever N (range(1) too), and the two frameworks read a literal only.
+// a field's default as they read a literal; zero_grad() under `if (i + 1) % N == 0:`
+// (accumulation written by hand), N above 1, is not one between the backwards. Before,
+// a micro-step loop was accumulation whatever N (range(1) too), the two frameworks
+// read a literal only, and zero_grad() under such a test was taken as run each step.
 func TestGradAccumSteps(t *testing.T) {
 	t.Parallel()
 	const argp = "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"--ga\", type=int, default=%s)\nargs = p.parse_args()\n"
@@ -199,6 +201,7 @@ func TestGradAccumSteps(t *testing.T) {
 	const acc = "import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator(gradient_accumulation_steps=%s)\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).mean()\n        accelerator.backward(loss)\n        optimizer.step()\n        optimizer.zero_grad()\n"
 	const hf = "from transformers import Trainer, TrainingArguments\nta = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_mode=\"reduce-overhead\", gradient_accumulation_steps=%s)\nTrainer(model=m, args=ta).train()\n"
 	const field = "from dataclasses import dataclass\n@dataclass\nclass Cfg:\n    ga: int = %s\ncfg = Cfg()\n"
+	const hand = "import torch\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor i, batch in enumerate(loader):\n    loss = model(batch).sum()\n    loss.backward()\n    if %s:\n        opt.step()\n        opt.zero_grad()\n"
 	sub := func(f, v string) string { return strings.Replace(f, "%s", v, 1) }
 	cases := []struct {
 		name, src string
@@ -215,6 +218,12 @@ func TestGradAccumSteps(t *testing.T) {
 		{"Trainer, an option's default 4", sub(argp, "4") + sub(hf, "args.ga"), true},
 		{"Trainer, a field's default 4", sub(field, "4") + sub(hf, "cfg.ga"), true},
 		{"Trainer, a field's default 1", sub(field, "1") + sub(hf, "cfg.ga"), false},
+		{"by hand, % 4", sub(hand, "(i + 1) % 4 == 0"), true},
+		{"by hand, % a name of 8", "accumulation_steps = 8\n" + sub(hand, "(i + 1) % accumulation_steps == 0"), true},
+		{"by hand, % an option's default 4, or the last", sub(argp, "4") + sub(hand, "((i + 1) % args.ga == 0) or (i + 1 == len(loader))"), true},
+		{"by hand, % an option's default 1", sub(argp, "1") + sub(hand, "(i + 1) % args.ga == 0"), false},
+		{"by hand, % 1", sub(hand, "(i + 1) % 1 == 0"), false},
+		{"a logging step is no accumulation", sub(hand, "i % 100 == 0")[:len(sub(hand, "i % 100 == 0"))-len("        opt.zero_grad()\n")] + "        print(i)\n    opt.zero_grad()\n", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
