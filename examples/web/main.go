@@ -322,6 +322,10 @@
 //	whole page (main at bb6e082e)                         3,142,596      3.1 KB left
 //	built with -tags compilemode_nofiles: cliflags links
 //	  no file reading (the page refuses file flags)       3,136,092      6.5 KB
+//	whole page (main at 8351c119)                         3,136,373      9.4 KB left
+//	nor schema.Load of -schema FILE; graphs/internal/
+//	  skips inlined, its rows' Source texts left out
+//	  (-tags compilemode_nosources: no code reads them)   3,131,151      5.2 KB
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -341,7 +345,14 @@
 // through cliflags.Compile.NoFiles) before reading, but the reading was linked:
 // cliflags.ReadInput, its stat and open calls through package syscall, os.Readlink
 // for its wording. Built with -tags compilemode_nofiles (pageTags), cliflags'
-// readInput refuses without them (read_nofiles.go; TestNoFilesBuild under the tag).
+// readInput refuses without them (read_nofiles.go; TestNoFilesBuild under the tag),
+// and loadSchema without schema.Load (1.5 KB of app.wasm by gzip -9). The rows of
+// graphs/internal/skips each say in Source where their wording was read, for the
+// reader of rows.go: no code reads it (the field renamed, the module and its tests
+// still built). Each is now src(…), which under -tags compilemode_nosources returns
+// "", and the page compiles skips with inlining (0.1 KB smaller alone), so the call
+// is folded and the text not linked (1.7 KB by gzip -9, 5.2 KB by TestTransferSize
+// with loadSchema's).
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
@@ -750,9 +761,10 @@ func Build(ctx context.Context, dir string) error {
 
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
 // cliflags' file reading, which the page, whose call refuses every file flag
-// (answer.PageReadsNoFiles), never runs (6 KB gzipped: the package doc's Transfer
-// size).
-const pageTags = "compilemode_nofiles"
+// (answer.PageReadsNoFiles), never runs (8 KB gzipped: the package doc's Transfer
+// size); compilemode_nosources the Source texts of graphs/internal/skips' rows,
+// which no code reads (1.7 KB).
+const pageTags = "compilemode_nofiles,compilemode_nosources"
 
 // modulePath is the module the page is built from.
 const modulePath = "github.com/compilemode/compilemode"
@@ -788,6 +800,9 @@ var inlined = []string{
 	// time without it, within the noise: the package doc's Transfer size)
 	// the log's and the script's expressions, compiled on first use
 	"github.com/compilemode/compilemode/internal/lazyregexp",
+	// graphs/internal/skips: 0.1 KB smaller inlined, and its rows' Source (src) folded
+	// to "" under compilemode_nosources (pageTags)
+	"github.com/compilemode/compilemode/graphs/internal/skips",
 	// an edit's answer (a call planned on two releases) spends its time here: without
 	// inlining its median was 53.9 ms against the 50 ms budget in CI's browser test
 	// (fresh clone of 1c4c15d, load average 3.7)

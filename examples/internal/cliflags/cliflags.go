@@ -305,7 +305,7 @@ func (c *Compile) schema(given map[string]bool, out *graphs.Scenario) error {
 	if err != nil {
 		return err
 	}
-	s, err := schema.Load(c.Schema.Value, bytes.NewReader(data))
+	s, err := loadSchema(c.Schema.Value, bytes.NewReader(data))
 	if err != nil {
 		var se *schema.Error
 		if errors.As(err, &se) && se.Path != "" {
