@@ -249,3 +249,32 @@ func TestGradAccumSteps(t *testing.T) {
 		})
 	}
 }
+
+// TestEnvAssignedTest: dynamic= given a test of a variable's value the environment
+// given sets (vLLM's HPU config: self.dynamic = os.getenv(K, 'false').strip().lower()
+// in ("1", "true"), then dynamic=cfg.dynamic) has that test's value alone; with the
+// variable not set, both (script13 item 4).
+func TestEnvAssignedTest(t *testing.T) {
+	t.Parallel()
+	const src = "import os\nimport torch\nclass Cfg:\n    def __init__(self):\n        self.dynamic = os.getenv('DYN', 'false').strip().lower() in (\"1\", \"true\")\ncfg = Cfg()\nm = torch.compile(net, dynamic=cfg.dynamic)\n"
+	for _, tc := range []struct {
+		env  map[string]string
+		want string // the one value planned, "" for both
+	}{
+		{map[string]string{"DYN": "TRUE"}, "true"},
+		{map[string]string{"DYN": "0"}, "false"},
+		{map[string]string{"OTHER": "1"}, ""},
+	} {
+		s, err := ReadWith(strings.NewReader(src), ReadOptions{Env: tc.env})
+		require.NoError(t, err)
+		require.Len(t, s.Sites, 1)
+		st := s.Sites[0]
+		if tc.want == "" {
+			require.Nil(t, st.Dynamic, "%v", tc.env)
+			require.Len(t, st.Alternatives, 1, "%v", tc.env)
+			continue
+		}
+		require.NotNil(t, st.Dynamic, "%v notes %q", tc.env, st.Notes)
+		require.Equal(t, tc.want == "true", *st.Dynamic, "%v", tc.env)
+	}
+}
