@@ -1,7 +1,8 @@
 package script
 
 // A value looked up in a dict the file writes (script13 item 1): D[key] or
-// D.get(key, default), D a name bound to a dict display without a ** item, has the
+// D.get(key, default), D a name bound to a dict display without a ** item, or to
+// dict(k=v, …) of keywords only, has the
 // item of each value key can have (argChoices: a literal, an argparse option's
 // default then its choices= list, the literals the file assigns a name), in that
 // order: the value a run given nothing takes first. A value D lacks gives get's
@@ -10,47 +11,103 @@ package script
 // without a choices= list, a loop variable, a parameter) may be any: every item is
 // planned, with get's default, and the site notes the lookup as a value the file does
 // not show (isUnshown). What the file assigns D["k"] is planned beside item k (the
-// index does not tell it from a name k). Not read so (the page's bytes): dict(k=v)
-// and a display with a ** item.
+// index does not tell it from a name k). Not read so (the page's bytes): a display
+// with a ** item, dict(mapping, …).
 
-// lookupOf returns D's display and the key of D[key] or D.get(key[, default]) (nil:
-// e is no such lookup, or D has a ** item, whose keys are not read).
-func (r *reader) lookupOf(e *expr) (d, key *expr) {
+// lookupOf returns D and the key of D[key] or D.get(key[, default]), with D's items
+// (keys and vals: str keys, in order); nil D: e is no such lookup, or D has an item
+// not read so (a ** item, a key not a str literal, a positional argument of dict).
+func (r *reader) lookupOf(e *expr) (d, key *expr, keys []string, vals []*expr) {
+	var n string
 	switch {
 	case e == nil:
 	case e.kind == subscript:
-		d, key = r.dicts[r.lastName(e.x)], e.index
+		n, key = r.lastName(e.x), e.index
 	case e.kind == call && e.x.kind == attr && e.x.name == "get" && len(e.args) > 0 && len(e.args) < 3 && e.x.x.kind == name:
-		d, key = r.dicts[e.x.x.name], e.args[0].value
+		n, key = e.x.x.name, e.args[0].value
 	}
+	if d = r.dicts[n]; d == nil {
+		d = r.dictCalls[n]
+	}
+	keys, vals = r.dictEntries(d)
+	if keys == nil {
+		return nil, nil, nil, nil
+	}
+	return d, key, keys, vals
+}
+
+// dictEntries returns the keys and values of dict display or dict(k=v, …) call d, in
+// order; nil when d has an item not read so (a ** item, a key not a str literal, a
+// positional argument of dict) or none.
+func (r *reader) dictEntries(d *expr) (keys []string, vals []*expr) {
 	pairs, _ := dictPairs(d)
-	for _, p := range pairs {
-		if p.splat != nil {
-			return nil, nil
+	for _, a := range callArgs(d) {
+		pairs = append(pairs, pair{value: a.value, splat: d.x}) // the splat marks a key not read
+		if a.keyword != "" && a.star == 0 {
+			keys, vals = append(keys, a.keyword), append(vals, a.value)
+			pairs = pairs[:len(pairs)-1]
 		}
 	}
-	return d, key
+	for _, p := range pairs {
+		k, ok := r.literalStr(p.key)
+		if !ok || p.splat != nil {
+			return nil, nil
+		}
+		keys, vals = append(keys, k), append(vals, p.value)
+	}
+	return keys, vals
+}
+
+// callArgs returns the arguments of call d (nil for anything else).
+func callArgs(d *expr) []arg {
+	if d == nil || d.kind != call {
+		return nil
+	}
+	return d.args
+}
+
+// noteDictCall records name t bound to dict(k=v, …) (v), for a lookup in it.
+func (r *reader) noteDictCall(t, v *expr) {
+	if t.kind != name || !r.isDictCall(v) || len(r.dictCalls) >= maxFlow {
+		return
+	}
+	if r.dictCalls == nil {
+		r.dictCalls = map[string]*expr{}
+	}
+	r.dictCalls[t.name] = v
+}
+
+// itemOf returns the value of key k among keys (vals: theirs), the last of a key
+// written twice, as Python keeps it (nil: none).
+func itemOf(keys []string, vals []*expr, k string) *expr {
+	var it *expr
+	for i, x := range keys {
+		if x == k {
+			it = vals[i]
+		}
+	}
+	return it
 }
 
 // lookupCands returns the candidates of lookup v (lookupOf), each at its line; ok
 // false when v is no lookup of a dict display.
 func (r *reader) lookupCands(v *expr, depth int) ([]Candidate, bool) {
-	d, key := r.lookupOf(v)
-	pairs, _ := dictPairs(d)
-	if len(pairs) == 0 || key == nil {
+	d, key, keys, vals := r.lookupOf(v)
+	if d == nil || key == nil || len(keys) == 0 {
 		return nil, false
 	}
 	kcs, known := r.argChoices(key, depth+1)
 	var out []Candidate
 	if !known {
-		for _, p := range pairs {
-			out = append(out, r.literalCands(p.value, depth+1)...)
+		for _, x := range vals {
+			out = append(out, r.literalCands(x, depth+1)...)
 		}
 		kcs = []ArgChoice{{}} // any key: get's default too
 	}
 	for _, kc := range kcs {
 		s, _ := kc.v.AsStr()
-		switch it := dictItem(r, d, s); {
+		it := itemOf(keys, vals, s)
+		switch {
 		case known && it != nil:
 			out = append(out, r.literalCands(it, depth+1)...)
 			for _, a := range r.assigned[s] { // D["k"] = v (or a name k: not told apart)

@@ -162,6 +162,8 @@ func (r *reader) indexTarget(t, v *expr) {
 	if _, ok := dictPairs(d); ok && (t.kind == name || t.kind == attr) {
 		r.dicts[n] = d
 		r.indexDict(d, n)
+	} else {
+		r.noteDictCall(t, v)
 	}
 }
 

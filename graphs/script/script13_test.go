@@ -155,6 +155,12 @@ func TestModeLookup(t *testing.T) {
 			[]string{"'default'", "'max-autotune'", "'reduce-overhead'"}, "mode can also be `MODES[args.preset]`"},
 		{"get, a key the file does not list", argp + "p.add_argument(\"--size\", default=\"base\")\nargs = p.parse_args()\nmodes = {\"base\": \"default\", \"big\": \"max-autotune\"}\nm = torch.compile(net, mode=modes.get(args.size, \"reduce-overhead\"))\n",
 			[]string{"'default'", "'max-autotune'", "'reduce-overhead'"}, "mode can also be `modes.get(args.size, \"reduce-overhead\")` (line 7), of a key this file does not list"},
+		{"get, dict(k=v), a key the file does not list", argp + "p.add_argument(\"--size\", default=\"base\")\nargs = p.parse_args()\nmodes = dict(base=\"default\", big=\"max-autotune\")\nm = torch.compile(net, mode=modes.get(args.size, \"reduce-overhead\"))\n",
+			[]string{"'default'", "'max-autotune'", "'reduce-overhead'"}, "of a key this file does not list"},
+		{"dict(k=v), choices", argp + "p.add_argument(\"--size\", choices=[\"big\"], default=\"big\")\nargs = p.parse_args()\nmodes = dict(base=\"default\", big=\"max-autotune\")\nm = torch.compile(net, mode=modes[args.size])\n",
+			[]string{"'max-autotune'"}, ""},
+		{"dict(mapping, k=v) is not read so", argp + "p.add_argument(\"--size\", choices=[\"big\"], default=\"big\")\nargs = p.parse_args()\nmodes = dict(OTHER, big=\"max-autotune\")\nm = torch.compile(net, mode=modes.get(args.size, \"default\"))\n",
+			[]string{"'default'"}, ""},
 		{"get, a choice the dict lacks", argp + "p.add_argument(\"--size\", choices=[\"base\", \"huge\"], default=\"huge\")\nargs = p.parse_args()\nmodes = {\"base\": \"max-autotune\"}\nm = torch.compile(net, mode=modes.get(args.size))\n",
 			[]string{"None", "'max-autotune'"}, ""},
 		{"subscript, a choice the dict lacks: KeyError", argp + "p.add_argument(\"--size\", choices=[\"base\", \"huge\"], default=\"base\")\nargs = p.parse_args()\nmodes = {\"base\": \"max-autotune\"}\nm = torch.compile(net, mode=modes[args.size])\n",
@@ -201,6 +207,7 @@ func TestGradAccumSteps(t *testing.T) {
 	const acc = "import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator(gradient_accumulation_steps=%s)\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor batch in loader:\n    with accelerator.accumulate(model):\n        loss = model(batch).mean()\n        accelerator.backward(loss)\n        optimizer.step()\n        optimizer.zero_grad()\n"
 	const hf = "from transformers import Trainer, TrainingArguments\nta = TrainingArguments(output_dir=\"o\", torch_compile=True, torch_compile_mode=\"reduce-overhead\", gradient_accumulation_steps=%s)\nTrainer(model=m, args=ta).train()\n"
 	const field = "from dataclasses import dataclass\n@dataclass\nclass Cfg:\n    ga: int = %s\ncfg = Cfg()\n"
+	const param = "import torch\ndef f(model, loader, accum_steps=4):\n    for i, (x, y) in enumerate(loader):\n        if i % accum_steps == 0:\n            opt.zero_grad()\n        loss = model(x).sum() / accum_steps\n        loss.backward()\n        if (i + 1) % accum_steps == 0:\n            opt.step()\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\n"
 	const hand = "import torch\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor i, batch in enumerate(loader):\n    loss = model(batch).sum()\n    loss.backward()\n    if %s:\n        opt.step()\n        opt.zero_grad()\n"
 	sub := func(f, v string) string { return strings.Replace(f, "%s", v, 1) }
 	cases := []struct {
@@ -223,6 +230,8 @@ func TestGradAccumSteps(t *testing.T) {
 		{"by hand, % an option's default 4, or the last", sub(argp, "4") + sub(hand, "((i + 1) % args.ga == 0) or (i + 1 == len(loader))"), true},
 		{"by hand, % an option's default 1", sub(argp, "1") + sub(hand, "(i + 1) % args.ga == 0"), false},
 		{"by hand, % 1", sub(hand, "(i + 1) % 1 == 0"), false},
+		{"by hand, zero_grad first, a parameter the call passes 2", param + "f(model, loader, accum_steps=2)\n", true},
+		{"by hand, zero_grad first, a parameter the call passes 1", param + "f(model, loader, accum_steps=1)\n", false},
 		{"a logging step is no accumulation", sub(hand, "i % 100 == 0")[:len(sub(hand, "i % 100 == 0"))-len("        opt.zero_grad()\n")] + "        print(i)\n    opt.zero_grad()\n", false},
 	}
 	for _, tc := range cases {

@@ -68,7 +68,7 @@ func (r *reader) isUnshown(u *expr, fn *stmt) bool {
 	if _, _, given := r.envGiven(u); given {
 		return false // the environment given to ReadWith shows it
 	}
-	if d, key := r.lookupOf(u); d != nil {
+	if d, key, _, _ := r.lookupOf(u); d != nil {
 		_, known := r.argChoices(key, 0)
 		return !known // a key the file does not list: each item is planned, and this said
 	}
@@ -106,7 +106,7 @@ func (r *reader) unshownNote(e *expr, shown int) string {
 			parts = append(parts, fmt.Sprintf("what a caller passes for `%s`, a parameter of def %s (line %d)", k.name, k.at.name, int(k.at.line)))
 		}
 	}
-	if d, _ := r.lookupOf(e); d != nil && r.isUnshown(e, r.fn) {
+	if d, _, _, _ := r.lookupOf(e); d != nil && r.isUnshown(e, r.fn) {
 		parts = append(parts, fmt.Sprintf("`%s` (line %d), of a key this file does not list (each item planned)", cut(oneLine(r.text(e)), 80), int(e.line)))
 	}
 	if e != nil && (e.kind == attr || e.kind == subscript) {
