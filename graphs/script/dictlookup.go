@@ -2,10 +2,10 @@ package script
 
 // A value looked up in a dict the file writes (script13 item 1): D[key] or
 // D.get(key, default), D a name bound to a dict display without a ** item, or to
-// dict(k=v, …) of keywords only, has the
-// item of each value key can have (argChoices: a literal, an argparse option's
-// default then its choices= list, the literals the file assigns a name), in that
-// order: the value a run given nothing takes first. A value D lacks gives get's
+// dict(k=v, …) of keywords only, has the item of each value key can have
+// (argChoices: a literal, an argparse option's default then its choices=, a list or
+// the dict's keys (choices=list(D), index.go choices), the literals the file assigns
+// a name), in that order: the value a run given nothing takes first. A value D lacks gives get's
 // default (None without one; ALIASES.get(mode, mode) the key itself), a subscript's
 // raises KeyError and gives none. A key whose values the reader cannot list (an option
 // without a choices= list, a loop variable, a parameter) may be any: every item is
@@ -26,9 +26,7 @@ func (r *reader) lookupOf(e *expr) (d, key *expr, keys []string, vals []*expr) {
 	case e.kind == call && e.x.kind == attr && e.x.name == "get" && len(e.args) > 0 && len(e.args) < 3 && e.x.x.kind == name:
 		n, key = e.x.x.name, e.args[0].value
 	}
-	if d = r.dicts[n]; d == nil {
-		d = r.dictCalls[n]
-	}
+	d = r.dictNamed(n)
 	keys, vals = r.dictEntries(d)
 	if keys == nil {
 		return nil, nil, nil, nil
@@ -56,6 +54,15 @@ func (r *reader) dictEntries(d *expr) (keys []string, vals []*expr) {
 		keys, vals = append(keys, k), append(vals, p.value)
 	}
 	return keys, vals
+}
+
+// dictNamed returns the dict display or dict(k=v, …) call name n is bound to (nil:
+// none).
+func (r *reader) dictNamed(n string) *expr {
+	if d := r.dicts[n]; d != nil {
+		return d
+	}
+	return r.dictCalls[n]
 }
 
 // callArgs returns the arguments of call d (nil for anything else).

@@ -417,10 +417,20 @@ func (r *reader) argValues(c *expr, dest string) {
 	}
 }
 
-// choices records the values choices= e lists for dest, a literal's items, and reports
-// whether it read them: choices=list(MODES) is not read, so the option stays open (any
-// key, script13 item 1), not closed with its default alone.
+// choices records the values choices= e lists for dest, a literal's items or the keys
+// of a dict the file writes (choices=MODES, list(MODES): script13 item 1), and reports
+// whether it read them; one it does not read leaves the option open (any value), not
+// closed with its default alone.
 func (r *reader) choices(dest string, e *expr) bool {
+	if e.kind == call && len(e.args) == 1 && r.builtin(e.x) == "list" {
+		e = e.args[0].value // choices=list(MODES): its keys
+	}
+	if keys, _ := r.dictEntries(r.dictNamed(r.lastName(e))); keys != nil && dest != "" && e.kind == name {
+		for i := range keys {
+			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line), Value: &keys[i]})
+		}
+		return true
+	}
 	v, ok := r.literal(e)
 	if !ok || dest == "" {
 		return false

@@ -147,8 +147,8 @@
 // CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
 // constant is noted and the mode stays unknown (seqindex.go); a mode D[key] or
 // D.get(key, default), D a dict display or dict(k=v, …) bound to a name, is the item of each value
-// key can have (an argparse option's default then its choices= list; a constant), a
-// key D lacks giving get's default; a key the file does not list reaches each item,
+// key can have (an argparse option's default then its choices=, choices=list(D) the
+// dict's keys; a constant), a key D lacks giving get's default; a key the file does not list reaches each item,
 // noted (dictlookup.go); for the other arguments D[key] is each of D's values
 // (argalt.go lookupChoices). os.environ.get(K, D) and os.getenv(K, D)
 // give D (None without one), the site noting that the environment may set another
