@@ -326,6 +326,9 @@
 //	nor schema.Load of -schema FILE; graphs/internal/
 //	  skips inlined, its rows' Source texts left out
 //	  (-tags compilemode_nosources: no code reads them)   3,131,151      5.2 KB
+//	whole page (main at 4092cf59)                         3,134,518     11.2 KB left
+//	graphs' rows' Source texts (Rule, Hazard, Dynamo
+//	  keys) left out likewise                            3,129,702      4.8 KB
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -352,7 +355,12 @@
 // still built). Each is now src(…), which under -tags compilemode_nosources returns
 // "", and the page compiles skips with inlining (0.1 KB smaller alone), so the call
 // is folded and the text not linked (1.7 KB by gzip -9, 5.2 KB by TestTransferSize
-// with loadSchema's).
+// with loadSchema's). graphs' rows (its Rule and Hazard tables, 178 rows, and the
+// Dynamo keys' table) are built the same way (graphs/src.go): graphs is inlined in
+// the page already; no code reads their Source (a go/types walk of the page's
+// packages found no read of those fields, nor of skips'), and every test of graphs
+// passes under -tags compilemode_nosources (the one that asks each row for a
+// source skips that there), so the planner answers the same.
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
@@ -762,8 +770,8 @@ func Build(ctx context.Context, dir string) error {
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
 // cliflags' file reading, which the page, whose call refuses every file flag
 // (answer.PageReadsNoFiles), never runs (8 KB gzipped: the package doc's Transfer
-// size); compilemode_nosources the Source texts of graphs/internal/skips' rows,
-// which no code reads (1.7 KB).
+// size); compilemode_nosources the Source texts of graphs' and
+// graphs/internal/skips' rows, which no code reads (6.5 KB).
 const pageTags = "compilemode_nofiles,compilemode_nosources"
 
 // modulePath is the module the page is built from.
