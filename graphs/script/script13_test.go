@@ -173,6 +173,10 @@ func TestModeLookup(t *testing.T) {
 			[]string{"'default'", "'reduce-overhead'"}, "mode can also be `modes[v]` (line 4)"},
 		{"annotated, a None item", argp + "ALL_MODES: dict[str, str | None] = {\"eager\": None, \"default\": \"default\", \"max-autotune\": \"max-autotune\"}\np.add_argument(\"--mode\", choices=[\"eager\", \"default\"], default=\"eager\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALL_MODES[args.mode])\n",
 			[]string{"None", "'default'"}, ""},
+		{"a ** item of another dict the file writes, choices=list(D)", argp + "COMPILE_MODES: dict[str, str | None] = {\"default\": \"default\", \"max-autotune\": \"max-autotune\"}\nALL_MODES = {\"eager\": None, **COMPILE_MODES}\np.add_argument(\"--mode\", choices=list(ALL_MODES), default=\"eager\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALL_MODES[args.mode])\n",
+			[]string{"None", "'default'", "'max-autotune'"}, ""},
+		{"a ** item of something else: not read so, every mode", argp + "ALL_MODES = {\"eager\": None, **load()}\np.add_argument(\"--mode\", choices=[\"eager\"], default=\"eager\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALL_MODES[args.mode])\n",
+			[]string{"'default'", "'reduce-overhead'", "'max-autotune'"}, ""}, // every mode: load() may give any key
 		{"get(key, key): an alias table", argp + "ALIASES = {\"reduce_overhead\": \"reduce-overhead\", \"max_autotune\": \"max-autotune\"}\np.add_argument(\"--mode\", choices=[\"default\", \"reduce_overhead\"], default=\"default\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALIASES.get(args.mode, args.mode))\n",
 			[]string{"'default'", "'reduce-overhead'"}, ""},
 		{"a literal key of a dict that holds it", "import torch\ncfg = {\"compile_mode\": \"max-autotune\"}\nm = torch.compile(net, mode=cfg.get(\"compile_mode\", \"default\"))\n",
