@@ -372,6 +372,11 @@ func (r *reader) leafChoices(e *expr) []ArgChoice {
 	if v, ok := r.literal(e); ok {
 		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v}}
 	}
+	if k := r.givenIn(e, 0); k != "" && e.is(boolValue) {
+		if v, _, ok := r.envValueTruth(r.text(e)); ok { // os.getenv(K, "0") == "1" of a K the environment given sets
+			return []ArgChoice{{Line: int(e.line), Value: literal.Bool(v).String(), v: literal.Bool(v), env: k}}
+		}
+	}
 	if e.is(boolValue) {
 		return []ArgChoice{{Line: int(e.line), Value: "True", v: literal.Bool(true)}, {Line: int(e.line), Value: "False", v: literal.Bool(false)}}
 	}

@@ -1,8 +1,8 @@
 package script
 
 // A value looked up in a dict the file writes (script13 item 1): D[key] or
-// D.get(key, default), D a name bound to a dict display without a ** item, or to
-// dict(k=v, …) of keywords only, has the item of each value key can have
+// D.get(key, default), D a name bound to a dict display (its **OTHER items those of
+// OTHER, a dict the file writes too) or to dict(k=v, …) of keywords only, has the item of each value key can have
 // (argChoices: a literal, an argparse option's default then its choices=, a list or
 // the dict's keys (choices=list(D), index.go choices), the literals the file assigns
 // a name), in that order: the value a run given nothing takes first. A value D lacks gives get's
@@ -12,7 +12,7 @@ package script
 // planned, with get's default, and the site notes the lookup as a value the file does
 // not show (isUnshown). What the file assigns D["k"] is planned beside item k (the
 // index does not tell it from a name k). Not read so (the page's bytes): a display
-// with a ** item, dict(mapping, …).
+// with a ** item of anything else, dict(mapping, …).
 
 // lookupOf returns D and the key of D[key] or D.get(key[, default]), with D's items
 // (keys and vals: str keys, in order); nil D: e is no such lookup, or D has an item
@@ -27,7 +27,7 @@ func (r *reader) lookupOf(e *expr) (d, key *expr, keys []string, vals []*expr) {
 		n, key = e.x.x.name, e.args[0].value
 	}
 	d = r.dictNamed(n)
-	keys, vals = r.dictEntries(d)
+	keys, vals = r.dictEntries(d, 0)
 	if keys == nil {
 		return nil, nil, nil, nil
 	}
@@ -37,10 +37,10 @@ func (r *reader) lookupOf(e *expr) (d, key *expr, keys []string, vals []*expr) {
 // dictEntries returns the keys and values of dict display or dict(k=v, …) call d, in
 // order; nil when d has an item not read so (a ** item, a key not a str literal, a
 // positional argument of dict) or none.
-func (r *reader) dictEntries(d *expr) (keys []string, vals []*expr) {
+func (r *reader) dictEntries(d *expr, depth int) (keys []string, vals []*expr) {
 	pairs, _ := dictPairs(d)
 	for _, a := range callArgs(d) {
-		pairs = append(pairs, pair{value: a.value, splat: d.x}) // the splat marks a key not read
+		pairs = append(pairs, pair{value: a.value, splat: d}) // the splat marks a key not read
 		if a.keyword != "" && a.star == 0 {
 			keys, vals = append(keys, a.keyword), append(vals, a.value)
 			pairs = pairs[:len(pairs)-1]
@@ -48,10 +48,18 @@ func (r *reader) dictEntries(d *expr) (keys []string, vals []*expr) {
 	}
 	for _, p := range pairs {
 		k, ok := r.literalStr(p.key)
-		if !ok || p.splat != nil {
+		var ks []string
+		var vs []*expr
+		if p.splat != nil && p.splat.kind == name && depth < 4 {
+			ks, vs = r.dictEntries(r.dictNamed(p.splat.name), depth+1) // {**OTHER, …}: OTHER's items
+		}
+		if !ok && ks == nil {
 			return nil, nil
 		}
-		keys, vals = append(keys, k), append(vals, p.value)
+		if ks == nil {
+			ks, vs = []string{k}, []*expr{p.value}
+		}
+		keys, vals = append(keys, ks...), append(vals, vs...)
 	}
 	return keys, vals
 }

@@ -100,6 +100,24 @@ func (r *reader) envKey(e *expr) (string, bool) {
 	return "", false
 }
 
+// givenIn returns the variable a read inside e reads when the environment given sets
+// it ("": none), as in self.dynamic = os.getenv(K, 'false').strip().lower() in ("1",
+// "true") (vLLM's HPU config; script13 item 4).
+func (r *reader) givenIn(e *expr, depth int) string {
+	if e == nil || depth > maxAltDepth {
+		return ""
+	}
+	if k, _, ok := r.envGiven(e); ok {
+		return k
+	}
+	for _, x := range e.operands() {
+		if k := r.givenIn(x, depth+1); k != "" {
+			return k
+		}
+	}
+	return ""
+}
+
 // envGiven returns the value the given environment has for the variable e reads
 // (see envKey), and whether it has one.
 func (r *reader) envGiven(e *expr) (string, givenEnv, bool) {

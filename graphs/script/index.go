@@ -425,7 +425,7 @@ func (r *reader) choices(dest string, e *expr) bool {
 	if e.kind == call && len(e.args) == 1 && r.builtin(e.x) == "list" {
 		e = e.args[0].value // choices=list(MODES): its keys
 	}
-	if keys, _ := r.dictEntries(r.dictNamed(r.lastName(e))); keys != nil && dest != "" && e.kind == name {
+	if keys, _ := r.dictEntries(r.dictNamed(r.lastName(e)), 0); keys != nil && dest != "" && e.kind == name {
 		for i := range keys {
 			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line), Value: &keys[i]})
 		}

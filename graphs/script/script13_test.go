@@ -173,6 +173,10 @@ func TestModeLookup(t *testing.T) {
 			[]string{"'default'", "'reduce-overhead'"}, "mode can also be `modes[v]` (line 4)"},
 		{"annotated, a None item", argp + "ALL_MODES: dict[str, str | None] = {\"eager\": None, \"default\": \"default\", \"max-autotune\": \"max-autotune\"}\np.add_argument(\"--mode\", choices=[\"eager\", \"default\"], default=\"eager\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALL_MODES[args.mode])\n",
 			[]string{"None", "'default'"}, ""},
+		{"a ** item of another dict the file writes, choices=list(D)", argp + "COMPILE_MODES: dict[str, str | None] = {\"default\": \"default\", \"max-autotune\": \"max-autotune\"}\nALL_MODES = {\"eager\": None, **COMPILE_MODES}\np.add_argument(\"--mode\", choices=list(ALL_MODES), default=\"eager\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALL_MODES[args.mode])\n",
+			[]string{"None", "'default'", "'max-autotune'"}, ""},
+		{"a ** item of something else: not read so, every mode", argp + "ALL_MODES = {\"eager\": None, **load()}\np.add_argument(\"--mode\", choices=[\"eager\"], default=\"eager\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALL_MODES[args.mode])\n",
+			[]string{"'default'", "'reduce-overhead'", "'max-autotune'"}, ""}, // every mode: load() may give any key
 		{"get(key, key): an alias table", argp + "ALIASES = {\"reduce_overhead\": \"reduce-overhead\", \"max_autotune\": \"max-autotune\"}\np.add_argument(\"--mode\", choices=[\"default\", \"reduce_overhead\"], default=\"default\")\nargs = p.parse_args()\nm = torch.compile(net, mode=ALIASES.get(args.mode, args.mode))\n",
 			[]string{"'default'", "'reduce-overhead'"}, ""},
 		{"a literal key of a dict that holds it", "import torch\ncfg = {\"compile_mode\": \"max-autotune\"}\nm = torch.compile(net, mode=cfg.get(\"compile_mode\", \"default\"))\n",
@@ -247,5 +251,34 @@ func TestGradAccumSteps(t *testing.T) {
 			}
 			require.Equal(t, tc.want, got)
 		})
+	}
+}
+
+// TestEnvAssignedTest: dynamic= given a test of a variable's value the environment
+// given sets (vLLM's HPU config: self.dynamic = os.getenv(K, 'false').strip().lower()
+// in ("1", "true"), then dynamic=cfg.dynamic) has that test's value alone; with the
+// variable not set, both (script13 item 4).
+func TestEnvAssignedTest(t *testing.T) {
+	t.Parallel()
+	const src = "import os\nimport torch\nclass Cfg:\n    def __init__(self):\n        self.dynamic = os.getenv('DYN', 'false').strip().lower() in (\"1\", \"true\")\ncfg = Cfg()\nm = torch.compile(net, dynamic=cfg.dynamic)\n"
+	for _, tc := range []struct {
+		env  map[string]string
+		want string // the one value planned, "" for both
+	}{
+		{map[string]string{"DYN": "TRUE"}, "true"},
+		{map[string]string{"DYN": "0"}, "false"},
+		{map[string]string{"OTHER": "1"}, ""},
+	} {
+		s, err := ReadWith(strings.NewReader(src), ReadOptions{Env: tc.env})
+		require.NoError(t, err)
+		require.Len(t, s.Sites, 1)
+		st := s.Sites[0]
+		if tc.want == "" {
+			require.Nil(t, st.Dynamic, "%v", tc.env)
+			require.Len(t, st.Alternatives, 1, "%v", tc.env)
+			continue
+		}
+		require.NotNil(t, st.Dynamic, "%v notes %q", tc.env, st.Notes)
+		require.Equal(t, tc.want == "true", *st.Dynamic, "%v", tc.env)
 	}
 }
