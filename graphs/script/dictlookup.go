@@ -2,21 +2,23 @@ package script
 
 // A value looked up in a dict the file writes (script13 item 1): D[key] or
 // D.get(key, default), D a name bound to a dict display (its **OTHER items those of
-// OTHER, a dict the file writes too) or to dict(k=v, …) of keywords only, has the item of each value key can have
-// (argChoices: a literal, an argparse option's default then its choices=, a list or
-// the dict's keys (choices=list(D), index.go choices), the literals the file assigns
-// a name), in that order: the value a run given nothing takes first. A value D lacks gives get's
-// default (None without one; ALIASES.get(mode, mode) the key itself), a subscript's
-// raises KeyError and gives none. A key whose values the reader cannot list (an option
-// without a choices= list, a loop variable, a parameter) may be any: every item is
-// planned, with get's default, and the site notes the lookup as a value the file does
-// not show (isUnshown). What the file assigns D["k"] is planned beside item k (the
-// index does not tell it from a name k). Not read so (the page's bytes): a display
-// with a ** item of anything else, dict(mapping, …).
+// OTHER, a dict the file writes too) or to dict(k=v, …) of keywords only, has the
+// item of each value key can have (argChoices: a literal, an argparse option's
+// default then its choices=, a list or the dict's keys (choices=list(D), index.go
+// choices), the literals the file assigns a name), in that order: the value a run
+// given nothing takes first. A value D lacks gives get's default (None without one;
+// ALIASES.get(mode, mode) the key itself), a subscript's raises KeyError and gives
+// none. A key whose values the reader cannot list (an option without a choices= it
+// reads, a loop variable, a parameter) may be any: every item is planned, with get's
+// default, and the site notes the lookup as a value the file does not show
+// (isUnshown). What the file assigns D["k"] is planned beside item k (the index does
+// not tell it from a name k). Not read so: a display with a ** item of anything else,
+// dict(mapping, …).
 
 // lookupOf returns D and the key of D[key] or D.get(key[, default]), with D's items
 // (keys and vals: str keys, in order); nil D: e is no such lookup, or D has an item
-// not read so (a ** item, a key not a str literal, a positional argument of dict).
+// not read so (a ** item of anything but a dict the file writes, a key not a str
+// literal, a positional argument of dict).
 func (r *reader) lookupOf(e *expr) (d, key *expr, keys []string, vals []*expr) {
 	var n string
 	switch {
