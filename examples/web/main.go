@@ -329,6 +329,9 @@
 //	whole page (main at 4092cf59)                         3,134,518     11.2 KB left
 //	graphs' rows' Source texts (Rule, Hazard, Dynamo
 //	  keys) left out likewise                            3,129,702      4.8 KB
+//	whole page (main at f0168432)                         3,130,679     15.0 KB left
+//	config.FactRows' Source texts (not the Python rows',
+//	  which a warning cites) left out likewise            3,128,430      2.2 KB
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -360,7 +363,9 @@
 // the page already; no code reads their Source (a go/types walk of the page's
 // packages found no read of those fields, nor of skips'), and every test of graphs
 // passes under -tags compilemode_nosources (the one that asks each row for a
-// source skips that there), so the planner answers the same.
+// source skips that there), so the planner answers the same. config.FactRows' rows
+// too (config/src.go), but for pythonRows' and oldestPythonRows', whose Source the
+// Python build warning cites; every test of config passes under the tag.
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
@@ -770,8 +775,8 @@ func Build(ctx context.Context, dir string) error {
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
 // cliflags' file reading, which the page, whose call refuses every file flag
 // (answer.PageReadsNoFiles), never runs (8 KB gzipped: the package doc's Transfer
-// size); compilemode_nosources the Source texts of graphs' and
-// graphs/internal/skips' rows, which no code reads (6.5 KB).
+// size); compilemode_nosources the Source texts of the rows of graphs,
+// graphs/internal/skips and config.FactRows that no code reads (8.7 KB).
 const pageTags = "compilemode_nofiles,compilemode_nosources"
 
 // modulePath is the module the page is built from.
