@@ -851,8 +851,12 @@ func (r *reader) everyNth() bool {
 		if v, err := strconv.Atoi(n); err == nil {
 			return v > 1 // a literal: not kept as an operand
 		}
-		if r.accumSteps(r.exprOfText(g.cond, n, 0)) > 1 {
+		x := r.exprOfText(g.cond, n, 0)
+		if r.accumSteps(x) > 1 {
 			return true
+		}
+		if len(r.loopIDs) > 0 {
+			r.noteAccumAlt(r.loopIDs[len(r.loopIDs)-1], x)
 		}
 	}
 	return false
@@ -877,14 +881,46 @@ func (r *reader) exprOfText(e *expr, t string, depth int) *expr {
 // noteOnceLoop records loop x as running once (range(1), range(N) of N = 1, an
 // option's default 1): a backward in it accumulates into nothing of an earlier
 // iteration of it (gradient_accumulation_steps = 1 of nanoGPT's micro-steps).
-func (r *reader) noteOnceLoop(x int32) {
+func (r *reader) noteOnceLoop(s *stmt) {
 	if r.iters[len(r.iters)-1].n != 1 {
 		return
 	}
 	if r.onceLoops == nil {
 		r.onceLoops = map[int32]bool{}
 	}
-	r.onceLoops[x] = true
+	r.onceLoops[s.tokStart] = true
+	if c := s.exprs[0]; c.kind == call && len(c.args) == 1 {
+		r.noteAccumAlt(s.tokStart, c.args[0].value) // range(args.ga)
+	}
+}
+
+// noteAccumAlt records that loop x accumulates gradients when option e (args.ga,
+// whose default does not) is given above 1.
+func (r *reader) noteAccumAlt(x int32, e *expr) {
+	d, ok := r.argDefaults[r.lastName(e)]
+	if !ok || x < 0 || e.kind != attr || e.x.kind != name || !r.parsedArgs[e.x.name] || !r.argValued[e.name] {
+		return // not an option's; x < 0: a comprehension's
+	}
+	if r.accumAlts == nil {
+		r.accumAlts = map[int32]string{}
+	}
+	r.accumAlts[x] = d.flag
+}
+
+// accumAltNotes notes, on the sites a loop of accumAlts calls with gradients, that a
+// run given the option above 1 accumulates gradients there.
+func (r *reader) accumAltNotes() {
+	done := map[*siteState]bool{}
+	for _, e := range r.timeline {
+		for _, x := range e.loops {
+			flag, ok := r.accumAlts[x]
+			if !ok || e.kind != tlTrain || e.site == nil || done[e.site] {
+				continue
+			}
+			done[e.site] = true
+			e.site.note("with the parser's default of %s the loop at line %d does not accumulate gradients; a run given %s above 1 does, which with CUDA graphs is the overwritten-output error of gradient accumulation", flag, r.lines.line(r.toks[x].off), flag)
+		}
+	}
 }
 
 // compKept records an output kept by list, dict or set comprehension e, [model(x) for

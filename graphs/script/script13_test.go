@@ -282,3 +282,26 @@ func TestEnvAssignedTest(t *testing.T) {
 		require.Equal(t, tc.want == "true", *st.Dynamic, "%v", tc.env)
 	}
 }
+
+// TestGradAccumAlt: a loop that does not accumulate with an option's default
+// (range(args.ga), `% args.ga == 0`, default 1) says that a run given it above 1 does.
+func TestGradAccumAlt(t *testing.T) {
+	t.Parallel()
+	const argp = "import argparse\np = argparse.ArgumentParser()\np.add_argument(\"--ga\", type=int, default=%s)\nargs = p.parse_args()\n"
+	const nano = "import torch\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor it in range(100):\n    for micro_step in range(args.ga):\n        loss = model(x).sum()\n        loss.backward()\n    opt.step()\n    opt.zero_grad()\n"
+	const hand = "import torch\nmodel = torch.compile(net.cuda(), mode=\"reduce-overhead\")\nfor i, batch in enumerate(loader):\n    loss = model(batch).sum()\n    loss.backward()\n    if (i + 1) % args.ga == 0:\n        opt.step()\n        opt.zero_grad()\n"
+	for _, tc := range []struct {
+		name, src string
+		want      bool
+	}{
+		{"micro-steps, default 1", strings.Replace(argp, "%s", "1", 1) + nano, true},
+		{"by hand, default 1", strings.Replace(argp, "%s", "1", 1) + hand, true},
+		{"by hand, default 4: accumulates anyway", strings.Replace(argp, "%s", "4", 1) + hand, false},
+	} {
+		s, err := readBytes("ga.py", []byte(tc.src))
+		require.NoError(t, err)
+		require.Len(t, s.Sites, 1)
+		got := strings.Contains(strings.Join(s.Sites[0].Notes, " "), "a run given --ga above 1 does")
+		require.Equal(t, tc.want, got, "%s: %q", tc.name, s.Sites[0].Notes)
+	}
+}

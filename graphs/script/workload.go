@@ -571,6 +571,7 @@ func (r *reader) inferWorkload() {
 	r.keptForBackward()
 	r.keepOverwritten()
 	r.gradsAccumulate()
+	r.accumAltNotes()
 	peers := r.peers()
 	backLine := r.backwardLines()
 	for _, st := range r.sites {
