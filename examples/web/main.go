@@ -372,6 +372,18 @@
 // rule table and warnings' triggers say in Condition, and its Dynamo keys in Effect,
 // in words what their code decides: no code reads those either (Hazard's Condition,
 // which diagnose compares, is kept), and they go through prose, "" under the tag.
+// Tried and not kept: config/pyver's Text rows' Source the same way, which needs
+// pyver inlined (0.2 KB larger in all); the \N{NAME} table without the names
+// computed from their code point (CJK compatibility ideographs, Khitan, Nüshu:
+// 0.4 KB) nor a word dictionary for it (50 KB larger). Measured and left: building
+// with -gcflags=all=-B (no bounds checks) would make app.wasm 97 KB smaller, but an
+// index out of range would then read or write memory instead of panicking; and
+// compress/gzip at BestCompression writes app.wasm 21 KB larger than zlib's level
+// 9 (it emits no match of three bytes), which only another deflate encoder in the
+// handler would win. What is left of the kind: diagnose's Signature.Decisive (5.6 KB
+// of text, which no code but its tests reads; graphs/diagnose is built without
+// inlining, so src would not fold it), config/pyver's and config/schema's row
+// sources (not inlined either).
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
