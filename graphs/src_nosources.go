@@ -9,3 +9,8 @@ package graphs
 // there, so each call is folded to "" and its text is not linked (examples/web's
 // Transfer size).
 func src(string) string { return "" }
+
+// prose is "" under compilemode_nosources, as src is: the Condition of the rule table
+// and of the warnings' triggers, and the Dynamo keys' Effect, say in words what the
+// code decides, for the reader of the tables and for [Rules]; no code reads them.
+func prose(string) string { return "" }

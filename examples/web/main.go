@@ -332,6 +332,9 @@
 //	whole page (main at f0168432)                         3,130,679     15.0 KB left
 //	config.FactRows' Source texts (not the Python rows',
 //	  which a warning cites) left out likewise            3,128,430      2.2 KB
+//	whole page (main at 0eee86f6)                         3,129,563     16.2 KB left
+//	graphs' rules' and triggers' Condition and the
+//	  Dynamo keys' Effect (prose) left out likewise       3,128,143      1.4 KB
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -365,7 +368,22 @@
 // passes under -tags compilemode_nosources (the one that asks each row for a
 // source skips that there), so the planner answers the same. config.FactRows' rows
 // too (config/src.go), but for pythonRows' and oldestPythonRows', whose Source the
-// Python build warning cites; every test of config passes under the tag.
+// Python build warning cites; every test of config passes under the tag. graphs'
+// rule table and warnings' triggers say in Condition, and its Dynamo keys in Effect,
+// in words what their code decides: no code reads those either (Hazard's Condition,
+// which diagnose compares, is kept), and they go through prose, "" under the tag.
+// Tried and not kept: config/pyver's Text rows' Source the same way, which needs
+// pyver inlined (0.2 KB larger in all); the \N{NAME} table without the names
+// computed from their code point (CJK compatibility ideographs, Khitan, Nüshu:
+// 0.4 KB) nor a word dictionary for it (50 KB larger). Measured and left: building
+// with -gcflags=all=-B (no bounds checks) would make app.wasm 97 KB smaller, but an
+// index out of range would then read or write memory instead of panicking; and
+// compress/gzip at BestCompression writes app.wasm 21 KB larger than zlib's level
+// 9 (it emits no match of three bytes), which only another deflate encoder in the
+// handler would win. What is left of the kind: diagnose's Signature.Decisive (5.6 KB
+// of text, which no code but its tests reads; graphs/diagnose is built without
+// inlining, so src would not fold it), config/pyver's and config/schema's row
+// sources (not inlined either).
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
@@ -776,7 +794,8 @@ func Build(ctx context.Context, dir string) error {
 // cliflags' file reading, which the page, whose call refuses every file flag
 // (answer.PageReadsNoFiles), never runs (8 KB gzipped: the package doc's Transfer
 // size); compilemode_nosources the Source texts of the rows of graphs,
-// graphs/internal/skips and config.FactRows that no code reads (8.7 KB).
+// graphs/internal/skips and config.FactRows, and the Condition of graphs' rules,
+// that no code reads (10 KB).
 const pageTags = "compilemode_nofiles,compilemode_nosources"
 
 // modulePath is the module the page is built from.
