@@ -455,10 +455,11 @@ func (s *scanner) recovered(d *Diagnosis, planTorch string, haveTorch bool) {
 // better reports whether row i gives a code's finding rather than row j: PyTorch's
 // text over a paraphrase, a message's sentence over its trailing hint alone (Trailer),
 // a line that shows who raised it (namesRaiser: NCCL's "Cuda failure '…'" under an
-// issue's title that quotes the runtime's wording) over the others, then an earlier line, or on the same line a row that covers the release the log
-// shows, then one that matched exactly over one that matched only once quote marks
-// were taken out (MSVC's "C1083: Cannot open include file: 'Python.h': No such file or
-// directory" holds gcc's wording between its quotes).
+// issue's title that quotes the runtime's wording) over the others, then an earlier
+// line, or on the same line a row that covers the release the log shows, then one that
+// matched exactly over one that matched only once quote marks were taken out (MSVC's
+// "C1083: Cannot open include file: 'Python.h': No such file or directory" holds gcc's
+// wording between its quotes).
 func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	if s.rows[i].Paraphrase != s.rows[j].Paraphrase {
 		return !s.rows[i].Paraphrase
