@@ -141,9 +141,10 @@ func commentMark(b []byte) int {
 // uncut reports whether the cut rules (matchCut, the short-cut and value-cut rules) leave
 // the row out: a paraphrase, a row whose line names who raised the error (namesRaiser:
 // such a line cut to the runtime's wording is the runtime row's), and a quoted
-// fragment's row (fragmentRows), which is cut already: its pattern's words beside a few of its letters fit any line (branch recallI: "t2 = torch.rand(5, device=\"cuda\")" read as a quoted
-// fragment's end, "\x60cudagraph_mark_step_begin()\x60" as a code span cutting a fragment
-// that starts with it).
+// fragment's row (fragmentRows), which is cut already: its pattern's words beside a few
+// of its letters fit any line (branch recallI: "t2 = torch.rand(5, device=\"cuda\")" read
+// as a quoted fragment's end, "\x60cudagraph_mark_step_begin()\x60" as a code span cutting
+// a fragment that starts with it).
 func (r *compiledRow) uncut() bool { return r.Paraphrase || r.fragment || r.namesRaiser() }
 
 // isSpace reports whether c is white space as \s reads it.
