@@ -3,6 +3,8 @@ package diagnose
 import (
 	"bytes"
 	"regexp"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // A message quoted as a marker that did not occur: a results table's grep -c count of
@@ -274,3 +276,23 @@ func inString(line, lit []byte) bool {
 	}
 	return dq%2 == 1 || sq%2 == 1
 }
+
+// conditioned reports whether line holds lit after a condition's word, up to three words
+// before it in the same clause: "If Python.h is missing, install python3-dev", "when the
+// `cuda.h` header is not found": a rule or a hint about the header, not a report that it
+// is missing (a missing header's retellings, as inString; a report says "Python.h was not
+// found" or "when I ran it, Python.h was missing", the clause closed).
+func conditioned(line, lit []byte) bool {
+	at := bytes.Index(line, lit)
+	if lower := bytes.ToLower(line); at < 0 && len(lower) == len(line) {
+		at = bytes.Index(lower, bytes.ToLower(lit))
+	}
+	if at <= 0 {
+		return false
+	}
+	return conditionEnd.Match(line[max(0, at-60):at])
+}
+
+// conditionEnd is a condition's word, then at most three words and an opening mark, at the
+// end of the text before a header's name (conditioned).
+var conditionEnd = &lazyregexp.Regexp{Expr: `(?i)\b(?:if|when|whenever|unless|in\s+case|should|once)\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}

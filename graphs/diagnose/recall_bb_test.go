@@ -5,7 +5,8 @@ import "testing"
 // TestHeaderMissingRetold: a header the Triton launcher includes (Python.h, cuda.h) said
 // missing in a report's own words (headerMissing: one English grammar for both headers),
 // the name written in either case, torch.compile named as prose writes it ("torch
-// compile"); not without Triton's or torch.compile's context.
+// compile"); not without Triton's or torch.compile's context, not after a condition's
+// word in its clause (conditioned: a hint or a rule).
 func TestHeaderMissingRetold(t *testing.T) {
 	t.Parallel()
 	const ctx = "You are trying to use either sage attention or torch compile while not having them setup.\n"
@@ -19,6 +20,9 @@ func TestHeaderMissingRetold(t *testing.T) {
 		{"cuda.h unable to include", tri + "gcc was unable to include cuda.h", CUDAHeadersMissing},
 		{"cuda.h not there", tri + "cuda.h is not there after the install", CUDAHeadersMissing},
 		{"no context", "# Cannot find Python.h\nbuilding my C extension", ""},
+		{"a condition, a hint", tri + "If Python.h is missing, install python3-dev.", ""},
+		{"a condition, words between", tri + "when the `cuda.h` header is not found the build fails", ""},
+		{"a report after a closed clause", tri + "When I ran it, Python.h was missing", PythonHeadersMissing},
 	})
 }
 

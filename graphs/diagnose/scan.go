@@ -1674,7 +1674,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.absentAt(e, s.rows[i].literal) || s.rows[i].Paraphrase && headerCode(s.rows[i].Code) && inString(e.clean, s.rows[i].literal) {
+	if e.legend || s.absentAt(e, s.rows[i].literal) || s.rows[i].Paraphrase && headerCode(s.rows[i].Code) && (inString(e.clean, s.rows[i].literal) || conditioned(e.clean, s.rows[i].literal)) {
 		return
 	}
 	line := e.line
