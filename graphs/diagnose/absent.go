@@ -187,6 +187,19 @@ const (
 		`[오뜨이되하나]면|[올뜰할는]\s*경우)`
 )
 
+// litAt returns where line holds lit, else where it holds lit without regard to case
+// where folding keeps the line's length (a retelling's literal is matched so), else -1.
+// Lower-cases the line only when lit is not found as written.
+func litAt(line, lit []byte) int {
+	at := bytes.Index(line, lit)
+	if at < 0 {
+		if lower := bytes.ToLower(line); len(lower) == len(line) {
+			at = bytes.Index(lower, bytes.ToLower(lit))
+		}
+	}
+	return at
+}
+
 // absentAround is how far before and after a literal absentMarks look.
 const absentAround = 120
 
@@ -196,12 +209,7 @@ const absentAround = 120
 // lower case (a retelling's words: "dynamo is not supported") is looked for without
 // regard to case, where folding keeps the line's length.
 func markedAbsent(marks []absentMark, prev, line, lit []byte) bool {
-	at := bytes.Index(line, lit)
-	if at < 0 {
-		if lower := bytes.ToLower(line); len(lower) == len(line) {
-			at = bytes.Index(lower, bytes.ToLower(lit))
-		}
-	}
+	at := litAt(line, lit)
 	if at < 0 {
 		return false
 	}
@@ -259,10 +267,7 @@ func headerCode(code Code) bool { return code == PythonHeadersMissing || code ==
 // loses them. Not for every retelling: a skip reason retold quotes PyTorch's reason
 // (TestFormsRetold).
 func inString(line, lit []byte) bool {
-	at := bytes.Index(line, lit)
-	if lower := bytes.ToLower(line); at < 0 && len(lower) == len(line) {
-		at = bytes.Index(lower, bytes.ToLower(lit))
-	}
+	at := litAt(line, lit)
 	dq, sq := 0, 0
 	for j := 0; j < at; j++ {
 		switch line[j] {
@@ -283,10 +288,7 @@ func inString(line, lit []byte) bool {
 // is missing (a missing header's retellings, as inString; a report says "Python.h was not
 // found" or "when I ran it, Python.h was missing", the clause closed).
 func conditioned(line, lit []byte) bool {
-	at := bytes.Index(line, lit)
-	if lower := bytes.ToLower(line); at < 0 && len(lower) == len(line) {
-		at = bytes.Index(lower, bytes.ToLower(lit))
-	}
+	at := litAt(line, lit)
 	if at <= 0 {
 		return false
 	}
