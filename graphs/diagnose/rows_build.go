@@ -54,6 +54,10 @@ func tritonRows() []Signature {
 	const fixTritonKey = "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
 		"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
 		"without Triton: backend=\"aot_eager\", or turn torch.compile off"
+	// hints26 is where 2.6's Inductor imports AttrsDescriptor (its line 46): from
+	// triton.backends.compiler (Triton 3.2, 2.6's pin), else from triton.compiler.compiler
+	// (older Triton), uncaught; the source of both rows below that read its ImportErrors.
+	const hints26 = "torch/_inductor/runtime/hints.py, 2.6-era copy (PR #137757)"
 	return []Signature{
 		{
 			Code: TritonMissing, Literal: "Cannot find a working triton installation",
@@ -131,10 +135,8 @@ func tritonRows() []Signature {
 			Decisive: "a line that names triton_key with a word that it is missing or fails to import",
 		},
 		{
-			// 2.6's runtime/hints.py imports AttrsDescriptor from triton.backends.compiler
-			// (Triton 3.2, 2.6's pin), else from triton.compiler.compiler (older Triton),
-			// uncaught; Triton 3.3 has neither, so one traceback prints both ImportErrors
-			// ("During handling of the above exception", Comfy-Org/ComfyUI#7106). A
+			// 2.6's hints.py (hints26) under Triton 3.3, which has neither, prints both
+			// ImportErrors ("During handling of the above exception", Comfy-Org/ComfyUI#7106). A
 			// program's own import of it (a kernel library, an installer's check) is not
 			// Inductor's: the row wants torch.compile or Inductor in the log.
 			Code: TritonMissing, Literal: "cannot import name 'AttrsDescriptor' from 'triton.",
@@ -144,7 +146,7 @@ func tritonRows() []Signature {
 				"which Triton 3.3 and later lack (2.6 pins 3.2)",
 			Fix:      fixTritonKey + "; or upgrade torch to 2.7 or later, built for the newer Triton",
 			Evidence: modes.Source,
-			Source: "torch/_inductor/runtime/hints.py, 2.6-era copy (PR #137757); reports: Comfy-Org/ComfyUI#7106, " +
+			Source: hints26 + "; reports: Comfy-Org/ComfyUI#7106, " +
 				"leomaxwell973/Triton-3.3.0-UPDATE_FROM_3.2.0_and_FIXED-Windows-Nvidia-Prebuilt#6",
 			Decisive: "the ImportError line",
 		},
@@ -165,9 +167,9 @@ func tritonRows() []Signature {
 			Decisive: "the AttributeError line",
 		},
 		{
-			// The same import of 2.6's hints.py under a Triton that has no triton.backends
-			// package at all: its first ImportError (kijai/ComfyUI-KJNodes#249, holdoutBD,
-			// measured once; the traceback then cut).
+			// The same import (hints26) under a Triton that has no triton.backends package
+			// at all: its first ImportError (kijai/ComfyUI-KJNodes#249, holdoutBD, measured
+			// once; the traceback then cut).
 			Code: TritonMissing, Literal: "No module named 'triton.backends'",
 			Requires: compileContext + `|runtime[\\/]hints\.py`,
 			Releases: modes.Minors(6, 6),
@@ -175,7 +177,7 @@ func tritonRows() []Signature {
 				"triton.backends.compiler, and this Triton, older than the 3.2 that 2.6 pins, has no triton.backends",
 			Fix:      fixTritonKey + "; or use the torch release this Triton was built for",
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/runtime/hints.py, 2.6-era copy (line 46, PR #137757)",
+			Source:   hints26,
 			Decisive: "the ModuleNotFoundError line",
 		},
 		{
