@@ -53,7 +53,7 @@ func ParseAssignmentFor(arg string, py literal.Lang) (Assignment, error) {
 	if !ok {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: "want KEY=VALUE, e.g. triton.cudagraph_trees=False"}
 	}
-	k = strings.TrimPrefix(strings.TrimSpace(k), inductorPrefix)
+	k = strings.TrimPrefix(strings.TrimSpace(k), InductorPrefix)
 	if err := otherModule(k); err != nil {
 		return Assignment{}, &AssignmentError{Arg: cut, Msg: err.Error()}
 	}

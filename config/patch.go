@@ -150,8 +150,8 @@ func (r *Resolver) patchKey(k literal.Value) (int, error) {
 
 // trimInductor drops the "torch._inductor.config." prefix of a full dotted name.
 func trimInductor(s string) string {
-	if len(s) > len(inductorPrefix) && s[:len(inductorPrefix)] == inductorPrefix {
-		return s[len(inductorPrefix):]
+	if len(s) > len(InductorPrefix) && s[:len(InductorPrefix)] == InductorPrefix {
+		return s[len(InductorPrefix):]
 	}
 	return s
 }

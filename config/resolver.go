@@ -561,7 +561,7 @@ func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 		i, ok := r.schema.Index(g.Key)
 		if !ok {
 			if target, isAlias := r.aliasTarget(g.Key); isAlias {
-				if i, ok = r.schema.Index(schema.Key(strings.TrimPrefix(target, inductorPrefix))); !ok {
+				if i, ok = r.schema.Index(schema.Key(strings.TrimPrefix(target, InductorPrefix))); !ok {
 					res.Warnings = append(res.Warnings, aliasOutsideWarning(g, target))
 					continue
 				}
@@ -588,7 +588,11 @@ func (r *Resolver) applyGlobals(res *Result, globals []Assignment) error {
 	return nil
 }
 
-const inductorPrefix = "torch._inductor.config."
+// InductorPrefix is the module path of Inductor's config keys as Python writes an
+// assignment to one ("torch._inductor.config.triton.cudagraphs"); a key is taken with or
+// without it wherever one is read (ParseAssignment, graphs' Report.Value, the command's
+// -key).
+const InductorPrefix = "torch._inductor.config."
 
 // aliasTarget returns the target of an alias key ([Facts.AliasKeys]): the full
 // dotted name of what a global assignment to key writes.

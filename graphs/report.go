@@ -130,7 +130,7 @@ func (r *Report) Value(key string) (k KeyReport, ok bool) {
 		return KeyReport{}, false
 	}
 	// As ParseAssignment (Scenario.Set) takes it: with its module path too (libsweep finding 3).
-	key = strings.TrimPrefix(key, "torch._inductor.config.")
+	key = strings.TrimPrefix(key, config.InductorPrefix)
 	for _, k := range r.Config {
 		if string(k.Key) == key {
 			return k, true

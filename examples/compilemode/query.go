@@ -76,7 +76,7 @@ func exitReason(rep *graphs.Report) string {
 // keyName is the key -key K names: K, or K written with its module path
 // (torch._inductor.config.triton.cudagraphs), as -set takes it too.
 func keyName(k string) string {
-	return strings.TrimPrefix(strings.TrimSpace(k), "torch._inductor.config.")
+	return strings.TrimPrefix(strings.TrimSpace(k), config.InductorPrefix)
 }
 
 // keyHint is "; did you mean K?" for the key of rep nearest to k (the hint -set gives
