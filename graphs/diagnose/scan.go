@@ -1667,6 +1667,14 @@ func (s *scanner) tightLines(from, to int) []byte {
 // first), one line long.
 func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e, e, text, m) }
 
+// headerNotMissing reports whether row i, a missing header's retelling, is on e inside
+// a string of code (inString) or after a condition's word (conditioned): no report that
+// the header is missing.
+func (s *scanner) headerNotMissing(i int, e *ringLine) bool {
+	r := &s.rows[i]
+	return r.Paraphrase && headerCode(r.Code) && (inString(e.clean, r.literal) || conditioned(e.clean, r.literal))
+}
+
 // hitSpan records a match of row i over entries e to end (a wrapped message's lines).
 // Rows count distinct lines as the log has them (vline: a line of a JSON string's text
 // counts, a window of a long line does not); codes count distinct places, so a hit over
@@ -1674,7 +1682,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.absentAt(e, s.rows[i].literal) || s.rows[i].Paraphrase && headerCode(s.rows[i].Code) && (inString(e.clean, s.rows[i].literal) || conditioned(e.clean, s.rows[i].literal)) {
+	if e.legend || s.absentAt(e, s.rows[i].literal) || s.headerNotMissing(i, e) {
 		return
 	}
 	line := e.line
