@@ -32,8 +32,8 @@ func moreRetold() []retelling {
 }
 
 // placeholderRaisesRetold is cuda-graph-unavailable told as what the placeholder does: a CUDA
-// graph binding of torch.cuda (CUDAGraph, graph_pool_handle, is_current_stream_capturing)
-// said to raise or fail when it is built or called ("torch.cuda.CUDAGraph raises on
+// graph binding of torch.cuda (placeholderBindings, which the code's row names) said to
+// raise or fail when it is built or called ("torch.cuda.CUDAGraph raises on
 // construction", a CPU-torch wheel's commit, holdoutAX), which is what torch/_utils.py's
 // _dummy_type placeholders do on a build without CUDA (the code's row). The binding is
 // written with torch.cuda: "cudagraph raises the tight-budget capacity" (a benchmark note,
@@ -41,7 +41,7 @@ func moreRetold() []retelling {
 var placeholderRaisesRetold = retold{
 	literals: []string{"CUDAGraph raises", "CUDAGraph() raises", "CUDAGraph fails", "CUDAGraph() fails", "CUDAGraph throws",
 		"CUDAGraph() throws", "CUDAGraph errors", "CUDAGraph() errors", "pool_handle() raises", "pool_handle raises"},
-	pattern: `\btorch\.cuda\.(?:CUDAGraph|graph_pool_handle|is_current_stream_capturing)(?:\(\))?\s+(?:raises|raised|throws|threw|` +
+	pattern: `\btorch\.cuda\.(?:` + placeholderBindings + `)(?:\(\))?\s+(?:raises|raised|throws|threw|` +
 		`fails|failed|errors(?:\s+out)?|errored(?:\s+out)?)\s+(?:(?:on|at|upon|during)\s+(?:construction|instantiation|creation|` +
 		`init(?:iali[sz]ation)?)|when\s+(?:constructed|instantiated|created|called|used))\b`,
 }
