@@ -100,7 +100,7 @@ func (r *reader) unsetEnvTruth(cond *expr) (bool, string, bool) {
 		return false, "", false
 	}
 	r.givenEnv = map[string]givenEnv{}
-	v, where, ok := r.guardTruth(r.text(cond))
+	v, where, ok := r.guardTruth(r.condSource(cond))
 	r.givenEnv = nil
 	k, found := strings.CutPrefix(where, "in the environment planned (")
 	k, unset := strings.CutSuffix(k, " is not set)")

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -49,6 +50,145 @@ func TestNestedConfigDict(t *testing.T) {
 			if tc.noPartial {
 				require.Empty(t, st.Unfollowed, "notes %q", notes)
 			}
+		})
+	}
+}
+
+// TestEnvEvalGuards: a condition on one variable's value that converts it (int(…),
+// float(…), bool(…), str(…)) or compares the conversion is decided by the environment
+// given (script14 item 3: bool(int(os.getenv("X", "0"))) and int(os.environ.get("X",
+// 0)) > 0 stayed undecided with -env X=1). Each row's value is CPython 3.11.7's for
+// that environment (nil: X unset; ok false: Python raises there, or the reader does not
+// decide it: "1_0", which Python reads as 10, "inf", and a second variable).
+func TestEnvEvalGuards(t *testing.T) {
+	t.Parallel()
+	str := func(s string) *string { return &s }
+	cases := []struct {
+		cond     string
+		x        *string
+		want, ok bool
+	}{
+		{`bool(int(os.getenv("X", "0")))`, nil, false, true},
+		{`bool(int(os.getenv("X", "0")))`, str("1"), true, true},
+		{`bool(int(os.getenv("X", "0")))`, str("0"), false, true},
+		{`bool(int(os.getenv("X", "0")))`, str(" 2 "), true, true},
+		{`bool(int(os.getenv("X", "0")))`, str("yes"), false, false}, // ValueError
+		{`bool(int(os.getenv("X", "0")))`, str("1_0"), false, false},
+		{`not bool(int(os.getenv("X", "0")))`, str("1"), false, true},
+		{`int(os.environ.get("X", 0)) > 0`, nil, false, true},
+		{`int(os.environ.get("X", 0)) > 0`, str("3"), true, true},
+		{`int(os.environ.get("X", 0)) > 0`, str("-1"), false, true},
+		{`int(os.environ.get("X", 0)) > 0`, str("true"), false, false}, // ValueError
+		{`int(os.getenv("X", "0")) == 1`, str("1"), true, true},
+		{`int(os.getenv("X", "0")) == 1`, str("+1"), true, true},
+		{`int(os.getenv("X", "0")) == 1`, str("2"), false, true},
+		{`float(os.getenv("X", "0")) > 0.5`, str("0.7"), true, true},
+		{`float(os.getenv("X", "0")) > 0.5`, nil, false, true},
+		{`float(os.getenv("X", "0")) > 0.5`, str("inf"), false, false}, // Python: True; not decided
+		{`float(os.getenv("X", "0")) > 0.5`, str("x"), false, false},   // ValueError
+		{`str(os.getenv("X", "0")) == "1"`, str("1"), true, true},
+		{`bool(os.environ.get("X"))`, nil, false, true},
+		{`bool(os.environ.get("X"))`, str("0"), true, true},
+		{`bool(os.environ.get("X"))`, str(""), false, true},
+		{`os.environ["X"] == "1"`, str("1"), true, true},
+		{`os.environ["X"] == "1"`, nil, false, false}, // KeyError
+		{`int(os.environ.get("X", "0")) and torch.cuda.is_available()`, nil, false, true},
+		{`int(os.environ.get("X", "0")) and torch.cuda.is_available()`, str("1"), false, false},
+		{`os.getenv("X", "0") == "1" or os.getenv("Y") == "1"`, str("1"), false, false},
+		{`len(os.getenv("X", "")) > 0`, str("ab"), true, true},
+		{`myos.getenv("X", "1") == "1"`, nil, false, false},
+	}
+	for i, tc := range cases {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			t.Parallel()
+			given := map[string]givenEnv{"OTHER": {value: "1", from: "-env"}}
+			if tc.x != nil {
+				given["X"] = givenEnv{value: *tc.x, from: "-env"}
+			}
+			r := &reader{givenEnv: given}
+			got, _, ok := r.envValueTruth(tc.cond)
+			require.Equal(t, tc.ok, ok, "%s with X=%v", tc.cond, tc.x)
+			if ok {
+				require.Equal(t, tc.want, got, "%s with X=%v", tc.cond, tc.x)
+			}
+		})
+	}
+}
+
+// TestEnvNamedGuards: a name bound once to such a test (USE_CG = bool(int(os.getenv(…))))
+// decides `if USE_CG:` and `if not USE_CG:` as the test itself would, and a conditional
+// expression's test (torch.compile(m) if use_compile else m) is decided as an if
+// statement's (script14 item 3; the parameter-golf training scripts' shapes,
+// testdata/script14/README.md); dynamic=bool(int(os.getenv(…))) has the value the
+// environment gives, else True and False. want: the guard's verdict ("true",
+// "false", "": not decided).
+func TestEnvNamedGuards(t *testing.T) {
+	t.Parallel()
+	const head = "import os\nimport torch\n"
+	cases := []struct {
+		name, src string
+		env       map[string]string
+		want      string
+	}{
+		{"name, set", head + "USE_CG = bool(int(os.getenv(\"USE_CG\", \"0\")))\nif USE_CG:\n    m = torch.compile(net)\n", map[string]string{"USE_CG": "1"}, "true"},
+		{"name, unset", head + "USE_CG = bool(int(os.getenv(\"USE_CG\", \"0\")))\nif USE_CG:\n    m = torch.compile(net)\n", nil, "false"},
+		{"not name", head + "DISABLE = bool(int(os.environ.get(\"DISABLE\", \"0\")))\nif not DISABLE:\n    m = torch.compile(net)\n", map[string]string{"DISABLE": "1"}, "false"},
+		{"name of a comparison", head + "USE_TREES = os.environ.get(\"USE_TREES\", \"0\") == \"1\"\nif USE_TREES:\n    m = torch.compile(net)\n", map[string]string{"USE_TREES": "1"}, "true"},
+		{"name assigned twice: not decided", head + "USE_CG = bool(int(os.getenv(\"USE_CG\", \"0\")))\nUSE_CG = flag\nif USE_CG:\n    m = torch.compile(net)\n", map[string]string{"USE_CG": "1"}, ""},
+		{"a parameter: not decided", head + "use_cg = bool(int(os.getenv(\"USE_CG\", \"0\")))\ndef f(use_cg):\n    if use_cg:\n        return torch.compile(net)\nf(True)\n", map[string]string{"USE_CG": "0"}, ""},
+		{"conditional expression, a name", head + "def main():\n    use_compile = bool(int(os.environ.get(\"TORCH_COMPILE\", \"1\")))\n    m = torch.compile(net, dynamic=False) if use_compile else net\nmain()\n", map[string]string{"TORCH_COMPILE": "0"}, "false"},
+		{"conditional expression, the test", head + "m = torch.compile(net, dynamic=False, fullgraph=True) if not bool(int(os.environ.get(\"TORCH_COMPILE_DISABLE\", \"0\"))) else net\n", nil, "true"},
+		{"conditional expression, not decided", head + "m = torch.compile(net) if torch.cuda.is_available() else net\n", nil, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Env: tc.env})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			g := s.Sites[0].Guard
+			got := ""
+			for _, v := range []string{"true", "false"} {
+				if strings.Contains(g, ": "+v+" in the environment planned") {
+					got = v
+				}
+			}
+			require.Equal(t, tc.want, got, "guard %q", g)
+		})
+	}
+}
+
+// TestEnvBoolValue: dynamic=bool(int(os.getenv(K, "0"))), in the call or through a
+// name, has the value the environment given gives K, else True and False (before:
+// not read at all, "not a literal" with no value planned).
+func TestEnvBoolValue(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, src string
+		env       map[string]string
+		want      []string
+	}{
+		{"in the call, set", "import os, torch\nm = torch.compile(net, dynamic=bool(int(os.getenv(\"DYN\", \"0\"))))\n", map[string]string{"DYN": "1"}, []string{"True"}},
+		{"in the call, unset", "import os, torch\nm = torch.compile(net, dynamic=bool(int(os.getenv(\"DYN\", \"0\"))))\n", nil, []string{"True", "False"}},
+		{"through a name, set", "import os, torch\nCOMPILE_DYNAMIC = bool(int(os.environ.get(\"COMPILE_DYNAMIC\", \"0\")))\nm = torch.compile(net, dynamic=COMPILE_DYNAMIC)\n", map[string]string{"COMPILE_DYNAMIC": "0"}, []string{"False"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Env: tc.env})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			var got []string
+			for _, a := range s.Sites[0].Alternatives {
+				if a.Keyword == "dynamic" {
+					for _, v := range a.Values {
+						got = append(got, v.Value)
+					}
+				}
+			}
+			if d := s.Sites[0].Dynamic; d != nil && len(got) == 0 {
+				got = []string{map[bool]string{true: "True", false: "False"}[*d]}
+			}
+			require.Equal(t, tc.want, got, "notes %q", s.Sites[0].Notes)
 		})
 	}
 }
