@@ -65,7 +65,7 @@ func readTextEnv(name, src string, in readIn) (*Script, error) {
 	if kept == nil {
 		return s, nil
 	}
-	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env})
+	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env, argv: in.argv})
 }
 
 func readTextOnce(name, src string, in readIn) (*Script, error) {
@@ -87,6 +87,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.av.cli = in.argv
 	r.givenArgv()
 	r.addArgNones()
 	r.markWideFieldDefaults()
@@ -293,6 +294,7 @@ type reader struct {
 	parseCalls                          []*expr                  // the parse_args and parse_known_args calls (argv.go)
 	flagOpts                            map[string]literal.Value // a flag's option string ("--compile", "--no-x") → what it stores (argv.go)
 	argvFlags                           map[string]argvFlag      // flag dest → its value from the argument list the file writes (argv.go)
+	av                                  argvState                // what else reading that list needs (argv.go)
 	flagParserDefaults                  map[string]literal.Value // argparse dest → its parser.set_defaults literal (argguard.go)
 	dictObjs                            map[dictKey]*dictObj     // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork                            int                      // items the dict flow has copied (maxDictWork)
