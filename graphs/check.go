@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/internal/catalog"
@@ -132,7 +133,12 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 	}
 	for i, a := range s.Set {
 		if _, dyn := splitDynamo([]string{a}); len(dyn) > 0 {
-			continue // a torch._dynamo.config key: Check gives it to the workload
+			// a torch._dynamo.config key: Check gives it to the workload, checked here so
+			// that the error names the entry (libsweep finding 7: "workload dynamo=…")
+			if we := checkDynamoAssignment(dyn[0], dynamoKnown()); we != nil {
+				return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: &setEntryError{inputerr.Cut(a, 80), we}}
+			}
+			continue
 		}
 		g, err := config.ParseAssignmentFor(a, py)
 		if err != nil {
@@ -150,6 +156,16 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 	req.Host = s.Host
 	return in, nil
 }
+
+// setEntryError is a set entry's *WorkloadError (of the workload field the entry goes
+// to) told as the entry, quoted as an Inductor entry's error quotes it.
+type setEntryError struct {
+	entry string
+	err   *WorkloadError
+}
+
+func (e *setEntryError) Error() string { return fmt.Sprintf("%q: %s", e.entry, e.err.Msg) }
+func (e *setEntryError) Unwrap() error { return e.err }
 
 // resolver returns the resolver for the scenario's release, or for its schema. A
 // scenario that names a release and carries a schema of another release is an error.
