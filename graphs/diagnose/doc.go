@@ -1615,6 +1615,7 @@
 //   - gpu-too-old-for-triton: a paraphrase with "supported by Triton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "supported by triton", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "riton doesn't support", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "riton does not support", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for torch", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for `torch", as reports retell it
 //   - gpu-too-old-for-triton: "too old to be supported by the triton GPU compiler" (quoted up to its first clause's end), 2.0–2.14

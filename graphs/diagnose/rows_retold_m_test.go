@@ -47,3 +47,21 @@ func TestEmptyGraphRetold(t *testing.T) {
 	}
 	checkFirstCodes(t, tests)
 }
+
+// TestArchUnsupportedDoesNot: "Triton does not support Pascal" (a nanochat setup note in the
+// code corpus: `export TORCH_COMPILE_DISABLE=1     # Triton does not support Pascal`), the
+// sibling of archUnsupportedRetold's "doesn't", whose literal it lacked; Triton's other
+// limits and an architecture Triton supports stay quiet.
+func TestArchUnsupportedDoesNot(t *testing.T) {
+	t.Parallel()
+	tests := []codeCase{
+		{"does-not-pascal", "export TORCH_COMPILE_DISABLE=1     # Triton does not support Pascal", GPUTooOldForTriton},
+		{"doesnt-pascal", "export TORCH_COMPILE_DISABLE=1     # Triton doesn't support Pascal", GPUTooOldForTriton},
+		// quiet
+		{"cp-async", "Currently, Triton does not support the `cp.async` instruction. This implementation relies on `tl.load`", ""},
+		{"aggregate", "  installed Triton does not support the required aggregate types the monolithic", ""},
+		{"kunlun", "Kunlun Triton does not support the constructs those kernels use; the last", ""},
+		{"os", "**Note:**  For operating systems that are not supported by Triton (e.g., MacOS), we include a highly optimized version of", ""},
+	}
+	checkFirstCodes(t, tests)
+}

@@ -301,11 +301,12 @@ const shapeCause = `\b(?:dynamic\s+(?:padding|shapes?)|(?:different|varying|chan
 
 // archUnsupportedRetold is gpu-too-old-for-triton told as Triton not supporting the GPU's
 // architecture below 7.0 (sm_61, compute capability 6.1, Pascal, Maxwell, Kepler): "sm_61 is
-// not supported by Triton", "Triton doesn't support Pascal" (routed from holdoutS). Not an
+// not supported by Triton", "Triton doesn't support Pascal" (routed from holdoutS), "Triton does not
+// support Pascal" (a nanochat setup note's comment on TORCH_COMPILE_DISABLE=1, code corpus). Not an
 // architecture above it ("compile does not support capabilities sm_89", holdoutT's pt95082: a
 // 2.0 nightly's Triton older than the GPU, another failure).
 var archUnsupportedRetold = retold{
-	literals: []string{"supported by Triton", "supported by triton", "riton doesn't support"},
+	literals: []string{"supported by Triton", "supported by triton", "riton doesn't support", "riton does not support"},
 	pattern: `(?i)` + oldArch + `[^.;]{0,30}?\b(?:is|are)(?:n't|\s+not)\s+(?:yet\s+)?supported\s+by\s+triton\b|` +
 		`\btriton\s+(?:does\s*n[o']t|does\s+not|can't|cannot|won't)\s+support\s+(?:the\s+|my\s+|your\s+)?` + oldArch,
 }
