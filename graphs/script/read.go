@@ -21,7 +21,8 @@ const maxInline = 32
 
 // SyntaxError reports a script that Python would not compile, or that passes the
 // reader's limits. Line and Col are those of Python's SyntaxError: 1-based, the column
-// in characters.
+// in characters (SyntaxError.offset), where [Site].Col counts bytes: in
+// `é = 1; x = (`, the unclosed '(' is at Col 12, its byte column 13.
 type SyntaxError struct {
 	File string // the name given to ReadNamed ("<input>" for Read)
 	Line int    // 1-based
@@ -127,7 +128,11 @@ func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken
 	if p.err != nil {
 		return nil, nil, nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
 	}
-	return toks, lines, stmts, append(forms, p.forms...), nil
+	forms = append(forms, p.forms...)
+	for i := range forms { // SyntaxFor's Col counts characters, as SyntaxError's does
+		forms[i].Pos.Col = charCol(text, forms[i].Pos)
+	}
+	return toks, lines, stmts, forms, nil
 }
 
 // charCol converts a token position's byte column to characters.
