@@ -4,10 +4,6 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
-	// holdoutBF, measured once at e1dc2cea: "Dynamo编译器找不到正确的CUDA库文件" (the Dynamo
-	// compiler cannot find the right CUDA library), a compiler that finds, read as a compiler
-	// not found, beside the libcuda failure the text is labelled with.
-	"bf_maskllm_zh_dynamo_fix_doc_inductor_libcuda_cannot_found_compat": "holdoutBF: a compiler as the one that cannot find a library, read as the compiler missing",
 	// holdoutBB, measured once at 123c0792: Triton's own CMake build fails on "fatal error:
 	// backend/include/cuda.h: No such file or directory" (a build-order bug of its source
 	// tree, triton-lang/triton#5449), Triton named on every line: the launcher's row reads

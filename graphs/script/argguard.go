@@ -248,6 +248,10 @@ func (r *reader) noteArgFlag(c *expr, dest string, d argDefault) {
 			action = a.name
 		}
 	}
+	if action == "count" {
+		r.noteCount(dest, d)
+		return
+	}
 	stores, ok := flagStores[action]
 	if !ok {
 		return

@@ -40,7 +40,6 @@ func (r *reader) lookupOf(e *expr) (d, key *expr, keys []string, vals []*expr) {
 // one (or once to what names one), or its item of a str key, D["k"] or D.get("k", …), that is one too (nested
 // dicts, script14 item 2: CONFIG.get("compile", {}).get("mode")); nil: none.
 func (r *reader) displayOf(e *expr, depth int) *expr {
-	var k *expr
 	switch {
 	case e == nil || depth > maxIndexDepth:
 		return nil
@@ -48,17 +47,25 @@ func (r *reader) displayOf(e *expr, depth int) *expr {
 		return r.dictNamed(e.name)
 	case e.kind == name && len(r.assigned[e.name]) == 1 && !r.isParam(e.name):
 		return r.displayOf(r.assigned[e.name][0], depth+1) // cc = CONFIG["compile"]
-	case e.kind == subscript:
-		e, k = e.x, e.index
-	case e.kind == call && e.x.kind == attr && e.x.name == "get" && len(e.args) > 0 && len(e.args) < 3:
-		e, k = e.x.x, e.args[0].value
 	}
+	x, k := itemLookup(e)
 	s, ok := r.literalStr(k)
-	keys, vals := r.dictEntries(r.displayOf(e, depth+1), 0)
+	keys, vals := r.dictEntries(r.displayOf(x, depth+1), 0)
 	if it := itemOf(keys, vals, s); ok && (isDictExpr(it) || r.isDictCall(it)) {
 		return it
 	}
 	return nil
+}
+
+// itemLookup returns D and k of D[k] or D.get(k[, default]) (nil: e is neither).
+func itemLookup(e *expr) (d, k *expr) {
+	switch {
+	case e.kind == subscript:
+		return e.x, e.index
+	case e.kind == call && e.x.kind == attr && e.x.name == "get" && len(e.args) > 0 && len(e.args) < 3:
+		return e.x.x, e.args[0].value
+	}
+	return nil, nil
 }
 
 // dictEntries returns the keys and values of dict display or dict(k=v, …) call d, in

@@ -67,10 +67,22 @@ func (r *reader) envReadIn(s string) (i, j int, v literal.Value, k string, ok bo
 	if end < 0 {
 		return 0, 0, literal.Value{}, "", false
 	}
-	args, err := literal.Parse("(" + s[open+1:end] + ",)")
-	items := args.Items()
-	if err != nil || len(items) == 0 || len(items) > 2 || sub && len(items) != 1 {
+	v, k, ok = r.readValue(s[open+1:end], sub)
+	if !ok {
 		return 0, 0, literal.Value{}, "", false
+	}
+	i, j, v, ok = convertedRead(s, i, end+1, v)
+	return i, j, v, k, ok
+}
+
+// readValue returns the value of a read whose arguments are args (sub: os.environ[K])
+// and the variable it reads (ok false: args are not K[, D] with K a str literal, or
+// os.environ[K] of an unset K, a KeyError).
+func (r *reader) readValue(args string, sub bool) (v literal.Value, k string, ok bool) {
+	tv, err := literal.Parse("(" + args + ",)")
+	items := tv.Items()
+	if err != nil || len(items) == 0 || len(items) > 2 || sub && len(items) != 1 {
+		return literal.Value{}, "", false
 	}
 	k, isStr := items[0].AsStr()
 	v = literal.None()
@@ -80,10 +92,9 @@ func (r *reader) envReadIn(s string) (i, j int, v literal.Value, k string, ok bo
 	if val, set := r.envValueOf(k); set {
 		v = literal.Str(val)
 	} else if sub {
-		return 0, 0, literal.Value{}, "", false // KeyError
+		return literal.Value{}, "", false
 	}
-	i, j, v, ok = convertedRead(s, i, end+1, v)
-	return i, j, v, k, ok && isStr
+	return v, k, isStr
 }
 
 // convertedRead widens the read s[i:j] of value v to int(…) or float(…) around it when

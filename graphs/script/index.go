@@ -320,6 +320,8 @@ func (r *reader) indexCall(c *expr) {
 		r.noteParseCall(c)
 	case c.x.kind == attr && c.x.name == "set_defaults":
 		r.setDefaults(c)
+	case c.x.name == "ArgumentParser" && kwarg(c, "allow_abbrev", 99) != nil && r.text(kwarg(c, "allow_abbrev", 99)) == "False":
+		r.av.noAbbrev = true
 	default:
 		r.indexKeywords(c)
 		r.noteRegisterCall(c)

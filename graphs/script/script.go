@@ -246,10 +246,12 @@ type Script struct {
 	cells []cellStart      // a notebook's code cells in the joined code (nil: not a notebook)
 }
 
-// Site is one torch.compile call site.
+// Site is one torch.compile call site. Col counts bytes, as Python's ast col_offset
+// (plus one) does, where [SyntaxError].Col counts characters, as SyntaxError.offset
+// does: in `x = "é"; torch.compile(m)` the site's Col is 11, the character column 10.
 type Site struct {
 	Line     int    `json:"line"`               // 1-based
-	Col      int    `json:"col"`                // 1-based, in bytes
+	Col      int    `json:"col"`                // 1-based, in bytes (not characters: see Site)
 	Kind     Kind   `json:"kind"`               // call, decorator, method or partial
 	Call     string `json:"call"`               // the call's source text (cut to MaxCallText bytes)
 	Function string `json:"function,omitempty"` // the def the site is in ("" at module level)

@@ -192,3 +192,110 @@ func TestEnvBoolValue(t *testing.T) {
 		})
 	}
 }
+
+// TestArgvCountsAbbrev: an argument list the file writes is read as argparse reads it
+// (script14 item 1): counts (action="count": -v -v, -vv, --verb --verb), unique
+// abbreviations of -- options (--comp for --compile) unless allow_abbrev=False,
+// OPT=VALUE, a short option's joined value (-mVALUE) and joined short flags (-cv); an
+// ambiguous abbreviation (--mo: --mode or --model) is argparse's error, the script's
+// exit at parse_args (an argv-error warning). want: the guard's verdict, "true",
+// "false", or "exit"; each is CPython's (3.9.18, 3.11.7 and 3.13.0 alike, the
+// argparse module run on the same parser and list), but for the one row marked.
+func TestArgvCountsAbbrev(t *testing.T) {
+	t.Parallel()
+	const parser = "p.add_argument(\"--mode\", default=\"default\")\np.add_argument(\"--model\", default=\"gpt2\")\np.add_argument(\"--compile\", action=\"store_true\")\np.add_argument(\"--dynamic\", action=\"store_true\")\np.add_argument(\"-v\", \"--verbose\", action=\"count\")\np.add_argument(\"-q\", action=\"count\", default=2)\np.add_argument(\"-c\", action=\"store_true\", dest=\"cflag\")\np.add_argument(\"-m\", dest=\"m2\")\n"
+	cases := []struct {
+		abbrev     bool
+		list, cond string
+		want       string
+	}{
+		{true, `["--comp"]`, "args.compile", "true"},
+		{true, `["--c"]`, "args.compile", "true"},
+		{true, `["--co", "--d"]`, "args.dynamic", "true"},
+		{false, `["--comp"]`, "args.compile", "false"}, // CPython exits (unrecognized arguments); the reader skips what it does not know
+		{true, `["--mode", "max-autotune"]`, `args.mode == "max-autotune"`, "true"},
+		{true, `["--mode=max-autotune"]`, `args.mode == "max-autotune"`, "true"},
+		{true, `["--mo", "max-autotune"]`, `args.mode == "max-autotune"`, "exit"},
+		{true, `["--mod=max-autotune"]`, `args.mode == "max-autotune"`, "exit"},
+		{true, `["--mode", "max-autotune", "--compile"]`, `args.compile and args.mode == "max-autotune"`, "true"},
+		{true, `["-v", "-v"]`, "args.verbose >= 2", "true"},
+		{true, `["-vv"]`, "args.verbose >= 2", "true"},
+		{true, `["-v"]`, "args.verbose >= 2", "false"},
+		{true, `["-v"]`, "args.verbose", "true"},
+		{true, `[]`, "args.verbose", "false"},
+		{true, `[]`, "args.verbose is None", "true"},
+		{true, `["--verb", "--verb", "-v"]`, "args.verbose == 3", "true"},
+		{false, `["--verbose", "--verbose"]`, "args.verbose == 2", "true"},
+		{true, `["-q"]`, "args.q == 3", "true"},
+		{true, `[]`, "args.q == 2", "true"},
+		{true, `["-cv"]`, "args.cflag and args.verbose == 1", "true"},
+		{true, `["-vc"]`, "args.cflag", "true"},
+		{true, `["-mmax-autotune"]`, `args.m2 == "max-autotune"`, "true"},
+		{true, `["-m=max-autotune"]`, `args.m2 == "max-autotune"`, "true"},
+		{true, `["--compile"]`, `args.mode == "default"`, "true"},
+		{true, `["--verbose=2"]`, "args.compile", "exit"},
+	}
+	for i, tc := range cases {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			t.Parallel()
+			mk := "p = argparse.ArgumentParser()\n"
+			if !tc.abbrev {
+				mk = "p = argparse.ArgumentParser(allow_abbrev=False)\n"
+			}
+			src := "import argparse\nimport torch\n" + mk + parser + "args = p.parse_args(" + tc.list + ")\nif " + tc.cond + ":\n    m = torch.compile(model)\n"
+			s, err := readBytes("a.py", []byte(src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			got := ""
+			for _, v := range []string{"true", "false"} {
+				if strings.Contains(s.Sites[0].Guard, ": "+v+" with the argument list") {
+					got = v
+				}
+			}
+			for _, w := range s.Warnings {
+				if w.Code == WarningArgvError {
+					got = "exit"
+				}
+			}
+			require.Equal(t, tc.want, got, "%s %s: guard %q, warnings %v", tc.list, tc.cond, s.Sites[0].Guard, s.Warnings)
+		})
+	}
+}
+
+// TestArgvGiven: ReadOptions.Argv (the command's -script FILE -- ARGS) is the command
+// line the file's parse_args() reads: a mode option given, a flag given or not, a
+// count, an abbreviation; an option not given has its default alone, not its
+// choices; a file that writes its own list, or has two parse calls, keeps its reading.
+func TestArgvGiven(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--compile-mode\", default=\"default\", choices=[\"default\", \"reduce-overhead\", \"max-autotune\"])\np.add_argument(\"--compile\", action=\"store_true\")\np.add_argument(\"-v\", action=\"count\", default=0)\nargs = p.parse_args()\nif args.compile:\n    m = torch.compile(model, mode=args.compile_mode)\n"
+	cases := []struct {
+		name  string
+		argv  []string
+		modes []string
+		guard string // in the site's guard
+	}{
+		{"none given: any command line", nil, []string{"'default'", "'reduce-overhead'", "'max-autotune'"}, "false with the parser's defaults"},
+		{"empty", []string{}, []string{"'default'"}, "false with the command line given"},
+		{"mode and flag", []string{"--compile", "--compile-mode", "max-autotune"}, []string{"'max-autotune'"}, "true with the command line given"},
+		{"abbreviated", []string{"--compile-m=reduce-overhead", "--compile"}, []string{"'reduce-overhead'"}, "true with the command line given"},
+		{"a flag's abbreviation ambiguous: exit", []string{"--comp"}, []string{"'default'", "'reduce-overhead'", "'max-autotune'"}, "false with the parser's defaults"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{Argv: tc.argv})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.modes, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
+			require.Contains(t, s.Sites[0].Guard, tc.guard)
+		})
+	}
+	t.Run("a written list wins", func(t *testing.T) {
+		t.Parallel()
+		w := strings.Replace(src, "p.parse_args()", "p.parse_args([\"--compile\"])", 1)
+		s, err := ReadWith(strings.NewReader(w), ReadOptions{Argv: []string{"--compile-mode", "max-autotune"}})
+		require.NoError(t, err)
+		require.Equal(t, []string{"'default'"}, planLabels(s.Sites[0].Modes(testModes)))
+	})
+}
