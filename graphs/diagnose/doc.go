@@ -482,7 +482,10 @@
 // downgrade …", "Workaround: downgrade …" keep 2.9); a side named again with a failure is
 // the run's whatever the direction ("Pin torch 2.6.0 → 2.5.1 (2.6 breaks the compile)":
 // 2.6); a bare release the run fails on ("Works fine on torch 2.4 but on 2.11 it
-// fails": 2.11) or since ("since 2.6"); the later of two a regression is between
+// fails": 2.11) or since ("since 2.6"; a release after "since", torch named or not, is
+// the run's only where its sentence says a failure before any word of what torch changed
+// or offers: "Since torch 2.6 `torch.load` defaults to …" dates a change, no run's,
+// release_since.go); the later of two a regression is between
 // ("regression between 2.3 and 2.4"). A move's source is another run's ("upgraded from
 // torch 2.4"). Two releases compared without a word of which one fails ("difference
 // between torch 2.4 and 2.5") are ambiguous: no release of that line is taken; nor are

@@ -279,3 +279,45 @@ func TestGluedOlderReleases(t *testing.T) {
 		}
 	}
 }
+
+// TestSinceRelease: a release after "since" is the run's when its sentence says a
+// failure, before any word of what torch changed or offers; else it dates a change the
+// text runs past, no run's (branch rel14, release_since.go; holdoutBA's open misread was
+// of this class). Real sentences from the search tool's code and issues corpora (find_string
+// "since torch 2.", "since PyTorch 2.", "Since PyTorch 2.6,"), the failing ones with the
+// sweep's and the release rows' examples. Each case of a change read its release before.
+func TestSinceRelease(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, line, want string }{
+		// a change in torch, dated
+		{"defaults-to", "Since torch 2.6 `torch.load` defaults to `weights_only=True`, Lightning's resume path takes that default", ""},
+		{"dispatcher", "All three strategies currently return the plain `torch.amp.GradScaler`: since torch 2.5 (pytorch/pytorch PR #132816) the DTensor dispatcher all-reduces `found_inf` inside `unscale_`, so FSDP2 needs no sharded", ""},
+		{"community", "Since PyTorch 2.1, the community has made significant progress in streamlining the process of integrating new accelerators into the PyTorch ecosystem.", ""},
+		{"exists-since", "# FlexAttention exists since torch 2.5, usable CPU (eager) support only later; we validated 2.7.", ""},
+		{"changed-from", "**Cause**: **Since PyTorch 2.6, the default of `weights_only` in `torch.load` changed from False to True**.", ""},
+		{"contributors", "This release is composed of 3892 commits from 520 contributors since PyTorch 2.5. We want to sincerely thank our dedicated community for your contributions.", ""},
+		{"taken-since", "`torch.scaled_dot_product_attention` has taken `enable_gqa=True` since torch 2.5, which broadcasts kv heads inside the kernel instead.", ""},
+		{"ships", "# Without this, uv resolves the latest torch, which since torch 2.11 ships CUDA 13 (cu13) wheels by default; a cu13 build needs a CUDA 13 driver and", ""},
+		{"triggers-warning", "Missing `weights_only=True` on `torch.load()`. Since PyTorch 2.6, this triggers a security warning because unpickling arbitrary data can execute arbitrary code.", ""},
+		{"change-then-raises", "Since PyTorch 2.6, `torch.load`'s default `weights_only` flipped to True, which rejects the global these files use and raises `UnpicklingError`.", ""},
+		{"causal-not-available", "Since torch 2.5.1 isn't available in the CPU index, I should either pin torchvision to a compatible version", ""},
+		// a failure of the run, from that release on
+		{"leads-to-segfault", "Since torch 2.5.0, this combination leads to a segfault. Please report if you find this check to be incorrect.", "2.5"},
+		{"the-release-fails", "Since the 2.5 release, torch.compile fails with this error", "2.5"},
+		{"mode-crashes", "Since torch 2.5, reduce-overhead crashes", "2.5"},
+		{"broken-since", "torch.compile has been broken since torch 2.5", "2.5"},
+		{"i-get-error", "Since torch 2.5 I get this error when compiling", "2.5"},
+		{"upgrading-fails", "Since upgrading to torch 2.5, compile fails", "2.5"},
+	}
+	for _, tt := range tests {
+		f := newVersionFinder()
+		f.window([]byte(tt.line), 1)
+		got := ""
+		if v, ok := f.best(); ok {
+			got = v.String()
+		}
+		if got != tt.want {
+			t.Errorf("%s: release of %q = %q, want %q", tt.name, tt.line, got, tt.want)
+		}
+	}
+}
