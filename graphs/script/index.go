@@ -306,6 +306,10 @@ func (r *reader) indexCall(c *expr) {
 	if c.kind != call {
 		return
 	}
+	if a := r.argsGetattr(c); a != nil {
+		*c = *a // getattr(args, "compile_mode", "default") is args.compile_mode, for every pass after (script14 item 4)
+		return
+	}
 	if c.x.kind == name || c.x.kind == attr {
 		r.calledNames[c.x.name] = true
 		r.indexStarted(c)
