@@ -48,6 +48,9 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
 	}
+	for _, it := range s.items {
+		r.noteOtherTargets(it.as, 0) // with … as NAME binds it too
+	}
 	r.scoped.indexingFn = fn
 	r.walkStmt(s, r.indexCall)
 	r.indexWalruses(s)
@@ -306,6 +309,10 @@ func (r *reader) indexCall(c *expr) {
 	if c.kind != call {
 		return
 	}
+	if a := r.argsGetattr(c); a != nil {
+		*c = *a // getattr(args, "compile_mode", "default") is args.compile_mode, for every pass after (script14 item 4)
+		return
+	}
 	if c.x.kind == name || c.x.kind == attr {
 		r.calledNames[c.x.name] = true
 		r.indexStarted(c)
@@ -320,14 +327,13 @@ func (r *reader) indexCall(c *expr) {
 		r.noteParseCall(c)
 	case c.x.kind == attr && c.x.name == "set_defaults":
 		r.setDefaults(c)
-	case c.x.name == "ArgumentParser" && kwarg(c, "allow_abbrev", 99) != nil && r.text(kwarg(c, "allow_abbrev", 99)) == "False":
-		r.av.noAbbrev = true
 	default:
 		r.indexKeywords(c)
 		r.noteRegisterCall(c)
 		r.noteOpCall(c)
 		r.noteDefCall(c)
 		r.noteCLIRunner(c)
+		r.noteParser(c)
 	}
 }
 
