@@ -1666,6 +1666,8 @@
 //   - max-autotune-gemm-off: a paraphrase with "enough SM", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough sm", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough streaming multiprocessor", as reports retell it
+//   - max-autotune-gemm-off: a paraphrase with "enough SMs\"", as reports retell it
+//   - max-autotune-gemm-off: a paraphrase with "enough SMs`", as reports retell it
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14

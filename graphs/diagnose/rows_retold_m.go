@@ -47,6 +47,29 @@ var emptyGraphTold = retold{
 // not "cudagraph" alone, which every "[__cudagraphs]" log line holds (TestPlainLinesHoldNoAnchor).
 const emptyContext = `CUDA graph|reduce-overhead|CUDA Graph|cudagraph_trees|CUDAGraph|cuda graph|CUDA-graph|torch\.cuda\.graph|cudagraph trees`
 
+// smsQuotedRetold is max-autotune-gemm-off's warning quoted by its first three words, the
+// quote closed after "SMs", as notes name it: with "warning" after it and a report's lead
+// before it ("| \"Not enough SMs\" warning | Harmless Triton warning on consumer GPUs",
+// "# Turing: SKIP - \"Not enough SMs\" warning + CUDA graph conflicts"), or with the matmul
+// search or an SM count after it in its clause ("**\"Not enough SMs\"**: GB10 has 48 SMs,
+// below vLLM's threshold for max_autotune_gemm", "\"Not enough SMs\"로 max_autotune GEMM은
+// 생략"): notes in the search tool's code corpus (find_string "\"Not enough SMs\""). The
+// warning is torch/_inductor/utils.py is_big_gpu's ("Not enough SMs to use max_autotune_gemm
+// mode"), whose row reads it whole; max-autotune named before the quotation is the older
+// retelling's (rows_retold.go). Not the words in code (a log filter's tuple, message="Not
+// enough SMs", startswith("Not enough SMs")), not "grep the log for `Not enough SMs`", not the
+// warning gone ("`Not enough SMs` 경고는 사라졌으나"), not "Not Enough SMS" (text messages):
+// "SMs" as written.
+var smsQuotedRetold = retold{
+	// The literals end in the closing quote, so that the whole warning's lines hold none.
+	literals: []string{"enough SMs\"", "enough SMs`"},
+	pattern: `(?i:` + emptyLead + `)` + smsQuote + `\s*(?i:warnings?)\b|` +
+		smsQuote + `\W{0,4}[^.;|\n]{0,40}?(?i:\bmax[-_\s]?autotune|\bgemm\b|\b\d+\s*sms?\b)`,
+}
+
+// smsQuote: "Not enough SMs" between quotes, for smsQuotedRetold.
+const smsQuote = `[\x60"“「]\s*[Nn]ot\s+enough\s+SMs\s*[\x60"”」]`
+
 // retoldM returns the retellings of this file.
 func retoldM() []retelling {
 	const seen = "notes in the search tool's code corpus (find_string \"graph is empty\\\" warning\", \"empty graph warnings\"; " +
@@ -54,5 +77,7 @@ func retoldM() []retelling {
 	return []retelling{
 		borrow(CUDAGraphEmpty, emptyGraphQuoted, seen),
 		withRequires(borrow(CUDAGraphEmpty, emptyGraphTold, seen), emptyContext),
+		borrow(MaxAutotuneGEMMOff, smsQuotedRetold, "notes in the search tool's code corpus (find_string "+
+			"\"\\\"Not enough SMs\\\"\"; rows_retold_m.go)"),
 	}
 }

@@ -65,3 +65,47 @@ func TestArchUnsupportedDoesNot(t *testing.T) {
 	}
 	checkFirstCodes(t, tests)
 }
+
+// TestNotEnoughSMsQuoted: max-autotune-gemm-off's warning quoted by its first three words
+// (rows_retold_m.go smsQuotedRetold), each "want" a real note's line (the search tool's
+// code corpus) that gave nothing before; the quiet ones are real lookalikes: the words in
+// code, an instruction to grep for them, the warning gone, text messages, a table cell alone.
+func TestNotEnoughSMsQuoted(t *testing.T) {
+	t.Parallel()
+	tests := []codeCase{
+		{"table-warning", "| \"Not enough SMs\" warning | Harmless Triton warning on consumer GPUs -- ignore |", MaxAutotuneGEMMOff},
+		{"bullet-sm-count", "- **\"Not enough SMs\"**: GB10 has 48 SMs, below vLLM's threshold for max_autotune_gemm.", MaxAutotuneGEMMOff},
+		{"korean-gemm", "| **torch.compile** | ✅ | v5~ | 그래프 컴파일·커널 융합 | 첫 스텝 컴파일 수 분 | \"Not enough SMs\"로 " +
+			"max_autotune GEMM은 생략 |", MaxAutotuneGEMMOff},
+		{"comment-warning", "        # Turing: SKIP - \"Not enough SMs\" warning + CUDA graph conflicts = slower!", MaxAutotuneGEMMOff},
+		// quiet
+		{"grep-for-it", "> 서버 로그에서 `Not enough SMs` 문구도 grep 해보세요.", ""},
+		{"warning-gone", "- 예측 2 (배치 스케일링 개선) — **방향만 맞음.** `Not enough SMs` 경고는 사라졌으나 배치", ""},
+		{"filter-tuple", "        \"Triton_flex_\",\n        \"Not enough SMs\",\n        \"hit config.recompile_limit\",", ""},
+		{"filterwarnings", "warnings.filterwarnings(\"ignore\", message=\"Not enough SMs\")", ""},
+		{"startswith", "        if not record.getMessage().startswith(\"Not enough SMs\"):", ""},
+		{"sms-text", "        res.status(402).send(\"Not Enough SMS\");", ""},
+		{"table-cell-alone", "| **vLLM** | `Not enough SMs` | A5000 SM 限制 | 不影响 |", ""},
+	}
+	checkFirstCodes(t, tests)
+}
+
+// TestRNGCaptureFailsOn: capture-rng-state told with the capture's failure first and the
+// generator's call it failed on after it (rows_retold_more.go rngCaptureRetold), each "want"
+// a real note's line (the search tool's code corpus) that gave nothing before; captures
+// failing on other things, and a note that stays clear of the call, stay quiet.
+func TestRNGCaptureFailsOn(t *testing.T) {
+	t.Parallel()
+	tests := []codeCase{
+		{"crashes-on", "Sparse path requires also dropping `--enable-torch-compile` (else CUDA-graph capture crashes on " +
+			"`CUDAGeneratorImpl::current_seed`). Required also patching the quantized model's `config.json`.", CaptureRNGState},
+		{"table", "| CUDA graph fails | `CUDAGeneratorImpl::current_seed` | Expected on Windows, eager fallback is fine |", CaptureRNGState},
+		// quiet
+		{"while-loop", "| H1: reduce-overhead | FAILED | CUDA graph capture fails on `while_loop` |", ""},
+		{"sglang-backend", "# sglang CUDA-graph capture crashes on the SIF's sglang triton backend\n# (TypeError: cannot unpack " +
+			"non-iterable ForwardMetadata object). Disable it.", ""},
+		{"stay-clear", "    any capture region -- so we stay clear of Dynamo's\n    ``CUDAGeneratorImpl::current_seed`` issue.", ""},
+		{"modules-orin", "            # solve. Loading CUDA modules during graph capture fails on Orin, so", ""},
+	}
+	checkFirstCodes(t, tests)
+}

@@ -299,3 +299,33 @@ func TestArgvGiven(t *testing.T) {
 		require.Equal(t, []string{"'default'"}, planLabels(s.Sites[0].Modes(testModes)))
 	})
 }
+
+// TestArgsGetattr: getattr(args, "k", D) of args = parse_args() and k a dest of the
+// file's parser is args.k, the namespace always holding it, so D is never the value
+// (script14 item 4: torch.compile(model, mode=getattr(args, "compile_mode", "default"),
+// dynamic=getattr(args, "compile_dynamic", True)), find_string id 24512883802; before,
+// D alone was planned). A k no add_argument of the file gives keeps D.
+func TestArgsGetattr(t *testing.T) {
+	t.Parallel()
+	const argp = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--compile-mode\", default=\"max-autotune\", choices=[\"default\", \"reduce-overhead\", \"max-autotune\"])\np.add_argument(\"--compile\", action=\"store_true\")\n"
+	cases := []struct {
+		name, src string
+		want      []string
+		guard     string // in the site's guard ("": none checked)
+	}{
+		{"in the call", argp + "args = p.parse_args()\nm = torch.compile(net, mode=getattr(args, \"compile_mode\", \"default\"))\n", []string{"'max-autotune'", "'default'", "'reduce-overhead'"}, ""},
+		{"through a name", argp + "args = p.parse_args()\nmode = getattr(args, \"compile_mode\", \"default\")\nm = torch.compile(net, mode=mode)\n", []string{"'max-autotune'", "'default'", "'reduce-overhead'"}, ""},
+		{"a dest the parser lacks: getattr's default", argp + "args = p.parse_args()\nm = torch.compile(net, mode=getattr(args, \"other_mode\", \"reduce-overhead\"))\n", []string{"'reduce-overhead'"}, ""},
+		{"a flag's guard, with a written list", argp + "args = p.parse_args([\"--compile\", \"--compile-mode\", \"default\"])\nif getattr(args, \"compile\", False):\n    m = torch.compile(net, mode=getattr(args, \"compile_mode\", \"reduce-overhead\"))\n", []string{"'default'"}, "true with the argument list"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("g.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
+			require.Contains(t, s.Sites[0].Guard, tc.guard)
+		})
+	}
+}
