@@ -17,62 +17,35 @@ import "bytes"
 // nix-store).
 var fileNameLit = []byte("torch-")
 
-// maxWrapCut bounds the line kept for the next: a line cut at a width is shorter.
-const maxWrapCut = 400
-
-// wrapKeep keeps text, line's, for the next line where its last word holds torch's file
-// name cut at the line's end: "torch-" and what follows, with no file-name row matching it.
+// wrapKeep keeps text, line's, for the next line where it ends inside a word that holds
+// torch's file name ("torch-" and what follows; a line cut at a width is short).
 func (f *versionFinder) wrapKeep(text []byte, line int) {
 	f.wrapCut = f.wrapCut[:0]
-	if len(text) == 0 || len(text) > maxWrapCut || isSpace(text[len(text)-1]) {
-		return
+	if n := len(text); n > 0 && n < 400 && !isSpace(text[n-1]) && bytes.Contains(text[bytes.LastIndexByte(text, ' ')+1:], fileNameLit) {
+		f.wrapCut, f.wrapLine = append(f.wrapCut, text...), line
 	}
-	word := text[bytes.LastIndexAny(text, " \t")+1:]
-	if !bytes.Contains(word, fileNameLit) {
-		return
-	}
-	for _, p := range f.rows.patterns {
-		if bytes.Equal(p.lit, fileNameLit) && p.re().Match(word) {
-			return
-		}
-	}
-	f.wrapCut = append(f.wrapCut, text...)
-	f.wrapLine = line
 }
 
-// wrapJoin offers the release a file-name row reads on the kept line joined to text's
-// first word, where text is the line after it, and reports whether it offered one.
+// wrapJoin offers the release the file-name rows read on the kept line joined to the
+// first word of text, the line after it, and without the kept line's last hyphen where it
+// stands between two letters; it reports whether one was taken.
 func (f *versionFinder) wrapJoin(text []byte, line int) bool {
-	kept := f.wrapCut
+	kept, before := f.wrapCut, f.text
 	f.wrapCut = f.wrapCut[:0]
-	if len(kept) == 0 || line != f.wrapLine+1 {
-		return false
-	}
-	head := bytes.TrimLeft(text, " \t")
-	if i := bytes.IndexAny(head, " \t"); i >= 0 {
-		head = head[:i]
-	}
-	if len(head) == 0 {
-		return false
-	}
-	joined := append(append([]byte(nil), kept...), head...)
-	if f.fileNameOn(joined, line) {
-		return true
-	}
 	n := len(kept)
-	if n > 1 && kept[n-1] == '-' && isLetter(kept[n-2]) && isLetter(head[0]) {
-		return f.fileNameOn(append(append([]byte(nil), kept[:n-1]...), head...), line)
+	if n < 2 || line != f.wrapLine+1 {
+		return false
 	}
-	return false
-}
-
-// fileNameOn offers the release the file-name rows read on text, and reports whether
-// one was taken.
-func (f *versionFinder) fileNameOn(text []byte, line int) bool {
-	before := f.text
-	for _, p := range f.rows.patterns {
-		if bytes.Equal(p.lit, fileNameLit) && f.outranks(p.rank, p.what, text) && p.re().Match(text) {
-			f.match(p, text, line)
+	head, _, _ := bytes.Cut(bytes.TrimLeft(text, " \t"), []byte(" "))
+	joins := [][]byte{append(kept[:n:n], head...)}
+	if kept[n-1] == '-' && isLetter(kept[n-2]) && len(head) > 0 && isLetter(head[0]) {
+		joins = append(joins, append(kept[:n-1:n-1], head...))
+	}
+	for _, j := range joins {
+		for _, p := range f.rows.patterns {
+			if bytes.Equal(p.lit, fileNameLit) {
+				f.match(p, j, line)
+			}
 		}
 	}
 	return f.line == line && f.text != before
