@@ -221,6 +221,12 @@
 // the line above too), "free of \"…\"", and other languages' words of absence (没有出现,
 // はゼロ, 없음, keine, aucun, ни одного) are absence too, and so is a failure said to be
 // handled, caught or harmless ("a missing triton_key would be handled gracefully").
+// A retelling (unquoted, a Paraphrase row) in a clause that a condition leads is a rule
+// or a hint, no hit: "If libcuda.so is not found, set …", "install python3-dev, otherwise
+// Python.h is not found", "Without the Python headers, Triton falls back …" (the
+// condition at the clause's start, up to three words before the literal or the match:
+// retoldUnreported); a condition inside a clause names the failure's occasion and stays
+// a finding ("error when triton package is not found").
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:
