@@ -1681,6 +1681,13 @@
 //   - python-headers-missing: a paraphrase with "headers", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "python.h", as reports retell it
+//   - python-headers-missing: a paraphrase with "include folder", as reports retell it
+//   - python-headers-missing: a paraphrase with "include dir", as reports retell it
+//   - python-headers-missing: a paraphrase with "Include folder", as reports retell it
+//   - python-headers-missing: a paraphrase with "and libs", as reports retell it
+//   - python-headers-missing: a paraphrase with "and `libs`", as reports retell it
+//   - python-headers-missing: a paraphrase with "folder is missing", as reports retell it
+//   - python-headers-missing: a paraphrase with "directory is missing", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "python.h", as reports retell it
 //   - python-headers-missing: "Python.h: No such file" (the message cut short), 2.0–2.14

@@ -26,3 +26,40 @@ func TestRetoldConditioned(t *testing.T) {
 		{"should, mid-sentence", compile + "Either you should downgrade or torch.compile does not support Python 3.12", UnsupportedPython},
 	})
 }
+
+// TestPythonHeadersFolderAndNeed: Python's headers told as its include folder missing
+// (pythonIncludeRetold: "which doesn't have `include` and `libs`",
+// woct0rdho/triton-windows#77) or as what failed needing Python.h; not Triton's own
+// backends/nvidia/include (woct0rdho/triton-windows#35, the CUDA headers'), not the
+// requirement alone, not without Triton or torch named.
+func TestPythonHeadersFolderAndNeed(t *testing.T) {
+	t.Parallel()
+	const tri = "Error running sage attention: Command '['triton\\\\runtime\\\\tcc\\\\tcc.exe', 'cuda_utils.c']' returned non-zero exit status 1.\n"
+	checkFirstCodes(t, []codeCase{
+		{"include and libs", tri + "uv installs an embedded Python environment, which doesn't have `include` and `libs`.", PythonHeadersMissing},
+		{"no include folder", tri + "my python_embeded has no include folder", PythonHeadersMissing},
+		{"include/python3.x missing", tri + "the include/python3.12 folder is missing on this image", PythonHeadersMissing},
+		{"python's include dir", tri + "Python's include directory does not exist here", PythonHeadersMissing},
+		{"no include folder in", tri + "There is no include folder in python_embeded", PythonHeadersMissing},
+		{"python3-dev headers", tri + "there is no python3-dev headers directory", PythonHeadersMissing},
+		{"failed, needs", tri + "launch failed: triton needs Python.h → apt install python3.12-dev", PythonHeadersMissing},
+		{"failed, requires", "torch.compile failed since Triton requires Python.h", PythonHeadersMissing},
+		{"triton's nvidia include", tri + "The include folder does not exist in the nvidia folder", ""},
+		{"a requirement alone", "# Triton JIT needs Python.h for its launcher compilation\nimport triton", ""},
+		{"no context", "python_embeded has no include folder\nbuilding my C extension", ""},
+		{"a condition", tri + "If the embedded Python has no include folder, copy it from a full install.", ""},
+	})
+}
+
+// TestHeaderFAQHeading: an FAQ or troubleshooting heading that quotes a header's message
+// as what users see is a finding, as collectors label such headings (holdoutS's
+// ChatTTS-ui FAQ, "报错 `Dynamo is not supported on Python 3.12`"; rows_retold_f.go's
+// labelled headings); quoted as a conditional ("…が出たら") it is a hypothetical.
+func TestHeaderFAQHeading(t *testing.T) {
+	t.Parallel()
+	const compile = "model = torch.compile(model)\n"
+	checkFirstCodes(t, []codeCase{
+		{"ja heading", "## Q3. 「Can't find Python.h」と表示される\n" + compile, PythonHeadersMissing},
+		{"ja conditional", "「Can't find Python.h」が出たら\n" + compile, ""},
+	})
+}
