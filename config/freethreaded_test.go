@@ -73,3 +73,25 @@ func TestGilEvidence(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonPatchRange: a PythonPatch outside 0 to 99, the range pyver.ParseBuild
+// reads, is a *pyver.Error with a nil *Result, as a Python without data is (libsweep
+// finding 7: -1 was planned as "free-threaded Python 3.12.-1t").
+func TestPythonPatchRange(t *testing.T) {
+	t.Parallel()
+	r, err := NewResolver(modes.Version{Major: 2, Minor: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		patch, py int
+		ok        bool
+	}{{-1, 12, false}, {-1, 13, false}, {100, 13, false}, {-1 << 62, 14, false}, {0, 13, true}, {99, 13, true}} {
+		p := tc.patch
+		res, err := r.Resolve(Request{Python: pyver.Version{Major: 3, Minor: tc.py}, FreeThreaded: true, PythonPatch: &p})
+		var pe *pyver.Error
+		if gotOK := !errors.As(err, &pe); gotOK != tc.ok || (!tc.ok && res != nil) {
+			t.Errorf("patch %d on 3.%d: %v, %v; want a *pyver.Error: %v", tc.patch, tc.py, res != nil, err, !tc.ok)
+		}
+	}
+}

@@ -2,8 +2,10 @@ package config
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/compilemode/compilemode/config/inputerr"
+	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/config/schema"
 )
 
@@ -17,8 +19,9 @@ import (
 const MaxEnvEntries = 4096
 
 // checkRequest holds a request built in Go to the limits the parsers apply: global
-// keys of at most schema.MaxKeyParts parts and at most MaxEnvEntries environment
-// variables. [Resolver.Resolve] calls it first, so that no later step does work beyond
+// keys of at most schema.MaxKeyParts parts, at most MaxEnvEntries environment
+// variables and a PythonPatch of 0 to 99, as pyver.ParseBuild reads one (a
+// *pyver.Error; libsweep finding 7: -1 planned "3.12.-1t"). [Resolver.Resolve] calls it first, so that no later step does work beyond
 // them.
 func checkRequest(req Request) error {
 	for _, g := range req.Globals {
@@ -30,6 +33,9 @@ func checkRequest(req Request) error {
 		if n := len(req.Env()); n > MaxEnvEntries {
 			return &inputerr.LimitError{Limit: "config.MaxEnvEntries", Max: MaxEnvEntries, Got: int64(n), What: "the number of environment variables"}
 		}
+	}
+	if p := req.PythonPatch; p != nil && (*p < 0 || *p > 99) {
+		return &pyver.Error{Input: strconv.Itoa(*p), Msg: "config.Request.PythonPatch, a patch release: want 0 to 99"}
 	}
 	return nil
 }

@@ -179,7 +179,8 @@ type Request struct {
 	// release does with the build is not known.
 	FreeThreaded bool
 	// PythonPatch is the free-threaded Python's patch release when known (3.13.3t: 3),
-	// which decides the check from 2.8 (before 3.13.3 it raises); nil: not given.
+	// which decides the check from 2.8 (before 3.13.3 it raises); nil: not given. It is
+	// 0 to 99, as pyver.ParseBuild reads one: Resolve returns a *pyver.Error for another.
 	PythonPatch *int
 }
 

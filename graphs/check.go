@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/pyver"
 	"github.com/compilemode/compilemode/internal/catalog"
@@ -130,15 +131,8 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 		}
 		req.Options = &o
 	}
-	for i, a := range s.Set {
-		if _, dyn := splitDynamo([]string{a}); len(dyn) > 0 {
-			continue // a torch._dynamo.config key: Check gives it to the workload
-		}
-		g, err := config.ParseAssignmentFor(a, py)
-		if err != nil {
-			return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: err}
-		}
-		req.Globals = append(req.Globals, g)
+	if req.Globals, err = s.globals(py); err != nil {
+		return nil, err
 	}
 	kws, err := s.kwargs(py)
 	if err != nil {
@@ -150,6 +144,37 @@ func (s *Scenario) compileInput() (*compileInput, error) {
 	req.Host = s.Host
 	return in, nil
 }
+
+// globals parses the scenario's set entries: the Inductor assignments, in order; a
+// torch._dynamo.config key, which Check gives to the workload, is checked here so that
+// its error names the entry (libsweep finding 7: "workload dynamo=…").
+func (s *Scenario) globals(py literal.Lang) ([]config.Assignment, error) {
+	var out []config.Assignment
+	for i, a := range s.Set {
+		if _, dyn := splitDynamo([]string{a}); len(dyn) > 0 {
+			if we := checkDynamoAssignment(dyn[0], dynamoKnown()); we != nil {
+				return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: &setEntryError{inputerr.Cut(a, 80), we}}
+			}
+			continue
+		}
+		g, err := config.ParseAssignmentFor(a, py)
+		if err != nil {
+			return nil, &ScenarioError{Path: fmt.Sprintf("set[%d]", i), Err: err}
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// setEntryError is a set entry's *WorkloadError (of the workload field the entry goes
+// to) told as the entry, quoted as an Inductor entry's error quotes it.
+type setEntryError struct {
+	entry string
+	err   *WorkloadError
+}
+
+func (e *setEntryError) Error() string { return fmt.Sprintf("%q: %s", e.entry, e.err.Msg) }
+func (e *setEntryError) Unwrap() error { return e.err }
 
 // resolver returns the resolver for the scenario's release, or for its schema. A
 // scenario that names a release and carries a schema of another release is an error.

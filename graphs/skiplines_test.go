@@ -67,7 +67,9 @@ func TestSkipLinesByRelease(t *testing.T) {
 				t.Fatal(err)
 			}
 			w := tc.w
-			w.CPUInputName = "x"
+			if w.CPUInputs {
+				w.CPUInputName = "x"
+			}
 			plan, err := build(res, w, nil)
 			if err != nil {
 				t.Fatal(err)

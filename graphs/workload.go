@@ -51,7 +51,8 @@ const (
 // Workload describes where and how a compiled function runs. The zero Workload is one
 // device, compiled and called in the main thread, with CUDA tensor inputs only.
 type Workload struct {
-	// Devices is the number of CUDA devices, one compiled function each (0 means 1).
+	// Devices is the number of CUDA devices, one compiled function each (0 means 1;
+	// with DeviceType cpu or mps, 1: see there).
 	Devices int `json:"devices,omitempty"`
 	// SpanDevices: one graph uses tensors on several devices (all Devices).
 	SpanDevices bool `json:"span_devices,omitempty"`
@@ -65,7 +66,8 @@ type Workload struct {
 	// CPUInputs: one input is a CPU tensor (a 0-d CPU scalar such as torch.tensor(2.0) included).
 	CPUInputs bool `json:"cpu_inputs,omitempty"`
 	// CPUInputName is the graph placeholder of that input, as PyTorch names it in its
-	// message ("" means arg2_1, the name measured for a third argument).
+	// message ("" means arg2_1, the name measured for a third argument); only with
+	// CPUInputs.
 	CPUInputName string `json:"cpu_input_name,omitempty"`
 	// MutatedInputs says which inputs are mutated in place ("" means none).
 	MutatedInputs Mutation `json:"mutated_inputs,omitempty"`
@@ -120,7 +122,9 @@ type Workload struct {
 	GraphBreaks int `json:"graph_breaks,omitempty"`
 	// CompiledAutograd: the backward pass is compiled by compiled autograd
 	// (torch._dynamo.config.compiled_autograd=True) and runs on autograd's thread
-	// (pytorch/pytorch#126934); needs AutogradBackward.
+	// (pytorch/pytorch#126934). It implies AutogradBackward (Normalize sets it):
+	// compiled autograd compiles a backward pass, so the function has one, as the
+	// Dynamo key compiled_autograd=True and the command's -compiled-autograd say.
 	CompiledAutograd bool `json:"compiled_autograd,omitempty"`
 	// CaptureErrorMode says the compiled function is captured by hand, with
 	// torch.cuda.graph(g, capture_error_mode=…): "global" (torch.cuda.graph's
@@ -134,7 +138,10 @@ type Workload struct {
 	// DeviceType is the device type the compiled function's tensors are on: "" (CUDA, the
 	// device every other field is about), "cpu" or "mps" (Apple's GPU). Inductor gives
 	// a graph on another device no CUDA graph (rules non-cuda-device and
-	// non-cuda-device-mps); the plan's rows are labelled with it.
+	// non-cuda-device-mps); the plan's rows are labelled with it. Such a function uses
+	// no CUDA device, so Normalize makes Devices 1 and SpanDevices false whatever they
+	// were: CUDA graphs need CUDA, and the CPU (or mps) graph is one graph whatever the
+	// count, so {device_type: "cpu", devices: 2, threads: per-device} plans one row.
 	DeviceType string `json:"device_type,omitempty"`
 	// Dynamo holds torch._dynamo.config assignments that change what Inductor is given
 	// (see dynamoKeys): KEY=VALUE without the prefix, comma-separated, in order
@@ -199,7 +206,8 @@ const (
 
 // Normalize fills the documented defaults and checks the fields. It returns a
 // *WorkloadError for an unknown thread layout, mutation kind or allocator, for counts
-// out of range, and (wrapping a *inputerr.LimitError) for a workload past
+// out of range, for a field that applies only with another (marked_dynamic and
+// distinct_sizes without dynamic_shapes, cpu_input_name without cpu_inputs), and (wrapping a *inputerr.LimitError) for a workload past
 // MaxDeviceThreads or MaxDistinctSizes.
 func (w Workload) Normalize() (Workload, error) {
 	if w.Devices == 0 {
@@ -214,7 +222,10 @@ func (w Workload) Normalize() (Workload, error) {
 			return w, err
 		}
 	}
-	if w.CPUInputName == "" {
+	if w.CPUInputName != "" && !w.CPUInputs {
+		return w, &WorkloadError{Field: "cpu_input_name", Value: inputerr.Cut(w.CPUInputName, 80), Msg: "applies only with cpu_inputs"}
+	}
+	if w.CPUInputs && w.CPUInputName == "" {
 		w.CPUInputName = "arg2_1"
 	}
 	if err := w.checkFieldReports(); err != nil {

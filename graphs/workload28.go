@@ -143,11 +143,7 @@ func (w *Workload) checkDynamo() error {
 	if n := len(w.dynamo()); n > MaxDynamo {
 		return limitErr("dynamo", n, "graphs.MaxDynamo", MaxDynamo, "torch._dynamo.config assignments")
 	}
-	var known []string
-	for _, k := range dynamoKeys() {
-		known = append(known, k.Key)
-	}
-	sort.Strings(known)
+	known := dynamoKnown()
 	for _, a := range w.dynamo() {
 		if err := checkDynamoAssignment(a, known); err != nil {
 			return err
@@ -156,11 +152,21 @@ func (w *Workload) checkDynamo() error {
 	return nil
 }
 
+// dynamoKnown returns the Dynamo keys the planner models, sorted.
+func dynamoKnown() []string {
+	var known []string
+	for _, k := range dynamoKeys() {
+		known = append(known, k.Key)
+	}
+	sort.Strings(known)
+	return known
+}
+
 // checkDynamoAssignment checks one KEY=VALUE in Python's order: the value is
 // evaluated first (true is a NameError), then the key is looked up; a key is one the
 // planner models (a nearby one is suggested), and its value a bool.
-func checkDynamoAssignment(a string, known []string) error {
-	bad := func(msg string) error {
+func checkDynamoAssignment(a string, known []string) *WorkloadError {
+	bad := func(msg string) *WorkloadError {
 		return &WorkloadError{Field: "dynamo", Value: inputerr.Cut(a, 80), Msg: msg}
 	}
 	k, v, ok := strings.Cut(a, "=")

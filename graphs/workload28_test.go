@@ -2,6 +2,7 @@ package graphs
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -97,4 +98,88 @@ func cutAssignment(a string) (string, string, bool) {
 		}
 	}
 	return "", "", false
+}
+
+// TestSetDynamoErrorNamesEntry: a scenario's set entry named torch._dynamo.config.KEY
+// that cannot be planned is refused naming the entry, set[i], as an Inductor entry is,
+// not the workload field it is moved to (libsweep finding 7: "workload dynamo==1").
+func TestSetDynamoErrorNamesEntry(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		entry, want string // want: in the error's text
+	}{
+		{"torch._dynamo.config.=1", `set[1]: "torch._dynamo.config.=1": torch._dynamo.config. is not a Dynamo key`},
+		{"torch._dynamo.config.no_such_key=True", `set[1]: "torch._dynamo.config.no_such_key=True": torch._dynamo.config.no_such_key is not a Dynamo key`},
+		{"torch._dynamo.config.capture_scalar_outputs=1.5", `set[1]: "torch._dynamo.config.capture_scalar_outputs=1.5": want a bool value`},
+		{" torch._dynamo.config.capture_scalar_outputs=tru", `set[1]: " torch._dynamo.config.capture_scalar_outputs=tru": `},
+		{"torch._dynamo.config.capture_scalar_outputs=True,x=1", `set[1]: "torch._dynamo.config.capture_scalar_outputs=True,x=1": `},
+	}
+	for _, tc := range tests {
+		_, err := Check(&Scenario{Set: []string{"size_asserts=True", tc.entry}})
+		var se *ScenarioError
+		var we *WorkloadError // kept in the chain (TestDynamoAssignmentErrors)
+		if !errors.As(err, &se) || se.Path != "set[1]" || !strings.Contains(err.Error(), tc.want) ||
+			strings.Contains(err.Error(), "workload") || !errors.As(err, &we) || we.Field != "dynamo" {
+			t.Errorf("%q: %v, want a *ScenarioError at set[1] with %q, wrapping the *WorkloadError", tc.entry, err, tc.want)
+		}
+	}
+	// The workload's own field is still named as the workload's.
+	_, err := Check(&Scenario{Workload: Workload{Dynamo: "no_such_key=True"}})
+	var we *WorkloadError
+	if !errors.As(err, &we) || we.Field != "dynamo" {
+		t.Errorf("workload dynamo: %v, want a *WorkloadError for dynamo", err)
+	}
+}
+
+// TestWorkloadFieldsThatNeedAnother: a field that applies only with another is refused
+// without it, naming the field, as marked_dynamic and distinct_sizes are (libsweep
+// finding 7: cpu_input_name was accepted alone); compiled_autograd implies
+// autograd_backward, as its doc says; a function on the CPU plans one row whatever the
+// CUDA device count (Workload.DeviceType's doc); and a normalized workload normalizes
+// again to itself (Check normalizes, then Build).
+func TestWorkloadFieldsThatNeedAnother(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		w     Workload
+		field string // the refused field; "" when valid
+	}{
+		{"cpu_input_name alone", Workload{CPUInputName: "arg1_1"}, "cpu_input_name"},
+		{"cpu_input_name with cpu_inputs", Workload{CPUInputs: true, CPUInputName: "arg1_1"}, ""},
+		{"cpu_inputs alone", Workload{CPUInputs: true}, ""},
+		{"marked_dynamic alone", Workload{MarkedDynamic: true}, "marked_dynamic"},
+		{"distinct_sizes alone", Workload{DistinctSizes: 3}, "distinct_sizes"},
+		{"compiled_autograd alone", Workload{CompiledAutograd: true}, ""},
+		{"cpu, two devices, per-device", Workload{DeviceType: "cpu", Devices: 2, Threads: PerDevice}, ""},
+		{"zero", Workload{}, ""},
+	}
+	for _, tc := range tests {
+		got, err := tc.w.Normalize()
+		var we *WorkloadError
+		if tc.field != "" {
+			if !errors.As(err, &we) || we.Field != tc.field {
+				t.Errorf("%s: %v, want a *WorkloadError for %s", tc.name, err, tc.field)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if again, err := got.Normalize(); err != nil || again != got {
+			t.Errorf("%s: normalized again: %+v, %v; want %+v", tc.name, again, err, got)
+		}
+		if want := map[bool]string{true: "arg2_1"}[tc.w.CPUInputs && tc.w.CPUInputName == ""]; want != "" && got.CPUInputName != want {
+			t.Errorf("%s: cpu_input_name %q, want %q", tc.name, got.CPUInputName, want)
+		}
+		if tc.w.CompiledAutograd && !got.AutogradBackward {
+			t.Errorf("%s: autograd_backward not implied", tc.name)
+		}
+		if tc.w.DeviceType == "cpu" {
+			rep, err := Check(&Scenario{Mode: Ptr("reduce-overhead"), Workload: tc.w})
+			if err != nil || rep.Plan == nil || len(rep.Plan.Devices) != 1 || got.Devices != 1 {
+				t.Errorf("%s: %v, devices %d, want one row", tc.name, err, got.Devices)
+			}
+		}
+	}
 }

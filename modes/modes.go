@@ -139,11 +139,16 @@ func (e *UnknownModeError) Message() string {
 	return fmt.Sprintf("Unrecognized mode=%s, should be one of: %s", e.Mode, strings.Join(names, ", "))
 }
 
-// Hint suggests the nearest mode for a typo ("reduce_overhead", "REDUCE-OVERHEAD"),
-// or "". The hint is ours, never part of PyTorch's message.
+// Hint names the first release that accepts a mode of a later release ("lite" on 2.6:
+// from 2.10, [ModeRows]; "" before 2.7: from 2.7, [SiteRows]' list_mode_options),
+// suggests the nearest mode for a typo ("reduce_overhead", "REDUCE-OVERHEAD"), or is
+// "". The hint is ours, never part of PyTorch's message.
 func (e *UnknownModeError) Hint() string {
 	if e == nil {
 		return ""
+	}
+	if from, ok := modeSince(e.Mode); ok && e.Torch.Major > 0 && e.Torch.Less(from) {
+		return fmt.Sprintf("mode %q is accepted from torch %s on; torch %s refuses it", e.Mode, from, e.Torch)
 	}
 	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
 	best, bestD := "", 3
@@ -159,6 +164,24 @@ func (e *UnknownModeError) Hint() string {
 		return ""
 	}
 	return "did you mean " + best + "?"
+}
+
+// modeSince returns the first release whose torch.compile accepts mode, and whether
+// one does: "" from the first release of list_mode_options, which reads it as the
+// default, another mode from its first row of the mode table.
+func modeSince(mode string) (Version, bool) {
+	if mode == "" {
+		r := SiteReleases(ListModeOptions)
+		return r.From, r.Valid()
+	}
+	var from Version
+	ok := false
+	for _, r := range ModeRows() {
+		if string(r.Mode) == mode && (!ok || r.Releases.From.Less(from)) {
+			from, ok = r.Releases.From, true
+		}
+	}
+	return from, ok
 }
 
 func (e *UnknownModeError) Error() string {

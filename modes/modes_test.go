@@ -101,6 +101,43 @@ func TestHint(t *testing.T) {
 	}
 }
 
+// TestHintLaterMode: a mode of a later release gets the first release that accepts it,
+// from the mode table, as an option of a later release does (libsweep finding 7: ""
+// for "lite" on 2.6); a typo still gets the nearest mode.
+func TestHintLaterMode(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		minor      int
+		mode, want string
+	}{
+		{6, "lite", `mode "lite" is accepted from torch 2.10 on; torch 2.6 refuses it`},
+		{9, "lite", `mode "lite" is accepted from torch 2.10 on; torch 2.9 refuses it`},
+		{0, "max-autotune-no-cudagraphs", `mode "max-autotune-no-cudagraphs" is accepted from torch 2.1 on; torch 2.0 refuses it`},
+		{0, "", `mode "" is accepted from torch 2.7 on; torch 2.0 refuses it`},
+		{6, "", `mode "" is accepted from torch 2.7 on; torch 2.6 refuses it`},
+		{6, "reduce_overhead", "did you mean reduce-overhead?"},
+		{14, "Lite", "did you mean lite?"},
+		{6, "Lite", ""}, // modes are case-exact (measured on 2.11): no release accepts "Lite"
+	}
+	for _, tc := range tests {
+		tbl, err := For(Version{2, tc.minor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = tbl.Resolve(tc.mode)
+		var um *UnknownModeError
+		if !errors.As(err, &um) {
+			t.Fatalf("2.%d %q: %v, want an *UnknownModeError", tc.minor, tc.mode, err)
+		}
+		if got := um.Hint(); got != tc.want {
+			t.Errorf("2.%d Hint(%q) = %q, want %q", tc.minor, tc.mode, got, tc.want)
+		}
+	}
+	if got := (&UnknownModeError{Mode: "lite"}).Hint(); got != "" { // a nil Table's: no release
+		t.Errorf("no release: Hint = %q, want \"\"", got)
+	}
+}
+
 func ExampleOptions() {
 	p, err := Options(MaxAutotune)
 	if err != nil {

@@ -161,7 +161,10 @@
 //	                  (any mode a site may get, either side of a conditional global), 2
 //	                  for a file that cannot be read or parsed (line and column named)
 //	                  and for a site that cannot be planned with the flags given (its
-//	                  line named).
+//	                  line named). What follows -- (-script train.py -- --mode
+//	                  max-autotune -vv) is the script's command line, which its one
+//	                  parse_args() reads as argparse does (abbreviations, counts,
+//	                  joined short flags); -- without -script exits 2.
 //
 // # Output
 //

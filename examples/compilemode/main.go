@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -25,6 +26,7 @@ type cli struct {
 	scenario, threads, mutated, incompatibleOp, diagnoseFile, scriptFile cliflags.Once
 	captureMode, otherWork                                               cliflags.Once
 	all, asJSON, version, allKeys, fullgraph                             bool
+	scriptArgv                                                           []string // after -script FILE --: the script's command line (nil: none)
 	keys                                                                 cliflags.List
 	devices, callers, sizes, threadPool, graphBreaks                     int
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart  bool
@@ -62,9 +64,18 @@ func runGuarded(args []string, stdin io.Reader, stdout, stderr io.Writer, enviro
 	var c cli
 	c.compile.Stdin, c.stdin = stdin, stdin
 	c.register(fs)
+	if i := slices.Index(args, "--"); i >= 0 {
+		// -script train.py -- --mode max-autotune: what follows is the script's command
+		// line, which its parse_args() reads (script14 item 1).
+		args, c.scriptArgv = args[:i], append([]string{}, args[i+1:]...)
+	}
 	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
 	if !ok {
 		return code
+	}
+	if c.scriptArgv != nil && !given["script"] {
+		failf(stderr, "arguments after -- are the command line of the script -script reads: give -script FILE")
+		return 2
 	}
 	if c.version {
 		return c.printVersion(given, stdout, stderr)
@@ -119,7 +130,7 @@ func (c *cli) register(fs *flag.FlagSet) {
 	fs.Var(&c.captureMode, "capture-error-mode", "the function is captured by hand with torch.cuda.graph in `MODE`: global, thread_local or relaxed")
 	fs.Var(&c.otherWork, "other-thread-work", "with -capture-error-mode: what other threads do meanwhile, `KIND`: none, device-sync, alloc or pageable-copy")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
-	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run; - for stdin) and plan every torch.compile site in it")
+	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run; - for stdin) and plan every torch.compile site in it; after --, the command line its parse_args() reads (-script train.py -- --mode max-autotune)")
 }
 
 // printVersion is -version: it prints the version, or refuses when another flag was

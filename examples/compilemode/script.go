@@ -41,7 +41,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	}
 	// The script's own reads of a variable (os.environ.get("COMPILE_MODE", …)) take
 	// the value -env gives, else the process environment's (sweep finding 20).
-	s, err := script.ReadWith(f, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ), Torch: plannedRelease(cliSc.Torch)})
+	s, err := script.ReadWith(f, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ), Torch: plannedRelease(cliSc.Torch), Argv: c.scriptArgv})
 	if err != nil {
 		readFailed(stderr, name, err)
 		return 2

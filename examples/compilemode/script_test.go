@@ -29,6 +29,15 @@ func TestScriptFlag(t *testing.T) {
 		strings.Repeat("threading.Thread(target=work).start()\n", 65)), 0o644))
 	ddp := filepath.Join("..", "..", "graphs", "script", "testdata", "scripts", "sweep_train_ddp.py")
 	optsIf := filepath.Join("..", "..", "graphs", "script", "testdata", "scripts", "sweep_s3b.py")
+	// ddp with its USE_TREES switch a test the reader does not decide (the file's own,
+	// os.environ.get("USE_TREES", "0") == "1", is decided by the environment: script14
+	// item 3), so both branches are planned.
+	ddpSrc, err := os.ReadFile(ddp)
+	require.NoError(t, err)
+	ddpOpen := filepath.Join(dir, "train_ddp.py")
+	const treesRead = `USE_TREES = os.environ.get("USE_TREES", "0") == "1"`
+	require.Contains(t, string(ddpSrc), treesRead)
+	require.NoError(t, os.WriteFile(ddpOpen, []byte(strings.Replace(string(ddpSrc), treesRead, "USE_TREES = len(sys.argv) > 1", 1)), 0o644))
 	tests := []struct {
 		name string
 		args []string
@@ -45,10 +54,19 @@ func TestScriptFlag(t *testing.T) {
 		{"limit hit", []string{"-script", many}, 2, "a limit was hit"},
 		// usersweep item 3: a plan shown as raising (another branch of a conditional
 		// global, another value of options) makes the exit 1, text or JSON.
-		{"branch raises", []string{"-script", ddp, "-devices", "2"}, 1, "-- if the mode is \"reduce-overhead\", when else (line 25) of if USE_TREES (line 23) runs:"},
-		{"branch raises json", []string{"-script", ddp, "-devices", "2", "-json"}, 1, `"exit": "raises"`},
+		{"branch raises", []string{"-script", ddpOpen, "-devices", "2"}, 1, "-- if the mode is \"reduce-overhead\", when else (line 25) of if USE_TREES (line 23) runs:"},
+		{"branch raises json", []string{"-script", ddpOpen, "-devices", "2", "-json"}, 1, `"exit": "raises"`},
 		{"options value raises", []string{"-script", optsIf}, 1, "-- if options={'triton.cudagraphs': False} (line 3):"},
-		{"device count given", []string{"-script", ddp, "-devices", "2"}, 1, "planned for the 2 devices given"},
+		{"device count given", []string{"-script", ddpOpen, "-devices", "2"}, 1, "planned for the 2 devices given"},
+		// script14 item 3: the environment decides the file's own switch: unset, the
+		// legacy branch, which does not raise; USE_TREES=1, cudagraph trees in two user
+		// threads, which do.
+		{"branch the environment decides", []string{"-script", ddp, "-devices", "2"}, 0, "(USE_TREES is not set), so it does not run"},
+		// script14 item 1: the script's command line after --.
+		{"argv after --", []string{"-script", train, "--", "--compile-mode", "default"}, 0, "-- if the mode is \"default\":"},
+		{"argv abbreviated", []string{"-script", train, "--", "--comp=default"}, 0, "`args.compile_mode`; the file assigns it \"default\""},
+		{"-- without -script", []string{"-mode", "default", "--", "--x"}, 2, "give -script FILE"},
+		{"branch -env decides", []string{"-script", ddp, "-devices", "2", "-env", "USE_TREES=1"}, 1, "(-env sets USE_TREES=1), so it does not run"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

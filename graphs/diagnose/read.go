@@ -120,7 +120,8 @@ type Finding struct {
 	// message does.
 	Count int `json:"count"`
 	// LastLine is the last line of those places, when Count is more than one (an extra
-	// field).
+	// field): Line itself when every place is on it (a log whose lines end in a bare
+	// carriage return, tqdm's, is one line).
 	LastLine int `json:"last_line,omitempty"`
 	// Match says how the text was found: "exact" on one line, "quoted" inside
 	// markdown or quote marks, "wrapped" over two or three lines (see [Match]).
@@ -572,8 +573,8 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 	}
 	f := Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: cause,
 		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: t.count, Match: s.hits[i].match}
-	if t.count > 1 && t.last > f.Line {
-		f.LastLine = t.last
+	if t.count > 1 {
+		f.LastLine = max(t.last, f.Line) // Line itself when every place is on it (bare CRs)
 	}
 	return f
 }

@@ -230,8 +230,25 @@ func lastWords(words [][]byte, n int) []byte {
 // A bound after words of failure in its clause is the run's ("compile(…) broken in
 // 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
 func releaseStated(before, after []byte) bool {
-	return (otherRunBound.Match(after) && !reFailed.Match(before)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
+	return (otherRunBound.Match(after) && !reFailed.Match(before) && !plusSeparated(before, after)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
 		rangeRelease(before, after)
+}
+
+// plusJoined is the name of torch joined by a plus to what stands before it, an
+// environment told as a plus-joined list ("win10 + cuda11.3 +pytorch1.10.0", "RTX3060+
+// win10+CUDA11.2+cudnn8.2.0+pytorch1.8.0": READMEs through find_string "+pytorch1."), and
+// plusItem the list's next item after the release's plus: a name with its release glued
+// to it ("+ cuda11.8") and no plus of its own. The plus between two items is the list's,
+// not a minimum's ("Python 3.9+ PyTorch 2.0+ CUDA 11.8+" stays a list of minimums).
+var (
+	plusJoined = &lazyregexp.Regexp{Expr: `(?i)\+\s*(?:py)?torch\s*v?$`}
+	plusItem   = &lazyregexp.Regexp{Expr: `^\+\s+[A-Za-z][A-Za-z-]*\d+(?:\.\d+)*(?:[\s,;，；。、)]|$)`}
+)
+
+// plusSeparated reports whether the plus after a release separates it from the next
+// item of a plus-joined list (plusJoined, plusItem).
+func plusSeparated(before, after []byte) bool {
+	return plusItem.Match(after) && plusJoined.Match(before)
 }
 
 // foreignName is another package's or tool's name right before a release in prose: the

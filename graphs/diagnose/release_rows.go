@@ -208,9 +208,13 @@ func releaseRows() []releaseRow {
 		// prose: "PyTorch 2.11", "on torch 2.7", "torch v2.6.0".
 		{name: "prose", what: "prose", literal: "orch ", anchors: []string{"torch ", "Torch "}, rank: rankProse,
 			shape: torchAt + `(?:[Pp]y|[Ll]ib)?[Tt]orch\s+v?` + ver + `\b`},
-		// prose without the space: "torch2.6", "PyTorch2.5.1".
-		{name: "prose-glued", what: "prose", literal: "orch2.", anchors: []string{"orch2."}, rank: rankProse,
-			shape: `\b(?:[Pp]y)?[Tt]orch(2\.\d{1,2}(?:\.\d+)?)\b`},
+		// prose without the space: "torch2.6", "PyTorch2.5.1", and a release before 2.0,
+		// which the text states as the spaced prose does ("win10 + cuda11.3 +pytorch1.10.0",
+		// "Ubuntu 16.04+pycharm+python3.6+pytorch1.7.1", "tested with PyTorch1.3.1": READMEs
+		// through find_string "+pytorch1.", "with pytorch1."); not a package whose name
+		// starts with torch's ("torchvision0.15", "pytorch3d", "torch2trt").
+		{name: "prose-glued", what: "prose", literal: "orch", anchors: []string{"orch2.", "orch1.", "orch0."}, rank: rankProse,
+			shape: `\b(?:[Pp]y)?[Tt]orch([0-2]\.\d{1,2}(?:\.\d+)?)\b`},
 		// prose that joins the name and the release with a hyphen or parentheses: "on
 		// torch-2.13", "BigVGAN SIGSEGVs on torch-2.12/aarch64", "Python(3.11)、PyTorch(2.7.0+cu126)",
 		// "PyTorch（2.5.1）"; not a package named after torch ("cp-torch-2.0-original", a

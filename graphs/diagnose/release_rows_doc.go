@@ -114,7 +114,7 @@ var releaseRowDocs = map[string]releaseRowDoc{
 		source: "https://github.com/ShmuelRonen/ComfyUI-FramePackWrapper_Plus/issues/6"},
 	"prose-glued": {
 		example: "Error when using torch.compile with Pytorch2.3", want: "2.3",
-		source: "https://github.com/pytorch/pytorch/issues/90831 (\"with Pytorch2.0\")"},
+		source: "https://github.com/pytorch/pytorch/issues/90831 (\"with Pytorch2.0\"); READMEs in the search tool's code corpus for a release before 2.0 (\"win10 + cuda11.3 +pytorch1.10.0\", \"with pytorch1.10.0\")"},
 	"prose-joined": {
 		example: "所有实验均在 Python(3.11)、 PyTorch(2.7.0+cu126)以及Nvidia GeForce RTX 3080 环境下实现", want: "2.7",
 		source: "READMEs and notes in the search tool's code corpus (\"PyTorch(2.7.0+cu126)\", \"BigVGAN SIGSEGVs on torch-2.12/aarch64\", \"run twice on torch-2.9 / vLLM-0.16 runtimes\")"},

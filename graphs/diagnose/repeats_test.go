@@ -80,3 +80,30 @@ func TestRepeatsConsecutive(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatsLastLine: a finding that occurred more than once has LastLine, the last
+// line it occurred on, also when every place is on its first line: a log whose lines
+// end in a bare carriage return (tqdm's progress bars: one line to Read) (libsweep
+// finding 7: LastLine 0 with Count 2).
+func TestRepeatsLastLine(t *testing.T) {
+	t.Parallel()
+	const msg = "skipping cudagraphs due to mutated inputs (1 instances)"
+	tests := []struct {
+		name, log         string
+		line, count, last int
+	}{
+		{"bare CRs", " 10%|#   |\r" + msg + "\r 50%|#####|\r" + msg + "\r", 1, 2, 1},
+		{"CRs after a line", "torch 2.6.0\n" + msg + "\r" + msg + "\r", 2, 2, 2},
+		{"two lines", msg + "\nfoo\n" + msg + "\n", 1, 2, 3},
+		{"once", "foo\n" + msg + "\n", 2, 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			require.NoError(t, err)
+			require.Len(t, d.Findings, 1)
+			f := d.Findings[0]
+			require.Equal(t, []int{tt.line, tt.count, tt.last}, []int{f.Line, f.Count, f.LastLine}, "%+v", f)
+		})
+	}
+}

@@ -20,8 +20,7 @@ func buildRows() []Signature {
 			Pattern:  `Tried to instantiate dummy base class (?:CUDAGraph|_CUDAGraph|_graph_pool_handle|_cuda_isCurrentStreamCapturing)\b`,
 			Releases: modes.Minors(0, 14),
 			Cause: "this torch build has no CUDA (a CPU-only wheel, or a build for XPU, MPS, an Ascend NPU " +
-				"or DirectML), so torch.cuda.CUDAGraph, torch.cuda.graph_pool_handle and " +
-				"torch.cuda.is_current_stream_capturing are placeholders that raise when used, and code " +
+				"or DirectML), so " + placeholderNames() + " are placeholders that raise when used, and code " +
 				"that captures CUDA graphs ran without checking torch.cuda.is_available()",
 			Fix: "to use CUDA graphs, install a CUDA build of torch (pip install torch --index-url " +
 				"https://download.pytorch.org/whl/cuXYZ for a CUDA your driver supports; torch.version.cuda " +
@@ -40,6 +39,19 @@ func buildRows() []Signature {
 			Decisive: "the RuntimeError line",
 		},
 	}
+}
+
+// placeholderBindings are the CUDA-graph bindings of torch.cuda that a build without
+// CUDA replaces with placeholders (buildRows' row), as a pattern's alternation: the
+// row's Cause names them and placeholderRaisesRetold reads them.
+const placeholderBindings = "CUDAGraph|graph_pool_handle|is_current_stream_capturing"
+
+// placeholderNames is placeholderBindings in prose: "torch.cuda.CUDAGraph,
+// torch.cuda.graph_pool_handle and torch.cuda.is_current_stream_capturing".
+func placeholderNames() string {
+	names := strings.Split(placeholderBindings, "|")
+	last := len(names) - 1
+	return "torch.cuda." + strings.Join(names[:last], ", torch.cuda.") + " and torch.cuda." + names[last]
 }
 
 // tritonRows: Inductor's GPU code needs Triton, and Triton a GPU it supports.

@@ -32,8 +32,8 @@ func moreRetold() []retelling {
 }
 
 // placeholderRaisesRetold is cuda-graph-unavailable told as what the placeholder does: a CUDA
-// graph binding of torch.cuda (CUDAGraph, graph_pool_handle, is_current_stream_capturing)
-// said to raise or fail when it is built or called ("torch.cuda.CUDAGraph raises on
+// graph binding of torch.cuda (placeholderBindings, which the code's row names) said to
+// raise or fail when it is built or called ("torch.cuda.CUDAGraph raises on
 // construction", a CPU-torch wheel's commit, holdoutAX), which is what torch/_utils.py's
 // _dummy_type placeholders do on a build without CUDA (the code's row). The binding is
 // written with torch.cuda: "cudagraph raises the tight-budget capacity" (a benchmark note,
@@ -41,7 +41,7 @@ func moreRetold() []retelling {
 var placeholderRaisesRetold = retold{
 	literals: []string{"CUDAGraph raises", "CUDAGraph() raises", "CUDAGraph fails", "CUDAGraph() fails", "CUDAGraph throws",
 		"CUDAGraph() throws", "CUDAGraph errors", "CUDAGraph() errors", "pool_handle() raises", "pool_handle raises"},
-	pattern: `\btorch\.cuda\.(?:CUDAGraph|graph_pool_handle|is_current_stream_capturing)(?:\(\))?\s+(?:raises|raised|throws|threw|` +
+	pattern: `\btorch\.cuda\.(?:` + placeholderBindings + `)(?:\(\))?\s+(?:raises|raised|throws|threw|` +
 		`fails|failed|errors(?:\s+out)?|errored(?:\s+out)?)\s+(?:(?:on|at|upon|during)\s+(?:construction|instantiation|creation|` +
 		`init(?:iali[sz]ation)?)|when\s+(?:constructed|instantiated|created|called|used))\b`,
 }
@@ -301,11 +301,12 @@ const shapeCause = `\b(?:dynamic\s+(?:padding|shapes?)|(?:different|varying|chan
 
 // archUnsupportedRetold is gpu-too-old-for-triton told as Triton not supporting the GPU's
 // architecture below 7.0 (sm_61, compute capability 6.1, Pascal, Maxwell, Kepler): "sm_61 is
-// not supported by Triton", "Triton doesn't support Pascal" (routed from holdoutS). Not an
+// not supported by Triton", "Triton doesn't support Pascal" (routed from holdoutS), "Triton does not
+// support Pascal" (a nanochat setup note's comment on TORCH_COMPILE_DISABLE=1, code corpus). Not an
 // architecture above it ("compile does not support capabilities sm_89", holdoutT's pt95082: a
 // 2.0 nightly's Triton older than the GPU, another failure).
 var archUnsupportedRetold = retold{
-	literals: []string{"supported by Triton", "supported by triton", "riton doesn't support"},
+	literals: []string{"supported by Triton", "supported by triton", "riton doesn't support", "riton does not support"},
 	pattern: `(?i)` + oldArch + `[^.;]{0,30}?\b(?:is|are)(?:n't|\s+not)\s+(?:yet\s+)?supported\s+by\s+triton\b|` +
 		`\btriton\s+(?:does\s*n[o']t|does\s+not|can't|cannot|won't)\s+support\s+(?:the\s+|my\s+|your\s+)?` + oldArch,
 }

@@ -1681,7 +1681,7 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.absentAt(e, s.rows[i].literal) || s.retoldUnreported(i, e) {
+	if e.legend || s.absentAt(e, s.rows[i].literal) || s.retoldUnreported(i, e) || compilerFinds(&s.rows[i], e.clean) {
 		return
 	}
 	line := e.line

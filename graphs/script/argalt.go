@@ -144,6 +144,11 @@ func (r *reader) convertedChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		}
 		complete = false
 	}
+	if to == "bool" && len(kept) == 0 {
+		// bool(x) of an x whose values are not read (bool(int(os.getenv(K, "0")))):
+		// True or False (script14 item 3)
+		return []ArgChoice{{Line: int(e.line), Value: "True", v: literal.Bool(true)}, {Line: int(e.line), Value: "False", v: literal.Bool(false)}}, true
+	}
 	return kept, complete
 }
 
@@ -372,7 +377,7 @@ func (r *reader) leafChoices(e *expr) []ArgChoice {
 	if v, ok := r.literal(e); ok {
 		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v}}
 	}
-	if k := r.givenIn(e, 0); k != "" && e.is(boolValue) {
+	if k := r.givenIn(e, 0); k != "" && (e.is(boolValue) || e.kind == call && r.convertsTo(e) == "bool") {
 		if v, _, ok := r.envValueTruth(r.text(e)); ok { // os.getenv(K, "0") == "1" of a K the environment given sets
 			return []ArgChoice{{Line: int(e.line), Value: literal.Bool(v).String(), v: literal.Bool(v), env: k}}
 		}

@@ -100,7 +100,7 @@ func (r *reader) unsetEnvTruth(cond *expr) (bool, string, bool) {
 		return false, "", false
 	}
 	r.givenEnv = map[string]givenEnv{}
-	v, where, ok := r.guardTruth(r.text(cond))
+	v, where, ok := r.guardTruth(r.condSource(cond))
 	r.givenEnv = nil
 	k, found := strings.CutPrefix(where, "in the environment planned (")
 	k, unset := strings.CutSuffix(k, " is not set)")
@@ -247,6 +247,10 @@ func (r *reader) noteArgFlag(c *expr, dest string, d argDefault) {
 		if action == "" && a.kind == name {
 			action = a.name
 		}
+	}
+	if action == "count" {
+		r.noteCount(dest, d)
+		return
 	}
 	stores, ok := flagStores[action]
 	if !ok {

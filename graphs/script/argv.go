@@ -20,8 +20,10 @@ import (
 // their option string, else the dest keeps its default (Lib/argparse.py
 // _StoreTrueAction, _StoreFalseAction, BooleanOptionalAction.__call__), so a test
 // of the dest (`if args.compile:`) is decided by the list, as a version test is.
-// Abbreviated options (--comp for --compile) and joined short flags (-cv) are not
-// read.
+// So are counts (action="count": -v -v, -vv), abbreviated options (--mo for --mode,
+// argparse's allow_abbrev) and joined short flags (-cv) (script14 item 1), and the
+// command line the command is given after -script FILE -- (ReadOptions.Argv), which
+// parse_args() of sys.argv reads.
 
 // noteParseCall records a parse_args or parse_known_args call (the index pass).
 func (r *reader) noteParseCall(c *expr) {
@@ -36,6 +38,12 @@ func (r *reader) noteOptionStrings(c *expr, dest string) {
 	if dest == "" {
 		return
 	}
+	if t := kwarg(c, "type", 99); t != nil && r.text(t) != "str" && len(r.av.typed) < maxFlow {
+		if r.av.typed == nil {
+			r.av.typed = map[string]bool{}
+		}
+		r.av.typed[dest] = true
+	}
 	for _, a := range c.args {
 		if a.keyword != "" || a.star != 0 {
 			continue
@@ -44,39 +52,37 @@ func (r *reader) noteOptionStrings(c *expr, dest string) {
 			if r.optionDests == nil {
 				r.optionDests = map[string]string{}
 			}
+			if _, had := r.optionDests[s]; !had {
+				r.av.order = append(r.av.order, s)
+			}
 			r.optionDests[s] = dest
 		}
 	}
 }
 
 // givenArgv applies the argument list of the file's one parse_args call, when the
-// file writes it: each option it gives a value has that value alone (a flag's, a bool;
-// an option's that takes one, a str), and no option takes a value from the command
-// line.
+// file writes it (or, for parse_args() of sys.argv, when ReadOptions.Argv gives the
+// command line): each option it gives a value has that value alone (a flag's, a bool;
+// a count's, an int; an option's that takes one, a str), an option it does not give
+// its default, and no option takes a value from the command line. A list argparse
+// refuses (an ambiguous abbreviation) exits there: an argv-error warning, and the list
+// is not applied.
 func (r *reader) givenArgv() {
 	if len(r.parseCalls) != 1 {
 		return
 	}
 	c := r.parseCalls[0]
 	toks, ok := r.argvList(c)
-	if !ok {
+	if !ok && (argvExpr(c) != nil || r.av.cli == nil) {
 		return
 	}
-	vals := map[string]literal.Value{} // the last wins, as argparse's store actions
-	for i := 0; i < len(toks); i++ {
-		flag, val, eq := strings.Cut(toks[i], "=")
-		dest, known := r.optionDests[flag]
-		v, isFlag := r.flagOpts[flag]
-		switch {
-		case !known:
-		case isFlag && !eq:
-			vals[dest] = v
-		case r.argValued[dest] && eq:
-			vals[dest] = literal.Str(val)
-		case r.argValued[dest] && i+1 < len(toks):
-			i++
-			vals[dest] = literal.Str(toks[i])
-		}
+	if !ok {
+		toks, r.av.fromCLI = r.av.cli, true
+	}
+	vals, err := r.parseArgv(toks)
+	if err != "" {
+		r.warn(int(c.line), WarningArgvError, "%s exits with status 2 here: %s (Python's argparse); what follows it does not run, and the plans below are made as if the parser had the command line's defaults", r.argvSource(int(c.line)), err)
+		return
 	}
 	for dest := range r.argOpen {
 		r.argOpen[dest] = 0
@@ -84,11 +90,130 @@ func (r *reader) givenArgv() {
 	r.givenFlags(c, vals)
 }
 
+// argvSource names the list read: the one the file writes at line, or the command
+// line given.
+func (r *reader) argvSource(line int) string {
+	if r.av.fromCLI {
+		return fmt.Sprintf("parse_args (line %d), given the command line after -script's --,", line)
+	}
+	return fmt.Sprintf("parse_args, given the argument list at line %d,", line)
+}
+
+// parseArgv reads toks as argparse does (Lib/argparse.py _parse_optional,
+// consume_optional; 3.8 to 3.13 alike, measured: testdata/script14/argv-probe.py and
+// argv-rows.py, their output argv-*.txt): an option string the parser has;
+// OPT=VALUE; a unique prefix of a -- option (--mo for --mode) unless
+// ArgumentParser(allow_abbrev=False), two or more an error; a short option with its
+// value joined (-mVALUE) or flags joined (-vv, -cv). Each store takes the last value
+// given, a count adds one to its default (None: 0). An option the reader does not
+// know is skipped (it may come from an add_argument the reader does not see;
+// parse_known_args keeps it). err is argparse's message for a list it refuses.
+func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
+	vals := map[string]literal.Value{} // the last wins, as argparse's store actions
+	for i := 0; i < len(toks) && toks[i] != "--"; i++ {
+		opt, explicit, has, err := r.argvOption(toks[i])
+		for err == "" && opt != "" {
+			var next, rest string
+			var more bool
+			next, rest, more, err = r.nextJoined(opt, explicit, has)
+			i = r.storeArgv(vals, toks, i, opt, explicit, has)
+			opt, explicit, has = next, rest, more
+		}
+		if err != "" {
+			return nil, err
+		}
+	}
+	return vals, ""
+}
+
+// nextJoined returns, for option opt given with explicit (has) in one argument, the
+// option the rest of it gives when opt is a flag or a count (-vv: -v, then -v; next
+// "": none), or argparse's error for a flag given a value (--verbose=2).
+func (r *reader) nextJoined(opt, explicit string, has bool) (next, rest string, more bool, err string) {
+	_, isFlag := r.flagOpts[opt]
+	_, isCount := r.av.counts[r.optionDests[opt]]
+	switch {
+	case !isFlag && !isCount || !has:
+		return "", "", false, ""
+	case len(opt) == 2 && explicit != "":
+		next = "-" + explicit[:1]
+		if _, known := r.optionDests[next]; known {
+			return next, explicit[1:], len(explicit) > 1, ""
+		}
+	}
+	return "", "", false, fmt.Sprintf("argument %s: ignored explicit argument '%s'", opt, explicit)
+}
+
+// storeArgv stores what option opt (its value explicit when has, else toks[i+1] for
+// an option that takes one) gives its dest in vals; it returns the index of the last
+// argument used.
+func (r *reader) storeArgv(vals map[string]literal.Value, toks []string, i int, opt, explicit string, has bool) int {
+	dest := r.optionDests[opt]
+	v, isFlag := r.flagOpts[opt]
+	def, isCount := r.av.counts[dest]
+	switch {
+	case isCount:
+		if cur, ok := vals[dest]; ok {
+			def = cur
+		}
+		n, _ := def.AsInt()
+		vals[dest] = literal.Int(n + 1)
+	case isFlag:
+		vals[dest] = v
+	case r.argValued[dest] && has:
+		vals[dest] = literal.Str(explicit)
+	case r.argValued[dest] && i+1 < len(toks):
+		i++
+		vals[dest] = literal.Str(toks[i])
+	}
+	return i
+}
+
+// argvOption resolves one argument t to the option string it gives, with the value
+// written in it (explicit, has: OPT=VALUE, -mVALUE); opt "" for a positional or an
+// option the reader does not know; err for an ambiguous abbreviation.
+func (r *reader) argvOption(t string) (opt, explicit string, has bool, err string) {
+	if len(t) < 2 || t[0] != '-' {
+		return "", "", false, ""
+	}
+	if _, ok := r.optionDests[t]; ok {
+		return t, "", false, ""
+	}
+	k, v, eq := strings.Cut(t, "=")
+	if _, ok := r.optionDests[k]; ok && eq {
+		return k, v, true, ""
+	}
+	if !strings.HasPrefix(t, "--") {
+		if _, ok := r.optionDests[t[:2]]; ok {
+			return t[:2], t[2:], true, "" // -mVALUE, -vv
+		}
+		return "", "", false, ""
+	}
+	if r.av.noAbbrev {
+		return "", "", false, ""
+	}
+	var match []string
+	for _, o := range r.av.order {
+		if strings.HasPrefix(o, k) && strings.HasPrefix(o, "--") {
+			match = append(match, o)
+		}
+	}
+	switch len(match) {
+	case 0:
+		return "", "", false, ""
+	case 1:
+		return match[0], v, eq, ""
+	}
+	return "", "", false, fmt.Sprintf("ambiguous option: %s could match %s", t, strings.Join(match, ", "))
+}
+
 // givenFlags records, for the list parse call c is given (vals: the values it gives),
 // each flag dest's value, what the list's last option string of it stores or else its
-// default, and each str the list gives an option that takes a value.
+// default, each count's, and each str the list gives an option that takes a value (one
+// it does not give: its default alone).
 func (r *reader) givenFlags(c *expr, vals map[string]literal.Value) {
 	r.argvFlags = map[string]argvFlag{}
+	r.av.vals = map[string]literal.Value{}
 	for dest, f := range r.argFlags {
 		v, given := vals[dest]
 		if _, isStr := v.AsStr(); isStr {
@@ -99,13 +224,43 @@ func (r *reader) givenFlags(c *expr, vals map[string]literal.Value) {
 			af.value, af.given, f.line = v, true, af.line
 		}
 		r.argvFlags[dest] = af
+		r.av.vals[dest] = af.value
 		r.argFlags[dest] = argFlag{line: f.line, def: af.value}
 	}
-	for dest, v := range vals {
-		if s, isStr := v.AsStr(); isStr {
-			r.cands[dest] = slicesDeleteArgparse(r.cands[dest], r.inArgparse)
-			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(c.line), Value: r.strPtr(s)})
+	for dest, def := range r.av.counts {
+		af := argvFlag{line: int(c.line), value: def}
+		if v, given := vals[dest]; given {
+			af.value, af.given = v, true
 		}
+		r.argvFlags[dest] = af
+		r.av.vals[dest] = af.value
+	}
+	for dest := range r.argValued {
+		r.givenValued(c, dest, vals)
+	}
+}
+
+// givenValued records what the list gives dest, an option that takes a value: the
+// str given, else its default (not its choices=; a default set_defaults gives, or one
+// the file does not show, is left as it was).
+func (r *reader) givenValued(c *expr, dest string, vals map[string]literal.Value) {
+	v, given := vals[dest]
+	d, ok := r.argDefaults[dest]
+	if !given && (!ok || d.by == byUnshown || len(r.parserDefaultCands[dest]) > 0) {
+		return
+	}
+	r.cands[dest] = slicesDeleteArgparse(r.cands[dest], r.inArgparse)
+	line := int(c.line)
+	if !given {
+		v, line = d.value, d.line
+	}
+	if !r.av.typed[dest] {
+		r.av.vals[dest] = v // with type=int the value is int("32"): not evaluated here
+	}
+	if s, isStr := v.AsStr(); isStr {
+		r.cands[dest] = append(r.cands[dest], Candidate{Line: line, Value: r.strPtr(s)})
+	} else if v.Kind() == literal.NoneKind {
+		r.cands[dest] = append(r.cands[dest], Candidate{Line: line})
 	}
 }
 
@@ -198,6 +353,9 @@ func (r *reader) noteFlagOpts(c *expr, dest string, boolOpt bool) {
 		r.flagOpts[s] = literal.Bool(true)
 		if no, ok := strings.CutPrefix(s, "--"); ok {
 			r.flagOpts["--no-"+no] = literal.Bool(false)
+			if _, had := r.optionDests["--no-"+no]; !had {
+				r.av.order = append(r.av.order, "--no-"+no)
+			}
 			r.optionDests["--no-"+no] = dest
 		}
 	}
@@ -211,15 +369,89 @@ func (r *reader) argvTruth(cond *expr) (bool, string, bool) {
 		cond, neg = cond.elts[0], !neg
 	}
 	if cond == nil || cond.kind != attr || cond.x.kind != name || !r.parsedArgs[cond.x.name] {
-		return false, "", false
+		return r.argvEvalTruth(cond, neg)
 	}
 	f, ok := r.argvFlags[cond.name]
 	if !ok {
-		return false, "", false
+		return r.argvEvalTruth(cond, neg)
 	}
 	how := "not given: its default"
 	if f.given {
 		how = "given"
 	}
+	if r.av.fromCLI {
+		return f.value.Truthy() != neg, fmt.Sprintf("with the command line given after -script's -- (%s %s, %s)", r.argDefaults[cond.name].flag, how, f.value), true
+	}
 	return f.value.Truthy() != neg, fmt.Sprintf("with the argument list parse_args is given at line %d (%s %s, %s; the command line decides nothing)", f.line, r.argDefaults[cond.name].flag, how, f.value), true
+}
+
+// argvState is what reading an argument list needs beyond the options' dests.
+type argvState struct {
+	order    []string                 // option strings, in the order add_argument gives them
+	counts   map[string]literal.Value // count dests → their default (None: none given)
+	noAbbrev bool                     // ArgumentParser(allow_abbrev=False)
+	cli      []string                 // ReadOptions.Argv
+	fromCLI  bool                     // the list read is cli
+	vals     map[string]literal.Value // each dest's value with the list read (nil: none read)
+	typed    map[string]bool          // dests an option with type= other than str sets
+}
+
+// argvEvalTruth decides a test of the values the list read gives (args.verbose >= 2,
+// args.mode == "max-autotune", args.a and not args.b), ARGS bound to parse_args(), by
+// evaluating it as Python does with each ARGS.dest replaced by its value (the
+// literal evaluator computes the rest; anything else in it: not decided); neg: a
+// `not` taken off it.
+func (r *reader) argvEvalTruth(cond *expr, neg bool) (bool, string, bool) {
+	if r.av.vals == nil || cond == nil {
+		return false, "", false
+	}
+	text, used := r.text(cond), ""
+	for n := range r.parsedArgs {
+		for dest, v := range r.av.vals {
+			if t := replaceName(text, n+"."+dest, "("+v.String()+")"); t != text {
+				text, used = t, used+fmt.Sprintf(", %s.%s is %s", n, dest, v)
+			}
+		}
+	}
+	v, err := literal.Parse(text)
+	if used == "" || err != nil {
+		return false, "", false
+	}
+	if r.av.fromCLI {
+		return v.Truthy() != neg, fmt.Sprintf("with the command line given after -script's -- (%s)", used[2:]), true
+	}
+	return v.Truthy() != neg, fmt.Sprintf("with the argument list parse_args is given (%s; the command line decides nothing)", used[2:]), true
+}
+
+// replaceName returns s with each whole occurrence of the dotted name n (not inside a
+// longer name: args.mode, not args.model nor xargs.mode) replaced by repl.
+func replaceName(s, n, repl string) string {
+	var b strings.Builder
+	done := 0
+	for off := 0; off < len(s); {
+		at := strings.Index(s[off:], n)
+		if at < 0 {
+			break
+		}
+		at += off
+		end := at + len(n)
+		if identEnd(s[:at]) || end < len(s) && s[end] != '.' && identEnd(s[:end+1]) {
+			off = at + 1
+			continue
+		}
+		b.WriteString(s[done:at] + repl)
+		done, off = end, end
+	}
+	return b.String() + s[done:]
+}
+
+// noteCount records add_argument(…, action="count") of dest, d its default.
+func (r *reader) noteCount(dest string, d argDefault) {
+	if len(r.av.counts) >= maxFlow {
+		return
+	}
+	if r.av.counts == nil {
+		r.av.counts = map[string]literal.Value{}
+	}
+	r.av.counts[dest] = d.value
 }

@@ -16,8 +16,16 @@ func (r *reader) walkCond(e *expr, visit func(*expr), depth int) {
 		a, c, b := e.elts[0], e.elts[1], e.elts[2]
 		r.walkRec(c, visit, depth+1)
 		text := oneLine(r.text(c))
-		r.walkUnder(a, guard{text: fmt.Sprintf("if %s (line %d), in a conditional expression", text, c.line), cond: c, requires: r.hasattrKey(c)}, visit, depth)
-		r.walkUnder(b, guard{text: fmt.Sprintf("not %s (line %d), in a conditional expression's else", text, c.line), notConds: []*expr{c}}, visit, depth)
+		ga := guard{text: fmt.Sprintf("if %s (line %d), in a conditional expression", text, c.line), cond: c, requires: r.hasattrKey(c)}
+		gb := guard{text: fmt.Sprintf("not %s (line %d), in a conditional expression's else", text, c.line), notConds: []*expr{c}}
+		if v, where, ok := r.condTruth(c); ok {
+			// decided where the plan is made, as an if statement's test (script14 item 3:
+			// torch.compile(m) if use_compile else m, use_compile = bool(int(os.environ.get(…))))
+			decideGuard(&ga, v, where)
+			decideGuard(&gb, !v, where)
+		}
+		r.walkUnder(a, ga, visit, depth)
+		r.walkUnder(b, gb, visit, depth)
 		return
 	}
 	and := e.is(andChain)
@@ -55,4 +63,13 @@ func (r *reader) walkUnder(x *expr, g guard, visit func(*expr), depth int) {
 // or has parts.
 func walkable(x *expr) bool {
 	return x.kind == call || x.kind == subscript || x.x != nil || x.index != nil || len(x.args) > 0 || len(x.elts) > 0
+}
+
+// decideGuard marks g as holding (v) or not where the plan is made, and says so.
+func decideGuard(g *guard, v bool, where string) {
+	if v {
+		g.on, g.text = true, g.text+": true "+where
+		return
+	}
+	g.off, g.text = true, g.text+": false "+where+", so it does not run"
 }

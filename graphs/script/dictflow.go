@@ -12,7 +12,8 @@ import (
 // program order: the display or dict(…) call that builds it, merges ({**a, **b},
 // dict(a, k=v), a | b), item assignment, .update, .setdefault, del, .pop, .clear and
 // |=, and the names it is bound to (b = a is the same dict; dict(a) and a.copy() a
-// new one). What runs under a guard the dict was not built under may or may not run,
+// new one; a dict display or dict(…) that is an item of one is a dict of its own, which
+// D["k"] names, as b = D["k"] binds it: script14 item 2). What runs under a guard the dict was not built under may or may not run,
 // so each such change keeps the value without it as another variant. A site that
 // passes the name as options= or **kwargs gets the variants in force there (see
 // dictOptions); a part that is not a literal is named, never dropped.
@@ -88,6 +89,16 @@ func (r *reader) dictKeyOf(e *expr, fn *stmt) (dictKey, bool) {
 // dictOf returns the followed dict a name or attribute stands for where the reader
 // runs now: the def's own, else an enclosing def's, else the module's.
 func (r *reader) dictOf(e *expr) *dictObj {
+	return r.dictOfDepth(e, 0)
+}
+
+// dictOfDepth is dictOf, also of D["k"] (depth: the subscripts followed): the dict
+// item k of followed dict D is in each variant of D that has it (script14 item 2:
+// CONFIG["compile"] of CONFIG = {"compile": {"mode": …}}).
+func (r *reader) dictOfDepth(e *expr, depth int) *dictObj {
+	if e != nil && e.kind == subscript && depth < maxIndexDepth {
+		return r.itemDict(r.dictOfDepth(e.x, depth+1), e.index)
+	}
 	if r.dictObjs == nil || e == nil || e.kind != name && e.kind != attr {
 		return nil
 	}
@@ -120,7 +131,7 @@ func (r *reader) dictAssign(t, v *expr) {
 	if r.dictObjs == nil {
 		r.dictObjs = map[dictKey]*dictObj{}
 	}
-	if o := r.dictOf(v); o != nil && (v.kind == name || v.kind == attr) {
+	if o := r.dictOf(v); o != nil && (v.kind == name || v.kind == attr || v.kind == subscript) {
 		r.dictObjs[k] = o // b = a: the same dict
 		return
 	}
@@ -155,6 +166,27 @@ func (r *reader) dictAssign(t, v *expr) {
 		return
 	}
 	r.dictObjs[k] = &dictObj{variants: []dictVal{val}, line: int(v.line), depth: len(r.guards), changed: changed}
+}
+
+// itemDict returns the followed dict item index of o is (nil: o is nil, index no
+// str literal, or the item is no followed dict in some variant of o that has it).
+func (r *reader) itemDict(o *dictObj, index *expr) *dictObj {
+	k, ok := r.literalStr(index)
+	if o == nil || !ok {
+		return nil
+	}
+	var sub *dictObj
+	for _, v := range o.variants {
+		it, has := v.item(k)
+		switch {
+		case !has:
+		case it.ref == nil || sub != nil && sub != it.ref:
+			return nil
+		default:
+			sub = it.ref
+		}
+	}
+	return sub
 }
 
 // dictCopy returns a copy of o that takes over the if/elif/else chain changing it.
@@ -225,6 +257,12 @@ func isEmptyDict(t string) bool {
 
 // itemOf reads one item: a literal value, a followed dict, or the value's source.
 func (r *reader) itemOf(k string, v *expr) dflowItem {
+	if isDictExpr(v) || r.isDictCall(v) {
+		// {"compile": {"mode": …}}, dict(train=dict(…)): the inner dict is an object
+		// of its own, which CONFIG["compile"] names (nested dicts, script14 item 2)
+		val, _, _ := r.dictBuild(v)
+		return dflowItem{key: k, ref: &dictObj{variants: []dictVal{val}, line: int(v.line), depth: len(r.guards), changed: true}, x: v}
+	}
 	if lv, ok := r.literal(v); ok {
 		return dflowItem{key: k, val: lv, ok: true, x: v}
 	}

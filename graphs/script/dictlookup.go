@@ -12,28 +12,60 @@ package script
 // reads, a loop variable, a parameter) may be any: every item is planned, with get's
 // default, and the site notes the lookup as a value the file does not show
 // (isUnshown). What the file assigns D["k"] is planned beside item k (the index does
-// not tell it from a name k). Not read so: a display with a ** item of anything else,
-// dict(mapping, …).
+// not tell it from a name k). D may be such a dict's item (nested dicts, script14
+// item 2): CONFIG["compile"]["mode"], CONFIG.get("compile", {}).get("mode"), cc["mode"]
+// of cc = CONFIG["compile"] (displayOf). Not read so: a display with a ** item of
+// anything else, dict(mapping, …), an inner dict picked by a key not a str literal.
 
 // lookupOf returns D and the key of D[key] or D.get(key[, default]), with D's items
 // (keys and vals: str keys, in order); nil D: e is no such lookup, or D has an item
 // not read so (a ** item of anything but a dict the file writes, a key not a str
 // literal, a positional argument of dict).
 func (r *reader) lookupOf(e *expr) (d, key *expr, keys []string, vals []*expr) {
-	var n string
 	switch {
 	case e == nil:
 	case e.kind == subscript:
-		n, key = r.lastName(e.x), e.index
-	case e.kind == call && e.x.kind == attr && e.x.name == "get" && len(e.args) > 0 && len(e.args) < 3 && e.x.x.kind == name:
-		n, key = e.x.x.name, e.args[0].value
+		d, key = r.displayOf(e.x, 0), e.index
+	case e.kind == call && e.x.kind == attr && e.x.name == "get" && len(e.args) > 0 && len(e.args) < 3:
+		d, key = r.displayOf(e.x.x, 0), e.args[0].value
 	}
-	d = r.dictNamed(n)
 	keys, vals = r.dictEntries(d, 0)
 	if keys == nil {
 		return nil, nil, nil, nil
 	}
 	return d, key, keys, vals
+}
+
+// displayOf returns the dict display or dict(k=v, …) call e names: a name bound to
+// one (or once to what names one), or its item of a str key, D["k"] or D.get("k", …), that is one too (nested
+// dicts, script14 item 2: CONFIG.get("compile", {}).get("mode")); nil: none.
+func (r *reader) displayOf(e *expr, depth int) *expr {
+	switch {
+	case e == nil || depth > maxIndexDepth:
+		return nil
+	case e.kind == name && r.dictNamed(e.name) != nil:
+		return r.dictNamed(e.name)
+	case e.kind == name && len(r.assigned[e.name]) == 1 && !r.isParam(e.name):
+		return r.displayOf(r.assigned[e.name][0], depth+1) // cc = CONFIG["compile"]
+	}
+	x, k := itemLookup(e)
+	s, ok := r.literalStr(k)
+	keys, vals := r.dictEntries(r.displayOf(x, depth+1), 0)
+	if it := itemOf(keys, vals, s); ok && (isDictExpr(it) || r.isDictCall(it)) {
+		return it
+	}
+	return nil
+}
+
+// itemLookup returns D and k of D[k] or D.get(k[, default]) (nil: e is neither).
+func itemLookup(e *expr) (d, k *expr) {
+	switch {
+	case e.kind == subscript:
+		return e.x, e.index
+	case e.kind == call && e.x.kind == attr && e.x.name == "get" && len(e.args) > 0 && len(e.args) < 3:
+		return e.x.x, e.args[0].value
+	}
+	return nil, nil
 }
 
 // dictEntries returns the keys and values of dict display or dict(k=v, …) call d, in

@@ -48,7 +48,10 @@ func (r *reader) envValueTruth(cond string) (bool, string, bool) {
 		}
 		return truth == (m[1] == ""), r.envWhere(k), true
 	}
-	return r.envCmpTruth(cond)
+	if v, where, ok := r.envCmpTruth(cond); ok {
+		return v, where, true
+	}
+	return r.envEvalTruth(cond)
 }
 
 // envCmpTruth decides os.environ.get("K"[, "D"]) (os.getenv) compared with a str

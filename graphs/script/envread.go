@@ -27,6 +27,10 @@ type ReadOptions struct {
 	// Torch is the release planned ("2.11"; "" or not a release: none): a guard that
 	// tests torch.__version__ is read as on it (versionguard.go).
 	Torch string
+	// Argv is the command line the script runs with, sys.argv[1:] (the command's
+	// -script FILE -- ARGS…): the file's one parse_args() reads it as argparse does
+	// (argv.go). nil: not given, any command line; empty, not nil: given, empty.
+	Argv []string
 }
 
 // EnvRead is one variable the script reads itself (os.environ.get, os.getenv,
@@ -64,7 +68,7 @@ func ReadWith(r io.Reader, o ReadOptions) (*Script, error) {
 	for k, v := range o.Env {
 		given[k] = givenEnv{value: v, from: "-env"}
 	}
-	return readNamedEnv("script.ReadWith", name, r, readIn{env: given, torch: o.Torch})
+	return readNamedEnv("script.ReadWith", name, r, readIn{env: given, torch: o.Torch, argv: o.Argv})
 }
 
 // readIn is what a read is given besides the source: the environment the script
@@ -76,6 +80,7 @@ type readIn struct {
 	// sets itself (nil: env): CUDA reads CUDA_VISIBLE_DEVICES from it when it starts
 	// before the script's set (visibledevices.go).
 	start map[string]givenEnv
+	argv  []string // ReadOptions.Argv
 }
 
 // givenEnv is a variable's value in the environment given to ReadWith.

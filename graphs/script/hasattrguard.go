@@ -30,7 +30,22 @@ func (r *reader) condTruth(cond *expr) (bool, string, bool) {
 	if v, where, ok := r.argvTruth(cond); ok {
 		return v, where, true
 	}
-	return r.guardTruth(r.text(cond))
+	return r.guardTruth(r.condSource(cond))
+}
+
+// condSource returns the text of cond to decide, that of the value of a name the
+// file assigns once (and no def takes as a parameter) for the name, `not` kept
+// (script14 item 3: USE_CG = bool(int(os.getenv("USE_CUDAGRAPHS", "0"))) then
+// `if USE_CG:`).
+func (r *reader) condSource(cond *expr) string {
+	x, neg := cond, ""
+	for n := 0; r.isNot(x) && n < MaxNesting; n++ {
+		x, neg = x.elts[0], neg+"not "
+	}
+	if x == nil || x.kind != name || len(r.assigned[x.name]) != 1 || r.isParam(x.name) {
+		return r.text(cond)
+	}
+	return neg + "(" + r.text(r.assigned[x.name][0]) + ")"
 }
 
 // hasattrTruth decides hasattr(torch._inductor.config…, "KEY") and hasattr(torch,

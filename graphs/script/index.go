@@ -306,6 +306,10 @@ func (r *reader) indexCall(c *expr) {
 	if c.kind != call {
 		return
 	}
+	if a := r.argsGetattr(c); a != nil {
+		*c = *a // getattr(args, "compile_mode", "default") is args.compile_mode, for every pass after (script14 item 4)
+		return
+	}
 	if c.x.kind == name || c.x.kind == attr {
 		r.calledNames[c.x.name] = true
 		r.indexStarted(c)
@@ -320,6 +324,8 @@ func (r *reader) indexCall(c *expr) {
 		r.noteParseCall(c)
 	case c.x.kind == attr && c.x.name == "set_defaults":
 		r.setDefaults(c)
+	case c.x.name == "ArgumentParser" && kwarg(c, "allow_abbrev", 99) != nil && r.text(kwarg(c, "allow_abbrev", 99)) == "False":
+		r.av.noAbbrev = true
 	default:
 		r.indexKeywords(c)
 		r.noteRegisterCall(c)

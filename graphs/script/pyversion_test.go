@@ -138,3 +138,30 @@ func (s *Script) fileName() string {
 	}
 	return s.File
 }
+
+// TestColumnsBytesAndCharacters: a SyntaxError's Col counts characters, as Python's
+// SyntaxError.offset does, also for the forms SyntaxFor reports (a tokenizer's form and
+// a parser's, after "é" on their line: they gave bytes); a Site's Col counts bytes, as
+// Python's ast col_offset (plus one) does (libsweep finding 7: the two units, side by
+// side in one package).
+func TestColumnsBytesAndCharacters(t *testing.T) {
+	src := "import torch\nd = {}\ns = \"é\"; y = f\"{d[\"k\"]}\"\n" + // the inner quote: character 19, byte 20
+		"x = \"é\"; torch.compile(m)\n" + // torch: character 10, byte 11
+		"é = 1; type T = int\n" // type: character 8, byte 9
+	s, err := Read(strings.NewReader(src))
+	require.NoError(t, err)
+	var se *SyntaxError
+	require.ErrorAs(t, s.SyntaxFor("3.11"), &se)
+	require.Equal(t, [2]int{3, 19}, [2]int{se.Line, se.Col}, se.Msg)
+	s, err = Read(strings.NewReader("é = 1; type T = int\n"))
+	require.NoError(t, err)
+	require.ErrorAs(t, s.SyntaxFor("3.11"), &se)
+	require.Equal(t, [2]int{1, 8}, [2]int{se.Line, se.Col}, se.Msg)
+	s, err = Read(strings.NewReader(src))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1)
+	require.Equal(t, [2]int{4, 11}, [2]int{s.Sites[0].Line, s.Sites[0].Col})
+	_, err = Read(strings.NewReader("é = 1; x = (\n"))
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, [2]int{1, 12}, [2]int{se.Line, se.Col}, se.Msg)
+}

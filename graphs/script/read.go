@@ -21,7 +21,8 @@ const maxInline = 32
 
 // SyntaxError reports a script that Python would not compile, or that passes the
 // reader's limits. Line and Col are those of Python's SyntaxError: 1-based, the column
-// in characters.
+// in characters (SyntaxError.offset), where [Site].Col counts bytes: in
+// `é = 1; x = (`, the unclosed '(' is at Col 12, its byte column 13.
 type SyntaxError struct {
 	File string // the name given to ReadNamed ("<input>" for Read)
 	Line int    // 1-based
@@ -64,7 +65,7 @@ func readTextEnv(name, src string, in readIn) (*Script, error) {
 	if kept == nil {
 		return s, nil
 	}
-	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env})
+	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env, argv: in.argv})
 }
 
 func readTextOnce(name, src string, in readIn) (*Script, error) {
@@ -86,6 +87,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.av.cli = in.argv
 	r.givenArgv()
 	r.addArgNones()
 	r.markWideFieldDefaults()
@@ -126,7 +128,11 @@ func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken
 	if p.err != nil {
 		return nil, nil, nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
 	}
-	return toks, lines, stmts, append(forms, p.forms...), nil
+	forms = append(forms, p.forms...)
+	for i := range forms { // SyntaxFor's Col counts characters, as SyntaxError's does
+		forms[i].Pos.Col = charCol(text, forms[i].Pos)
+	}
+	return toks, lines, stmts, forms, nil
 }
 
 // charCol converts a token position's byte column to characters.
@@ -288,6 +294,7 @@ type reader struct {
 	parseCalls                          []*expr                  // the parse_args and parse_known_args calls (argv.go)
 	flagOpts                            map[string]literal.Value // a flag's option string ("--compile", "--no-x") → what it stores (argv.go)
 	argvFlags                           map[string]argvFlag      // flag dest → its value from the argument list the file writes (argv.go)
+	av                                  argvState                // what else reading that list needs (argv.go)
 	flagParserDefaults                  map[string]literal.Value // argparse dest → its parser.set_defaults literal (argguard.go)
 	dictObjs                            map[dictKey]*dictObj     // the dicts followed by name, where the reader runs now (dictflow.go)
 	dictWork                            int                      // items the dict flow has copied (maxDictWork)

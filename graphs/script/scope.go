@@ -793,3 +793,17 @@ func (r *reader) envDefaultCands(v *expr, depth int) []Candidate {
 	}
 	return markDefault(r.literalCands(d, depth+1), r.envDefaultWhy(v))
 }
+
+// argsGetattr returns ARGS.k for getattr(ARGS, "k"[, D]) of ARGS bound to
+// parse_args() and k an argparse dest of the file, which the namespace always has, so
+// D is never the value (nil otherwise).
+func (r *reader) argsGetattr(c *expr) *expr {
+	if c == nil || c.kind != call || r.builtin(c.x) != "getattr" || len(c.args) < 2 || len(c.args) > 3 || c.args[0].value.kind != name || !r.parsedArgs[c.args[0].value.name] {
+		return nil
+	}
+	k, ok := r.literalStr(c.args[1].value)
+	if _, dest := r.argDefaults[k]; !ok || !dest {
+		return nil
+	}
+	return &expr{kind: attr, line: c.line, start: c.start, end: c.end, name: k, x: c.args[0].value}
+}

@@ -113,9 +113,12 @@
 // (versionguard.go); a mode assigned under a guard that does not hold is no
 // candidate. What follows an if whose block leaves (return, raise, sys.exit) runs
 // under the negated condition, and a test of a variable's value (os.environ.get(K),
-// == V, int(…), (not) in a display or a str, after .lower(), .upper() or .strip()) is
-// decided by the environment given (earlyexit.go), and so is such a test given as an
-// argument when the environment sets the variable (argalt.go leafChoices); a name an if/elif/else
+// == V, int(…), (not) in a display or a str, after .lower(), .upper() or .strip(); the
+// value converted, bool(int(…)), int(…) > 0, float(…), evaluated as Python does:
+// envexpr.go) is decided by the environment given (earlyexit.go), as is a name bound
+// once to one (if USE_CG:) and a conditional expression's test (condexpr.go), and so is
+// such a test given as an argument when the environment sets the variable (argalt.go
+// leafChoices); a name an if/elif/else
 // chain's arms bind to different compiled functions names any of them after it, and
 // a binding inside a block that leaves shares nothing with one after it (chainbind.go). What torch.compile raises at the call, inside the script's own try whose
 // except catches it, is noted as caught: the script continues uncompiled (caught.go). A def handed to a
@@ -243,10 +246,12 @@ type Script struct {
 	cells []cellStart      // a notebook's code cells in the joined code (nil: not a notebook)
 }
 
-// Site is one torch.compile call site.
+// Site is one torch.compile call site. Col counts bytes, as Python's ast col_offset
+// (plus one) does, where [SyntaxError].Col counts characters, as SyntaxError.offset
+// does: in `x = "é"; torch.compile(m)` the site's Col is 11, the character column 10.
 type Site struct {
 	Line     int    `json:"line"`               // 1-based
-	Col      int    `json:"col"`                // 1-based, in bytes
+	Col      int    `json:"col"`                // 1-based, in bytes (not characters: see Site)
 	Kind     Kind   `json:"kind"`               // call, decorator, method or partial
 	Call     string `json:"call"`               // the call's source text (cut to MaxCallText bytes)
 	Function string `json:"function,omitempty"` // the def the site is in ("" at module level)

@@ -162,4 +162,15 @@ const (
 	// Fix: compile in a statement of its own (compiled = torch.compile(…)) and format
 	// or run the result; or plan the call with its flags (-mode, -options).
 	WarningCompileInText = "compile-in-text"
+
+	// WarningArgvError occurs when the argument list the file's one parse_args reads
+	// (one the file writes, or the command line given after -script FILE --) is one
+	// argparse refuses, so the script exits there with status 2: an abbreviation that
+	// matches two options (script14 item 1; Lib/argparse.py _parse_optional).
+	//
+	//	p.add_argument("--mode"); p.add_argument("--model")
+	//	args = p.parse_args(["--mo", "max-autotune"])  # ambiguous option: --mo could match --mode, --model
+	//
+	// Fix: write the option whole (--mode).
+	WarningArgvError = "argv-error"
 )
