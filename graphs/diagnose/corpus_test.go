@@ -228,7 +228,6 @@ var openMisses = map[string]string{
 	"be_hybrid_jit_paper_draft_generate_capture_offset_increment":             "holdoutBE: the RNG's Offset-increment message in a hand capture of generate(), no compile, mode or thread named (collectors label it three ways, holdoutAL)",
 	"be_open_instruct_pedagogy_rm_rl_report_triton_needs_python_h":            "holdoutBE: \"Triton needs `Python.h`, which isn't installed here\", a need and a state in one clause, no message",
 	"be_custom_pytorch_260a0_windows_checklist_compile_failed_triton_missing": "holdoutBE: a test checklist's table row, \"torch.compile() usage | Failed | Triton not installed properly\", Triton's absence in a cell after a failed compile",
-	"be_neg_gpu_opt_installation_status_pt26_py313_triton_unavailable":        "holdoutBE: \"✅ PyTorch 2.6.0 (with CUDA 12.4 support)\" under Successfully Installed, a check mark before the only release (checkMarked reads a mark before a release as a list rating releases)",
 	// holdoutBD, measured once at a00f1e12 (testdata/corpus/README.md, "Held-out sets BA, BB and BD, measured once"):
 	// none open (its pytorch#8329's glued "pytorch0.4.0" is stated since the branch rel14,
 	// which reads a release before 2.0 glued to the name as the spaced prose's).

@@ -1,6 +1,9 @@
 package diagnose
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestCompilerAsAgent: a compiler's name before "找不到" with an object after it is the
 // one that cannot find something (agentNotFound), not a compiler that is missing; the
@@ -17,4 +20,31 @@ func TestCompilerAsAgent(t *testing.T) {
 		{"missing, before", ctx + "找不到 cl 编译器", CXXCompilerMissing},
 		{"missing, German", "torch.compile: C++-Compiler nicht gefunden", CXXCompilerMissing},
 	})
+}
+
+// TestCheckedRelease: one release of torch marked with a check mark, where no other is
+// read, is the run's (an environment's check list); two different ones marked, a
+// minimum, another package or a release the rows read elsewhere are not taken from it.
+func TestCheckedRelease(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"installed list", "## ✅ Successfully Installed\n- ✅ PyTorch 2.6.0 (with CUDA 12.4 support)\n- ✅ NumPy 2.1.1\n### Triton\n- ❌ Not available for Python 3.13 yet", "2.6"},
+		{"mark after", "- PyTorch 2.6.0 ✅\n- Triton ❌", "2.6"},
+		{"mark after a colon", "- torch 2.5.1: ✅ installed", "2.5"},
+		{"bold", "✅ **PyTorch 2.4.1** installed", "2.4"},
+		{"rating kept", "✅ torch 2.6  ❌ torch 2.7", "2.7"},
+		{"compatibility list", "- ✅ torch 2.5\n- ✅ torch 2.6", ""},
+		{"minimum", "- ✅ PyTorch 2.0+", ""},
+		{"another package", "- ✅ torchvision 0.21.0", ""},
+		{"stated elsewhere wins", "- ✅ PyTorch 2.6.0\nPyTorch version: 2.7.1+cu128", "2.7"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n"))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
 }

@@ -102,11 +102,19 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 }
 
 // bestWith returns the release the log shows, as best does, and where the log states
-// none otherwise and shows a torch failure (failure), the release deferLine noted.
+// none otherwise: where it shows a torch failure (failure), the release deferLine
+// noted; else the one release a check mark marks (noteChecked).
 func (f *versionFinder) bestWith(failure bool) (v modes.Version, ok bool) {
-	if v, ok = f.best(); ok || !failure || f.deferred.value == nil || f.blocked > 0 {
+	if v, ok = f.best(); ok || f.blocked > 0 {
 		return v, ok
 	}
-	f.offer(f.deferred.value, rankLoose, f.deferred.line, f.deferred.text, "prose", -1)
+	switch {
+	case failure && f.deferred.value != nil:
+		f.offer(f.deferred.value, rankLoose, f.deferred.line, f.deferred.text, "prose", -1)
+	case f.checked.distinct == 1:
+		f.offer(f.checked.value, rankLoose, f.checked.line, f.checked.text, "prose", -1)
+	default:
+		return v, ok
+	}
 	return f.found, f.rank > 0
 }

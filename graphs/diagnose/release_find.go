@@ -519,6 +519,8 @@ type versionFinder struct {
 	// deferred is a bare release read only where the text states no other and shows a
 	// torch failure (release_deferred.go)
 	deferred deferredRelease
+	// checked is a release a check mark marks, read where no other is (release_checked.go)
+	checked checkedRelease
 	// older is the strongest stated release older than the supported ones ("1.13"), at
 	// olderLine: Diagnosis.StatedTorch where the log states no other.
 	older     string

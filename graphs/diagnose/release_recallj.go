@@ -149,6 +149,7 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 	if hasRelease(text) && !goodLabelled(text) && !(f.upgraded && upgradedReply.Match(text)) && !resolverReport(text) {
 		f.patternsOn(text, line)
 		f.deferLine(text, line)
+		f.noteChecked(text, line)
 	}
 	f.upgraded = f.upgraded || saysUpgradeWorked(text)
 }

@@ -455,3 +455,10 @@ func (r *reader) noteCount(dest string, d argDefault) {
 	}
 	r.av.counts[dest] = d.value
 }
+
+// noteParser records ArgumentParser(allow_abbrev=False): no abbreviation is read.
+func (r *reader) noteParser(c *expr) {
+	if a := kwarg(c, "allow_abbrev", 99); a != nil && c.x.name == "ArgumentParser" && r.text(a) == "False" {
+		r.av.noAbbrev = true
+	}
+}

@@ -324,14 +324,13 @@ func (r *reader) indexCall(c *expr) {
 		r.noteParseCall(c)
 	case c.x.kind == attr && c.x.name == "set_defaults":
 		r.setDefaults(c)
-	case c.x.name == "ArgumentParser" && kwarg(c, "allow_abbrev", 99) != nil && r.text(kwarg(c, "allow_abbrev", 99)) == "False":
-		r.av.noAbbrev = true
 	default:
 		r.indexKeywords(c)
 		r.noteRegisterCall(c)
 		r.noteOpCall(c)
 		r.noteDefCall(c)
 		r.noteCLIRunner(c)
+		r.noteParser(c)
 	}
 }
 
