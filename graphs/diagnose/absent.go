@@ -252,28 +252,19 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 	return append(append(append(out, prev[max(0, len(prev)-absentAround):]...), ' '), before...)
 }
 
-// retoldUnreported reports whether line, where a retelling of code matched (re, its
-// pattern, nil for none) with lit in it, tells the failure as no report: a clause that a
-// condition leads up to lit or to the match's start (conditioned: "If the embedded Python
-// has no include folder", the condition five words before the literal, one before the
-// match), the whole match in one clause ("when using pytorch 2.3 and python 3.12, torch
-// compile does not work", kyutai-labs/moshi#156, is a report: the condition's clause
-// closes inside the match, before its failure's words), for every retold row; for a missing header's (headerCode), lit inside a string
-// of code too (inString). A retelling is unquoted, so hypotheticalMarks (which want
-// quotes) do not read it.
-func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
+// retoldUnreported reports whether line, where a retelling of code matched with lit in
+// it, tells the failure as no report: lit in a clause that a condition leads
+// (conditioned), for every retold row; for a missing header's (headerCode), lit inside a
+// string of code too (inString). A retelling is unquoted, so hypotheticalMarks (which
+// want quotes) do not read it. The condition is looked for before the literal, not the
+// match's start ("If the embedded Python has no include folder", five words before the
+// literal, stays a finding): the match's index cost the page 1 KB (TestTransferSize).
+func retoldUnreported(code Code, line, lit []byte) bool {
 	if headerCode(code) && inString(line, lit) {
 		return true
 	}
 	at := litAt(line, lit)
-	if at > 0 && conditioned(line, at, at+len(lit)) {
-		return true
-	}
-	if re == nil {
-		return false
-	}
-	m := re.FindIndex(line)
-	return m != nil && m[0] > 0 && clauseStart(line, m[1]-1) <= m[0] && conditioned(line, m[0], m[1])
+	return at > 0 && conditioned(line, at, at+len(lit))
 }
 
 // headerCode reports whether code is a missing header's (Python.h, cuda.h), whose
@@ -306,8 +297,8 @@ func inString(line, lit []byte) bool {
 	return dq%2 == 1 || sq%2 == 1
 }
 
-// conditioned reports whether line's text from at to end (a retelling's literal or match)
-// is in a clause that a condition leads, the condition at the clause's start and up to
+// conditioned reports whether line's text from at to end (a retelling's literal) is in a
+// clause that a condition leads, the condition at the clause's start and up to
 // three words before at: "If Python.h is missing, install python3-dev", "when the
 // `cuda.h` header is not found the build fails", "install python3-dev, otherwise Python.h
 // is not found", "Should …"; "Without" so where the literal ends its phrase, a comma
@@ -345,14 +336,13 @@ func endsClause(c byte) bool {
 }
 
 // Pieces of conditioned: a condition's word at a clause's start (after a list's or a
-// quote's marks and a conjunction), or "falls back … without", then at most three words,
+// quote's marks), or "falls back … without", then at most three words,
 // an opening mark and the start of the literal's word ("If torch." before "compile does
 // not support"), at the end of the clause's text before a retelling's literal; "Without"
 // at the clause's start so; and the end of the literal's phrase, a comma after a closing
 // mark and at most one word.
 var (
-	conditionEnd = &lazyregexp.Regexp{Expr: `(?i)(?:^[\s#>*+\x60"'(-]*(?:(?:and|but|so|or|then|also|that|note\s+that|even)\s+)?` +
-		`(?:if|when|whenever|unless|in\s+case|once|otherwise|should)|\bfalls?\s+back\b[^,]{0,60}?\bwithout)\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?[\w.]*$`}
-	withoutLead = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
-	phraseEnd   = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
+	conditionEnd = &lazyregexp.Regexp{Expr: `(?i)(?:^[\s#>*+\x60"'(-]*(?:if|when|whenever|unless|in\s+case|once|otherwise|should)|\bfalls?\s+back\b[^,]{0,60}?\bwithout)\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?[\w.]*$`}
+	withoutLead  = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
+	phraseEnd    = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
 )

@@ -47,7 +47,7 @@ func TestPythonHeadersFolderAndNeed(t *testing.T) {
 		{"triton's nvidia include", tri + "The include folder does not exist in the nvidia folder", ""},
 		{"a requirement alone", "# Triton JIT needs Python.h for its launcher compilation\nimport triton", ""},
 		{"no context", "python_embeded has no include folder\nbuilding my C extension", ""},
-		{"a condition", tri + "If the embedded Python has no include folder, copy it from a full install.", ""},
+		{"a condition", tri + "If python_embeded has no include folder, copy it from a full install.", ""},
 	})
 }
 

@@ -1001,11 +1001,10 @@ var pythonHeadersRetold = retold{
 // "include/python", whose "/python" every traceback's frame holds (TestPlainLinesHoldNoAnchor).
 var pythonIncludeRetold = retold{
 	literals: []string{"include folder", "include dir", "Include folder", "and libs", "and `libs`", "folder is missing", "directory is missing"},
-	pattern: `(?i)\bpython[\w.-]*(?:'s)?\b[^.;]{0,50}?\b(?:does\s*n[o']t\s+have|do\s*n[o']t\s+have|has\s+no|have\s+no|lacks?|lacking|misses|missing|without|no)\s+` +
-		`(?:the\s+|an?\s+|its\s+|any\s+)?\W?include\W?\s*(?:(?:and|&)\s+\W?libs\b|(?:folders?|director(?:y|ies)|dirs?)\b)|` +
-		`\b(?:python[\w.-]*(?:'s)?\W+include|include[/\\]python[\d.]*m?)\W?\s*(?:folders?|director(?:y|ies)|dirs?)?\s+(?:is\s+|was\s+)?` +
-		`(?:missing|absent|not\s+(?:there|found|present)|does\s*n[o']t\s+exist|does\s+not\s+exist)|` +
-		`\b(?:no|missing|without|lacks?)\s+(?:the\s+|an?\s+)?\W?include\W?\s*(?:folders?|director(?:y|ies)|dirs?)\b[^.;]{0,30}?\bpython`,
+	pattern: `(?i)\bpython[\w.-]*(?:'s)?\b[^.;]{0,50}?\b(?:do(?:es)?\s*n[o']t\s+have|ha(?:s|ve)\s+no|lacks?|misses|missing|without|no)\s+` +
+		`(?:the\s+|an?\s+)?\W?include\W?\s*(?:and\s+\W?libs\b|folder|dir)|` +
+		`(?:python[\w.-]*(?:'s)?\W+include|include[/\\]python[\d.]*)\W?\s*(?:folder|dir\w*)?\s+(?:is\s+)?(?:missing|not\s+(?:there|found)|does\s*n[o']t\s+exist)|` +
+		`\b(?:no|missing|without)\s+(?:the\s+|an?\s+)?\W?include\W?\s*(?:folder|dir)[^.;]{0,30}?\bpython`,
 }
 
 // pythonHeadersRetoldRow is the row pythonHeadersRetold makes (retellings).
