@@ -89,3 +89,23 @@ func TestNotEnoughSMsQuoted(t *testing.T) {
 	}
 	checkFirstCodes(t, tests)
 }
+
+// TestRNGCaptureFailsOn: capture-rng-state told with the capture's failure first and the
+// generator's call it failed on after it (rows_retold_more.go rngCaptureRetold), each "want"
+// a real note's line (the search tool's code corpus) that gave nothing before; captures
+// failing on other things, and a note that stays clear of the call, stay quiet.
+func TestRNGCaptureFailsOn(t *testing.T) {
+	t.Parallel()
+	tests := []codeCase{
+		{"crashes-on", "Sparse path requires also dropping `--enable-torch-compile` (else CUDA-graph capture crashes on " +
+			"`CUDAGeneratorImpl::current_seed`). Required also patching the quantized model's `config.json`.", CaptureRNGState},
+		{"table", "| CUDA graph fails | `CUDAGeneratorImpl::current_seed` | Expected on Windows, eager fallback is fine |", CaptureRNGState},
+		// quiet
+		{"while-loop", "| H1: reduce-overhead | FAILED | CUDA graph capture fails on `while_loop` |", ""},
+		{"sglang-backend", "# sglang CUDA-graph capture crashes on the SIF's sglang triton backend\n# (TypeError: cannot unpack " +
+			"non-iterable ForwardMetadata object). Disable it.", ""},
+		{"stay-clear", "    any capture region -- so we stay clear of Dynamo's\n    ``CUDAGeneratorImpl::current_seed`` issue.", ""},
+		{"modules-orin", "            # solve. Loading CUDA modules during graph capture fails on Orin, so", ""},
+	}
+	checkFirstCodes(t, tests)
+}

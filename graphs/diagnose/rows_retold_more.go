@@ -159,8 +159,16 @@ var rngCaptureRetold = retold{
 		// a failure after it: "(CUDAGeneratorImpl::current_seed during capture → recompile
 		// crash)" (holdoutAC's MetaInfer commit; branch recallG)
 		rngCall + `[\s\x60'"]*(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:(?:cuda\s?)?(?:graph|stream)\s+)?captur\w*` +
-		`[^.;]{0,40}?\b(?:fail(?:s|ed|ure)?|rais(?:es|ed)|crash(?:es|ed)?|refused|not\s+(?:allowed|permitted))\b`,
+		`[^.;]{0,40}?\b(?:fail(?:s|ed|ure)?|rais(?:es|ed)|crash(?:es|ed)?|refused|not\s+(?:allowed|permitted))\b|` +
+		// the capture's failure first, the call it failed on after it (branch retell14, notes in
+		// the code corpus): "(else CUDA-graph capture crashes on `CUDAGeneratorImpl::current_seed`)",
+		// a table's "| CUDA graph fails | `CUDAGeneratorImpl::current_seed` |"
+		`\b(?:cuda[\s_-]?graph\s+)?captur(?:e|es|ing)\s+` + rngFails + `\s+(?:on|at|with|in|from)\s+[\x60'"]*` + rngCall + `|` +
+		`\b(?:cuda[\s_-]?graphs?(?:\s+capture)?|capture)\s+` + rngFails + `\s*\|\s*[\x60'"]*` + rngCall,
 }
+
+// rngFails: a capture's failure, for rngCaptureRetold's capture-first alternatives.
+const rngFails = `(?:crash(?:es|ed)?|fail(?:s|ed)?|errors?(?:\s+out)?|errored|dies|died|breaks|broke|aborts|aborted)`
 
 // rngSubject and duringCapture: the CUDA RNG's state, seed or generator calls, and a CUDA
 // graph or stream capture in progress, for rngCaptureRetold.
