@@ -1596,6 +1596,8 @@
 //   - triton-missing: a paraphrase with "見つから", as reports retell it
 //   - triton-missing: a paraphrase with "설치되", as reports retell it
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
+//   - triton-missing: a paraphrase with "riton not installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton missing", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it

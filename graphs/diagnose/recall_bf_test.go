@@ -70,3 +70,18 @@ func TestTritonFloorFails(t *testing.T) {
 		{"lower case", "torch.compile fails: triton requires sm_70+", GPUTooOldForTriton},
 	})
 }
+
+// TestTritonCell: Triton's absence told tersely after torch.compile's failure, in a
+// table's cell or after a mark (tritonCellRetold); not without the failure before it.
+func TestTritonCell(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"table, not installed", "| 6 | `torch.compile()` usage | ⚠️ Failed | Triton not installed properly |", TritonMissing},
+		{"table, missing", "| 13 | Torch compile speedup test | ⚠️ Failed | Triton missing |", TritonMissing},
+		{"parenthesis", "torch.compile: failed (Triton missing)", TritonMissing},
+		{"comma", "torch.compile() usage: Failed, Triton not installed", TritonMissing},
+		{"no failure", "torch.compile usage | Passed | Triton missing is fine here |", ""},
+		{"vLLM's warning", "INFO 05-14 [__init__.py:239] Triton not installed or not compatible; certain GPU-related functions will not be available.", ""},
+		{"warning alone", "WARNING: Triton not installed", ""},
+	})
+}

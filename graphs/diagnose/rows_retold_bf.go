@@ -9,7 +9,20 @@ func retoldBF() []retelling {
 		borrow(GPUTooOldForTriton, tritonFloorFailsRetold, "Triton's capability floor told as why torch.compile "+
 			"fails, in a note's own words (holdoutBF's Russian README: \"torch.compile не работает (Triton требует SM 70+)\"; "+
 			"rows_retold_bf.go)"),
+		{code: TritonMissing, retold: tritonCellRetold, own: tritonNotInstalledRetoldRow()},
 	}
+}
+
+// tritonCellRetold is triton-missing told tersely after torch.compile's failure, as a
+// test checklist's table row or a note writes it: "| `torch.compile()` usage | ⚠️ Failed |
+// Triton not installed properly |", "torch.compile: failed (Triton missing)" (holdoutBE's
+// Windows build checklist; the prose of tritonNotFoundRetold wants "is" before the
+// state). After the failure, a cell's bar, an opening parenthesis, a colon, a comma or a
+// dash, then Triton and its absence; Triton said absent with no failure before it (vLLM's
+// warning "Triton not installed or not compatible") gives none.
+var tritonCellRetold = retold{
+	literals: []string{"riton not installed", "riton missing"},
+	pattern:  `(?i)` + tritonCompileFailed + `[^.;]{0,60}?[|(:,—-]\s*(?:the\s+)?triton\s+(?:not\s+installed|missing)\b`,
 }
 
 // tritonFloorFailsRetold is gpu-too-old-for-triton told as torch.compile failing and
