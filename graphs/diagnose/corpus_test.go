@@ -222,7 +222,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutBF, measured once at e1dc2cea (testdata/corpus/README.md, "Held-out sets BE and BF, measured once").
-	"bf_dsai2026_fr_run3_results_cudagraphs_cpu_tensors_break_capture": "holdoutBF: \"cudagraphs refuse les tenseurs CPU\", the CPU-input skip retold in French, no message",
 	// holdoutBE, measured once at ce5e91b9 (testdata/corpus/README.md, "Held-out sets BE and BF, measured once").
 	"be_hybrid_jit_paper_draft_generate_capture_offset_increment":  "holdoutBE: the RNG's Offset-increment message in a hand capture of generate(), no compile, mode or thread named (collectors label it three ways, holdoutAL)",
 	"be_open_instruct_pedagogy_rm_rl_report_triton_needs_python_h": "holdoutBE: \"Triton needs `Python.h`, which isn't installed here\", a need and a state in one clause, no message",

@@ -1227,6 +1227,9 @@
 //   - skip-cpu-device: a paraphrase with "跳过", as reports retell it
 //   - skip-cpu-device: a paraphrase with "スキップ", as reports retell it
 //   - skip-cpu-device: a paraphrase with "skipping cuda", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tenseurs CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tensores CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU-Tensor", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1

@@ -85,3 +85,22 @@ func TestTritonCell(t *testing.T) {
 		{"warning alone", "WARNING: Triton not installed", ""},
 	})
 }
+
+// TestSkipRefused: a skip reason's inputs said refused by the graphs (skipRetoldAfter),
+// in French, Spanish, Portuguese and German for CPU tensors (cpuRefusedRetold). A rule
+// with a modal, no graphs named, or the reason a clause before gives none.
+func TestSkipRefused(t *testing.T) {
+	t.Parallel()
+	const ctx = "torch.compile(model, mode=\"reduce-overhead\")\n"
+	checkFirstCodes(t, []codeCase{
+		{"refuses", ctx + "FCOS uses CPU tensors in the anchor generator, which breaks the capture (cudagraphs refuses CPU tensors).", SkipCPUDevice},
+		{"rejects mutated", ctx + "CUDA graphs reject mutated inputs, so the step ran eagerly", SkipMutatedInputs},
+		{"can't handle", ctx + "no speedup: cudagraphs can't handle CPU inputs", SkipCPUDevice},
+		{"comma so", ctx + "the model has CPU inputs, so cudagraphs are skipped", ""}, // TestForms: a comma between, no one clause
+		{"fr", ctx + "RetinaNet utilise des tenseurs CPU, ce qui casse la capture (cudagraphs refuse les tenseurs CPU).", SkipCPUDevice},
+		{"es", ctx + "los CUDA graphs rechazan los tensores CPU", SkipCPUDevice},
+		{"de", ctx + "CUDA-Graphs lehnen CPU-Tensoren ab", SkipCPUDevice},
+		{"modal rule", ctx + "cudagraphs may refuse CPU tensors", ""},
+		{"no graphs", ctx + "the kernel refuses CPU tensors", ""},
+	})
+}

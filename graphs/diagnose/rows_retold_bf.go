@@ -10,7 +10,22 @@ func retoldBF() []retelling {
 			"fails, in a note's own words (holdoutBF's Russian README: \"torch.compile не работает (Triton требует SM 70+)\"; "+
 			"rows_retold_bf.go)"),
 		{code: TritonMissing, retold: tritonCellRetold, own: tritonNotInstalledRetoldRow()},
+		borrow(SkipCPUDevice, cpuRefusedRetold, "the skip reason \"cpu device\" told as CPU tensors the graphs refuse, in "+
+			"French, Spanish, Portuguese or German (holdoutBF's French notes: \"cudagraphs refuse les tenseurs CPU\"; "+
+			"rows_retold_bf.go)"),
 	}
+}
+
+// cpuRefusedRetold is skip-cpu-device told as CUDA graphs refusing, rejecting or not
+// supporting CPU tensors in French, Spanish, Portuguese or German, as skipRetoldAfter
+// reads "cudagraphs refuses CPU tensors" in English: "cudagraphs refuse les tenseurs CPU",
+// "los CUDA graphs rechazan los tensores CPU", "CUDA-Graphs lehnen CPU-Tensoren ab".
+// Three literals, the tensors named (TestDenseLineBounded's anchor line).
+var cpuRefusedRetold = retold{
+	literals: []string{"tenseurs CPU", "tensores CPU", "CPU-Tensor"},
+	pattern: `(?i)\b` + cgWords + `\s+(?:refuse(?:nt)?|rejette(?:nt)?|ne\s+(?:supporte(?:nt)?|g[èe]re(?:nt)?|accepte(?:nt)?)\s+pas|rechazan?|no\s+(?:soportan?|admiten?|aceptan?)|` +
+		`recusam?|rejeitam?|não\s+(?:suportam?|aceitam?)|lehnen|lehnt|(?:akzeptier|unterstütz)(?:t|en)\s+keine)\s+(?:les\s+|los\s+|las\s+|os\s+|as\s+|die\s+)?` +
+		`(?:tenseurs?\s+cpu|tensores?\s+(?:de\s+)?cpu|cpu-tensor(?:en)?)\b`,
 }
 
 // tritonCellRetold is triton-missing told tersely after torch.compile's failure, as a
