@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -741,7 +744,7 @@ func TestBrowser(t *testing.T) {
 func BenchmarkPage(b *testing.B) {
 	ctx, _ := browser(b, 1280, 900)
 	s := servedSite(b)
-	size, err := TransferBytes(s.dir)
+	size, err := transferBytes(s)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -841,7 +844,7 @@ func TestTransferSize(t *testing.T) {
 		t.Skip("builds the WebAssembly (.ci/run runs this test without -race)")
 	}
 	s := servedSite(t)
-	size, err := TransferBytes(s.dir)
+	size, err := transferBytes(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -849,6 +852,50 @@ func TestTransferSize(t *testing.T) {
 	if size > transferBudget {
 		t.Errorf("the page is %d bytes gzipped, over the %d budget", size, transferBudget)
 	}
+}
+
+// transferBytes is the page's gzipped size in bytes, what a browser downloads: every
+// file of s.dir as s's handler sends it to a client that accepts gzip, each checked
+// to decompress (compress/gzip) to the file.
+func transferBytes(s site) (int, error) {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range entries {
+		want, err := os.ReadFile(filepath.Join(s.dir, e.Name()))
+		if err != nil {
+			return 0, err
+		}
+		req, err := http.NewRequest("GET", s.url+e.Name(), nil)
+		if err != nil {
+			return 0, err
+		}
+		req.Header.Set("Accept-Encoding", "gzip") // set here, so the client does not decompress
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			return 0, err
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return 0, err
+		}
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" {
+			return 0, fmt.Errorf("%s: status %d, Content-Encoding %q", e.Name(), resp.StatusCode, resp.Header.Get("Content-Encoding"))
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", e.Name(), err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(got, want) {
+			return 0, fmt.Errorf("%s: the gzip sent does not decompress to the file (%v)", e.Name(), err)
+		}
+		n += len(body)
+	}
+	return n, nil
 }
 
 func TestMain(m *testing.M) {

@@ -233,7 +233,8 @@
 // # Transfer size
 //
 // TestTransferSize adds up every file of the page as the handler sends it, gzipped
-// (gzip.BestCompression, as a browser downloads it from `go run ./examples/web`). On
+// (what a browser downloads from `go run ./examples/web`: since the last row below,
+// internal/smallgzip's stream, before it compress/gzip's at BestCompression). On
 // 2026-12-03 main had reached 3,155,309 bytes, over its 3 MiB budget: app.wasm was
 // 3,129,403 of it (12.2 MB raw: code 1.70 MB gzipped, data 1.40 MB; the rest of the
 // page is 26 KB). Where app.wasm's bytes went, gzipped (its name section, per package;
@@ -335,6 +336,10 @@
 //	whole page (main at 0eee86f6)                         3,129,563     16.2 KB left
 //	graphs' rules' and triggers' Condition and the
 //	  Dynamo keys' Effect (prose) left out likewise       3,128,143      1.4 KB
+//	whole page (main at 9e967b21)                         3,145,012    716 bytes left
+//	the handler's gzip written by internal/smallgzip
+//	  (an optimal parse of every match, three bytes
+//	  and longer), not compress/gzip                      2,999,934    145 KB
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -377,13 +382,31 @@
 // computed from their code point (CJK compatibility ideographs, Khitan, Nüshu:
 // 0.4 KB) nor a word dictionary for it (50 KB larger). Measured and left: building
 // with -gcflags=all=-B (no bounds checks) would make app.wasm 97 KB smaller, but an
-// index out of range would then read or write memory instead of panicking; and
-// compress/gzip at BestCompression writes app.wasm 21 KB larger than zlib's level
-// 9 (it emits no match of three bytes), which only another deflate encoder in the
-// handler would win. What is left of the kind: diagnose's Signature.Decisive (5.6 KB
+// index out of range would then read or write memory instead of panicking. What is
+// left of the kind: diagnose's Signature.Decisive (5.6 KB
 // of text, which no code but its tests reads; graphs/diagnose is built without
 // inlining, so src would not fold it), config/pyver's and config/schema's row
 // sources (not inlined either).
+//
+// compress/gzip at BestCompression wrote app.wasm 21 KB larger than zlib's level 9
+// (3,120,998 bytes against gzip -9's 3,101,041): compress/flate emits no match of
+// three bytes and chooses its matches lazily. The handler now gzips each file once,
+// when it starts (NewHandler), with internal/smallgzip: every position's matches
+// (hash chains over three bytes, 256 candidates), the cheapest way through them by
+// the bits each literal and match would cost (each 256 KB parsed three times, the
+// costs of a pass from the symbols' frequencies in the one before, as zopfli does),
+// and blocks split where two Huffman codes are smaller than one. It writes app.wasm
+// in 2,976,690 bytes (144 KB under gzip -9's), a stream of the format's fixed and
+// dynamic Huffman blocks that every gzip decoder reads; TestTransferSize fetches each
+// file from the handler and checks that compress/gzip reads it back. Of
+// github.com/klauspost/compress's gzip (v1.20.5), level 9 wrote 3,128,698 bytes,
+// larger than compress/gzip's. Its cost is the handler's start: about 13 s of CPU
+// for app.wasm (its segments parsed on every core: 20 to 35 s of wall clock on the
+// shared 2-core machine at load average 10 to 15), once per start; the page's files and answers are the same bytes, and a browser's
+// decompression time is the same. Of the encoder's settings (app.wasm's bytes): 64
+// candidates 3,017,282, 128 2,993,566; two passes 2,979,462; chunks of 4,096 tokens
+// for the block split 2,985,827; no search inside a match past 32 bytes (not 64)
+// 2,979,685.
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
@@ -583,7 +606,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"embed"
@@ -608,6 +630,7 @@ import (
 
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/examples/web/internal/answer"
+	"github.com/compilemode/compilemode/examples/web/internal/smallgzip"
 )
 
 //go:embed static
@@ -722,6 +745,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := Build(context.Background(), dir); err != nil {
 		return err
 	}
+	fmt.Fprintln(stderr, "web: gzipping the page's files, once (seconds)…")
 	h, err := NewHandler(dir)
 	if err != nil {
 		return err
@@ -998,7 +1022,9 @@ type file struct {
 }
 
 // NewHandler serves the files in dir (as Build wrote them) from memory, gzipped for
-// clients that accept it, with a Content-Security-Policy that allows no other origin.
+// clients that accept it (each compressed once, here, by internal/smallgzip: about
+// 13 s of CPU for app.wasm; the package doc's Transfer size), with a
+// Content-Security-Policy that allows no other origin.
 func NewHandler(dir string) (http.Handler, error) {
 	files, err := loadFiles(dir)
 	if err != nil {
@@ -1055,10 +1081,7 @@ func loadFiles(dir string) (map[string]file, error) {
 		if err != nil {
 			return nil, err
 		}
-		gz, err := gzipBytes(data)
-		if err != nil {
-			return nil, err
-		}
+		gz := smallgzip.Gzip(data)
 		ctype := mime.TypeByExtension(filepath.Ext(e.Name()))
 		switch filepath.Ext(e.Name()) {
 		case ".wasm":
@@ -1070,34 +1093,6 @@ func loadFiles(dir string) (map[string]file, error) {
 		files[e.Name()] = file{data: data, gz: gz, ctype: ctype, etag: fmt.Sprintf(`"%x"`, sum[:12])}
 	}
 	return files, nil
-}
-
-// TransferBytes is the page's gzipped size in bytes: what a browser downloads.
-func TransferBytes(dir string) (int, error) {
-	files, err := loadFiles(dir)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, f := range files {
-		n += len(f.gz)
-	}
-	return n, nil
-}
-
-func gzipBytes(data []byte) ([]byte, error) {
-	var b bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := zw.Write(data); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 // servingURL is the URL to open for a listener on addr: a wildcard host (0.0.0.0, ::,

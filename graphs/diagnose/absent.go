@@ -252,6 +252,21 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 	return append(append(append(out, prev[max(0, len(prev)-absentAround):]...), ' '), before...)
 }
 
+// retoldUnreported reports whether line, where a retelling of code matched with lit in
+// it, tells the failure as no report: lit in a clause that a condition leads
+// (conditioned), for every retold row; for a missing header's (headerCode), lit inside a
+// string of code too (inString). A retelling is unquoted, so hypotheticalMarks (which
+// want quotes) do not read it. The condition is looked for before the literal, not the
+// match's start ("If the embedded Python has no include folder", five words before the
+// literal, stays a finding): the match's index cost the page 1 KB (TestTransferSize).
+func retoldUnreported(code Code, line, lit []byte) bool {
+	if headerCode(code) && inString(line, lit) {
+		return true
+	}
+	at := litAt(line, lit)
+	return at > 0 && conditioned(line, at, at+len(lit))
+}
+
 // headerCode reports whether code is a missing header's (Python.h, cuda.h), whose
 // retellings inString keeps out of code's strings.
 func headerCode(code Code) bool { return code == PythonHeadersMissing || code == CUDAHeadersMissing }
@@ -282,19 +297,52 @@ func inString(line, lit []byte) bool {
 	return dq%2 == 1 || sq%2 == 1
 }
 
-// conditioned reports whether line holds lit after a condition's word, up to three words
-// before it in the same clause: "If Python.h is missing, install python3-dev", "when the
-// `cuda.h` header is not found": a rule or a hint about the header, not a report that it
-// is missing (a missing header's retellings, as inString; a report says "Python.h was not
-// found" or "when I ran it, Python.h was missing", the clause closed).
-func conditioned(line, lit []byte) bool {
-	at := litAt(line, lit)
-	if at <= 0 {
-		return false
-	}
-	return conditionEnd.Match(line[max(0, at-60):at])
+// conditioned reports whether line's text from at to end (a retelling's literal) is in a
+// clause that a condition leads, the condition at the clause's start and up to
+// three words before at: "If Python.h is missing, install python3-dev", "when the
+// `cuda.h` header is not found the build fails", "install python3-dev, otherwise Python.h
+// is not found", "Should …"; "Without" so where the literal ends its phrase, a comma
+// after it ("Without `Python.h`, the kernels silently fall back to PyTorch"; not "without
+// it the \"pending, uninvoked backwards\" fast-path check fails", holdoutO's anima_lora
+// comment, which retells what happens without a step mark); and "without" in a clause
+// that says what falls back ("falls back to eager without the Python headers"). Such a
+// clause is a rule or a hint, not a report: a report says "Python.h was not found", "when
+// I ran it, Python.h was missing" (the clause closed), "it failed without Python.h". A
+// condition inside a clause names the failure's occasion and stays a report, as
+// collectors label it: "Simplify error when triton package is not found" (pytorch#143406's
+// title), "LoRA backward can crash under `torch.compile` if Triton lacks `triton_key`"
+// (holdoutAB's unsloth notebooks' known issues). The clause is clauseStart's.
+func conditioned(line []byte, at, end int) bool {
+	before := line[clauseStart(line, at):at]
+	return conditionEnd.Match(before) || withoutLead.Match(before) && phraseEnd.Match(line[end:])
 }
 
-// conditionEnd is a condition's word, then at most three words and an opening mark, at the
-// end of the text before a header's name (conditioned).
-var conditionEnd = &lazyregexp.Regexp{Expr: `(?i)\b(?:if|when|whenever|unless|in\s+case|should|once)\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
+// clauseStart returns where the clause that holds line[at] starts: after the last ". ",
+// ", ", "; ", ": ", "! " or "? " before at, within 120 bytes of it, else 120 bytes before
+// it or the line's start.
+func clauseStart(line []byte, at int) int {
+	from := max(0, at-120)
+	for i := at - 1; i >= from; i-- {
+		if endsClause(line[i]) && i+1 < len(line) && line[i+1] == ' ' {
+			return i + 1
+		}
+	}
+	return from
+}
+
+// endsClause reports whether c ends a clause before a space (conditioned).
+func endsClause(c byte) bool {
+	return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?'
+}
+
+// Pieces of conditioned: a condition's word at a clause's start (after a list's or a
+// quote's marks), or "falls back … without", then at most three words,
+// an opening mark and the start of the literal's word ("If torch." before "compile does
+// not support"), at the end of the clause's text before a retelling's literal; "Without"
+// at the clause's start so; and the end of the literal's phrase, a comma after a closing
+// mark and at most one word.
+var (
+	conditionEnd = &lazyregexp.Regexp{Expr: `(?i)(?:^[\s#>*+\x60"'(-]*(?:if|when|whenever|unless|in\s+case|once|otherwise|should)|\bfalls?\s+back\b[^,]{0,60}?\bwithout)\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?[\w.]*$`}
+	withoutLead  = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
+	phraseEnd    = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
+)

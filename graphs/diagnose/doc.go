@@ -221,6 +221,12 @@
 // the line above too), "free of \"…\"", and other languages' words of absence (没有出现,
 // はゼロ, 없음, keine, aucun, ни одного) are absence too, and so is a failure said to be
 // handled, caught or harmless ("a missing triton_key would be handled gracefully").
+// A retelling (unquoted, a Paraphrase row) in a clause that a condition leads is a rule
+// or a hint, no hit: "If libcuda.so is not found, set …", "install python3-dev, otherwise
+// Python.h is not found", "Without the Python headers, Triton falls back …" (the
+// condition at the clause's start, up to three words before the literal:
+// retoldUnreported); a condition inside a clause names the failure's occasion and stays
+// a finding ("error when triton package is not found").
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:
@@ -330,7 +336,9 @@
 //     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>"; a code fence or a
 //     table's rule may stand between: "| Torch version |" / "|---|" / "| 2.5.1 |");
 //  3. file names and images: site-packages/torch-2.5.1.dist-info, wheel names
-//     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl),
+//     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl; one a
+//     terminal's width cut at a line's end, "…/torch-2." then "1.0%2Bcu121-cp311-…whl", is
+//     read joined to the next line's first word, release_wrap.go),
 //     conda's pytorch-2.5.1-py3…, conda-forge's pytorch-2.5.1-cuda126_py312h… and conda's
 //     download table ("pytorch-2.1.0  |py3.9_cuda11.8_cudnn8_0  1.19 GB"), docker tags
 //     ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime", "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…",
@@ -1695,6 +1703,13 @@
 //   - python-headers-missing: a paraphrase with "headers", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "python.h", as reports retell it
+//   - python-headers-missing: a paraphrase with "include folder", as reports retell it
+//   - python-headers-missing: a paraphrase with "include dir", as reports retell it
+//   - python-headers-missing: a paraphrase with "Include folder", as reports retell it
+//   - python-headers-missing: a paraphrase with "and libs", as reports retell it
+//   - python-headers-missing: a paraphrase with "and `libs`", as reports retell it
+//   - python-headers-missing: a paraphrase with "folder is missing", as reports retell it
+//   - python-headers-missing: a paraphrase with "directory is missing", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "python.h", as reports retell it
 //   - python-headers-missing: "Python.h: No such file" (the message cut short), 2.0–2.14

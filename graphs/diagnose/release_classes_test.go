@@ -321,3 +321,34 @@ func TestSinceRelease(t *testing.T) {
 		}
 	}
 }
+
+// TestWrappedFileName: a file name cut by a terminal's or a page's width, inside its
+// release or after it, is read joined to the next line's first word (branch rel14,
+// release_wrap.go; TestFormsCross's hyphen-wrap presentations of pip's "Downloading …whl"
+// and pip show's site-packages path had missed every release). Each case that reads a
+// release failed before (none read).
+func TestWrappedFileName(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"in-release", "Downloading https://download.pytorch.org/whl/cu121/torch-2.\n6.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.6"},
+		{"after-local", "Downloading https://download.pytorch.org/whl/cu121/torch-2.10.0%2Bcu121\n-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.10"},
+		{"after-dash", "Downloading https://download.pytorch.org/whl/cu121/torch-2.1.0%2Bcu121-\ncp311-cp311-linux_x86_64.whl (780.5 MB)", "2.1"},
+		{"after-name", "Downloading https://download.pytorch.org/whl/cu124/torch-\n2.5.1%2Bcu124-cp311-cp311-linux_x86_64.whl (908.2 MB)", "2.5"},
+		{"dist-info", "Location: /usr/lib/python3.11/site-packages/torch-2.14.0+cu\n121.dist-info", "2.14"},
+		{"page-hyphen", "Location: /usr/lib/python3.11/site-packages/torch-2.6.0+cu124.dis-\ntinfo", ""},
+		{"page-hyphen-dropped", "Location: /usr/lib/python3.11/site-packages/torch-2.6.0+cu124.dist-in-\nfo", "2.6"},
+		{"pip-indent", "  Downloading https://download.pytorch.org/whl/cu121/torch-2.\n1.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.1"},
+		// not a cut: a line between, another package, no file name's end
+		{"torchvision", "Downloading https://download.pytorch.org/whl/cu121/torchvision-0.2\n1.0%2Bcu121-cp311-cp311-linux_x86_64.whl", ""},
+		{"open-clip", "Collecting open_clip_torch-2.\n32.0-py3-none-any.whl", ""},
+		{"container", "Name of container: /scratch/anemoi/containers/pytorch-2.7.0-rocm-6.2.4-py-3.12.9-v2.0.sif\nlog of the run:", ""},
+		{"a-blank-between", "Downloading https://download.pytorch.org/whl/cu121/torch-2.\n\n1.0%2Bcu121-cp311-cp311-linux_x86_64.whl", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchText, tt.want)
+		}
+	}
+}

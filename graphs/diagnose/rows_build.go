@@ -969,14 +969,19 @@ var pythonHeadersRetold = retold{
 	// the prefilter a "python" anchor, which every frame of a traceback holds
 	// (BenchmarkVersusGrep went from 0.4 to 1.3 times grep's time with "python headers").
 	literals: []string{"headers", "Python.h", "python.h"}, // reports write the name both ways
-	pattern: `(?i)\bpython(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?(?:headers?|header\s+files)\b[^.;]{0,40}?` +
+	pattern: `(?i)\bpython(?:3(?:\.\d+)?)?(?:'s)?[\s-]+(?:(?:dev(?:elopment)?|c|include)\s+)?(?:headers?|header\s+files)\b[^.;]{0,40}?` +
 		`\b(?:(?:is|are|were|was)\s+)?(?:missing|not\s+(?:be\s+)?found|not\s+installed|absent|unavailable)\b|` +
 		`\b(?:missing|lacks?|lacking|without|no|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+find|` +
 		`(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:link|compile|build)\b[^;]{0,60}?\bagainst)\s+` +
-		`(?:the\s+|a\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?python(?:3(?:\.\d+)?)?(?:'s)?\s+(?:(?:dev(?:elopment)?|c|include)\s+)?` +
+		`(?:the\s+|a\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?python(?:3(?:\.\d+)?)?(?:'s)?[\s-]+(?:(?:dev(?:elopment)?|c|include)\s+)?` +
 		`(?:headers?|header\s+files)\b|` +
 		`\bpython\b[^.;]{0,30}?\b(?:is|was|are|were)\s+missing\s+(?:its|the|their)\s+(?:dev(?:elopment)?|c|include)\s+headers\b|` +
 		headerMissing(`python\.h`) + `|` +
+		// a failure, then that what failed needs Python.h: "launch failed: triton needs
+		// Python.h", "webrtcvad failed to build from source (needs Python.h / python3-dev, not
+		// available)" (an agent's environment notes, code corpus); the requirement alone ("Triton
+		// JIT needs Python.h for its launcher compilation", a job script's comment) is a rule
+		`\b(?:fail(?:s|ed|ure)?|errors?|crash(?:es|ed)?)\b[^.;]{0,40}?\b(?:needs?|needed|requires?|required)\s+(?:the\s+)?\W?python\.h\b|` +
 		// what needs Python.h, then that the Python lacks it: "Triton compiles a C extension
 		// needing Python.h, which this cluster's python ships without" (holdoutAC's
 		// open-instruct commit; branch recallG); in other languages: 缺少 Python.h, Python.h
@@ -984,6 +989,22 @@ var pythonHeadersRetold = retold{
 		`\b(?:need(?:s|ing|ed)?|requir(?:es|ing|ed))\s+\W?python\.h\W?[^.;]{0,50}?\b(?:ships?|comes?|shipped|built|installed)\s+without\b|` +
 		`\bpython\b[^.;]{0,30}?\b(?:ships?|comes?|shipped|built|installed)\s+without\s+(?:its\s+|the\s+)?(?:\W?python\.h\b|(?:dev(?:elopment)?\s+|c\s+)?headers\b)|` +
 		`(?:缺少|缺失|找不到|没有)\s*\W?python\.h|python\.h\W?\s*(?:找不到|不存在|缺失|が見つから|がない|fehlt|manquant|manque)|\b(?:falta|manque)\s+\W?python\.h`,
+}
+
+// pythonIncludeRetold is python-headers-missing told as the Python's include folder (which
+// holds Python.h) missing: "uv installs an embeded Python environment, which doesn't have
+// `include` and `libs`" (woct0rdho/triton-windows#77, a maintainer on a failed launcher
+// build), "python_embeded has no include folder", "the include/python3.12 folder is
+// missing". The folder must be Python's, named before it or in its path: Triton's own
+// backends/nvidia/include missing (woct0rdho/triton-windows#35) is the CUDA headers'. The
+// literals are the folder's words, not "include" alone, which every C log holds, nor
+// "include/python", whose "/python" every traceback's frame holds (TestPlainLinesHoldNoAnchor).
+var pythonIncludeRetold = retold{
+	literals: []string{"include folder", "include dir", "Include folder", "and libs", "and `libs`", "folder is missing", "directory is missing"},
+	pattern: `(?i)\bpython[\w.-]*(?:'s)?\b[^.;]{0,50}?\b(?:do(?:es)?\s*n[o']t\s+have|ha(?:s|ve)\s+no|lacks?|misses|missing|without|no)\s+` +
+		`(?:the\s+|an?\s+)?\W?include\W?\s*(?:and\s+\W?libs\b|folder|dir)|` +
+		`(?:python[\w.-]*(?:'s)?\W+include|include[/\\]python[\d.]*)\W?\s*(?:folder|dir\w*)?\s+(?:is\s+)?(?:missing|not\s+(?:there|found)|does\s*n[o']t\s+exist)|` +
+		`\b(?:no|missing|without)\s+(?:the\s+|an?\s+)?\W?include\W?\s*(?:folder|dir)[^.;]{0,30}?\bpython`,
 }
 
 // pythonHeadersRetoldRow is the row pythonHeadersRetold makes (retellings).

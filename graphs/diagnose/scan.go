@@ -1058,7 +1058,7 @@ func (s *scanner) rawWindow(raw *ringLine) {
 func (s *scanner) releaseWindow(e *ringLine, text []byte) {
 	before := s.torch.text
 	s.torch.window(text, e.line)
-	if len(e.orig) > 0 && s.torch.line == e.line && s.torch.text != before {
+	if len(e.orig) > 0 && s.torch.line == e.line && s.torch.text != before && !s.torch.wrapped {
 		s.torch.text = quote(s.shownText(e, text), []byte(s.torch.found.String()))
 	}
 }
@@ -1667,12 +1667,11 @@ func (s *scanner) tightLines(from, to int) []byte {
 // first), one line long.
 func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e, e, text, m) }
 
-// headerNotMissing reports whether row i, a missing header's retelling, is on e inside
-// a string of code (inString) or after a condition's word (conditioned): no report that
-// the header is missing.
-func (s *scanner) headerNotMissing(i int, e *ringLine) bool {
+// retoldUnreported reports whether row i, a retelling, is on e as no report of the
+// failure (retoldUnreported in absent.go: a condition, a string of code).
+func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 	r := &s.rows[i]
-	return r.Paraphrase && headerCode(r.Code) && (inString(e.clean, r.literal) || conditioned(e.clean, r.literal))
+	return r.Paraphrase && retoldUnreported(r.Code, e.clean, r.literal)
 }
 
 // hitSpan records a match of row i over entries e to end (a wrapped message's lines).
@@ -1682,7 +1681,7 @@ func (s *scanner) headerNotMissing(i int, e *ringLine) bool {
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.absentAt(e, s.rows[i].literal) || s.headerNotMissing(i, e) || compilerFinds(&s.rows[i], e.clean) {
+	if e.legend || s.absentAt(e, s.rows[i].literal) || s.retoldUnreported(i, e) || compilerFinds(&s.rows[i], e.clean) {
 		return
 	}
 	line := e.line

@@ -81,22 +81,13 @@ func (r *reader) givenArgv() {
 	}
 	vals, err := r.parseArgv(toks)
 	if err != "" {
-		r.warn(int(c.line), WarningArgvError, "%s exits with status 2 here: %s (Python's argparse); what follows it does not run, and the plans below are made as if the parser had the command line's defaults", r.argvSource(int(c.line)), err)
+		r.warn(int(c.line), WarningArgvError, "parse_args exits here (status 2): %s; the plans use the parser's defaults", err)
 		return
 	}
 	for dest := range r.argOpen {
 		r.argOpen[dest] = 0
 	}
 	r.givenFlags(c, vals)
-}
-
-// argvSource names the list read: the one the file writes at line, or the command
-// line given.
-func (r *reader) argvSource(line int) string {
-	if r.av.fromCLI {
-		return fmt.Sprintf("parse_args (line %d), given the command line after -script's --,", line)
-	}
-	return fmt.Sprintf("parse_args, given the argument list at line %d,", line)
 }
 
 // parseArgv reads toks as argparse does (Lib/argparse.py _parse_optional,
@@ -379,10 +370,7 @@ func (r *reader) argvTruth(cond *expr) (bool, string, bool) {
 	if f.given {
 		how = "given"
 	}
-	if r.av.fromCLI {
-		return f.value.Truthy() != neg, fmt.Sprintf("with the command line given after -script's -- (%s %s, %s)", r.argDefaults[cond.name].flag, how, f.value), true
-	}
-	return f.value.Truthy() != neg, fmt.Sprintf("with the argument list parse_args is given at line %d (%s %s, %s; the command line decides nothing)", f.line, r.argDefaults[cond.name].flag, how, f.value), true
+	return f.value.Truthy() != neg, r.argvWhere(fmt.Sprintf("%s %s, %s", r.argDefaults[cond.name].flag, how, f.value)), true
 }
 
 // argvState is what reading an argument list needs beyond the options' dests.
@@ -417,10 +405,15 @@ func (r *reader) argvEvalTruth(cond *expr, neg bool) (bool, string, bool) {
 	if used == "" || err != nil {
 		return false, "", false
 	}
+	return v.Truthy() != neg, r.argvWhere(used[2:]), true
+}
+
+// argvWhere says which list decides a test, with detail.
+func (r *reader) argvWhere(detail string) string {
 	if r.av.fromCLI {
-		return v.Truthy() != neg, fmt.Sprintf("with the command line given after -script's -- (%s)", used[2:]), true
+		return "with the command line given after -script's -- (" + detail + ")"
 	}
-	return v.Truthy() != neg, fmt.Sprintf("with the argument list parse_args is given (%s; the command line decides nothing)", used[2:]), true
+	return "with the argument list parse_args is given (" + detail + "; the command line decides nothing)"
 }
 
 // replaceName returns s with each whole occurrence of the dotted name n (not inside a

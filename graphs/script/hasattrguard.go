@@ -34,7 +34,8 @@ func (r *reader) condTruth(cond *expr) (bool, string, bool) {
 }
 
 // condSource returns the text of cond to decide, that of the value of a name the
-// file assigns once (and no def takes as a parameter) for the name, `not` kept
+// file assigns once (and no def takes as a parameter, no loop or unpacking binds)
+// for the name, `not` kept
 // (script14 item 3: USE_CG = bool(int(os.getenv("USE_CUDAGRAPHS", "0"))) then
 // `if USE_CG:`).
 func (r *reader) condSource(cond *expr) string {
@@ -42,7 +43,7 @@ func (r *reader) condSource(cond *expr) string {
 	for n := 0; r.isNot(x) && n < MaxNesting; n++ {
 		x, neg = x.elts[0], neg+"not "
 	}
-	if x == nil || x.kind != name || len(r.assigned[x.name]) != 1 || r.isParam(x.name) {
+	if x == nil || x.kind != name || len(r.assigned[x.name]) != 1 || r.isParam(x.name) || r.modAlias.loop[x.name] {
 		return r.text(cond)
 	}
 	return neg + "(" + r.text(r.assigned[x.name][0]) + ")"

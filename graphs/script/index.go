@@ -48,6 +48,9 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
 	}
+	for _, it := range s.items {
+		r.noteOtherTargets(it.as, 0) // with … as NAME binds it too
+	}
 	r.scoped.indexingFn = fn
 	r.walkStmt(s, r.indexCall)
 	r.indexWalruses(s)

@@ -29,6 +29,7 @@ var aliasedModules = nameSet{
 type moduleAliases struct {
 	bound map[string]string // name → the module it was assigned (made an alias)
 	other map[string]bool   // names the file binds to anything else
+	loop  map[string]bool   // names a loop, an unpacking or a with binds (condSource)
 }
 
 // noteModuleAlias records the assignment of v to the target t: an alias when t is a
@@ -72,6 +73,10 @@ func (r *reader) noteOtherTargets(t *expr, depth int) {
 	case t == nil || depth > 8:
 	case t.kind == name:
 		r.otherBinding(t.name)
+		if r.modAlias.loop == nil {
+			r.modAlias.loop = map[string]bool{}
+		}
+		r.modAlias.loop[t.name] = true
 	case t.kind == tuple || t.kind == starred:
 		r.noteOtherTargets(t.x, depth+1)
 		for _, e := range t.elts {

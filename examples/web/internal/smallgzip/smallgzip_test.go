@@ -1,0 +1,150 @@
+package smallgzip
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// inputs are data of every kind the encoder meets: none, too short to match, runs,
+// noise, text, and more than a segment, with matches across segments' edges.
+func inputs(t *testing.T) map[string][]byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	noise := make([]byte, 100_000)
+	for i := range noise {
+		noise[i] = byte(r.Uint32())
+	}
+	var text []byte
+	files, _ := filepath.Glob("../../*.go")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = append(text, b...)
+	}
+	if len(text) < 100_000 {
+		t.Fatalf("examples/web's Go files are %d bytes", len(text))
+	}
+	few := make([]byte, segmentSize+17)
+	for i := range few {
+		few[i] = "ab\x00"[r.IntN(3)]
+	}
+	long := bytes.Repeat(text[:segmentSize/3], 7)
+	return map[string][]byte{
+		"empty":           nil,
+		"one byte":        {'x'},
+		"two bytes":       {0, 0},
+		"three":           []byte("abc"),
+		"run":             bytes.Repeat([]byte{0}, 100_000),
+		"run of pairs":    bytes.Repeat([]byte("ab"), 40_000),
+		"noise":           noise,
+		"text":            text,
+		"three symbols":   few,
+		"segments":        long,
+		"short repeats":   []byte(strings.Repeat("abcabd", 50)),
+		"one literal run": bytes.Repeat([]byte{'z'}, 259),
+	}
+}
+
+// TestRoundTrip: compress/gzip reads back every input, in one stream.
+func TestRoundTrip(t *testing.T) {
+	for name, data := range inputs(t) {
+		z := Gzip(data)
+		r, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r.Multistream(false)
+		got, err := io.ReadAll(r)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !bytes.Equal(got, data) {
+			t.Errorf("%s: read back %d bytes, want the %d written", name, len(got), len(data))
+		}
+		if rest, _ := io.ReadAll(r); len(rest) != 0 {
+			t.Errorf("%s: %d bytes after the stream", name, len(rest))
+		}
+	}
+}
+
+// TestSmallerThanGzip: on text and on mixed data, smaller than compress/gzip at
+// BestCompression.
+func TestSmallerThanGzip(t *testing.T) {
+	in := inputs(t)
+	for _, name := range []string{"text", "three symbols", "segments"} {
+		var b bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		w.Write(in[name])
+		w.Close()
+		if got := len(Gzip(in[name])); got >= b.Len() {
+			t.Errorf("%s: %d bytes, compress/gzip's %d", name, got, b.Len())
+		}
+	}
+}
+
+// TestCodes: every length and distance is its symbol's base plus its extra bits'
+// value, within their range, the symbols in order (RFC 1951, 3.2.5).
+func TestCodes(t *testing.T) {
+	last := 0
+	for l := minMatch; l <= maxMatch; l++ {
+		sym, n, v := lengthCode(l)
+		if sym < last || sym > 285 || v < 0 || v >= 1<<n || n > 5 {
+			t.Fatalf("length %d: symbol %d, %d extra bits of value %d", l, sym, n, v)
+		}
+		last = sym
+	}
+	if sym, _, _ := lengthCode(257); sym != 284 {
+		t.Errorf("length 257: symbol %d, want 284", sym)
+	}
+	last = 0
+	for d := 1; d <= windowSize; d++ {
+		sym, n, v := distCode(d)
+		if sym < last || sym > 29 || v < 0 || v >= 1<<n || n > 13 {
+			t.Fatalf("distance %d: symbol %d, %d extra bits of value %d", d, sym, n, v)
+		}
+		if sym != last && v != 0 {
+			t.Fatalf("distance %d starts symbol %d with extra value %d", d, sym, v)
+		}
+		last = sym
+	}
+	if last != 29 {
+		t.Errorf("distance 32768: symbol %d, want 29", last)
+	}
+}
+
+// TestHuffLengths: codes are complete (Kraft sum 1) and within their bound, for
+// skewed counts too.
+func TestHuffLengths(t *testing.T) {
+	fib := make([]int32, 30)
+	fib[0], fib[1] = 1, 1
+	for i := 2; i < len(fib); i++ {
+		fib[i] = fib[i-1] + fib[i-2]
+	}
+	for _, f := range [][]int32{{1, 1}, {5, 0, 0, 1}, fib, {1 << 30, 1, 1, 1, 1}} {
+		for _, maxBits := range []int{7, 15} {
+			if len(f) > 1<<maxBits {
+				continue
+			}
+			l := huffLengths(f, maxBits)
+			sum := 0
+			for i, n := range l {
+				if (n == 0) != (f[i] == 0) || int(n) > maxBits {
+					t.Fatalf("%v (≤ %d bits): lengths %v", f, maxBits, l)
+				}
+				if n > 0 {
+					sum += 1 << (maxBits - int(n))
+				}
+			}
+			if sum != 1<<maxBits {
+				t.Errorf("%v (≤ %d bits): lengths %v are not a complete code", f, maxBits, l)
+			}
+		}
+	}
+}
