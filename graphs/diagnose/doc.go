@@ -227,6 +227,10 @@
 // condition at the clause's start, up to three words before the literal:
 // retoldUnreported); a condition inside a clause names the failure's occasion and stays
 // a finding ("error when triton package is not found").
+// A missing header's compiler error (Python.h, cuda.h) within twelve lines after a CMake
+// step ("[ 76%] Building CXX object …", make's or ninja's) is a source build's, of Triton,
+// PyTorch or another project, not the run-time compile of Triton's launcher or Inductor's
+// C++, which no CMake step precedes: no hit (sourceBuildSteps).
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:
