@@ -451,7 +451,9 @@
 // "at least" or a strict bound, "later than", "newer than", "older than" ("as of
 // PyTorch 2.9, these features are not yet exposed"; "error in versions later than
 // torch==2.5.1": 2.5.1 works), before "+", "or later", "and up" or "onwards" ("On
-// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound), before
+// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound, nor the plus
+// between two items of a plus-joined list), "from torch 2.6 on," (not "… on Ubuntu"),
+// before
 // "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
 // 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|
 // PyTorch 2.2.0 | active |", "| 2.6.0 | ✅ YES |"; an environment table's "| PyTorch |
