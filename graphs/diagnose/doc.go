@@ -1237,6 +1237,9 @@
 //   - skip-cpu-device: a paraphrase with "跳过", as reports retell it
 //   - skip-cpu-device: a paraphrase with "スキップ", as reports retell it
 //   - skip-cpu-device: a paraphrase with "skipping cuda", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tenseurs CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tensores CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU-Tensor", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
@@ -1606,6 +1609,8 @@
 //   - triton-missing: a paraphrase with "見つから", as reports retell it
 //   - triton-missing: a paraphrase with "설치되", as reports retell it
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
+//   - triton-missing: a paraphrase with "riton not installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton missing", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
@@ -1628,6 +1633,9 @@
 //   - gpu-too-old-for-triton: a paraphrase with "riton does not support", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for torch", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for `torch", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "SM 70", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "sm_70", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "apability 7", as reports retell it
 //   - gpu-too-old-for-triton: "too old to be supported by the triton GPU compiler" (quoted up to its first clause's end), 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
