@@ -340,6 +340,9 @@
 //	the handler's gzip written by internal/smallgzip
 //	  (an optimal parse of every match, three bytes
 //	  and longer), not compress/gzip                      2,999,934    145 KB
+//	whole page (main at 697b2ee1)                         3,003,151    143 KB left
+//	smallgzip's longer matches on a chain of four bytes,
+//	  segments of 64 KB                                   2,993,545      9.6 KB
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -389,24 +392,28 @@
 // sources (not inlined either).
 //
 // compress/gzip at BestCompression wrote app.wasm 21 KB larger than zlib's level 9
-// (3,120,998 bytes against gzip -9's 3,101,041): compress/flate emits no match of
-// three bytes and chooses its matches lazily. The handler now gzips each file once,
-// when it starts (NewHandler), with internal/smallgzip: every position's matches
-// (hash chains over three bytes, 256 candidates), the cheapest way through them by
-// the bits each literal and match would cost (each 256 KB parsed three times, the
-// costs of a pass from the symbols' frequencies in the one before, as zopfli does),
-// and blocks split where two Huffman codes are smaller than one. It writes app.wasm
-// in 2,976,690 bytes (144 KB under gzip -9's), a stream of the format's fixed and
-// dynamic Huffman blocks that every gzip decoder reads; TestTransferSize fetches each
-// file from the handler and checks that compress/gzip reads it back. Of
-// github.com/klauspost/compress's gzip (v1.20.5), level 9 wrote 3,128,698 bytes,
-// larger than compress/gzip's. Its cost is the handler's start: about 13 s of CPU
-// for app.wasm (its segments parsed on every core: 20 to 35 s of wall clock on the
-// shared 2-core machine at load average 10 to 15), once per start; the page's files and answers are the same bytes, and a browser's
-// decompression time is the same. Of the encoder's settings (app.wasm's bytes): 64
-// candidates 3,017,282, 128 2,993,566; two passes 2,979,462; chunks of 4,096 tokens
-// for the block split 2,985,827; no search inside a match past 32 bytes (not 64)
-// 2,979,685.
+// (3,120,998 bytes against gzip -9's 3,101,041, app.wasm of 9e967b21): compress/flate
+// emits no match of three bytes and chooses its matches lazily. The handler now gzips
+// each file once, when it starts (NewHandler), with internal/smallgzip: at every
+// position the nearest match of three bytes (16 candidates) and each longer one at its
+// shortest distance (256 candidates of the same four bytes), the cheapest way through
+// them by the bits each literal and match would cost (each 64 KB parsed three times,
+// the costs of a pass from the symbols' frequencies in the one before, as zopfli
+// does), and blocks split where two Huffman codes are smaller than one. It writes
+// that app.wasm in 2,966,445 bytes (135 KB under gzip -9's), a stream of the format's
+// fixed and dynamic Huffman blocks that every gzip decoder reads (TestBrowser's
+// Chromium among them); TestTransferSize fetches each file from the handler and
+// checks that compress/gzip reads it back. Of github.com/klauspost/compress's gzip
+// (v1.20.5), level 9 wrote 3,128,698 bytes, larger than compress/gzip's. Its cost is
+// the handler's start: 9.5 s of CPU for app.wasm (its segments parsed on every core:
+// 15 to 20 s of wall clock on the shared 2-core machine at load average 10 to 15),
+// once per start; the page's files and answers are the same bytes, and a browser's
+// decompression time is the same. Of the encoder's settings (that app.wasm's bytes,
+// CPU seconds): 128 candidates of four bytes 2,973,901 (7.5 s), 512 2,961,703 (12.2
+// s); the first version, one chain of three bytes (256 candidates), 2,976,690 (11 s)
+// with 256 KB segments, 2,973,809 with 64 KB (16 KB 2,976,485, 512 KB 2,978,976); two
+// passes, not three, 2,979,462; chunks of 4,096 tokens for the block split
+// 2,985,827; no search inside a match past 32 bytes (not 64) 2,979,685.
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).
@@ -1023,7 +1030,7 @@ type file struct {
 
 // NewHandler serves the files in dir (as Build wrote them) from memory, gzipped for
 // clients that accept it (each compressed once, here, by internal/smallgzip: about
-// 13 s of CPU for app.wasm; the package doc's Transfer size), with a
+// 10 s of CPU for app.wasm; the package doc's Transfer size), with a
 // Content-Security-Policy that allows no other origin.
 func NewHandler(dir string) (http.Handler, error) {
 	files, err := loadFiles(dir)

@@ -340,7 +340,9 @@
 //     page shows it; "<td>PyTorch version</td>" / "<td>2.5.1</td>"; a code fence or a
 //     table's rule may stand between: "| Torch version |" / "|---|" / "| 2.5.1 |");
 //  3. file names and images: site-packages/torch-2.5.1.dist-info, wheel names
-//     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl),
+//     (torch-2.5.1+cu124-cp311-…whl, NVIDIA's torch-2.2.0a0+81ea7a4.nv24.01-…whl; one a
+//     terminal's width cut at a line's end, "…/torch-2." then "1.0%2Bcu121-cp311-…whl", is
+//     read joined to the next line's first word, release_wrap.go),
 //     conda's pytorch-2.5.1-py3…, conda-forge's pytorch-2.5.1-cuda126_py312h… and conda's
 //     download table ("pytorch-2.1.0  |py3.9_cuda11.8_cudnn8_0  1.19 GB"), docker tags
 //     ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime", "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…",
@@ -453,7 +455,9 @@
 // "at least" or a strict bound, "later than", "newer than", "older than" ("as of
 // PyTorch 2.9, these features are not yet exposed"; "error in versions later than
 // torch==2.5.1": 2.5.1 works), before "+", "or later", "and up" or "onwards" ("On
-// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound), before
+// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound, nor the plus
+// between two items of a plus-joined list), "from torch 2.6 on," (not "… on Ubuntu"),
+// before
 // "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
 // 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|
 // PyTorch 2.2.0 | active |", "| 2.6.0 | ✅ YES |"; an environment table's "| PyTorch |
@@ -1237,6 +1241,9 @@
 //   - skip-cpu-device: a paraphrase with "跳过", as reports retell it
 //   - skip-cpu-device: a paraphrase with "スキップ", as reports retell it
 //   - skip-cpu-device: a paraphrase with "skipping cuda", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tenseurs CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "tensores CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "CPU-Tensor", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
@@ -1606,6 +1613,8 @@
 //   - triton-missing: a paraphrase with "見つから", as reports retell it
 //   - triton-missing: a paraphrase with "설치되", as reports retell it
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
+//   - triton-missing: a paraphrase with "riton not installed", as reports retell it
+//   - triton-missing: a paraphrase with "riton missing", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
@@ -1628,6 +1637,9 @@
 //   - gpu-too-old-for-triton: a paraphrase with "riton does not support", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for torch", as reports retell it
 //   - gpu-too-old-for-triton: a paraphrase with "too old for `torch", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "SM 70", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "sm_70", as reports retell it
+//   - gpu-too-old-for-triton: a paraphrase with "apability 7", as reports retell it
 //   - gpu-too-old-for-triton: "too old to be supported by the triton GPU compiler" (quoted up to its first clause's end), 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14

@@ -147,6 +147,16 @@ func denseLine(t *testing.T, n int) []byte {
 // copies became 12) with no change in cost. It is now measured on the line itself (143.9
 // pattern bytes a byte at 21,871 bytes, 2026-12-04; the old bound of 11.5 at 13 copies is
 // 149.5 a byte of the line, kept as 150), and the copies are checked to cost nothing more.
+//
+// The line holds every literal once, and a literal costs the spans its rows' patterns run
+// on (up to 2 × maxRowSpan each), however short it is: from 143.9 (2026-12-04) to 148.8
+// (2026-12-05, the seventeenth session) with no row's cost changed but the literals'
+// count. On 2026-12-05 (the eighteenth session) the held-out sets BE and BF's classes
+// (five literals: three for Triton's capability floor, two for Triton's absence in a
+// table's cell; rows_retold_bf.go) took it to 150.1 with the retellings cut to the
+// fewest literals that read them (seven for the floor made 151.0): bound 155, about
+// fifteen more literals of that kind. The corpus line (12.0) and the repeated copies hold
+// the scanner's cost on real text.
 func TestDenseLineBounded(t *testing.T) {
 	line := anchorLines(t, 1, false)
 	tests := []struct {
@@ -155,7 +165,7 @@ func TestDenseLineBounded(t *testing.T) {
 		bound float64
 	}{
 		{"corpus-one-line", denseLine(t, 1<<20), 12.0},
-		{"anchor-line", line, 150},
+		{"anchor-line", line, 155},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -48,3 +48,59 @@ func TestCheckedRelease(t *testing.T) {
 		}
 	}
 }
+
+// TestTritonFloorFails: torch.compile said to fail and Triton's floor of capability 7.0
+// as the reason, in one sentence, in either order and in other languages
+// (tritonFloorFailsRetold); the floor alone, torch.compile with it and no failure, a
+// failure in another sentence give no finding.
+func TestTritonFloorFails(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"en, parenthesis", "- Pascal: torch.compile doesn't work (Triton requires SM 70+)", GPUTooOldForTriton},
+		{"en, colon", "torch.compile fails on the P100: Triton needs compute capability 7.0", GPUTooOldForTriton},
+		{"en, reason first", "Triton requires sm_70+, so torch.compile crashes on my GTX 1080", GPUTooOldForTriton},
+		{"ru", "torch.compile не работает (Triton требует SM 70+)", GPUTooOldForTriton},
+		{"zh", "torch.compile 无法使用，Triton 需要 SM 70 以上", GPUTooOldForTriton},
+		{"de", "torch.compile funktioniert nicht, Triton benötigt SM 70", GPUTooOldForTriton},
+		{"fr", "torch.compile ne fonctionne pas : Triton exige sm_70", GPUTooOldForTriton},
+		{"rule alone", "Triton requires compute capability 7.0 or higher.", ""},
+		{"no failure", "torch.compile uses Triton, which requires SM 70+.", ""},
+		{"failure in another sentence", "torch.compile fails on CPU. Triton requires SM 70+ GPUs.", ""},
+		{"works", "torch.compile works here (Triton requires SM 70+, the A100 is SM 80)", ""},
+		{"lower case", "torch.compile fails: triton requires sm_70+", GPUTooOldForTriton},
+	})
+}
+
+// TestTritonCell: Triton's absence told tersely after torch.compile's failure, in a
+// table's cell or after a mark (tritonCellRetold); not without the failure before it.
+func TestTritonCell(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"table, not installed", "| 6 | `torch.compile()` usage | ⚠️ Failed | Triton not installed properly |", TritonMissing},
+		{"table, missing", "| 13 | Torch compile speedup test | ⚠️ Failed | Triton missing |", TritonMissing},
+		{"parenthesis", "torch.compile: failed (Triton missing)", TritonMissing},
+		{"comma", "torch.compile() usage: Failed, Triton not installed", TritonMissing},
+		{"no failure", "torch.compile usage | Passed | Triton missing is fine here |", ""},
+		{"vLLM's warning", "INFO 05-14 [__init__.py:239] Triton not installed or not compatible; certain GPU-related functions will not be available.", ""},
+		{"warning alone", "WARNING: Triton not installed", ""},
+	})
+}
+
+// TestSkipRefused: a skip reason's inputs said refused by the graphs (skipRetoldAfter),
+// in French, Spanish, Portuguese and German for CPU tensors (cpuRefusedRetold). A rule
+// with a modal, no graphs named, or the reason a clause before gives none.
+func TestSkipRefused(t *testing.T) {
+	t.Parallel()
+	const ctx = "torch.compile(model, mode=\"reduce-overhead\")\n"
+	checkFirstCodes(t, []codeCase{
+		{"refuses", ctx + "FCOS uses CPU tensors in the anchor generator, which breaks the capture (cudagraphs refuses CPU tensors).", SkipCPUDevice},
+		{"rejects mutated", ctx + "CUDA graphs reject mutated inputs, so the step ran eagerly", SkipMutatedInputs},
+		{"can't handle", ctx + "no speedup: cudagraphs can't handle CPU inputs", SkipCPUDevice},
+		{"comma so", ctx + "the model has CPU inputs, so cudagraphs are skipped", ""}, // TestForms: a comma between, no one clause
+		{"fr", ctx + "RetinaNet utilise des tenseurs CPU, ce qui casse la capture (cudagraphs refuse les tenseurs CPU).", SkipCPUDevice},
+		{"es", ctx + "los CUDA graphs rechazan los tensores CPU", SkipCPUDevice},
+		{"de", ctx + "CUDA-Graphs lehnen CPU-Tensoren ab", SkipCPUDevice},
+		{"modal rule", ctx + "cudagraphs may refuse CPU tensors", ""},
+		{"no graphs", ctx + "the kernel refuses CPU tensors", ""},
+	})
+}

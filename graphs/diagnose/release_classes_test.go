@@ -285,7 +285,9 @@ func TestGluedOlderReleases(t *testing.T) {
 // text runs past, no run's (branch rel14, release_since.go; holdoutBA's open misread was
 // of this class). Real sentences from the search tool's code and issues corpora (find_string
 // "since torch 2.", "since PyTorch 2.", "Since PyTorch 2.6,"), the failing ones with the
-// sweep's and the release rows' examples. Each case of a change read its release before.
+// sweep's and the release rows' examples; "from torch X on" is a bound, as "onwards" is.
+// Each case of a change or a bound read its release before (but "ships", read as a
+// feature already).
 func TestSinceRelease(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ name, line, want string }{
@@ -308,6 +310,14 @@ func TestSinceRelease(t *testing.T) {
 		{"broken-since", "torch.compile has been broken since torch 2.5", "2.5"},
 		{"i-get-error", "Since torch 2.5 I get this error when compiling", "2.5"},
 		{"upgrading-fails", "Since upgrading to torch 2.5, compile fails", "2.5"},
+		// "from torch X on", a bound as "onwards" is (find_string "from torch 2.6 on")
+		{"from-on-semicolon", "# FSDP2's public home is torch.distributed.fsdp only from torch 2.6 on; in", ""},
+		{"from-on-dash", "#: default allowlist, so from torch 2.6 on — where ``weights_only=True`` became", ""},
+		{"from-on-period", "    # weights_only=True default from torch 2.6 on.", ""},
+		{"from-on-comma", "        # weights_only defaults to True from torch 2.6 on, and these checkpoints", ""},
+		{"from-on-end", "    Isolated behind a function because the class only exists from torch 2.6 on,", ""},
+		{"fails-from-on", "compile fails from torch 2.5 on", "2.5"},
+		{"from-on-a-machine", "I run torch.compile from torch 2.5 on Ubuntu", "2.5"},
 	}
 	for _, tt := range tests {
 		f := newVersionFinder()
@@ -318,6 +328,37 @@ func TestSinceRelease(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%s: release of %q = %q, want %q", tt.name, tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestWrappedFileName: a file name cut by a terminal's or a page's width, inside its
+// release or after it, is read joined to the next line's first word (branch rel14,
+// release_wrap.go; TestFormsCross's hyphen-wrap presentations of pip's "Downloading …whl"
+// and pip show's site-packages path had missed every release). Each case that reads a
+// release failed before (none read).
+func TestWrappedFileName(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"in-release", "Downloading https://download.pytorch.org/whl/cu121/torch-2.\n6.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.6"},
+		{"after-local", "Downloading https://download.pytorch.org/whl/cu121/torch-2.10.0%2Bcu121\n-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.10"},
+		{"after-dash", "Downloading https://download.pytorch.org/whl/cu121/torch-2.1.0%2Bcu121-\ncp311-cp311-linux_x86_64.whl (780.5 MB)", "2.1"},
+		{"after-name", "Downloading https://download.pytorch.org/whl/cu124/torch-\n2.5.1%2Bcu124-cp311-cp311-linux_x86_64.whl (908.2 MB)", "2.5"},
+		{"dist-info", "Location: /usr/lib/python3.11/site-packages/torch-2.14.0+cu\n121.dist-info", "2.14"},
+		{"page-hyphen", "Location: /usr/lib/python3.11/site-packages/torch-2.6.0+cu124.dis-\ntinfo", ""},
+		{"page-hyphen-dropped", "Location: /usr/lib/python3.11/site-packages/torch-2.6.0+cu124.dist-in-\nfo", "2.6"},
+		{"pip-indent", "  Downloading https://download.pytorch.org/whl/cu121/torch-2.\n1.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.1"},
+		// not a cut: a line between, another package, no file name's end
+		{"torchvision", "Downloading https://download.pytorch.org/whl/cu121/torchvision-0.2\n1.0%2Bcu121-cp311-cp311-linux_x86_64.whl", ""},
+		{"open-clip", "Collecting open_clip_torch-2.\n32.0-py3-none-any.whl", ""},
+		{"container", "Name of container: /scratch/anemoi/containers/pytorch-2.7.0-rocm-6.2.4-py-3.12.9-v2.0.sif\nlog of the run:", ""},
+		{"a-blank-between", "Downloading https://download.pytorch.org/whl/cu121/torch-2.\n\n1.0%2Bcu121-cp311-cp311-linux_x86_64.whl", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		require.NoError(t, err, tt.name)
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchText, tt.want)
 		}
 	}
 }

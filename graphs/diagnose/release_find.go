@@ -230,7 +230,7 @@ func lastWords(words [][]byte, n int) []byte {
 // A bound after words of failure in its clause is the run's ("compile(…) broken in
 // 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
 func releaseStated(before, after []byte) bool {
-	return (otherRunBound.Match(after) && !reFailed.Match(before) && !plusSeparated(before, after)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
+	return ((otherRunBound.Match(after) || fromOn(before, after)) && !reFailed.Match(before) && !plusSeparated(before, after)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
 		rangeRelease(before, after)
 }
 
@@ -528,6 +528,12 @@ type versionFinder struct {
 	// upgraded: a line said an upgrade of torch, its release unnamed, made the failure
 	// go (upgradeWorked, release_recallj.go)
 	upgraded bool
+	// wrapCut is the line, wrapLine, whose last word is torch's file name cut at the
+	// line's end, for the next line to end (release_wrap.go); wrapped: found was read on
+	// the two joined, and is quoted so
+	wrapCut  []byte
+	wrapLine int
+	wrapped  bool
 }
 
 func newVersionFinder() versionFinder {
@@ -540,7 +546,9 @@ func newVersionFinder() versionFinder {
 var betweenKeyAndValue = &lazyregexp.Regexp{Expr: `^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?)\s*$`}
 
 // pending reports whether the next line may hold the value the last one named.
-func (f *versionFinder) pending() bool { return f.wait || f.nb.wait > 0 || f.table.sep != 0 }
+func (f *versionFinder) pending() bool {
+	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0
+}
 
 func (f *versionFinder) window(text []byte, line int) {
 	done, element := f.notebookLine(text, line)
@@ -551,6 +559,8 @@ func (f *versionFinder) window(text []byte, line int) {
 		text = element
 	}
 	text = f.tableLine(text, line)
+	wrapped := f.wrapJoin(text, line)
+	wrapText := f.text
 	if f.wait && betweenKeyAndValue.Match(text) {
 		return // a code fence or a table's rule between a key and its value
 	}
@@ -581,6 +591,8 @@ func (f *versionFinder) window(text []byte, line int) {
 		f.blocked = max(f.blocked, rankProseMove)
 	}
 	f.keysOn(text)
+	f.wrapKeep(text, line)
+	f.wrapped = wrapped && f.text == wrapText
 }
 
 // keysOn waits for the next line's value where text is a key whose value is on the

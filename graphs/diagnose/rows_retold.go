@@ -75,6 +75,11 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 			// are OK", holdoutN's stock-prediction verify script)
 			`[\x60'"‘“]` + reason + `[\x60'"’”]\s+(?:warnings?|messages?)\b|` +
 			`\b` + reason + `[^.;,"()]{0,30}?` + notWorkWith + cgWords + `\b|\b` + cgWords + notWorkWith + `[^.;,"()]{0,20}?\b` + reason + `|` +
+			// the graphs said to refuse the reason's inputs, told as what they do to the run's
+			// ("FCOS uses CPU tensors, which breaks the capture (cudagraphs refuses CPU
+			// tensors)": holdoutBF's French notes' sentence in English; "CUDA graphs reject
+			// mutated inputs"), as notWorkWith's "doesn't work with"
+			`\b` + cgWords + `\s+(?:refuses?|refused|rejects?|rejected|can(?:'t|not)\s+handle|won'?t\s+capture)\s+(?:the\s+|any\s+|its\s+)?` + reason + `|` +
 			// the reason quoted as PyTorch's reason string, with CUDA graphs said to be skipped
 			// within two sentences: "producing fail reason \"non-Tensor inputs\". Then … sees
 			// the fail reason and disables cudagraphs" (pytorch/pytorch#176615, holdoutU)
@@ -155,6 +160,7 @@ func retellings() []retelling {
 	out = append(out, retoldK()...)
 	out = append(out, pythonShortRetelling())
 	out = append(out, retoldM()...)
+	out = append(out, retoldBF()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+
 			"execution since querying or setting the internal seed is prohibited\"; rows_retold_i.go)"))

@@ -1066,7 +1066,7 @@ func (s *scanner) rawWindow(raw *ringLine) {
 func (s *scanner) releaseWindow(e *ringLine, text []byte) {
 	before := s.torch.text
 	s.torch.window(text, e.line)
-	if len(e.orig) > 0 && s.torch.line == e.line && s.torch.text != before {
+	if len(e.orig) > 0 && s.torch.line == e.line && s.torch.text != before && !s.torch.wrapped {
 		s.torch.text = quote(s.shownText(e, text), []byte(s.torch.found.String()))
 	}
 }

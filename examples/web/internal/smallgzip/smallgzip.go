@@ -4,8 +4,8 @@
 // are the format's fixed and dynamic Huffman blocks, each code complete.
 //
 // compress/flate emits no match of three bytes and chooses its matches lazily. Here
-// every position's matches are found (hash chains over three bytes), the cheapest
-// way through them is chosen by the estimated bits of each literal and match
+// every position's matches are found (hash chains over three and four bytes), the
+// cheapest way through them is chosen by the estimated bits of each literal and match
 // (the cost model of the symbols' frequencies in the previous pass, as zopfli does),
 // and the token stream is split into blocks where a Huffman code of its own makes
 // the output smaller.
@@ -22,15 +22,16 @@ import (
 )
 
 const (
+	segmentSize = 1 << 16 // bytes parsed apart (in parallel), each with the window before it
 	windowSize  = 1 << 15
 	minMatch    = 3
 	maxMatch    = 258
 	hashBits    = 16
-	segmentSize = 1 << 18 // bytes parsed apart (in parallel), each with the window before it
-	maxChain    = 256     // candidates tried at a position
-	niceLength  = 64      // past a position whose longest match is this long, no search
-	iterations  = 3       // parses of a segment, each with the costs of the one before
-	chunkTokens = 1024    // the unit of block splitting
+	maxChain    = 256  // candidates of four bytes tried at a position
+	shortChain  = 16   // candidates of three bytes tried for the nearest
+	niceLength  = 64   // past a position whose longest match is this long, no search
+	iterations  = 3    // parses of a segment, each with the costs of the one before
+	chunkTokens = 1024 // the unit of block splitting
 )
 
 // Gzip returns data as a gzip stream, with no name and no modification time.
@@ -118,18 +119,23 @@ func distCode(d int) (sym, nextra, extra int) {
 	return sym, sym/2 - 1, v - base
 }
 
-// matcher finds, at a position, the shortest distance of each longer match (hash chains).
+// matcher finds, at a position, the shortest distance of each longer match: the
+// nearest match of three bytes on a chain of the positions of the same three bytes
+// (hashed), the longer ones on a chain of those of the same four, which holds fewer
+// that match only three.
 type matcher struct {
-	data []byte
-	base int
-	head []int32
-	prev []int32
+	data         []byte
+	base         int
+	head3, head4 []int32
+	prev3, prev4 []int32
 }
 
 func newMatcher(data []byte, base, end int) *matcher {
-	m := &matcher{data: data, base: base, head: make([]int32, 1<<hashBits), prev: make([]int32, end-base)}
-	for i := range m.head {
-		m.head[i] = -1
+	m := &matcher{data: data, base: base,
+		head3: make([]int32, 1<<hashBits), head4: make([]int32, 1<<hashBits),
+		prev3: make([]int32, end-base), prev4: make([]int32, end-base)}
+	for i := range m.head3 {
+		m.head3[i], m.head4[i] = -1, -1
 	}
 	return m
 }
@@ -139,13 +145,23 @@ func hash3(b []byte) uint32 {
 	return (v * 0x9e3779b1) >> (32 - hashBits)
 }
 
+func hash4(b []byte) uint32 {
+	return (binary.LittleEndian.Uint32(b) * 0x9e3779b1) >> (32 - hashBits)
+}
+
 func (m *matcher) insert(i int) {
 	if i+minMatch > len(m.data) {
 		return
 	}
 	h := hash3(m.data[i:])
-	m.prev[i-m.base] = m.head[h]
-	m.head[h] = int32(i)
+	m.prev3[i-m.base] = m.head3[h]
+	m.head3[h] = int32(i)
+	if i+4 > len(m.data) {
+		return
+	}
+	h = hash4(m.data[i:])
+	m.prev4[i-m.base] = m.head4[h]
+	m.head4[h] = int32(i)
 }
 
 // find appends to pairs, for each match at i longer than the ones before it (ending
@@ -156,14 +172,27 @@ func (m *matcher) find(i, end int, pairs []uint32) []uint32 {
 		return pairs
 	}
 	d := m.data
-	best := minMatch - 1
-	p := int(m.head[hash3(d[i:])])
+	// The nearest match of three bytes or more, among the first candidates.
+	best, near := minMatch-1, 0
+	p := int(m.head3[hash3(d[i:])])
+	for n := shortChain; p >= 0 && n > 0 && i-p <= windowSize; n-- {
+		if l := matchLen(d[p:], d[i:i+limit]); l >= minMatch {
+			best, near = l, i-p
+			pairs = append(pairs, uint32(l)<<16|uint32(near-1))
+			break
+		}
+		p = int(m.prev3[p-m.base])
+	}
+	if best == limit || limit < 4 {
+		return pairs
+	}
+	p = int(m.head4[hash4(d[i:])])
 	for n := maxChain; p >= 0 && n > 0; n-- {
 		dist := i - p
 		if dist > windowSize {
 			break
 		}
-		if d[p+best] == d[i+best] {
+		if dist > near && d[p+best] == d[i+best] {
 			if l := matchLen(d[p:], d[i:i+limit]); l > best {
 				best = l
 				pairs = append(pairs, uint32(l)<<16|uint32(dist-1))
@@ -172,7 +201,7 @@ func (m *matcher) find(i, end int, pairs []uint32) []uint32 {
 				}
 			}
 		}
-		p = int(m.prev[p-m.base])
+		p = int(m.prev4[p-m.base])
 	}
 	return pairs
 }

@@ -31,11 +31,12 @@ func inputs(t *testing.T) map[string][]byte {
 	if len(text) < 100_000 {
 		t.Fatalf("examples/web's Go files are %d bytes", len(text))
 	}
-	few := make([]byte, segmentSize+17)
+	text = text[:100_000]
+	few := make([]byte, 40_000)
 	for i := range few {
 		few[i] = "ab\x00"[r.IntN(3)]
 	}
-	long := bytes.Repeat(text[:segmentSize/3], 7)
+	long := bytes.Repeat(text[:segmentSize/3], 4) // two segments
 	return map[string][]byte{
 		"empty":           nil,
 		"one byte":        {'x'},
