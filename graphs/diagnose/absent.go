@@ -267,8 +267,24 @@ func retoldUnreported(code Code, line, lit []byte) bool {
 	return at > 0 && conditioned(line, at, at+len(lit))
 }
 
+// sourceBuildSteps are what CMake's generated builds print before each compile: "[ 76%]
+// Building CXX object …/CMakeFiles/….dir/….cc.o" (make), "[101/191] Building CXX object
+// …" (ninja: triton-lang/triton#6216, Triton's own build from source; DeepSpeed#1079 and
+// pytorch/pytorch#93544, Triton's wheel built by pip). Triton's launcher (main.c,
+// cuda_utils.c) and Inductor's C++ are compiled by one compiler call with no CMake step,
+// so a missing header's compiler error within sourceBuildReach lines after one is that
+// build's (a source build of Triton, PyTorch or another project), not the run-time
+// compile the header rows' causes tell (scanner.inSourceBuild).
+var sourceBuildSteps = []string{"Building CXX object", "Building C object", "Building CUDA object"}
+
+// sourceBuildReach is how many lines after a source build's step its compiler's error may
+// come: the failed command ("FAILED: …", the compiler's command line) and the include
+// chain ("In file included from …") between them.
+const sourceBuildReach = 12
+
 // headerCode reports whether code is a missing header's (Python.h, cuda.h), whose
-// retellings inString keeps out of code's strings.
+// retellings inString keeps out of code's strings and whose compiler messages
+// inSourceBuild keeps out of a source build.
 func headerCode(code Code) bool { return code == PythonHeadersMissing || code == CUDAHeadersMissing }
 
 // inString reports whether line holds lit inside a string of code that opens before it

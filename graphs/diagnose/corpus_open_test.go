@@ -4,14 +4,6 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
-	// holdoutBB, measured once at 123c0792: Triton's own CMake build fails on "fatal error:
-	// backend/include/cuda.h: No such file or directory" (a build-order bug of its source
-	// tree, triton-lang/triton#5449), Triton named on every line: the launcher's row reads
-	// the compiler's message where Triton is named. A row Pattern that wants the header by
-	// its bare name (the launcher includes "cuda.h") lost the row's wrapped and cut forms
-	// (TestFormsCross, tried); a source build's lines (CMake's "Building CXX object") are
-	// not yet read as another build.
-	"bb_neg_triton5449_source_build_backend_include_cuda_h_missing": "holdoutBB: Triton's own source build missing a header by a path, Triton named",
 	// holdoutAV, measured once at 83fb779: TensorPlay's own CUDA-graph backend (not torch)
 	// words its skip reasons as PyTorch does, and a test asserts them; "skipping cudagraphs
 	// due to incompatible op (nonzero)" is PyTorch's text verbatim. As zksolc's, another

@@ -227,6 +227,10 @@
 // condition at the clause's start, up to three words before the literal:
 // retoldUnreported); a condition inside a clause names the failure's occasion and stays
 // a finding ("error when triton package is not found").
+// A missing header's compiler error (Python.h, cuda.h) within twelve lines after a CMake
+// step ("[ 76%] Building CXX object …", make's or ninja's) is a source build's, of Triton,
+// PyTorch or another project, not the run-time compile of Triton's launcher or Inductor's
+// C++, which no CMake step precedes: no hit (sourceBuildSteps).
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:
@@ -451,7 +455,9 @@
 // "at least" or a strict bound, "later than", "newer than", "older than" ("as of
 // PyTorch 2.9, these features are not yet exposed"; "error in versions later than
 // torch==2.5.1": 2.5.1 works), before "+", "or later", "and up" or "onwards" ("On
-// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound), before
+// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound, nor the plus
+// between two items of a plus-joined list), "from torch 2.6 on," (not "… on Ubuntu"),
+// before
 // "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
 // 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|
 // PyTorch 2.2.0 | active |", "| 2.6.0 | ✅ YES |"; an environment table's "| PyTorch |

@@ -1,6 +1,9 @@
 package diagnose
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRetoldConditioned: a retelling (any retold row, not the headers' alone) in a clause
 // that a condition leads is a rule or a hint, no finding (conditioned): "If libcuda.so is
@@ -61,5 +64,35 @@ func TestHeaderFAQHeading(t *testing.T) {
 	checkFirstCodes(t, []codeCase{
 		{"ja heading", "## Q3. 「Can't find Python.h」と表示される\n" + compile, PythonHeadersMissing},
 		{"ja conditional", "「Can't find Python.h」が出たら\n" + compile, ""},
+	})
+}
+
+// TestHeaderInSourceBuild: a missing header's compiler error a few lines after a CMake
+// step ("Building CXX object", make's or ninja's) is a source build's (sourceBuildSteps):
+// Triton's own (triton-lang/triton#6216's ninja log, proton's driver), the other
+// project named Triton (JonathanSalwan/Triton#979's make install), PyTorch's own
+// torch_python; not the launcher's. The launcher's error stays a finding with a source
+// build far above it, or with none.
+func TestHeaderInSourceBuild(t *testing.T) {
+	t.Parallel()
+	const launcher = "/tmp/tmpq3k/main.c:1:10: fatal error: cuda.h: No such file or directory\n" +
+		"  File \"/usr/lib/python3/dist-packages/triton/runtime/build.py\", line 32, in _build\n"
+	filler := strings.Repeat("running build_py\n", 14)
+	checkFirstCodes(t, []codeCase{
+		{"triton, ninja", "[101/191] Building CXX object third_party/proton/csrc/lib/Driver/CMakeFiles/ProtonDriver.dir/Device.cpp.o\n" +
+			"FAILED: third_party/proton/csrc/lib/Driver/CMakeFiles/ProtonDriver.dir/Device.cpp.o\n" +
+			"/usr/bin/c++ -I/home/u/triton/include -c /home/u/triton/third_party/proton/csrc/lib/Driver/Device.cpp\n" +
+			"/home/u/triton/third_party/proton/csrc/include/Driver/GPU/CudaApi.h:4:10: fatal error: cuda.h: No such file or directory\n" +
+			"compilation terminated.\nninja: build stopped: subcommand failed.", ""},
+		{"another triton, make", "[ 50%] Building CXX object src/libtriton/CMakeFiles/triton.dir/bindings/python/init.cpp.o\n" +
+			"In file included from /home/u/Triton/src/libtriton/bindings/python/init.cpp:8:\n" +
+			"/home/u/Triton/src/libtriton/includes/triton/pythonBindings.hpp:10:10: fatal error: Python.h: No such file or directory\n" +
+			"   10 | #include <Python.h>", ""},
+		{"pytorch's own build", "[4211/6310] Building C object caffe2/torch/CMakeFiles/torch_python.dir/csrc/dynamo/eval_frame.c.o\n" +
+			"FAILED: caffe2/torch/CMakeFiles/torch_python.dir/csrc/dynamo/eval_frame.c.o\n" +
+			"../torch/csrc/dynamo/eval_frame.c:2:10: fatal error: Python.h: No such file or directory\n" +
+			"model = torch.compile(model)", ""},
+		{"the launcher, a build far above", "[100%] Building CXX object CMakeFiles/ext.dir/ext.cc.o\n" + filler + launcher, CUDAHeadersMissing},
+		{"the launcher, no build", launcher, CUDAHeadersMissing},
 	})
 }

@@ -285,7 +285,9 @@ func TestGluedOlderReleases(t *testing.T) {
 // text runs past, no run's (branch rel14, release_since.go; holdoutBA's open misread was
 // of this class). Real sentences from the search tool's code and issues corpora (find_string
 // "since torch 2.", "since PyTorch 2.", "Since PyTorch 2.6,"), the failing ones with the
-// sweep's and the release rows' examples. Each case of a change read its release before.
+// sweep's and the release rows' examples; "from torch X on" is a bound, as "onwards" is.
+// Each case of a change or a bound read its release before (but "ships", read as a
+// feature already).
 func TestSinceRelease(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ name, line, want string }{
@@ -308,6 +310,14 @@ func TestSinceRelease(t *testing.T) {
 		{"broken-since", "torch.compile has been broken since torch 2.5", "2.5"},
 		{"i-get-error", "Since torch 2.5 I get this error when compiling", "2.5"},
 		{"upgrading-fails", "Since upgrading to torch 2.5, compile fails", "2.5"},
+		// "from torch X on", a bound as "onwards" is (find_string "from torch 2.6 on")
+		{"from-on-semicolon", "# FSDP2's public home is torch.distributed.fsdp only from torch 2.6 on; in", ""},
+		{"from-on-dash", "#: default allowlist, so from torch 2.6 on — where ``weights_only=True`` became", ""},
+		{"from-on-period", "    # weights_only=True default from torch 2.6 on.", ""},
+		{"from-on-comma", "        # weights_only defaults to True from torch 2.6 on, and these checkpoints", ""},
+		{"from-on-end", "    Isolated behind a function because the class only exists from torch 2.6 on,", ""},
+		{"fails-from-on", "compile fails from torch 2.5 on", "2.5"},
+		{"from-on-a-machine", "I run torch.compile from torch 2.5 on Ubuntu", "2.5"},
 	}
 	for _, tt := range tests {
 		f := newVersionFinder()

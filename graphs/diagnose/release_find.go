@@ -230,7 +230,7 @@ func lastWords(words [][]byte, n int) []byte {
 // A bound after words of failure in its clause is the run's ("compile(…) broken in
 // 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
 func releaseStated(before, after []byte) bool {
-	return (otherRunBound.Match(after) && !reFailed.Match(before) && !plusSeparated(before, after)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
+	return ((otherRunBound.Match(after) || fromOn(before, after)) && !reFailed.Match(before) && !plusSeparated(before, after)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
 		rangeRelease(before, after)
 }
 

@@ -49,3 +49,19 @@ func sinceChanged(text, before []byte, from, to int) bool {
 	change := sinceChange.FindIndex(after)
 	return change != nil && change[0] < fail[0]
 }
+
+// fromLead and onEnd: "from torch X on" is a bound, as "X onwards" is (otherRunBound):
+// "weights_only defaults to True from torch 2.6 on, and these checkpoints …", "FSDP2's
+// public home is torch.distributed.fsdp only from torch 2.6 on; in 2.5 …", "the class only
+// exists from torch 2.6 on," (code comments and docstrings, find_string "from torch 2.6
+// on"); "on" then a clause's end, not "from torch 2.4 on Ubuntu".
+var (
+	fromLead = &lazyregexp.Regexp{Expr: `(?i)\bfrom\s+(?:(?:py)?torch\s*)?v?$`}
+	onEnd    = &lazyregexp.Regexp{Expr: `^\s+on\s*(?:[,.;:)—–]|-\s|$)`}
+)
+
+// fromOn reports whether the release between before and after is the first of "from X
+// on" (fromLead, onEnd).
+func fromOn(before, after []byte) bool {
+	return onEnd.Match(after) && fromLead.Match(before)
+}

@@ -157,6 +157,7 @@ const (
 	anchorRecover                   // the compile call, config or environment
 	anchorDevice                    // ranks and CUDA device indices
 	anchorPython                    // a path under the interpreter's library
+	anchorBuild                     // a source build's compile step (sourceBuildSteps)
 )
 
 // anchorUse is one use of an anchor: its kind and the row or context it belongs to.
@@ -319,6 +320,9 @@ func compileTable() (table, error) {
 	}
 	for _, a := range pythonPathAnchors {
 		b.anchors.add(a, anchorUse{kind: anchorPython})
+	}
+	for _, a := range sourceBuildSteps {
+		b.anchors.add(a, anchorUse{kind: anchorBuild})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
 	for i := range b.t.rows {
@@ -562,6 +566,7 @@ type scanner struct {
 	unhyphening bool
 	seam        []byte // the two lines' ends seamAnchors reads
 	lastHit     int    // the last line a hit was recorded on
+	buildLine   int    // the last line that holds a source build's step (sourceBuildSteps), 0 for none
 	matchCache         // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
@@ -998,7 +1003,10 @@ func (s *scanner) entry(k int) *ringLine {
 // needs it.
 func (s *scanner) process(k int) {
 	raw := &s.ring[k%ringSize]
-	if raw.kinds&^(1<<anchorDevice|1<<anchorPython) == 0 && s.rec.call == nil && !s.torch.pending() {
+	if raw.kinds&(1<<anchorBuild) != 0 {
+		s.buildLine = raw.line
+	}
+	if raw.kinds&^(1<<anchorDevice|1<<anchorPython|1<<anchorBuild) == 0 && s.rec.call == nil && !s.torch.pending() {
 		// Nothing but a device anchor (torchrun's "[rankN]:" on every line of a
 		// multi-GPU log) or a library path (every frame of a traceback): count the
 		// device and read the Python from the raw line, without cleaning it (sweep
@@ -1674,6 +1682,22 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 	return r.Paraphrase && retoldUnreported(r.Code, e.clean, r.literal)
 }
 
+// unreported reports whether row i's match on e is no report of its failure: a retelling
+// under a condition or in a string of code (retoldUnreported), a compiler's retelling
+// where the compiler is the finder (compilerFinds), a missing header's compiler error in a
+// source build (inSourceBuild).
+func (s *scanner) unreported(i int, e *ringLine) bool {
+	return s.retoldUnreported(i, e) || compilerFinds(&s.rows[i], e.clean) || s.inSourceBuild(i, e)
+}
+
+// inSourceBuild reports whether row i, a missing header's compiler message (not a
+// retelling), is on e within sourceBuildReach lines after a source build's step: that
+// build's error, not the run-time compile the row's cause tells.
+func (s *scanner) inSourceBuild(i int, e *ringLine) bool {
+	r := &s.rows[i]
+	return !r.Paraphrase && headerCode(r.Code) && s.buildLine > 0 && e.line >= s.buildLine && e.line-s.buildLine <= sourceBuildReach
+}
+
 // hitSpan records a match of row i over entries e to end (a wrapped message's lines).
 // Rows count distinct lines as the log has them (vline: a line of a JSON string's text
 // counts, a window of a long line does not); codes count distinct places, so a hit over
@@ -1681,7 +1705,7 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.absentAt(e, s.rows[i].literal) || s.retoldUnreported(i, e) || compilerFinds(&s.rows[i], e.clean) {
+	if e.legend || s.absentAt(e, s.rows[i].literal) || s.unreported(i, e) {
 		return
 	}
 	line := e.line
