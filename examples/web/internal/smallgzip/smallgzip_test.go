@@ -174,3 +174,21 @@ func TestHuffLengths(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRoundTrip: whatever the bytes, the stream reads back to them with compress/gzip
+// (the seeds are TestRoundTrip's kinds in small: none, one byte, runs, text, noise).
+func FuzzRoundTrip(f *testing.F) {
+	for _, s := range [][]byte{nil, {0}, bytes.Repeat([]byte{'a'}, 300), []byte("skipping cudagraphs due to cpu device; skipping cudagraphs due to mutated inputs"), {0xff, 0x00, 0x7f, 0x80, 0x01}} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := gzip.NewReader(bytes.NewReader(Gzip(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("read back %d bytes (%v), want the %d written", len(got), err, len(data))
+		}
+	})
+}
