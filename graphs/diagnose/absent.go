@@ -188,9 +188,32 @@ const (
 )
 
 // litAt returns where line holds lit, else where it holds lit without regard to case
-// where folding keeps the line's length (a retelling's literal is matched so), else -1.
+// where folding keeps the line's length (a retelling's literal is matched so), else
+// where it holds lit with its ASCII quote mark another one, else -1. A row's literals
+// that differ in their quote alone ("empty\" warning", "empty` warning": the rows match
+// them on the line less its quotes) are each found where either is written, so that the
+// marks of absence and condition read the line for both (a line with "no longer see
+// \"CUDA Graph is empty\" warnings" was a finding by the backquote's row).
 // Lower-cases the line only when lit is not found as written.
 func litAt(line, lit []byte) int {
+	at := foldedAt(line, lit)
+	for i := 0; at < 0 && i < len(litQuotes); i++ {
+		if q := litQuotes[i]; bytes.IndexByte(lit, q) >= 0 {
+			for _, r := range []byte(litQuotes) {
+				if at < 0 && r != q {
+					at = foldedAt(line, bytes.ReplaceAll(lit, []byte{q}, []byte{r}))
+				}
+			}
+		}
+	}
+	return at
+}
+
+// litQuotes are the quote marks litAt tries in each other's place.
+const litQuotes = "\"`'"
+
+// foldedAt is litAt for lit as written: as is, else without regard to case.
+func foldedAt(line, lit []byte) int {
 	at := bytes.Index(line, lit)
 	if at < 0 {
 		if lower := bytes.ToLower(line); len(lower) == len(line) {
@@ -264,8 +287,24 @@ func retoldUnreported(code Code, line, lit []byte) bool {
 		return true
 	}
 	at := litAt(line, lit)
-	return at > 0 && conditioned(line, at, at+len(lit))
+	return at > 0 && (conditioned(line, at, at+len(lit)) || warningFixed(code, line[max(0, at-absentAround):at]))
 }
+
+// warningFixed reports whether before, the text before a retold warning's literal, ends in
+// a verb of a fix's purpose or of the warning gone, then "the" or a list of other quoted
+// warnings, then the warning's opening quote and first words (fixedLead): "This suppresses
+// the \"triton not found\" and \"Not enough SMs\" warnings" (a comment in the code corpus),
+// "to avoid the \"CUDA Graph is empty\" warning". emptyLead's "the" and "and" read those as
+// seen; "prevents", "avoid" and "suppress" before the quote itself it already leaves out.
+// For cuda-graph-empty's and max-autotune-gemm-off's retellings (rows_retold_m.go).
+func warningFixed(code Code, before []byte) bool {
+	return (code == CUDAGraphEmpty || code == MaxAutotuneGEMMOff) && fixedLead.Match(before)
+}
+
+// fixedLead is warningFixed's end of the text before the literal.
+var fixedLead = &lazyregexp.Regexp{Expr: `(?i)\b(?:(?:prevent|avoid|suppress|silenc|eliminat|remov)\w*|hid(?:e|es|ing)|fix(?:es|ed|ing)?|gets?\s+rid\s+of)\s+` +
+	`(?:(?:the|any|all|those|these)\s+)?(?:[\x60'"“‘][^\x60'"”’]{1,40}[\x60'"”’]\s*(?:,|\band|\bor|/)\s*)*` +
+	`(?:[\x60'"“‘]\s*(?:the\s+)?(?:cuda\s+graph\s+is\s+|not\s+)|e)$`}
 
 // sourceBuildSteps are what CMake's generated builds print before each compile: "[ 76%]
 // Building CXX object …/CMakeFiles/….dir/….cc.o" (make), "[101/191] Building CXX object
