@@ -3,6 +3,7 @@ package smallgzip
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -37,7 +38,28 @@ func inputs(t *testing.T) map[string][]byte {
 		few[i] = "ab\x00"[r.IntN(3)]
 	}
 	long := bytes.Repeat(text[:segmentSize/3], 4) // two segments
-	return map[string][]byte{
+	in := map[string][]byte{
+		"window's edge":   bytes.Repeat(noise[:windowSize], 3),                                           // matches at 32768
+		"past the window": append(append([]byte(nil), noise[:windowSize+1]...), noise[:windowSize+1]...), // none
+	}
+	for k := range 100 {
+		b := make([]byte, r.IntN(3000))
+		alphabet := 1 + r.IntN(8)
+		for i := 0; i < len(b); {
+			if i > 300 && r.IntN(20) == 0 { // a repeat of up to 300 bytes from up to 300 back
+				j, n := i-1-r.IntN(300), min(len(b)-i, 1+r.IntN(300))
+				for k := range n {
+					b[i+k] = b[j+k]
+				}
+				i += n
+				continue
+			}
+			b[i] = byte(r.IntN(alphabet))
+			i++
+		}
+		in[fmt.Sprintf("random %d", k)] = b
+	}
+	for name, b := range map[string][]byte{
 		"empty":           nil,
 		"one byte":        {'x'},
 		"two bytes":       {0, 0},
@@ -50,7 +72,10 @@ func inputs(t *testing.T) map[string][]byte {
 		"segments":        long,
 		"short repeats":   []byte(strings.Repeat("abcabd", 50)),
 		"one literal run": bytes.Repeat([]byte{'z'}, 259),
+	} {
+		in[name] = b
 	}
+	return in
 }
 
 // TestRoundTrip: compress/gzip reads back every input, in one stream.
@@ -148,4 +173,22 @@ func TestHuffLengths(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzRoundTrip: whatever the bytes, the stream reads back to them with compress/gzip
+// (the seeds are TestRoundTrip's kinds in small: none, one byte, runs, text, noise).
+func FuzzRoundTrip(f *testing.F) {
+	for _, s := range [][]byte{nil, {0}, bytes.Repeat([]byte{'a'}, 300), []byte("skipping cudagraphs due to cpu device; skipping cudagraphs due to mutated inputs"), {0xff, 0x00, 0x7f, 0x80, 0x01}} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := gzip.NewReader(bytes.NewReader(Gzip(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("read back %d bytes (%v), want the %d written", len(got), err, len(data))
+		}
+	})
 }
