@@ -224,8 +224,8 @@
 // A retelling (unquoted, a Paraphrase row) in a clause that a condition leads is a rule
 // or a hint, no hit: "If libcuda.so is not found, set …", "install python3-dev, otherwise
 // Python.h is not found", "Without the Python headers, Triton falls back …" (the
-// condition at the clause's start, up to three words before the literal:
-// retoldUnreported); a condition inside a clause names the failure's occasion and stays
+// condition at the clause's start, up to three words before the literal or the match,
+// the match in one clause: retoldUnreported); a condition inside a clause names the failure's occasion and stays
 // a finding ("error when triton package is not found").
 // A missing header's compiler error (Python.h, cuda.h) within twelve lines after a CMake
 // step ("[ 76%] Building CXX object …", make's or ninja's) is a source build's, of Triton,
