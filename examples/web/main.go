@@ -4,7 +4,7 @@
 // loaded.
 //
 //	go run ./examples/web                 # build, then serve on http://127.0.0.1:8080
-//	go run ./examples/web -addr :9000     # another address (loopback unless you say so)
+//	go run ./examples/web -addr 127.0.0.1:9000  # another port; -addr :9000 serves every interface
 //	go run ./examples/web -out DIR        # write the static files for any static host
 //	                                      # (DIR new or empty; -force writes into one with files)
 //
@@ -42,7 +42,8 @@
 // The page's footer lists it too: -schema (a dump of your own PyTorch), -scenario,
 // -key, -keys and -all; the host's environment (the page is always -no-env); with
 // -script or -diagnose, -mode, -options, -set, -env, -fullgraph and, for a log,
-// -torch. The Script tab has a release and a Python (-torch, -python), and the
+// -torch; and a script's command line (-script FILE -- ARGS): the Script tab plans
+// the values the file's parser can produce (script.ReadNamed, no Argv). The Script tab has a release and a Python (-torch, -python), and the
 // call form the rest of the call's flags (sweep finding 31): -python, -fullgraph (a
 // checkbox under "More"), -mode as any text (its
 // list only suggests, so a misspelt mode gets PyTorch's "Unrecognized mode=…"), and

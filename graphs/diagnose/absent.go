@@ -275,19 +275,28 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 	return append(append(append(out, prev[max(0, len(prev)-absentAround):]...), ' '), before...)
 }
 
-// retoldUnreported reports whether line, where a retelling of code matched with lit in
-// it, tells the failure as no report: lit in a clause that a condition leads
-// (conditioned), for every retold row; for a missing header's (headerCode), lit inside a
-// string of code too (inString). A retelling is unquoted, so hypotheticalMarks (which
-// want quotes) do not read it. The condition is looked for before the literal, not the
-// match's start ("If the embedded Python has no include folder", five words before the
-// literal, stays a finding): the match's index cost the page 1 KB (TestTransferSize).
-func retoldUnreported(code Code, line, lit []byte) bool {
+// retoldUnreported reports whether line, where a retelling of code matched (re, its
+// pattern, nil for none) with lit in it, tells the failure as no report: a clause that a
+// condition leads up to lit or to the match's start (conditioned: "If the embedded Python
+// has no include folder", the condition five words before the literal, one before the
+// match), the whole match in one clause ("when using pytorch 2.3 and python 3.12, torch
+// compile does not work", kyutai-labs/moshi#156, is a report: the condition's clause
+// closes inside the match, before its failure's words), for every retold row; for a
+// missing header's (headerCode), lit inside a string of code too (inString). A
+// retelling is unquoted, so hypotheticalMarks (which want quotes) do not read it.
+func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
 	if headerCode(code) && inString(line, lit) {
 		return true
 	}
 	at := litAt(line, lit)
-	return at > 0 && (conditioned(line, at, at+len(lit)) || warningFixed(code, line[max(0, at-absentAround):at]))
+	if at > 0 && (conditioned(line, at, at+len(lit)) || warningFixed(code, line[max(0, at-absentAround):at])) {
+		return true
+	}
+	if re == nil {
+		return false
+	}
+	m := re.FindIndex(line)
+	return m != nil && m[0] > 0 && clauseStart(line, m[1]-1) <= m[0] && conditioned(line, m[0], m[1])
 }
 
 // warningFixed reports whether before, the text before a retold warning's literal, ends in
@@ -352,8 +361,8 @@ func inString(line, lit []byte) bool {
 	return dq%2 == 1 || sq%2 == 1
 }
 
-// conditioned reports whether line's text from at to end (a retelling's literal) is in a
-// clause that a condition leads, the condition at the clause's start and up to
+// conditioned reports whether line's text from at to end (a retelling's literal or match)
+// is in a clause that a condition leads, the condition at the clause's start and up to
 // three words before at: "If Python.h is missing, install python3-dev", "when the
 // `cuda.h` header is not found the build fails", "install python3-dev, otherwise Python.h
 // is not found", "Should …"; "Without" so where the literal ends its phrase, a comma

@@ -323,7 +323,9 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 // ParseTorch reads a release as Options.Torch takes it: a release known
 // (modes.ParseVersion), or one newer than the newest known ("2.15", "3.0"), whose causes
 // and fixes are then the newest known release's (Diagnosis.TorchNewer), as for a log
-// that states it.
+// that states it. A newer one is at most typoMargin (3) minors past the newest known
+// (2.17 after 2.14) or of major 3: "2.99" is an error, as a log's 2.99 is a release
+// typed without its dot (typedWithoutDot), not a newer one.
 func ParseTorch(s string) (modes.Version, error) {
 	v, err := modes.ParseVersion(s)
 	if err == nil {

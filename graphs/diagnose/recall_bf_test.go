@@ -104,3 +104,18 @@ func TestSkipRefused(t *testing.T) {
 		{"no graphs", ctx + "the kernel refuses CPU tensors", ""},
 	})
 }
+
+// TestPythonHNeededAbsent: what needs Python.h, then that it is not installed or there,
+// in one sentence (pythonHeadersRetold, beside "ships without"); installed, or the need
+// alone, gives none.
+func TestPythonHNeededAbsent(t *testing.T) {
+	t.Parallel()
+	const ctx = "torch.compile(model)\n"
+	checkFirstCodes(t, []codeCase{
+		{"isn't installed", ctx + "The rest: DeepSpeed won't import without `nvcc`; Triton needs `Python.h`, which isn't installed here.", PythonHeadersMissing},
+		{"is not there", ctx + "Triton's launcher requires Python.h, and it is not there in the slim image", PythonHeadersMissing},
+		{"was not installed", ctx + "the Triton JIT needed Python.h, which was not installed on the node", PythonHeadersMissing},
+		{"installed", ctx + "Triton needs Python.h, which is installed with python3-dev", ""},
+		{"need alone", ctx + "Triton needs Python.h to build its launcher", ""},
+	})
+}

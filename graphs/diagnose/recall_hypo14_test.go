@@ -51,6 +51,7 @@ func TestPythonHeadersFolderAndNeed(t *testing.T) {
 		{"a requirement alone", "# Triton JIT needs Python.h for its launcher compilation\nimport triton", ""},
 		{"no context", "python_embeded has no include folder\nbuilding my C extension", ""},
 		{"a condition", tri + "If python_embeded has no include folder, copy it from a full install.", ""},
+		{"a condition, far from the literal", tri + "If the embedded Python has no include folder, copy it from a full install.", ""},
 	})
 }
 

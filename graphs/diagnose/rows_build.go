@@ -986,7 +986,10 @@ var pythonHeadersRetold = retold{
 		// needing Python.h, which this cluster's python ships without" (holdoutAC's
 		// open-instruct commit; branch recallG); in other languages: 缺少 Python.h, Python.h
 		// 找不到, Python.h が見つからない, Python.h fehlt, Python.h manquant, falta Python.h
-		`\b(?:need(?:s|ing|ed)?|requir(?:es|ing|ed))\s+\W?python\.h\W?[^.;]{0,50}?\b(?:ships?|comes?|shipped|built|installed)\s+without\b|` +
+		// or that it is not installed: "Triton needs `Python.h`, which isn't installed here"
+		// (holdoutBE's open-instruct report)
+		`\b(?:need(?:s|ing|ed)?|requir(?:es|ing|ed))\s+\W?python\.h\W?[^.;]{0,50}?\b(?:(?:ships?|comes?|shipped|built|installed)\s+without|` +
+		`(?:is|was)(?:n't|\s+not)\s+(?:installed|present|available|there))\b|` +
 		`\bpython\b[^.;]{0,30}?\b(?:ships?|comes?|shipped|built|installed)\s+without\s+(?:its\s+|the\s+)?(?:\W?python\.h\b|(?:dev(?:elopment)?\s+|c\s+)?headers\b)|` +
 		`(?:缺少|缺失|找不到|没有)\s*\W?python\.h|python\.h\W?\s*(?:找不到|不存在|缺失|が見つから|がない|fehlt|manquant|manque)|\b(?:falta|manque)\s+\W?python\.h`,
 }

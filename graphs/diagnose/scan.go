@@ -1679,7 +1679,7 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e
 // failure (retoldUnreported in absent.go: a condition, a string of code).
 func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 	r := &s.rows[i]
-	return r.Paraphrase && retoldUnreported(r.Code, e.clean, r.literal)
+	return r.Paraphrase && retoldUnreported(r.Code, r.re(), e.clean, r.literal)
 }
 
 // unreported reports whether row i's match on e is no report of its failure: a retelling
