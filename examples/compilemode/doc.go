@@ -54,7 +54,12 @@
 //	-set KEY=VALUE    torch._inductor.config.KEY = VALUE before compiling; repeatable,
 //	                  applied in order; VALUE is a Python literal (strings need quotes);
 //	                  KEY may be written with its module path, as in Python
-//	                  (torch._inductor.config.triton.cudagraphs=True)
+//	                  (torch._inductor.config.triton.cudagraphs=True);
+//	                  torch._dynamo.config.KEY=VALUE sets one of the Dynamo keys
+//	                  the planner models (capture_dynamic_output_shape_ops,
+//	                  capture_scalar_outputs, compiled_autograd, disable,
+//	                  inline_inbuilt_nn_modules, suppress_errors); another
+//	                  Dynamo key is refused, exit 2
 //	-env NAME=VALUE   a variable of the environment at import; repeatable, each NAME once
 //	-no-env           ignore the process environment and this machine (by default the
 //	                  variables PyTorch may read count, at most config.MaxEnvEntries of
