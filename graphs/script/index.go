@@ -434,14 +434,20 @@ func (r *reader) choices(dest string, e *expr) bool {
 		e = e.args[0].value // choices=list(MODES): its keys
 	}
 	if keys, _ := r.dictEntries(r.dictNamed(r.lastName(e)), 0); keys != nil && dest != "" && e.kind == name {
+		items := make([]literal.Value, len(keys))
 		for i := range keys {
 			r.cands[dest] = append(r.cands[dest], Candidate{Line: int(e.line), Value: &keys[i]})
+			items[i] = literal.Str(keys[i])
 		}
+		r.noteArgvChoices(dest, items)
 		return true
 	}
 	v, ok := r.literal(e)
 	if !ok || dest == "" {
 		return false
+	}
+	if k := v.Kind(); k != literal.SetKind && k != literal.FrozenSetKind {
+		r.noteArgvChoices(dest, v.Items()) // a set's order, argparse's message's, is its hashes'
 	}
 	for _, it := range v.Items() {
 		if s, ok := it.AsStr(); ok {

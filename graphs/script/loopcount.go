@@ -254,6 +254,9 @@ func (r *reader) isDeviceCounter(e *expr, depth int) bool {
 // argparse option (args.n) by its default.
 func (r *reader) intOf(e *expr, depth int) (int, bool) {
 	if d, ok := r.argDefaults[e.name]; ok && e.kind == attr && e.x.kind == name && r.parsedArgs[e.x.name] {
+		if v, given := r.av.ints[e.name]; given {
+			return countInt(v) // args.n the list read gives (argv14 item 3)
+		}
 		return countInt(d.value) // args.n: the parser's default, a run given nothing's (script13 item 2)
 	}
 	if e.kind == name && depth <= maxCountDepth {

@@ -166,13 +166,14 @@ const (
 	// WarningArgvError occurs when the argument list the file's one parse_args reads
 	// (one the file writes, or the command line given after -script FILE --) is one
 	// argparse refuses, so the script exits there with status 2: an abbreviation that
-	// matches two options (script14 item 1; Lib/argparse.py _parse_optional), the one
-	// refusal detected (argv.go): an unknown option, an option missing its value or a
-	// value outside choices= gets no warning.
+	// matches two options (script14 item 1; Lib/argparse.py _parse_optional), a value
+	// outside choices= or one type=int refuses, an option that takes a value given none
+	// (argv14; argv.go); the message is argparse's. An unknown option or an extra
+	// positional gets no warning.
 	//
 	//	p.add_argument("--mode"); p.add_argument("--model")
 	//	args = p.parse_args(["--mo", "max-autotune"])  # ambiguous option: --mo could match --mode, --model
 	//
-	// Fix: write the option whole (--mode).
+	// Fix: write the option whole (--mode), give a value choices= lists.
 	WarningArgvError = "argv-error"
 )

@@ -19,7 +19,7 @@ import "slices"
 func (r *reader) onlyWide(wide, placed []Candidate) []Candidate {
 	var out []Candidate
 	for _, c := range wide {
-		if c.Value == nil || c.Env != "" || r.inArgparse(c.Line) || hasValue(placed, *c.Value) {
+		if c.Value == nil || c.Env != "" || r.inArgparse(c.Line) || r.av.givenLine > 0 && c.Line == r.av.givenLine || hasValue(placed, *c.Value) {
 			continue
 		}
 		out = append(out, c)

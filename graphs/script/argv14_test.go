@@ -1,0 +1,128 @@
+package script
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestArgvUnknownMode: a mode value the list read gives (-script FILE -- ARGS, or a
+// list the file writes) surely reaches the call, as the parser's default does, so a
+// value no release knows is planned alone, as torch.compile's "Unrecognized mode"
+// (newuser14 #1: it was dropped as a value found file-wide, and every mode planned).
+func TestArgvUnknownMode(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\")\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode)\n"
+	cases := []struct {
+		name, src string
+		argv      []string
+		want      []string
+	}{
+		{"a typo of a mode", src, []string{"--mode", "max-autotune-no-cudagraph"}, []string{"'max-autotune-no-cudagraph'"}},
+		{"underscore", src, []string{"--mode=reduce_overhead"}, []string{"'reduce_overhead'"}},
+		{"abbreviated", src, []string{"--mo", "bogus"}, []string{"'bogus'"}},
+		{"a written list", strings.Replace(src, "parse_args()", "parse_args([\"--mode\", \"bogus\"])", 1), nil, []string{"'bogus'"}},
+		{"a known mode", src, []string{"--mode", "max-autotune"}, []string{"'max-autotune'"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
+		})
+	}
+}
+
+// TestArgvRefused: a list argparse refuses, for a value choices= or type=int does not
+// take or an option that takes one given none, exits at parse_args (status 2): an
+// argv-error warning with argparse's words (testdata/script14/argv-refusals.txt,
+// CPython 3.6 to 3.13.0), and the plans use the parser's defaults (newuser14 #2, #3:
+// the value was planned, or ignored, without a word). A list it takes: no warning.
+func TestArgvRefused(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"-m\", \"--mode\", default=\"default\", choices=[\"default\", \"reduce-overhead\", \"max-autotune\"])\np.add_argument(\"--size\", type=int, choices=[1, 2])\np.add_argument(\"--steps\", type=int, default=1)\np.add_argument(\"--name\", default=\"x\")\np.add_argument(\"--opt\", nargs=\"?\", default=\"a\")\np.add_argument(\"--compile\", action=\"store_true\")\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode)\n"
+	defaults := []string{"'default'", "'reduce-overhead'", "'max-autotune'"}
+	cases := []struct {
+		argv  []string
+		err   string // "": none
+		modes []string
+	}{
+		{[]string{"--mode", "bogus"}, "argument -m/--mode: invalid choice: 'bogus' (choose from 'default', 'reduce-overhead', 'max-autotune')", defaults},
+		{[]string{"--compile", "--mode=lite"}, "argument -m/--mode: invalid choice: 'lite' (choose from 'default', 'reduce-overhead', 'max-autotune')", defaults},
+		{[]string{"-mlite"}, "argument -m/--mode: invalid choice: 'lite'", defaults},
+		{[]string{"--mo", "lite"}, "argument -m/--mode: invalid choice: 'lite'", defaults},
+		{[]string{"--size", "3"}, "argument --size: invalid choice: 3 (choose from 1, 2)", defaults},
+		{[]string{"--size", "z"}, "argument --size: invalid int value: 'z'", defaults},
+		{[]string{"--steps", "4.0"}, "argument --steps: invalid int value: '4.0'", defaults},
+		{[]string{"--mode"}, "argument -m/--mode: expected one argument", defaults},
+		{[]string{"--name", "--compile"}, "argument --name: expected one argument", defaults},
+		{[]string{"--name", "--", "y"}, "argument --name: expected one argument", defaults},
+		{[]string{"--mode", "max-autotune"}, "", []string{"'max-autotune'"}},
+		{[]string{"--size", "2", "--steps", "1_0", "--name", "-1"}, "", []string{"'default'"}},
+		{[]string{"--name", "-", "--opt", "--compile"}, "", []string{"'default'"}},
+		{[]string{"--name=", "--opt"}, "", []string{"'default'"}},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.argv, " "), func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(src), ReadOptions{Argv: tc.argv})
+			require.NoError(t, err)
+			var got []string
+			for _, w := range s.Warnings {
+				if w.Code == WarningArgvError {
+					got = append(got, w.Message)
+				}
+			}
+			if tc.err == "" {
+				require.Empty(t, got)
+			} else {
+				require.Len(t, got, 1)
+				require.Contains(t, got[0], "(status 2): "+tc.err)
+			}
+			require.Equal(t, tc.modes, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
+		})
+	}
+	t.Run("choices in a set: not judged", func(t *testing.T) {
+		t.Parallel()
+		w := strings.Replace(src, "choices=[1, 2]", "choices={1, 2}", 1)
+		s, err := ReadWith(strings.NewReader(w), ReadOptions{Argv: []string{"--size", "3"}})
+		require.NoError(t, err)
+		require.Empty(t, s.Warnings)
+	})
+}
+
+// TestArgvAccumSteps: a micro-step count the list read gives (-- --ga 4, or a list
+// the file writes) decides whether the loop accumulates gradients, as the option's
+// default= does (newuser14 #9: the default 1 was planned, with its note, whatever the
+// list gave).
+func TestArgvAccumSteps(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--gradient_accumulation_steps\", default=1, type=int)\nargs = p.parse_args()\nmodel = torch.compile(torch.nn.Linear(4, 4).cuda(), mode=\"reduce-overhead\")\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\nfor it in range(100):\n    for micro_step in range(args.gradient_accumulation_steps):\n        loss = model(torch.randn(4, 4, device=\"cuda\")).sum()\n        loss.backward()\n    opt.step()\n    opt.zero_grad()\n"
+	cases := []struct {
+		name, src string
+		argv      []string
+		kept      bool
+		note      bool // the note on the parser's default
+	}{
+		{"no list: the default", src, nil, false, true},
+		{"given 4", src, []string{"--gradient_accumulation_steps", "4"}, true, false},
+		{"given 4, abbreviated", src, []string{"--grad=4"}, true, false},
+		{"given 1", src, []string{"--gradient_accumulation_steps", "1"}, false, false},
+		{"a written list", strings.Replace(src, "parse_args()", "parse_args([\"--gradient_accumulation_steps\", \"4\"])", 1), nil, true, false},
+		{"a written list of 1, default 4", strings.Replace(strings.Replace(src, "default=1", "default=4", 1), "parse_args()", "parse_args(\"--gradient_accumulation_steps 1\".split())", 1), nil, false, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			require.Equal(t, tc.kept, st.Workload.OutputsKept, "inferred %+v", st.Inferred)
+			require.Equal(t, tc.note, strings.Contains(strings.Join(st.Notes, "\n"), "parser's default of --gradient_accumulation_steps"), "notes %q", st.Notes)
+		})
+	}
+}
