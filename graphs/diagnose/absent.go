@@ -306,9 +306,14 @@ func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
 // "to avoid the \"CUDA Graph is empty\" warning". emptyLead's "the" and "and" read those as
 // seen; "prevents", "avoid" and "suppress" before the quote itself it already leaves out.
 // For cuda-graph-empty's and max-autotune-gemm-off's retellings (rows_retold_m.go).
+// A question or a wish to fix it is the asker's report of the warning ("how to suppress
+// the \"…\" warning", "TODO: get rid of …", "trying to silence the …"): fixAsked.
 func warningFixed(code Code, before []byte) bool {
-	return (code == CUDAGraphEmpty || code == MaxAutotuneGEMMOff) && fixedLead.Match(before)
+	return (code == CUDAGraphEmpty || code == MaxAutotuneGEMMOff) && fixedLead.Match(before) && !fixAsked.Match(before)
 }
+
+// fixAsked is a question's or a wish's words before fixedLead's verb in its sentence.
+var fixAsked = &lazyregexp.Regexp{Expr: `(?i)\b(?:how|todo|want|wants|wanted|trying|tried|can\s+(?:i|we|you)|is\s+there)\b[^.;!?]{0,60}$`}
 
 // fixedLead is warningFixed's end of the text before the literal.
 var fixedLead = &lazyregexp.Regexp{Expr: `(?i)\b(?:(?:prevent|avoid|suppress|silenc|eliminat|remov)\w*|hid(?:e|es|ing)|fix(?:es|ed|ing)?|gets?\s+rid\s+of)\s+` +
