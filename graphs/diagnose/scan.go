@@ -1687,7 +1687,7 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // where the compiler is the finder (compilerFinds), a missing header's compiler error in a
 // source build (inSourceBuild).
 func (s *scanner) unreported(i int, e *ringLine) bool {
-	return s.retoldUnreported(i, e) || compilerFinds(&s.rows[i], e.clean) || s.inSourceBuild(i, e)
+	return s.retoldUnreported(i, e) || compilerFinds(&s.rows[i], e.clean) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean)
 }
 
 // inSourceBuild reports whether row i, a missing header's compiler message (not a

@@ -86,7 +86,7 @@ func (tw *textWriter) header() {
 		for _, t := range s.Threads {
 			what := string(t.Kind)
 			if t.Target != "" {
-				what += " runs `" + t.Target + "`"
+				what += runVerb(t.Kind) + " `" + t.Target + "`"
 			}
 			p.Para("    ", "      ", tw.inCell(t.Line, fmt.Sprintf("line %d: %s", t.Line, what)))
 		}
@@ -322,4 +322,14 @@ func envReadLine(e EnvRead) string {
 		return fmt.Sprintf("line %d: %s (not set in the environment planned: the read's default)", e.Line, e.Name)
 	}
 	return fmt.Sprintf("line %d: %s=%q (%s)", e.Line, e.Name, *e.Value, e.From)
+}
+
+// runVerb is " run" after a kind that names threads in the plural ("anyio worker
+// threads run `predict`", "request threads run …"), " runs" after one that names a call
+// or a class ("threading.Thread runs `worker`").
+func runVerb(k ThreadKind) string {
+	if strings.HasSuffix(string(k), "threads") {
+		return " run"
+	}
+	return " runs"
 }

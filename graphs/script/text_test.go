@@ -61,3 +61,15 @@ func TestWriteText(t *testing.T) {
 		})
 	}
 }
+
+// TestRunVerb: a kind that names threads in the plural takes "run", one that names a
+// call or a class "runs" (newuser14 #12: "anyio worker threads runs `predict`").
+func TestRunVerb(t *testing.T) {
+	for kind, want := range map[ThreadKind]string{
+		WebWorkers: " run", RequestThreads: " run", ThreadingThread: " runs", ThreadPool: " runs", ToThread: " runs",
+	} {
+		if got := runVerb(kind); got != want {
+			t.Errorf("runVerb(%q) = %q, want %q", kind, got, want)
+		}
+	}
+}
