@@ -40,10 +40,10 @@ func (r *reader) noteParseCall(c *expr) {
 // noteOptionStrings records the option strings of add_argument call c ("-m",
 // "--mode") as naming dest.
 func (r *reader) noteOptionStrings(c *expr, dest string) {
+	r.noteArgvAction(c, dest)
 	if dest == "" {
 		return
 	}
-	r.noteArgvAction(c, dest)
 	for _, a := range c.args {
 		if a.keyword != "" || a.star != 0 {
 			continue
@@ -67,7 +67,8 @@ func (r *reader) noteOptionStrings(c *expr, dest string) {
 // a count's, an int; an option's that takes one, a str), an option it does not give
 // its default, and no option takes a value from the command line. A list argparse
 // refuses (an ambiguous abbreviation, a value choices= or type=int refuses, an option
-// given no value: parseArgv) exits there: an argv-error warning, and the list
+// given no value, an unknown option of a parser the reader sees whole: parseArgv)
+// exits there: an argv-error warning, and the list
 // is not applied.
 func (r *reader) givenArgv() {
 	if len(r.parseCalls) != 1 {
@@ -81,6 +82,7 @@ func (r *reader) givenArgv() {
 	if !ok {
 		toks, r.av.fromCLI = r.av.cli, true
 	}
+	r.av.closed = c.x.name == "parse_args" && r.closedParser()
 	vals, err := r.parseArgv(toks)
 	if err != "" {
 		r.warn(int(c.line), WarningArgvError, "parse_args exits here (status 2): %s; the plans use the parser's defaults", err)
@@ -100,11 +102,16 @@ func (r *reader) givenArgv() {
 // value joined (-mVALUE) or flags joined (-vv, -cv). Each store takes the last value
 // given, a count adds one to its default (None: 0). An option the reader does not
 // know is skipped (it may come from an add_argument the reader does not see;
-// parse_known_args keeps it). err is argparse's message for a list it refuses.
+// parse_known_args keeps it), unless the reader sees the whole parser
+// (unrecognized). err is argparse's message for a list it refuses.
 func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 	vals := map[string]literal.Value{} // the last wins, as argparse's store actions
+	var extras []string
 	for i := 0; i < len(toks) && toks[i] != "--"; i++ {
 		opt, explicit, has, err := r.argvOption(toks[i])
+		if opt == "" && err == "" {
+			extras = append(extras, toks[i])
+		}
 		for err == "" && opt != "" {
 			var next, rest string
 			var more bool
@@ -118,7 +125,86 @@ func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 			return nil, err
 		}
 	}
-	return vals, ""
+	return vals, r.unrecognized(toks, extras)
+}
+
+// unrecognized returns parse_args's error for the arguments extras no option of the
+// parser takes (Lib/argparse.py parse_args: "unrecognized arguments: …", in their
+// order; 3.6 to 3.13.0 alike, testdata/script14/argv-unknown.*), when the reader
+// sees every option of the parser, which has no positional (closedParser): "" else,
+// and for a list with "--" or a help option (-h, --he: help, exit 0).
+func (r *reader) unrecognized(toks, extras []string) string {
+	if !r.av.closed || len(extras) == 0 || slices.Contains(toks, "--") {
+		return ""
+	}
+	for _, t := range toks {
+		if t == "-h" || len(t) > 2 && strings.HasPrefix("--help", strings.SplitN(t, "=", 2)[0]) {
+			return ""
+		}
+	}
+	return "unrecognized arguments: " + strings.Join(extras, " ")
+}
+
+// closedParser reports whether the reader sees every option string of the file's
+// parser, and it has no positional: one ArgumentParser() (no parents=, prefix_chars=
+// or fromfile_prefix_chars=, no subparsers nor mutually exclusive group), each
+// add_argument of it naming its options with str literals ("-x" short ones), none
+// with nargs= or required= or an action that exits (help, version), and neither it
+// nor a group of it passed to a function the file does not define.
+func (r *reader) closedParser() bool {
+	if r.av.open || r.av.parsers != 1 {
+		return false
+	}
+	for n, callee := range r.av.passed {
+		if _, def := r.funcs[callee]; r.av.receivers[n] && !def {
+			return false
+		}
+	}
+	return true
+}
+
+// noteArgvOpen records what in call c (an add_argument, ArgumentParser or another)
+// may give the parser an option the reader does not see (closedParser).
+func (r *reader) noteArgvOpen(c *expr) {
+	switch c.x.name {
+	case "ArgumentParser":
+		r.av.parsers++
+		r.av.open = r.av.open || kwarg(c, "parents", 99) != nil || kwarg(c, "prefix_chars", 99) != nil || kwarg(c, "fromfile_prefix_chars", 99) != nil
+	case "add_subparsers", "add_mutually_exclusive_group":
+		r.av.open = true
+	}
+	for _, a := range c.args {
+		if a.value != nil && a.value.kind == name && len(r.av.passed) < maxFlow && (c.x.kind == name || c.x.kind == attr) {
+			r.av.passed[a.value.name] = c.x.name
+		}
+	}
+}
+
+// noteOptionOpen records whether add_argument call c may give an option the reader
+// does not see, or a positional (closedParser).
+func (r *reader) noteOptionOpen(c *expr, dest string) {
+	if c.x.x != nil && c.x.x.kind == name && len(r.av.receivers) < maxFlow {
+		r.av.receivers[c.x.x.name] = true
+	}
+	open := dest == "" || kwarg(c, "nargs", 99) != nil || kwarg(c, "required", 99) != nil
+	if a := kwarg(c, "action", 99); a != nil {
+		s, ok := r.literalStr(a)
+		open = open || ok && (s == "help" || s == "version") || !ok && r.lastName(a) != "BooleanOptionalAction"
+	}
+	r.av.open = r.av.open || open || r.namesOpen(c)
+}
+
+// namesOpen reports whether add_argument call c names an option with something other
+// than a str literal, or a positional, or a short option longer than "-x" (argparse
+// matches a prefix of one: not read here).
+func (r *reader) namesOpen(c *expr) bool {
+	for _, a := range c.args {
+		s, ok := r.literalStr(a.value)
+		if a.keyword == "" && (a.star != 0 || !ok || !strings.HasPrefix(s, "-") || len(s) > 2 && s[1] != '-') {
+			return true
+		}
+	}
+	return false
 }
 
 // nextJoined returns, for option opt given with explicit (has) in one argument, the
@@ -237,6 +323,7 @@ func (r *reader) givenInt(dest string, v literal.Value) {
 // noteArgvAction records what add_argument call c says of dest that reading a list
 // needs: its type= (other than str) and whether it has nargs=.
 func (r *reader) noteArgvAction(c *expr, dest string) {
+	r.noteOptionOpen(c, dest)
 	if len(r.av.types) >= maxFlow || len(r.av.nargs) >= maxFlow {
 		return
 	}
@@ -486,6 +573,11 @@ type argvState struct {
 	choices   map[string][]literal.Value // dest → its choices= items, when the file writes them
 	nargs     map[string]bool            // dests an option with nargs= sets
 	ints      map[string]literal.Value   // dest → the int the list read gives it, an option with type=int
+	closed    bool                       // the reader sees every option of the file's parser (closedParser)
+	open      bool                       // an option the reader may not see (noteArgvOpen)
+	parsers   int                        // ArgumentParser() calls
+	passed    map[string]string          // a name passed to a call → the callee's name
+	receivers map[string]bool            // the names add_argument is called on
 	givenLine int                        // the line of the parse call whose list gives an option that takes a value its value (0: none)
 }
 
@@ -556,6 +648,7 @@ func (r *reader) noteCount(dest string, d argDefault) {
 
 // noteParser records ArgumentParser(allow_abbrev=False): no abbreviation is read.
 func (r *reader) noteParser(c *expr) {
+	r.noteArgvOpen(c)
 	if a := kwarg(c, "allow_abbrev", 99); a != nil && c.x.name == "ArgumentParser" && r.text(a) == "False" {
 		r.av.noAbbrev = true
 	}

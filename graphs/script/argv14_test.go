@@ -126,3 +126,63 @@ func TestArgvAccumSteps(t *testing.T) {
 		})
 	}
 }
+
+// TestArgvUnrecognized: an option (or an argument) no add_argument of the parser
+// gives is argparse's "unrecognized arguments: …" at parse_args (exit 2), when the
+// reader sees every option of the parser and it has no positional
+// (testdata/script14/argv-unknown.txt; newuser14 #3 and #4's compilemode flag put
+// after --: -- --compile -mode max-autotune). Where the parser may have an option the
+// reader does not see, or positionals, or parse_known_args keeps the rest: nothing.
+func TestArgvUnrecognized(t *testing.T) {
+	t.Parallel()
+	const head = "import argparse\nimport torch\n"
+	const opts = "p.add_argument(\"--mode\", default=\"default\")\np.add_argument(\"--model\", default=\"gpt2\")\np.add_argument(\"-c\", \"--compile\", action=\"store_true\")\np.add_argument(\"-v\", action=\"count\", default=0)\n"
+	const src = head + "p = argparse.ArgumentParser()\n" + opts + "args = p.parse_args()\nm = torch.compile(net, mode=args.mode)\n"
+	cases := []struct {
+		name, src string
+		argv      []string
+		err       string // "": none
+	}{
+		{"unknown option and its value", src, []string{"--bogus", "1"}, "unrecognized arguments: --bogus 1"},
+		{"with =", src, []string{"--bogus=1"}, "unrecognized arguments: --bogus=1"},
+		{"compilemode's -mode after --", src, []string{"--compile", "-mode", "max-autotune"}, "unrecognized arguments: -mode max-autotune"},
+		{"an extra argument", src, []string{"extra"}, "unrecognized arguments: extra"},
+		{"extras in order", src, []string{"x", "--compile", "y", "--mode", "a", "z"}, "unrecognized arguments: x y z"},
+		{"a negative number", src, []string{"-1"}, "unrecognized arguments: -1"},
+		{"an error before wins", src, []string{"--bogus", "--mode"}, "argument --mode: expected one argument"},
+		{"known only", src, []string{"--compile", "--mode", "a b", "-vv"}, ""},
+		{"help", src, []string{"--bogus", "--he"}, ""},
+		{"--", src, []string{"--bogus", "--", "x"}, ""},
+		{"parse_known_args", strings.Replace(src, "parse_args()", "parse_known_args()[0]", 1), []string{"--bogus"}, ""},
+		{"a positional", strings.Replace(src, opts, opts+"p.add_argument(\"data\")\n", 1), []string{"d", "--bogus"}, ""},
+		{"nargs", strings.Replace(src, opts, opts+"p.add_argument(\"--gpus\", nargs=\"+\")\n", 1), []string{"--gpus", "0", "1"}, ""},
+		{"parents", strings.Replace(src, "ArgumentParser()", "ArgumentParser(parents=[base])", 1), []string{"--bogus"}, ""},
+		{"two parsers", strings.Replace(src, "args =", "q = argparse.ArgumentParser()\nargs =", 1), []string{"--bogus"}, ""},
+		{"passed to an imported function", strings.Replace(src, "args =", "add_model_args(p)\nargs =", 1), []string{"--bogus"}, ""},
+		{"a group passed", strings.Replace(src, "args =", "g = p.add_argument_group(\"x\")\ng.add_argument(\"--lr\")\nadd_more(g)\nargs =", 1), []string{"--bogus"}, ""},
+		{"passed to a def of the file", strings.Replace(src, "args =", "def more(q):\n    q.add_argument(\"--lr\")\nmore(p)\nargs =", 1), []string{"--bogus", "--lr", "3"}, "unrecognized arguments: --bogus"},
+		{"an option string not a literal", strings.Replace(src, opts, opts+"for k in KEYS:\n    p.add_argument(\"--\" + k)\n", 1), []string{"--bogus"}, ""},
+		{"required", strings.Replace(src, opts, opts+"p.add_argument(\"--lr\", required=True)\n", 1), []string{"--lr", "1", "--bogus"}, ""},
+		{"subparsers", strings.Replace(src, "args =", "sub = p.add_subparsers()\nargs =", 1), []string{"train"}, ""},
+		{"a long single-dash option", strings.Replace(src, opts, opts+"p.add_argument(\"-lr\")\n", 1), []string{"--bogus"}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
+			require.NoError(t, err)
+			var got []string
+			for _, w := range s.Warnings {
+				if w.Code == WarningArgvError {
+					got = append(got, w.Message)
+				}
+			}
+			if tc.err == "" {
+				require.Empty(t, got)
+				return
+			}
+			require.Len(t, got, 1)
+			require.Contains(t, got[0], "(status 2): "+tc.err+";")
+		})
+	}
+}

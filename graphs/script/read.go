@@ -402,7 +402,7 @@ func newReader(name, src string, toks []token) *reader {
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, alts: map[string][]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
-		av: argvState{types: map[string]string{}, names: map[string]string{}, choices: map[string][]literal.Value{}, nargs: map[string]bool{}, ints: map[string]literal.Value{}},
+		av: argvState{types: map[string]string{}, names: map[string]string{}, choices: map[string][]literal.Value{}, nargs: map[string]bool{}, ints: map[string]literal.Value{}, passed: map[string]string{}, receivers: map[string]bool{}},
 	}
 }
 

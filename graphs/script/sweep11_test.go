@@ -114,7 +114,7 @@ func TestGivenArgv(t *testing.T) {
 		open        bool // the note that the command line may give any value
 	}{
 		{"list", "args = p.parse_args([\"--mode\", \"default\"])", []string{"'default'"}, false},
-		{"split", "args = p.parse_args(\"--lr 3 --mode default\".split())", []string{"'default'"}, false},
+		{"split", "args = p.parse_args(\"--mode default\".split())", []string{"'default'"}, false},
 		{"args-keyword-equals", "args = p.parse_args(args=[\"-m=max-autotune\"])", []string{"'max-autotune'"}, false},
 		{"known-args-tuple", "args, _ = p.parse_known_args((\"--mode\", \"default\", \"--x\"))", []string{"'default'"}, false},
 		{"empty", "args = p.parse_args([])", []string{"'reduce-overhead'"}, false},

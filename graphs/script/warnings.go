@@ -168,8 +168,9 @@ const (
 	// argparse refuses, so the script exits there with status 2: an abbreviation that
 	// matches two options (script14 item 1; Lib/argparse.py _parse_optional), a value
 	// outside choices= or one type=int refuses, an option that takes a value given none
-	// (argv14; argv.go); the message is argparse's. An unknown option or an extra
-	// positional gets no warning.
+	// (argv14; argv.go), and an unknown option or extra argument where the file shows
+	// every option of its one parser, which has no positional (closedParser); the
+	// message is argparse's. Another parser's unknown option gets no warning.
 	//
 	//	p.add_argument("--mode"); p.add_argument("--model")
 	//	args = p.parse_args(["--mo", "max-autotune"])  # ambiguous option: --mo could match --mode, --model
