@@ -169,7 +169,9 @@
 //	                  line named). What follows -- (-script train.py -- --mode
 //	                  max-autotune -vv) is the script's command line, which its one
 //	                  parse_args() reads as argparse does (abbreviations, counts,
-//	                  joined short flags); -- without -script exits 2.
+//	                  joined short flags; a list argparse refuses is an argv-error
+//	                  warning with its words); a file with no such call gets a note on
+//	                  stderr; -- without -script exits 2.
 //
 // # Output
 //

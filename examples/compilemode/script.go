@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -68,6 +69,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	}
 	newerPythonNote(stderr, planned, c.given["python"])
 	unreadEnvNote(stderr, planned, cliSc.Env)
+	unreadArgvNote(stderr, planned, name, c.scriptArgv)
 	replacedEnvNote(stderr, planned, cliSc.Env)
 	if w := planned.LimitHit(); w != nil {
 		failf(stderr, "%s:%d: a limit was hit, the plan is incomplete: %s", name, w.Line, w.Message)
@@ -160,6 +162,15 @@ func (c *cli) rawProcessEnv(environ func() []string) map[string]string {
 func unreadEnvNote(stderr io.Writer, s *script.Script, given map[string]string) {
 	for _, n := range s.UnreadEnv(slices.Sorted(maps.Keys(given))) {
 		failf(stderr, "note: -env %s: neither the script nor PyTorch's Inductor config (any release read) reads %s, so it changes no plan", inputerr.Cut(n, 80), inputerr.Cut(n, 80))
+	}
+}
+
+// unreadArgvNote says on stderr that the command line given after -script FILE --
+// changes no plan (script.Script.ArgvUnread), so it is never ignored silently
+// (newuser14 #8: a compilemode flag put after -- by mistake).
+func unreadArgvNote(stderr io.Writer, s *script.Script, name string, argv []string) {
+	if s.ArgvUnread() {
+		failf(stderr, "note: -script %s -- %s: the file has no one parse_args() of the command line that compilemode follows, so these arguments change no plan (compilemode's own flags go before -script)", name, inputerr.Cut(strings.Join(argv, " "), 80))
 	}
 }
 

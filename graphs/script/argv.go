@@ -653,3 +653,11 @@ func (r *reader) noteParser(c *expr) {
 		r.av.noAbbrev = true
 	}
 }
+
+// ArgvUnread reports whether the command line [ReadOptions] Argv gave, not empty,
+// changes no plan: the file has no one parse_args (or parse_known_args) of sys.argv
+// that the reader follows (none, two, or one given a list the file writes), so the
+// command says so rather than ignoring it silently (newuser14 #8). A nil s: false.
+func (s *Script) ArgvUnread() bool {
+	return s != nil && s.argvUnread
+}

@@ -186,3 +186,34 @@ func TestArgvUnrecognized(t *testing.T) {
 		})
 	}
 }
+
+// TestArgvUnread: a command line given (ReadOptions.Argv) that no parse_args of the
+// file reads changes no plan, and ArgvUnread says so, for the command to note
+// (newuser14 #8: -- --mode max-autotune was ignored without a word).
+func TestArgvUnread(t *testing.T) {
+	t.Parallel()
+	const p = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\")\n"
+	const site = "m = torch.compile(net, mode=\"default\")\n"
+	cases := []struct {
+		name, src string
+		argv      []string
+		want      bool
+	}{
+		{"no parse_args", "import torch\n" + site, []string{"--mode", "max-autotune"}, true},
+		{"a written list", p + "args = p.parse_args([])\n" + site, []string{"--mode", "max-autotune"}, true},
+		{"two calls", p + "args = p.parse_args([]) if nb else p.parse_args()\n" + site, []string{"--mode", "x"}, true},
+		{"read", p + "args = p.parse_args()\n" + site, []string{"--mode", "max-autotune"}, false},
+		{"refused: read", p + "args = p.parse_args()\n" + site, []string{"--mode"}, false},
+		{"empty", "import torch\n" + site, []string{}, false},
+		{"none", "import torch\n" + site, nil, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
+			require.NoError(t, err)
+			require.Equal(t, tc.want, s.ArgvUnread())
+		})
+	}
+	require.False(t, (*Script)(nil).ArgvUnread())
+}
