@@ -64,7 +64,7 @@ func TestScriptFlag(t *testing.T) {
 		{"branch the environment decides", []string{"-script", ddp, "-devices", "2"}, 0, "(USE_TREES is not set), so it does not run"},
 		// script14 item 1: the script's command line after --.
 		{"argv after --", []string{"-script", train, "--", "--compile-mode", "default"}, 0, "-- if the mode is \"default\":"},
-		{"argv abbreviated", []string{"-script", train, "--", "--comp=default"}, 0, "`args.compile_mode`; the file assigns it \"default\""},
+		{"argv abbreviated", []string{"-script", train, "--", "--comp=default"}, 0, "`args.compile_mode`; the command line given after -script's -- gives"},
 		{"-- without -script", []string{"-mode", "default", "--", "--x"}, 2, "give -script FILE"},
 		{"branch -env decides", []string{"-script", ddp, "-devices", "2", "-env", "USE_TREES=1"}, 1, "(-env sets USE_TREES=1), so it does not run"},
 	}

@@ -217,3 +217,27 @@ func TestArgvUnread(t *testing.T) {
 	}
 	require.False(t, (*Script)(nil).ArgvUnread())
 }
+
+// TestArgvModeNote: the note on a mode a list gives says which list gives it, not
+// "the file assigns it" (newuser14 #11: the line named was parse_args's).
+func TestArgvModeNote(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\")\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode)\n"
+	cases := []struct {
+		name, src string
+		argv      []string
+		want      string
+	}{
+		{"the command line", src, []string{"--mode", "max-autotune"}, "mode is not a literal: `args.mode`; the command line given after -script's -- gives it \"max-autotune\" (parse_args, line 5)"},
+		{"a written list", strings.Replace(src, "parse_args()", "parse_args([\"--mode\", \"max-autotune\"])", 1), nil, "mode is not a literal: `args.mode`; the list the file passes to parse_args gives it \"max-autotune\" (parse_args, line 5)"},
+		{"not given: the default", src, []string{}, "mode is not a literal: `args.mode`; the file assigns it \"default\" (line 4)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
+			require.NoError(t, err)
+			require.Contains(t, s.Sites[0].Notes, tc.want)
+		})
+	}
+}

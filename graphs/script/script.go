@@ -329,6 +329,8 @@ type Site struct {
 	set       []string  // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
 	notModes  []string  // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
 	sureModes []string  // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	argvLine  int       // the line of the parse_args whose list gives a candidate (0: none; argv.go)
+	argvCLI   bool      // that list is the command line given after -script FILE --
 	// defaultFirst reports that ModeCandidates' first is the value a plain run takes
 	// (defaults.go), moved there from a later place in the file.
 	defaultFirst bool

@@ -45,6 +45,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	r.wide = r.wide[:0]
 	r.arguments(st, args)
 	st.sureModes = sureValues(st.ModeCandidates, r.wide)
+	st.argvLine, st.argvCLI = r.av.givenLine, r.av.fromCLI
 	linked := r.linkedArgs(args)
 	st.linked = append(st.linked, linked...)
 	for _, g := range linked {
@@ -483,6 +484,15 @@ func (s *Site) Modes(every []string) []*string {
 	return out
 }
 
+// argvBy names the list that gives a candidate on line argvLine (newuser14 #11: it
+// was "the file assigns it", the file assigning nothing).
+func (s *Site) argvBy() string {
+	if s.argvCLI {
+		return "the command line given after -script's --"
+	}
+	return "the list the file passes to parse_args"
+}
+
 // modeNote explains a site's non-literal mode.
 func (s *Site) modeNote() string {
 	if s.ModeLiteral {
@@ -497,12 +507,17 @@ func (s *Site) modeNote() string {
 			vals = append(vals, fmt.Sprintf("None (line %d)", c.Line))
 		case c.Env != "":
 			vals = append(vals, fmt.Sprintf("%q (line %d reads %s, which the environment given sets: its default is not planned)", *c.Value, c.Line, c.Env))
+		case s.argvLine > 0 && c.Line == s.argvLine:
+			vals = append(vals, fmt.Sprintf("%q (%s, line %d)", *c.Value, s.argvBy(), c.Line))
 		default:
 			vals = append(vals, fmt.Sprintf("%q (line %d)", *c.Value, c.Line))
 		}
 	}
 	if len(vals) == 0 {
 		return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it no literal, so every mode of the release is planned", s.ModeExpr)
+	}
+	if len(vals) == 1 && s.argvLine > 0 && s.ModeCandidates[0].Line == s.argvLine && s.ModeCandidates[0].Value != nil {
+		return fmt.Sprintf("mode is not a literal: `%s`; %s gives it %q (parse_args, line %d)", s.ModeExpr, s.argvBy(), *s.ModeCandidates[0].Value, s.argvLine)
 	}
 	n := fmt.Sprintf("mode is not a literal: `%s`; the file assigns it %s", s.ModeExpr, strings.Join(vals, ", "))
 	if s.defaultFirst && len(vals) > 1 {
