@@ -202,7 +202,7 @@ func (r *reader) getterDefault(c *expr) *expr {
 // assignedChoices returns the values the file assigns to the name (or returns from
 // the getter) e ends with.
 func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
-	if e.kind == attr && e.x.kind == name && r.parsedArgs[e.x.name] {
+	if e.kind == attr && r.isNamespace(e.x) {
 		if vals, ok := r.argFlagChoices(e); vals != nil {
 			return vals, ok // args.dyn of parse_args(): the parser's values, not a same-named field's
 		}

@@ -120,7 +120,7 @@ func (r *reader) argDefaultTruth(cond *expr) (v bool, why string, ok bool) {
 	if v, why, ok := r.unsetEnvTruth(cond); ok {
 		return v != neg, why, true
 	}
-	if cond == nil || cond.kind != attr || cond.x.kind != name || !r.parsedArgs[cond.x.name] {
+	if cond == nil || cond.kind != attr || !r.isNamespace(cond.x) {
 		return false, "", false
 	}
 	d, ok := r.argDefaults[cond.name]
@@ -208,6 +208,35 @@ func (r *reader) noteParsedArgs(n string, v *expr) {
 	if n != "" && v != nil && v.kind == call && v.x.kind == attr && v.x.name == "parse_args" && r.parsedArgs != nil {
 		r.parsedArgs[n] = true
 	}
+}
+
+// noteSelfNamespace records self.A = N (t, v): self.A is N's namespace when every
+// assignment of self.A in the file assigns that one name (newuser14 #10: a Trainer
+// holding argparse's namespace, self.args = args, then
+// range(self.args.gradient_accumulation_steps)); another value: not one.
+func (r *reader) noteSelfNamespace(t, v *expr) {
+	if t.kind != attr || t.x.kind != name || t.x.name != "self" || len(r.selfNS) >= maxFlow {
+		return
+	}
+	if r.selfNS == nil {
+		r.selfNS = map[string]string{}
+	}
+	had, ok := r.selfNS[t.name]
+	switch {
+	case v == nil || v.kind != name || ok && had != v.name:
+		r.selfNS[t.name] = ""
+	default:
+		r.selfNS[t.name] = v.name
+	}
+}
+
+// isNamespace reports whether x is bound to ….parse_args(…): a name so bound, or
+// self.A that the file assigns such a name alone (noteSelfNamespace).
+func (r *reader) isNamespace(x *expr) bool {
+	if x.kind == name {
+		return r.parsedArgs[x.name]
+	}
+	return x.kind == attr && x.x.kind == name && x.x.name == "self" && r.parsedArgs[r.selfNS[x.name]]
 }
 
 // Flags (sweep9 findings 2 and 7): an option whose action stores a constant takes

@@ -546,7 +546,7 @@ func (r *reader) argvTruth(cond *expr) (bool, string, bool) {
 	for n := 0; r.isNot(cond) && n < MaxNesting; n++ {
 		cond, neg = cond.elts[0], !neg
 	}
-	if cond == nil || cond.kind != attr || cond.x.kind != name || !r.parsedArgs[cond.x.name] {
+	if cond == nil || cond.kind != attr || !r.isNamespace(cond.x) {
 		return r.argvEvalTruth(cond, neg)
 	}
 	f, ok := r.argvFlags[cond.name]

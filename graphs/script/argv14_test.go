@@ -241,3 +241,39 @@ func TestArgvModeNote(t *testing.T) {
 		})
 	}
 }
+
+// TestSelfArgsNamespace: self.args = args (a Trainer holding argparse's namespace, the
+// shape of nanoGPT-derived train.py files) makes self.args.X the option X, as args.X
+// is: range(self.args.gradient_accumulation_steps) runs its default's count, or the
+// list's, and `if self.args.compile:` is decided (newuser14 #10: a run that does not
+// accumulate was planned as overwritten-output, exit 1). A self.args the file assigns
+// another value too is not the namespace.
+func TestSelfArgsNamespace(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--gradient_accumulation_steps\", default=1, type=int)\np.add_argument(\"--compile\", action=\"store_true\", default=True)\nclass Trainer:\n    def __init__(self, args):\n        self.args = args\n        self.model = torch.nn.Linear(4, 4).cuda()\n        if self.args.compile:\n            self.model = torch.compile(self.model, mode=\"reduce-overhead\")\n        self.opt = torch.optim.SGD(self.model.parameters(), lr=0.1)\n    def train(self):\n        for it in range(100):\n            for micro_step in range(self.args.gradient_accumulation_steps):\n                loss = self.model(torch.randn(4, 4, device=\"cuda\")).sum()\n                loss.backward()\n            self.opt.step()\n            self.opt.zero_grad()\nargs = p.parse_args()\nTrainer(args).train()\n"
+	cases := []struct {
+		name, src string
+		argv      []string
+		kept      bool
+		guard     string
+	}{
+		{"the default 1", src, nil, false, "true with the parser's defaults"},
+		{"given 4", src, []string{"--gradient_accumulation_steps", "4"}, true, "true with the command line given"},
+		{"the default 4", strings.Replace(src, "default=1", "default=4", 1), nil, true, "true with the parser's defaults"},
+		{"self.args assigned another value too", strings.Replace(src, "    def train(self):\n", "    def reset(self):\n        self.args = load()\n    def train(self):\n", 1), nil, true, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
+			if tc.guard == "" {
+				require.NotContains(t, s.Sites[0].Guard, "parser's defaults")
+			} else {
+				require.Contains(t, s.Sites[0].Guard, tc.guard)
+			}
+		})
+	}
+}

@@ -253,7 +253,7 @@ func (r *reader) isDeviceCounter(e *expr, depth int) bool {
 // intOf returns the value of an int literal, of a name bound once to one, or of an
 // argparse option (args.n) by its default.
 func (r *reader) intOf(e *expr, depth int) (int, bool) {
-	if d, ok := r.argDefaults[e.name]; ok && e.kind == attr && e.x.kind == name && r.parsedArgs[e.x.name] {
+	if d, ok := r.argDefaults[e.name]; ok && e.kind == attr && r.isNamespace(e.x) {
 		if v, given := r.av.ints[e.name]; given {
 			return countInt(v) // args.n the list read gives (argv14 item 3)
 		}

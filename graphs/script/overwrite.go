@@ -898,7 +898,7 @@ func (r *reader) noteOnceLoop(s *stmt) {
 // whose default does not) is given above 1.
 func (r *reader) noteAccumAlt(x int32, e *expr) {
 	d, ok := r.argDefaults[r.lastName(e)]
-	if _, given := r.av.ints[e.name]; given || !ok || x < 0 || e.kind != attr || e.x.kind != name || !r.parsedArgs[e.x.name] || !r.argValued[e.name] {
+	if _, given := r.av.ints[e.name]; given || !ok || x < 0 || e.kind != attr || !r.isNamespace(e.x) || !r.argValued[e.name] {
 		return // not an option's default; x < 0: a comprehension's
 	}
 	if r.accumAlts == nil {

@@ -293,6 +293,7 @@ type reader struct {
 	argValued                           map[string]bool          // argparse dests an option that takes a value also sets (argguard.go)
 	optionDests                         map[string]string        // argparse option string ("--mode") → its dest (argv.go)
 	parseCalls                          []*expr                  // the parse_args and parse_known_args calls (argv.go)
+	selfNS                              map[string]string        // self.A → the one name the file assigns it ("": another value; argguard.go)
 	flagOpts                            map[string]literal.Value // a flag's option string ("--compile", "--no-x") → what it stores (argv.go)
 	argvFlags                           map[string]argvFlag      // flag dest → its value from the argument list the file writes (argv.go)
 	av                                  argvState                // what else reading that list needs (argv.go)
