@@ -99,12 +99,7 @@ func TestReleaseNotTheRuns(t *testing.T) {
 		{"pip-list-end", "torch                    2.5.1", "2.5", "pip list's row"},
 	}
 	for _, tt := range tests {
-		f := newVersionFinder()
-		f.window([]byte(tt.line), 1)
-		got := ""
-		if v, ok := f.best(); ok {
-			got = v.String()
-		}
+		got := finderRelease(tt.line)
 		if got != tt.want {
 			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.line, got, tt.want, tt.reason)
 		}
@@ -124,14 +119,7 @@ func TestPrintSlot(t *testing.T) {
 		{"alone", "print(torch.__version__)\n2.4.0", "2.4"},
 	}
 	for _, tt := range tests {
-		f := newVersionFinder()
-		for i, l := range strings.Split(tt.text, "\n") {
-			f.window([]byte(l), i+1)
-		}
-		got := ""
-		if v, ok := f.best(); ok {
-			got = v.String()
-		}
+		got := finderRelease(tt.text)
 		if got != tt.want {
 			t.Errorf("%s: release of %q = %q, want %q", tt.name, tt.text, got, tt.want)
 		}
@@ -320,12 +308,7 @@ func TestSinceRelease(t *testing.T) {
 		{"from-on-a-machine", "I run torch.compile from torch 2.5 on Ubuntu", "2.5"},
 	}
 	for _, tt := range tests {
-		f := newVersionFinder()
-		f.window([]byte(tt.line), 1)
-		got := ""
-		if v, ok := f.best(); ok {
-			got = v.String()
-		}
+		got := finderRelease(tt.line)
 		if got != tt.want {
 			t.Errorf("%s: release of %q = %q, want %q", tt.name, tt.line, got, tt.want)
 		}
@@ -361,4 +344,17 @@ func TestWrappedFileName(t *testing.T) {
 			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchText, tt.want)
 		}
 	}
+}
+
+// finderRelease is the release a version finder reads from text, line by line ("" for
+// none).
+func finderRelease(text string) string {
+	f := newVersionFinder()
+	for i, l := range strings.Split(text, "\n") {
+		f.window([]byte(l), i+1)
+	}
+	if v, ok := f.best(); ok {
+		return v.String()
+	}
+	return ""
 }

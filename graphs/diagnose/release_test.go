@@ -207,12 +207,7 @@ func TestOwnRelease(t *testing.T) {
 	}
 	tests = append(tests, severalReleases...)
 	for _, tt := range tests {
-		f := newVersionFinder()
-		f.window([]byte(tt.line), 1)
-		got := ""
-		if v, ok := f.best(); ok {
-			got = v.String()
-		}
+		got := finderRelease(tt.line)
 		if got != tt.want {
 			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.line, got, tt.want, tt.reason)
 		}

@@ -68,14 +68,7 @@ func TestArgvRefused(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.argv, " "), func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(src), ReadOptions{Argv: tc.argv})
-			require.NoError(t, err)
-			var got []string
-			for _, w := range s.Warnings {
-				if w.Code == WarningArgvError {
-					got = append(got, w.Message)
-				}
-			}
+			s, got := readArgvErrors(t, src, tc.argv)
 			if tc.err == "" {
 				require.Empty(t, got)
 			} else {
@@ -169,14 +162,7 @@ func TestArgvUnrecognized(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
-			require.NoError(t, err)
-			var got []string
-			for _, w := range s.Warnings {
-				if w.Code == WarningArgvError {
-					got = append(got, w.Message)
-				}
-			}
+			_, got := readArgvErrors(t, tc.src, tc.argv)
 			if tc.err == "" {
 				require.Empty(t, got)
 				return
@@ -276,4 +262,19 @@ func TestSelfArgsNamespace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readArgvErrors reads src with the command line argv and returns the script and the
+// messages of its argv-error warnings.
+func readArgvErrors(t *testing.T, src string, argv []string) (*Script, []string) {
+	t.Helper()
+	s, err := ReadWith(strings.NewReader(src), ReadOptions{Argv: argv})
+	require.NoError(t, err)
+	var got []string
+	for _, w := range s.Warnings {
+		if w.Code == WarningArgvError {
+			got = append(got, w.Message)
+		}
+	}
+	return s, got
 }
