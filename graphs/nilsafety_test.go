@@ -755,6 +755,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("(*Script)(nil).ReplacedEnv = %v, want nil", got)
 		}
 	},
+	"script.Script.ArgvUnread": func(t *testing.T) {
+		if (*script.Script)(nil).ArgvUnread() || new(script.Script).ArgvUnread() {
+			t.Errorf("ArgvUnread of a nil or zero Script = true, want false")
+		}
+	},
 	"script.Script.UnreadEnv": func(t *testing.T) {
 		if got := (*script.Script)(nil).UnreadEnv(nil); got != nil {
 			t.Errorf("(*Script)(nil).UnreadEnv(nil) = %v, want nil", got)
