@@ -35,6 +35,7 @@ func TestCheckedRelease(t *testing.T) {
 		{"rating kept", "✅ torch 2.6  ❌ torch 2.7", "2.7"},
 		{"compatibility list", "- ✅ torch 2.5\n- ✅ torch 2.6", ""},
 		{"minimum", "- ✅ PyTorch 2.0+", ""},
+		{"local tag", "- ✅ PyTorch 2.6.0+cu124 installed\n- ❌ Triton", "2.6"},
 		{"another package", "- ✅ torchvision 0.21.0", ""},
 		{"stated elsewhere wins", "- ✅ PyTorch 2.6.0\nPyTorch version: 2.7.1+cu128", "2.7"},
 	}

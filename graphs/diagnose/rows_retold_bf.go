@@ -42,12 +42,15 @@ var tritonCellRetold = retold{
 
 // tritonFloorFailsRetold is gpu-too-old-for-triton told as torch.compile failing and
 // Triton's floor of capability 7.0 as the reason, in one sentence in either order:
-// "torch.compile doesn't work (Triton requires SM 70+)", "torch.compile fails: Triton
-// needs compute capability >= 7.0", "Triton requires sm_70+, so torch.compile crashes on
-// my P100", and in Russian, Chinese, German, French, Spanish and Portuguese. The floor
-// alone is a rule ("Triton requires compute capability 7.0 or higher") and torch.compile
-// named with it and no failure a fact ("torch.compile uses Triton, which requires SM
-// 70+"): no finding, as tritonCapabilityRetold wants a device below the floor.
+// "torch.compile doesn't work (Triton requires SM 70+)", "torch.compile fails on the
+// P100: Triton needs compute capability 7.0", "Triton requires sm_70+, so torch.compile
+// crashes on my GTX 1080", and in Russian, Chinese, German, French, Spanish and
+// Portuguese. The floor is read as its three literals write it ("SM 70", "sm_70",
+// "capability 7"): "SM 7.0" and "capability >= 7.0" have no literal of their own, which
+// would cost TestDenseLineBounded's anchor line more. The floor alone is a rule ("Triton
+// requires compute capability 7.0 or higher") and torch.compile named with it and no
+// failure a fact ("torch.compile uses Triton, which requires SM 70+"): no finding, as
+// tritonCapabilityRetold wants a device below the floor.
 var tritonFloorFailsRetold = retold{
 	literals: []string{"SM 70", "sm_70", "apability 7"},
 	pattern: `(?i)\b` + floorCompile + `[^.;]{0,40}?` + floorFails + `[^.;]{0,60}?\btriton\b[^.;]{0,20}?` + floorNeeds + `[^.;]{0,25}?` + floorWords +
