@@ -308,10 +308,11 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 // match), the whole match in one clause ("when using pytorch 2.3 and python 3.12, torch
 // compile does not work", kyutai-labs/moshi#156, is a report: the condition's clause
 // closes inside the match, before its failure's words), for every retold row; for a
-// missing header's (headerCode), lit inside a string of code too (inString). A
+// missing header's (headerCode), lit inside a string of code too (inString); for a C++
+// compiler's, the compiler the one that does not find something (compilerFinds). A
 // retelling is unquoted, so hypotheticalMarks (which want quotes) do not read it.
 func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
-	if headerCode(code) && inString(line, lit) {
+	if headerCode(code) && inString(line, lit) || code == CXXCompilerMissing && compilerFinds(line, lit) {
 		return true
 	}
 	at := litAt(line, lit)

@@ -77,11 +77,14 @@ func foreignNotFound(name string) string {
 	return `(?i)(?:` + notFoundBefore + `)\s?\W?\s?` + name + `|` + name + `\W?\s?(?:` + notFoundAfter + `)`
 }
 
-// notFoundBefore and notFoundAfter are the words of foreignNotFound before and after the name.
+// notFoundBefore and notFoundAfter are the words of foreignNotFound before and after the
+// name; findVerbsAfter, notFoundAfter's verbs of finding, which may also take an object
+// after them (compilerFinds).
 const (
+	findVerbsAfter = `找不到|未找到`
 	notFoundBefore = `找不到|找不着|缺少|缺失|没有找到|未找到|沒有找到|没有可用的|无法找到|無法找到|无法定位|無法定位|不能找到|\bfindet\s\s?(?:kein\w{0,2}\s\s?)?|\bne\s\s?trouve\s\s?pas\s\s?(?:le\s\s?|la\s\s?|l'|de\s\s?)?|` +
 		`\bno\s\s?(?:se\s\s?)?encuentra\s\s?(?:el\s\s?|la\s\s?)?|\bnão\s\s?encontra\s\s?(?:o\s\s?|a\s\s?)?|не\s\s?(?:находит|может\s\s?найти|найден\pL?)\s\s?|отсутствует\s\s?`
-	notFoundAfter = `找不到|不存在|缺失|未找到|未安装|没有安装|が見つか|が存在しない|がない|がありません|がインストールされていない|를\s?찾을\s?수\s?없|을\s?찾을\s?수\s?없|` +
+	notFoundAfter = findVerbsAfter + `|不存在|缺失|未安装|没有安装|が見つか|が存在しない|がない|がありません|がインストールされていない|를\s?찾을\s?수\s?없|을\s?찾을\s?수\s?없|` +
 		`이\s?없|가\s?없|\s\s?nicht\s\s?gefunden|\s\s?fehlt|\s\s?nicht\b|\s\s?introuvable|\s\s?(?:est\s\s?)?manquant|\s\s?no\s\s?(?:se\s\s?)?encontr|\s\s?não\s\s?(?:foi\s\s?)?encontrad|` +
 		`\s\s?не\s\s?найден|\s\s?отсутствует`
 )

@@ -1676,18 +1676,19 @@ func (s *scanner) tightLines(from, to int) []byte {
 func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e, e, text, m) }
 
 // retoldUnreported reports whether row i, a retelling, is on e as no report of the
-// failure (retoldUnreported in absent.go: a condition, a string of code).
+// failure (retoldUnreported in absent.go: a condition, a string of code, a compiler
+// that is the finder).
 func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 	r := &s.rows[i]
 	return r.Paraphrase && retoldUnreported(r.Code, r.re(), e.clean, r.literal)
 }
 
 // unreported reports whether row i's match on e is no report of its failure: a retelling
-// under a condition or in a string of code (retoldUnreported), a compiler's retelling
-// where the compiler is the finder (compilerFinds), a missing header's compiler error in a
-// source build (inSourceBuild).
+// under a condition, in a string of code or with its compiler the finder
+// (retoldUnreported), a missing header's compiler error in a source build
+// (inSourceBuild).
 func (s *scanner) unreported(i int, e *ringLine) bool {
-	return s.retoldUnreported(i, e) || compilerFinds(&s.rows[i], e.clean) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean)
+	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean)
 }
 
 // inSourceBuild reports whether row i, a missing header's compiler message (not a
