@@ -192,8 +192,15 @@ func checkMarked(before, after []byte) bool {
 }
 
 var (
-	checkBefore = &lazyregexp.Regexp{Expr: `(?:✅|✓|✔|☑|🟢)\x{fe0f}?\s*[*_\x60]{0,3}\s*(?:(?i:py)?(?i:torch)\s*)?(?:==?\s*)?v?$`}
-	checkAfter  = &lazyregexp.Regexp{Expr: `^[\w.+-]*[*_\x60]{0,3}\s*(?:[:=|]|-{1,2}|–|—|→|->)\s*[*_\x60]{0,3}(?:✅|✓|✔|☑|🟢)`}
+	checkBefore = &lazyregexp.Regexp{Expr: checkMark + `\x{fe0f}?\s*[*_\x60]{0,3}\s*(?:(?i:py)?(?i:torch)\s*)?(?:==?\s*)?v?$`}
+	checkAfter  = &lazyregexp.Regexp{Expr: `^[\w.+-]*[*_\x60]{0,3}\s*(?:[:=|]|-{1,2}|–|—|→|->)\s*[*_\x60]{0,3}` + checkMark}
+)
+
+// checkMarks are the marks a list rates a release with as working (checkMarked) or marks
+// a release installed with (noteChecked); checkMark is their class, for the expressions.
+const (
+	checkMarks = "✅✓✔☑🟢"
+	checkMark  = `[` + checkMarks + `]`
 )
 
 // releaseTopic reports whether a release is the topic of an article, a guide or a
