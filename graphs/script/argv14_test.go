@@ -28,8 +28,7 @@ func TestArgvUnknownMode(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
-			require.NoError(t, err)
+			s := readArgv(t, tc.src, tc.argv)
 			require.Len(t, s.Sites, 1)
 			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
 		})
@@ -81,9 +80,7 @@ func TestArgvRefused(t *testing.T) {
 	t.Run("choices in a set: not judged", func(t *testing.T) {
 		t.Parallel()
 		w := strings.Replace(src, "choices=[1, 2]", "choices={1, 2}", 1)
-		s, err := ReadWith(strings.NewReader(w), ReadOptions{Argv: []string{"--size", "3"}})
-		require.NoError(t, err)
-		require.Empty(t, s.Warnings)
+		require.Empty(t, readArgv(t, w, []string{"--size", "3"}).Warnings)
 	})
 }
 
@@ -110,8 +107,7 @@ func TestArgvAccumSteps(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
-			require.NoError(t, err)
+			s := readArgv(t, tc.src, tc.argv)
 			require.Len(t, s.Sites, 1)
 			st := s.Sites[0]
 			require.Equal(t, tc.kept, st.Workload.OutputsKept, "inferred %+v", st.Inferred)
@@ -196,8 +192,7 @@ func TestArgvUnread(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
-			require.NoError(t, err)
+			s := readArgv(t, tc.src, tc.argv)
 			require.Equal(t, tc.want, s.ArgvUnread())
 		})
 	}
@@ -221,8 +216,7 @@ func TestArgvModeNote(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
-			require.NoError(t, err)
+			s := readArgv(t, tc.src, tc.argv)
 			require.Contains(t, s.Sites[0].Notes, tc.want)
 		})
 	}
@@ -251,8 +245,7 @@ func TestSelfArgsNamespace(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Argv: tc.argv})
-			require.NoError(t, err)
+			s := readArgv(t, tc.src, tc.argv)
 			require.Len(t, s.Sites, 1)
 			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
 			if tc.guard == "" {
@@ -268,8 +261,7 @@ func TestSelfArgsNamespace(t *testing.T) {
 // messages of its argv-error warnings.
 func readArgvErrors(t *testing.T, src string, argv []string) (*Script, []string) {
 	t.Helper()
-	s, err := ReadWith(strings.NewReader(src), ReadOptions{Argv: argv})
-	require.NoError(t, err)
+	s := readArgv(t, src, argv)
 	var got []string
 	for _, w := range s.Warnings {
 		if w.Code == WarningArgvError {
@@ -277,4 +269,12 @@ func readArgvErrors(t *testing.T, src string, argv []string) (*Script, []string)
 		}
 	}
 	return s, got
+}
+
+// readArgv reads src with the command line argv (ReadOptions.Argv).
+func readArgv(t *testing.T, src string, argv []string) *Script {
+	t.Helper()
+	s, err := ReadWith(strings.NewReader(src), ReadOptions{Argv: argv})
+	require.NoError(t, err)
+	return s
 }

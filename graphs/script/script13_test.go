@@ -78,13 +78,8 @@ func TestGivenArgvFlagValue(t *testing.T) {
 // environment (nil: X unset; ok false: Python raises, not decided).
 func TestEnvCmpGuards(t *testing.T) {
 	t.Parallel()
-	type env = *string
-	str := func(s string) env { return &s }
-	cases := []struct {
-		cond     string
-		x        env
-		want, ok bool
-	}{
+	str := func(s string) *string { return &s }
+	cases := []envTruthCase{
 		{`os.environ.get("X", "").lower() in ("1", "true")`, nil, false, true},
 		{`os.environ.get("X", "").lower() in ("1", "true")`, str("1"), true, true},
 		{`os.environ.get("X", "").lower() in ("1", "true")`, str("TRUE"), true, true},
@@ -115,20 +110,7 @@ func TestEnvCmpGuards(t *testing.T) {
 		{`os.getenv("X", "0").upper() != "FALSE"`, str("1"), true, true},
 		{`os.getenv("X") in "1yes"`, nil, false, false},
 	}
-	for i, tc := range cases {
-		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			given := map[string]givenEnv{"OTHER": {value: "1", from: "-env"}}
-			if tc.x != nil {
-				given["X"] = givenEnv{value: *tc.x, from: "-env"}
-			}
-			r := &reader{givenEnv: given}
-			got, _, ok := r.envValueTruth(tc.cond)
-			require.Equal(t, tc.ok, ok, "%s with X=%v", tc.cond, tc.x)
-			if ok {
-				require.Equal(t, tc.want, got, "%s with X=%v", tc.cond, tc.x)
-			}
-		})
-	}
+	checkEnvTruth(t, cases)
 }
 
 // TestModeLookup: a mode looked up in a dict the file writes, by a key whose values
@@ -303,5 +285,34 @@ func TestGradAccumAlt(t *testing.T) {
 		require.Len(t, s.Sites, 1)
 		got := strings.Contains(strings.Join(s.Sites[0].Notes, " "), "a run given --ga above 1 does")
 		require.Equal(t, tc.want, got, "%s: %q", tc.name, s.Sites[0].Notes)
+	}
+}
+
+// envTruthCase is a condition on X's value, X's value given with -env (nil: unset),
+// and envValueTruth's verdict: want where ok (decided).
+type envTruthCase struct {
+	cond     string
+	x        *string
+	want, ok bool
+}
+
+// checkEnvTruth runs envValueTruth on each case's condition, X given as the case says
+// and another variable given beside it.
+func checkEnvTruth(t *testing.T, cases []envTruthCase) {
+	t.Helper()
+	for i, tc := range cases {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			t.Parallel()
+			given := map[string]givenEnv{"OTHER": {value: "1", from: "-env"}}
+			if tc.x != nil {
+				given["X"] = givenEnv{value: *tc.x, from: "-env"}
+			}
+			r := &reader{givenEnv: given}
+			got, _, ok := r.envValueTruth(tc.cond)
+			require.Equal(t, tc.ok, ok, "%s with X=%v", tc.cond, tc.x)
+			if ok {
+				require.Equal(t, tc.want, got, "%s with X=%v", tc.cond, tc.x)
+			}
+		})
 	}
 }

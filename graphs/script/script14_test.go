@@ -63,11 +63,7 @@ func TestNestedConfigDict(t *testing.T) {
 func TestEnvEvalGuards(t *testing.T) {
 	t.Parallel()
 	str := func(s string) *string { return &s }
-	cases := []struct {
-		cond     string
-		x        *string
-		want, ok bool
-	}{
+	cases := []envTruthCase{
 		{`bool(int(os.getenv("X", "0")))`, nil, false, true},
 		{`bool(int(os.getenv("X", "0")))`, str("1"), true, true},
 		{`bool(int(os.getenv("X", "0")))`, str("0"), false, true},
@@ -98,21 +94,7 @@ func TestEnvEvalGuards(t *testing.T) {
 		{`len(os.getenv("X", "")) > 0`, str("ab"), true, true},
 		{`myos.getenv("X", "1") == "1"`, nil, false, false},
 	}
-	for i, tc := range cases {
-		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			t.Parallel()
-			given := map[string]givenEnv{"OTHER": {value: "1", from: "-env"}}
-			if tc.x != nil {
-				given["X"] = givenEnv{value: *tc.x, from: "-env"}
-			}
-			r := &reader{givenEnv: given}
-			got, _, ok := r.envValueTruth(tc.cond)
-			require.Equal(t, tc.ok, ok, "%s with X=%v", tc.cond, tc.x)
-			if ok {
-				require.Equal(t, tc.want, got, "%s with X=%v", tc.cond, tc.x)
-			}
-		})
-	}
+	checkEnvTruth(t, cases)
 }
 
 // TestEnvNamedGuards: a name bound once to such a test (USE_CG = bool(int(os.getenv(…))))
