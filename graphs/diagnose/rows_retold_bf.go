@@ -57,13 +57,15 @@ var tritonFloorFailsRetold = retold{
 		`|\btriton\b[^.;]{0,20}?` + floorNeeds + `[^.;]{0,25}?` + floorWords + `[^.;]{0,60}?\b` + floorCompile + `[^.;]{0,40}?` + floorFails,
 }
 
-// The words of tritonFloorFailsRetold.
+// The words of tritonFloorFailsRetold; atLeast, how a report says a capability's floor
+// before its number, for tritonCapabilityRetold too.
 const (
+	atLeast      = `>=|≥|of\s+at\s+least|at\s+least`
 	floorCompile = `torch\.?\s?compile`
 	floorFails   = `(?:does\s*n[o']t\s+work|does\s+not\s+work|won't\s+work|(?:is\s*n't|is\s+not)\s+(?:working|supported)|not\s+working|\bfail(?:s|ed|ing)?\b|` +
 		`\bcrash(?:es|ed)?\b|не\s+работает|не\s+поддерживается|падает|无法使用|不能用|不可用|报错|失败|funktioniert\s+nicht|` +
 		`ne\s+(?:fonctionne|marche)\s+pas|no\s+funciona|não\s+funciona)`
 	floorNeeds = `(?:\bneeds?\b|\brequires?\b|\brequired\b|\bonly\s+supports?\b|требует|нужн[аоы]?|需要|要求|\bbenötigt\b|\bbraucht\b|\berfordert\b|` +
 		`\bexige\b|\bnécessite\b|\brequiere\b|\brequer\b)`
-	floorWords = `(?:\bsm[_\s]?7\.?0\+?|(?:\bcuda\s+|\bcompute\s+)?\bcapability\s*(?:>=|≥|of\s+at\s+least|at\s+least)?\s*7(?:\.0)?\b\+?)`
+	floorWords = `(?:\bsm[_\s]?7\.?0\+?|(?:\bcuda\s+|\bcompute\s+)?\bcapability\s*(?:` + atLeast + `)?\s*7(?:\.0)?\b\+?)`
 )

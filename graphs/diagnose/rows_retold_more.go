@@ -275,7 +275,7 @@ func cxxLackedRetoldRow() Signature {
 var tritonCapabilityRetold = retold{
 	literals: []string{"apability >= 7.0", "apability 7.0"},
 	pattern: `(?i)\btriton\b[^.;]{0,40}?\b(?:needs?|requires?|only\s+supports?|supports\s+only|wants?)\b[^.;]{0,30}?\bcapability\s*` +
-		`(?:>=|≥|of\s+at\s+least|at\s+least|of)?\s*7\.0\b(?:\s*(?:or\s+(?:higher|newer|above)|\+))?[^.;]{0,60}?\b(?:is|has|of|at|only)\s+(?:only\s+)?` +
+		`(?:` + atLeast + `|of)?\s*7\.0\b(?:\s*(?:or\s+(?:higher|newer|above)|\+))?[^.;]{0,60}?\b(?:is|has|of|at|only)\s+(?:only\s+)?` +
 		`(?:sm_?|capability\s+|compute\s+capability\s+)?(?:[1-6]\.\d|[1-6]\d)\b`,
 }
 
