@@ -263,7 +263,7 @@ const (
 // probe "G4 失败后 G5 报 Offset increment …, 而 G5 单跑通过" (id 68569890037); .item() in a
 // capture "corrupting the CUDA context and causing downstream errors such as" it (id
 // 53878323115). Held-out sets label the message trees-concurrent-callers, the code that
-// lists it, in six texts of nine (testdata/corpus/manifest.tsv), so the code is kept and
+// lists it, in seven texts of the ten that hold it (testdata/corpus/manifest.tsv), so the code is kept and
 // its cause and fix are the capture's own. The rows with the trees', compile's or threads'
 // context (threadRows) come first in the table and win on the same line.
 const (
