@@ -1120,13 +1120,19 @@
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
-//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.1–2.13
+//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.4–2.13
+//   - trees-concurrent-callers: "CUDA generator expects graph capture to be underway", 2.1–2.3
 //   - trees-concurrent-callers: "tensor(s) in the cudagraph pool not tracked as outputs", 2.11–2.13
 //   - trees-concurrent-callers: "assert self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
+//   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.4–2.14
+//   - trees-concurrent-callers: "CUDA generator expects graph capture to be underway", 2.0–2.3
 //   - trees-concurrent-callers: "already recording to mempool_id" (quoted without its first word), 2.1–2.13
-//   - trees-concurrent-callers: "increment outside graph capture encountered unexpectedly." (quoted without its first word), 2.1–2.13
+//   - trees-concurrent-callers: "increment outside graph capture encountered unexpectedly." (quoted without its first word), 2.4–2.13
+//   - trees-concurrent-callers: "generator expects graph capture to be underway" (quoted without its first word), 2.1–2.3
 //   - trees-concurrent-callers: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
+//   - trees-concurrent-callers: "increment outside graph capture encountered unexpectedly." (quoted without its first word), 2.4–2.14
+//   - trees-concurrent-callers: "generator expects graph capture to be underway" (quoted without its first word), 2.0–2.3
 //   - trees-concurrent-callers: "AssertionError: self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "AssertionError('self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
@@ -1805,7 +1811,11 @@ const (
 	TreesUserThreadTLS Code = "trees-user-thread-tls"
 
 	// TreesConcurrentCallers occurs when several threads call one cudagraph-tree
-	// function at once before 2.14.
+	// function at once before 2.14. The random generator's check among its messages
+	// ("Offset increment outside graph capture …", 2.0–2.3's "CUDA generator expects
+	// graph capture to be underway") is read in a capture made by hand too, where no
+	// trees, torch.compile or threads are shown, with that capture's cause: one that
+	// failed earlier leaves the generator marked as capturing.
 	//
 	// Example:
 	//
