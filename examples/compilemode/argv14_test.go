@@ -10,7 +10,7 @@ import (
 
 // TestScriptArgvAnswers: the command line after -script FILE -- as newuser14 gave it
 // (#1, #2, #8, #9): a mode no release knows is planned as torch.compile's error (exit
-// 1), a value choices= refuses is an argv-error (the parser's default planned), a
+// 1), a value choices= refuses is an argv-error (the run fails there: exit 1), a
 // micro-step count given accumulates (overwritten-output, exit 1), and arguments no
 // parse_args of the file reads are noted on stderr.
 func TestScriptArgvAnswers(t *testing.T) {
@@ -34,8 +34,8 @@ func TestScriptArgvAnswers(t *testing.T) {
 		stderr     string // in stderr ("": nothing)
 	}{
 		{"a mode typo", []string{"-script", open, "--", "--mode", "max-autotune-no-cudagraph"}, 1, "Unrecognized mode=max-autotune-no-cudagraph", "if the mode is \"lite\"", ""},
-		{"a choice refused", []string{"-script", closed, "--", "--compile", "--mode", "lite"}, 0, "invalid choice: 'lite'", "mode=\"lite\"", ""},
-		{"compilemode's flag after --", []string{"-script", closed, "--", "--compile", "-mode", "max-autotune"}, 0, "unrecognized arguments: -mode", "", ""},
+		{"a choice refused", []string{"-script", closed, "--", "--compile", "--mode", "lite"}, 1, "invalid choice: 'lite'", "mode=\"lite\"", ""},
+		{"compilemode's flag after --", []string{"-script", closed, "--", "--compile", "-mode", "max-autotune"}, 1, "unrecognized arguments: -mode", "", ""},
 		{"micro-steps given", []string{"-script", ga, "--", "--gradient_accumulation_steps", "4"}, 1, "[overwritten-output]", "parser's default of", ""},
 		{"micro-steps default", []string{"-script", ga}, 0, "parser's default of", "[overwritten-output]", ""},
 		{"no parse_args", []string{"-script", none, "--", "--mode", "max-autotune"}, 0, "mode=\"default\"", "", "these arguments change no plan"},

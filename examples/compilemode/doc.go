@@ -163,7 +163,9 @@
 //	                  on stderr. JSON format compilemode-script/3: each distinct plan once, with its
 //	                  changed keys (-all: every key). The host is this machine unless
 //	                  -no-env, as without -script. Exit 1 when any plan shown raises
-//	                  (any mode a site may get, either side of a conditional global), 2
+//	                  (any mode a site may get, either side of a conditional global;
+//	                  not a site labelled "not run:", which a condition decided false
+//	                  keeps from running) or argparse refuses the command line, 2
 //	                  for a file that cannot be read or parsed (line and column named)
 //	                  and for a site that cannot be planned with the flags given (its
 //	                  line named). What follows -- (-script train.py -- --mode

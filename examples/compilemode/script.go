@@ -203,7 +203,8 @@ func (c *cli) printScript(w io.Writer, s *script.Script) error {
 	return err
 }
 
-// scriptExit is 1 when any plan shown raises (script.Script.Exit), else 0.
+// scriptExit is 1 when any plan shown for a site that runs raises, or argparse refuses
+// the command line (script.Script.Exit), else 0.
 func scriptExit(s *script.Script) int {
 	if s.Exit() == graphs.Raises {
 		return 1

@@ -85,7 +85,8 @@ func (r *reader) givenArgv() {
 	r.av.closed = c.x.name == "parse_args" && r.closedParser()
 	vals, err := r.parseArgv(toks)
 	if err != "" {
-		r.warn(int(c.line), WarningArgvError, "parse_args exits here (status 2): %s; the plans use the parser's defaults", err)
+		r.av.refused = c
+		r.warn(int(c.line), WarningArgvError, "parse_args exits here (status 2): %s; the run compiles nothing after it (exit 1); the plans read the file as if parse_args were given no arguments", err)
 		return
 	}
 	for dest := range r.argOpen {
@@ -579,6 +580,8 @@ type argvState struct {
 	passed    map[string]string          // a name passed to a call → the callee's name
 	receivers map[string]bool            // the names add_argument is called on
 	givenLine int                        // the line of the parse call whose list gives an option that takes a value its value (0: none)
+	refused   *expr                      // the parse call whose list argparse refuses (an argv-error; nil: none)
+	exited    bool                       // the run pass has passed refused: what runs after it does not run
 }
 
 // argvEvalTruth decides a test of the values the list read gives (args.verbose >= 2,

@@ -61,15 +61,21 @@ func (p *SitePlan) Exit() graphs.Exit {
 }
 
 // Exit returns the script's class, the command's exit rule: graphs.Raises when any
-// plan shown for any site raises ([SitePlan.Exit]), else graphs.Compiles.
+// plan shown for a site that runs raises ([SitePlan.Exit]; a site whose NotRun is set
+// compiles nothing in the run planned, and its plans are not counted), or when
+// argparse refuses the list the file's parse_args reads (an argv-error warning: the
+// run fails there); else graphs.Compiles.
 func (s *Script) Exit() graphs.Exit {
 	if s == nil {
 		return graphs.Compiles
 	}
 	for _, st := range s.Sites {
-		if st.Plan.Exit() == graphs.Raises {
+		if st.NotRun == "" && st.Plan.Exit() == graphs.Raises {
 			return graphs.Raises
 		}
+	}
+	if hasCode(s.Warnings, WarningArgvError) {
+		return graphs.Raises
 	}
 	return graphs.Compiles
 }

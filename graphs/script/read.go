@@ -314,6 +314,7 @@ type reader struct {
 	set                                 []string  // persistent globals, KEY=VALUE, execution order
 	setMeta                             []setMeta // for each of set: where it was assigned
 	guards                              []guard   // the conditions what runs now is under, outermost first
+	fnGuards                            int       // how many of guards the def now run was entered under (its callers'): the rest are its own
 	env                                 []envEntry
 	executors                           map[string]int          // names bound to thread pools → their workers (0: unknown)
 	poolFrom                            map[*expr]string        // a pool constructor whose worker count is a parameter's default → that said (threads.go workers)

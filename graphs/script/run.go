@@ -403,14 +403,14 @@ func (r *reader) enter(def *stmt) {
 		return
 	}
 	r.entered[def] = true
-	saveFn, saveLoop, saveIters, savePatches, saveOuter, saveStance := r.fn, r.loop, r.iters, r.patches, r.outer, r.stance
+	saveFn, saveLoop, saveIters, savePatches, saveOuter, saveStance, saveGuards := r.fn, r.loop, r.iters, r.patches, r.outer, r.stance, r.fnGuards
 	if st, ok := r.decStance[def]; ok {
 		r.stance = st
 	}
 	// A def called in a loop runs once per iteration: what it starts is counted
 	// with the caller's loops too (threadCount).
 	r.outer = append(append([]iterCount(nil), r.outer...), r.iters...)
-	r.fn, r.loop, r.iters = def, 0, nil
+	r.fn, r.loop, r.iters, r.fnGuards = def, 0, nil, len(r.guards)
 	r.patches = append(append([]string(nil), r.patches...), r.decPatch[def]...)
 	r.inline++
 	building := isCtorName(def.name)
@@ -422,7 +422,7 @@ func (r *reader) enter(def *stmt) {
 		r.building--
 	}
 	r.inline--
-	r.fn, r.loop, r.iters, r.patches, r.outer, r.stance = saveFn, saveLoop, saveIters, savePatches, saveOuter, saveStance
+	r.fn, r.loop, r.iters, r.patches, r.outer, r.stance, r.fnGuards = saveFn, saveLoop, saveIters, savePatches, saveOuter, saveStance, saveGuards
 }
 
 func (r *reader) imports(s *stmt) {
@@ -564,6 +564,7 @@ func (r *reader) visit(e *expr) {
 	switch e.kind {
 	case call:
 		r.recordEnvRead(e)
+		r.av.exited = r.av.exited || e == r.av.refused
 		r.call(e)
 	case subscript:
 		r.recordEnvRead(e)

@@ -307,6 +307,13 @@ type Site struct {
 	// Guard is the condition the site runs under ("" when it always runs where the
 	// reader follows the file: see [ReadNamed]), e.g. `if __name__ == "__main__"`.
 	Guard string `json:"guard,omitempty"`
+	// NotRun says why the site compiles nothing in the run planned ("" when it may
+	// run): a condition of its def (or of the module) that the command line given,
+	// the environment planned, the platform or the release decides false (Guard says
+	// which), or parse_args refusing its list before it (an argv-error warning). Its
+	// plans are then of a run where it does run (for a refused list, one given no
+	// arguments), and [Script.Exit] does not count them.
+	NotRun string `json:"not_run,omitempty"`
 	// Notes say what could not be read as a literal, and how the thread layout and the
 	// globals were inferred. Do not depend on their text being stable.
 	Notes []string `json:"notes,omitempty"`

@@ -23,7 +23,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	if r.fn != nil {
 		st.Function = r.fn.name
 	}
-	st.Guard = r.guardText()
+	st.Guard, st.NotRun = r.guardText(), r.notRun()
 	st.handlers = r.siteHandlers()
 	r.noteDeviceLoop(st, c)
 	if r.configLine == 0 {
@@ -52,6 +52,24 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.note("%s are given by conditional expressions on one test, `%s`: their branches are planned together", strings.Join(g.keywords, " and "), cut(g.test, MaxCallText))
 	}
 	return st
+}
+
+// notRun says why a site recorded now compiles nothing in the run planned ("": it
+// may run): the file's parse_args exited before it, refusing its list (argv-error),
+// or a guard of its own def (or of the module) is decided false where the plan is
+// made (by the command line given, the environment planned, the platform or the
+// release). A guard its def's caller is under is not counted: the def may be called
+// elsewhere too, and the reader enters it once.
+func (r *reader) notRun() string {
+	if r.av.exited {
+		return fmt.Sprintf("parse_args exits at line %d (argv-error), before this site: the plans below read the file as if parse_args were given no arguments, and are not counted for the exit", r.av.refused.line)
+	}
+	for _, g := range r.guards[min(r.fnGuards, len(r.guards)):] {
+		if g.off {
+			return "a condition it runs under is false in the run planned (see conditional): the plans below are of a run where it does run, and are not counted for the exit"
+		}
+	}
+	return ""
 }
 
 // cut shortens s to at most n bytes (on a rune boundary), marking the cut with "…".

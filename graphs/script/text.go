@@ -164,6 +164,9 @@ func (tw *textWriter) site(st *Site) {
 	if st.Guard != "" {
 		p.Para("  ", "    ", "conditional: "+st.Guard)
 	}
+	if st.NotRun != "" {
+		p.Para("  ", "    ", "not run: "+st.NotRun)
+	}
 	for _, n := range st.Notes {
 		p.Para("  ", "    ", "note: "+n)
 	}

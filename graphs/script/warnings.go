@@ -170,7 +170,9 @@ const (
 	// outside choices= or one type=int refuses, an option that takes a value given none
 	// (argv14; argv.go), and an unknown option or extra argument where the file shows
 	// every option of its one parser, which has no positional (closedParser); the
-	// message is argparse's. Another parser's unknown option gets no warning.
+	// message is argparse's. Another parser's unknown option gets no warning. The run
+	// fails there: [Script.Exit] is graphs.Raises, and the sites after it are NotRun,
+	// their plans read as if parse_args were given no arguments.
 	//
 	//	p.add_argument("--mode"); p.add_argument("--model")
 	//	args = p.parse_args(["--mo", "max-autotune"])  # ambiguous option: --mo could match --mode, --model

@@ -359,7 +359,7 @@ func refuse(err error) Answer {
 	return Answer{Stderr: "compilemode: " + termtext.Escape(cliflags.UserWords(err.Error())) + "\n", Exit: 2}
 }
 
-// scriptExit is 1 when any plan shown raises, else 0 (the command's rule:
+// scriptExit is 1 when any plan shown for a site that runs raises, else 0 (the command's rule:
 // script.Script.Exit).
 func scriptExit(s *script.Script) int {
 	if s.Exit() == graphs.Raises {
