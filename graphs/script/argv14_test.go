@@ -118,10 +118,11 @@ func TestArgvAccumSteps(t *testing.T) {
 
 // TestArgvUnrecognized: an option (or an argument) no add_argument of the parser
 // gives is argparse's "unrecognized arguments: …" at parse_args (exit 2), when the
-// reader sees every option of the parser and it has no positional
+// reader sees every option and positional of the parser
 // (testdata/script14/argv-unknown.txt; newuser14 #3 and #4's compilemode flag put
 // after --: -- --compile -mode max-autotune). Where the parser may have an option the
-// reader does not see, or positionals, or parse_known_args keeps the rest: nothing.
+// reader does not see, or a positional with nargs=, or parse_known_args keeps the
+// rest: nothing (script15: a positional, required=True are read).
 func TestArgvUnrecognized(t *testing.T) {
 	t.Parallel()
 	const head = "import argparse\nimport torch\n"
@@ -143,7 +144,8 @@ func TestArgvUnrecognized(t *testing.T) {
 		{"help", src, []string{"--bogus", "--he"}, ""},
 		{"--", src, []string{"--bogus", "--", "x"}, ""},
 		{"parse_known_args", strings.Replace(src, "parse_args()", "parse_known_args()[0]", 1), []string{"--bogus"}, ""},
-		{"a positional", strings.Replace(src, opts, opts+"p.add_argument(\"data\")\n", 1), []string{"d", "--bogus"}, ""},
+		{"a positional", strings.Replace(src, opts, opts+"p.add_argument(\"data\")\n", 1), []string{"d", "--bogus"}, "unrecognized arguments: --bogus"},
+		{"a positional with nargs", strings.Replace(src, opts, opts+"p.add_argument(\"data\", nargs=\"?\")\n", 1), []string{"d", "--bogus"}, ""},
 		{"nargs", strings.Replace(src, opts, opts+"p.add_argument(\"--gpus\", nargs=\"+\")\n", 1), []string{"--gpus", "0", "1"}, ""},
 		{"parents", strings.Replace(src, "ArgumentParser()", "ArgumentParser(parents=[base])", 1), []string{"--bogus"}, ""},
 		{"two parsers", strings.Replace(src, "args =", "q = argparse.ArgumentParser()\nargs =", 1), []string{"--bogus"}, ""},
@@ -151,7 +153,8 @@ func TestArgvUnrecognized(t *testing.T) {
 		{"a group passed", strings.Replace(src, "args =", "g = p.add_argument_group(\"x\")\ng.add_argument(\"--lr\")\nadd_more(g)\nargs =", 1), []string{"--bogus"}, ""},
 		{"passed to a def of the file", strings.Replace(src, "args =", "def more(q):\n    q.add_argument(\"--lr\")\nmore(p)\nargs =", 1), []string{"--bogus", "--lr", "3"}, "unrecognized arguments: --bogus"},
 		{"an option string not a literal", strings.Replace(src, opts, opts+"for k in KEYS:\n    p.add_argument(\"--\" + k)\n", 1), []string{"--bogus"}, ""},
-		{"required", strings.Replace(src, opts, opts+"p.add_argument(\"--lr\", required=True)\n", 1), []string{"--lr", "1", "--bogus"}, ""},
+		{"required", strings.Replace(src, opts, opts+"p.add_argument(\"--lr\", required=True)\n", 1), []string{"--lr", "1", "--bogus"}, "unrecognized arguments: --bogus"},
+		{"required not a literal", strings.Replace(src, opts, opts+"p.add_argument(\"--lr\", required=need)\n", 1), []string{"--lr", "1", "--bogus"}, ""},
 		{"subparsers", strings.Replace(src, "args =", "sub = p.add_subparsers()\nargs =", 1), []string{"train"}, ""},
 		{"a long single-dash option", strings.Replace(src, opts, opts+"p.add_argument(\"-lr\")\n", 1), []string{"--bogus"}, ""},
 	}
