@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
 )
 
 // An argument list the file writes (sweep11 finding 3): parser.parse_args(["--mode",
@@ -770,10 +771,38 @@ func (r *reader) noteParser(c *expr) {
 	}
 }
 
-// ArgvUnread reports whether the command line [ReadOptions] Argv gave, not empty,
-// changes no plan: the file has no one parse_args (or parse_known_args) of sys.argv
-// that the reader follows (none, two, or one given a list the file writes), so the
-// command says so rather than ignoring it silently (newuser14 #8). A nil s: false.
-func (s *Script) ArgvUnread() bool {
-	return s != nil && s.argvUnread
+// ArgvUnread says why the command line [ReadOptions] Argv gave, not empty, changes
+// no plan ("" when it may, and for a nil s): the file reads no command line (no
+// parse_args, sys.argv or command-line library in it), or its one parse_args reads a
+// list the file writes, or it has no one parse_args (or parse_known_args) of
+// sys.argv that the reader follows (two, or sys.argv read otherwise). The command
+// says so on stderr rather than ignoring the arguments silently (newuser14 #8).
+func (s *Script) ArgvUnread() string {
+	if s == nil {
+		return ""
+	}
+	return s.argvUnread
+}
+
+// cmdlineNames are the names whose use may read the command line: sys.argv,
+// argparse's and optparse's parsers, the libraries that parse it (click, typer, fire,
+// absl, hydra, …), and exec or runpy, which run code the reader does not see.
+const cmdlineNames = " argv parse_args parse_known_args parse_args_into_dataclasses parse_intermixed_args parse_known_intermixed_args ArgumentParser OptionParser getopt from_cli exec run_path run_module click typer fire absl hydra tyro jsonargparse docopt argh plac defopt simple_parsing configargparse LightningCLI "
+
+// argvUnread is Script.ArgvUnread's answer for argv.
+func (r *reader) argvUnread(argv []string) string {
+	if len(argv) == 0 || r.av.fromCLI {
+		return ""
+	}
+	if len(r.parseCalls) == 1 {
+		if _, ok := r.argvList(r.parseCalls[0]); ok {
+			return "the file's parse_args reads the list the file gives it, not the command line, so these arguments change no plan"
+		}
+	}
+	for _, t := range r.toks {
+		if t.kind == pytoken.Name && strings.Contains(cmdlineNames, " "+r.tokText(t)+" ") {
+			return "the file has no one parse_args() of the command line that compilemode follows, so these arguments change no plan"
+		}
+	}
+	return "the file reads no command line (no parse_args(), sys.argv or command-line library), so these arguments change nothing"
 }
