@@ -9,7 +9,7 @@ import (
 // TestFormsCross states it) broken once, at each of its spaces, as a terminal or a page
 // wraps it, is still found: the break may fall inside a row's pattern before its
 // literal ("RuntimeError: Cannot call" above "CUDAGeneratorImpl::current_seed during
-// CUDA graph capture.", leadReach: 33 breaks were missed before it), inside the
+// CUDA graph capture.", leadReach: 26 breaks were missed before it), inside the
 // literal, or after it. Left: config's KeyError broken right after "KeyError:" (a line
 // of nine characters, which a terminal's width makes only after a prefix of 70 or more;
 // configKeyError reads the key on the error's line).
