@@ -123,15 +123,14 @@ func otherRun(text []byte, from, to int) bool {
 	if otherRunNamed(text, before, from, to) {
 		return true
 	}
-	if comparedMeasure(before, text[to:]) {
-		return false // "a newer Triton than torch 2.6 ships": the run's torch measured against
-	}
 	words := bytes.Fields(before)
 	if otherRunWords(words) || advice(text, from) {
 		return true
 	}
-	if runByWords(text, words, from, to) {
-		return false // the only release the writer's run works on is the run's, as is one it fails on
+	if runByWords(text, words, from, to) || comparedMeasure(before, text[to:]) {
+		// the only release the writer's run works on is the run's, as is one it fails on
+		// and one a comparison measures against ("a newer Triton than torch 2.6 ships")
+		return false
 	}
 	if len(words) > 4 {
 		before = lastWords(words, 4)
@@ -143,7 +142,7 @@ func otherRun(text []byte, from, to int) bool {
 	if end := clauseEnd.FindIndex(after); end != nil {
 		after = after[:end[0]+1]
 	}
-	return otherRunBefore.Match(before) || otherRunBeforeIntl(before) || removedAfter.Match(after) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
+	return otherRunBefore.Match(before) || otherRunBeforeIntl(before) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
 }
 
 // otherRunClause reports whether the clause before a release names it as another
