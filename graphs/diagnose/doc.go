@@ -371,7 +371,9 @@
 //     me PyTorch 2.9.1", "upgraded to torch 2.7", "after updating … to PyTorch 2.8", "since
 //     upgrading to 2.5", "after the upgrade to 2.5", "now
 //     on torch 2.6" (it outranks the release moved from: "This was with a Pytorch 2.8
-//     setup", ComfyUI-KJNodes#496; "upgrade to torch 2.6" in the present is advice);
+//     setup", ComfyUI-KJNodes#496; "upgrade to torch 2.6" in the present is advice),
+//     what replaced a release ("replaced torch 2.6.0+cu124 with 2.12.1+cpu",
+//     "uninstalled torch 2.10.0 and installed 2.13.0": the second);
 //     a move to a torch nightly the text does not number ("we moved from the stable
 //     PyTorch branch to the Nightly (Preview) build") leaves the release unknown: prose
 //     before it names the release moved from, and prose after it is not taken, unless
@@ -452,9 +454,12 @@
 // the release, "torch 2.9's headers do not compile", stay the run's). So is a release
 // named for a state, a bound or a document, not for the run: after "as of", "starting
 // with", "requires", "needs",
-// "at least" or a strict bound, "later than", "newer than", "older than" ("as of
+// "at least", a strict bound or another comparison ("later than", "newer than",
+// "faster than", "rather than", "unlike", "compared to"; not the release a comparison
+// measures against: "your GPU is newer than torch 2.4.1 supports" is the run's) ("as of
 // PyTorch 2.9, these features are not yet exposed"; "error in versions later than
-// torch==2.5.1": 2.5.1 works), before "+", "or later", "and up" or "onwards" ("On
+// torch==2.5.1": 2.5.1 works), a release said removed, uninstalled or replaced ("✅ torch
+// 2.9.1 → removed", "uninstalled torch 2.5.1", "removed torch 2.7"), before "+", "or later", "and up" or "onwards" ("On
 // PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound, nor the plus
 // between two items of a plus-joined list), "from torch 2.6 on," (not "… on Ubuntu"),
 // before
