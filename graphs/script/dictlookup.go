@@ -223,19 +223,9 @@ func (r *reader) dictItems(e *expr) []*expr {
 // subscript's KeyError, none); ok false for any other lookup, or a dict with an item
 // dictEntries does not read.
 func (r *reader) loopLookupCands(v *expr, depth int) ([]Candidate, bool) {
-	if v == nil || len(r.loopDicts) == 0 {
-		return nil, false
-	}
-	d, k := itemLookup(v)
-	if d == nil || d.kind != name || len(r.assigned[d.name]) > 0 || r.opaque[d.name] || r.isParam(d.name) {
-		return nil, false
-	}
-	key, isStr := r.literalStr(k)
-	if !isStr {
-		return nil, false
-	}
+	dicts, k, key := r.loopLookup(v)
 	var out []Candidate
-	for _, it := range r.loopDicts[d.name] {
+	for _, it := range dicts {
 		keys, vals := r.dictEntries(it, 0)
 		switch x := itemOf(keys, vals, key); {
 		case keys == nil:
@@ -251,5 +241,23 @@ func (r *reader) loopLookupCands(v *expr, depth int) ([]Candidate, bool) {
 	for i := range out {
 		out[i].Line = int(k.line) // where the lookup is, as lookupCands places them
 	}
-	return out, len(r.loopDicts[d.name]) > 0
+	return out, len(dicts) > 0
+}
+
+// loopLookup returns, for v = D[k] or D.get(k[, default]) with D a loop target over
+// dicts that nothing else binds, those dicts, k and its str (nil dicts: no such
+// lookup).
+func (r *reader) loopLookup(v *expr) ([]*expr, *expr, string) {
+	if v == nil || len(r.loopDicts) == 0 {
+		return nil, nil, ""
+	}
+	d, k := itemLookup(v)
+	if d == nil || d.kind != name || len(r.assigned[d.name]) > 0 || r.opaque[d.name] || r.isParam(d.name) {
+		return nil, nil, ""
+	}
+	key, isStr := r.literalStr(k)
+	if !isStr {
+		return nil, nil, ""
+	}
+	return r.loopDicts[d.name], k, key
 }
