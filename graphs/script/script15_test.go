@@ -63,6 +63,17 @@ func TestNotRunExit(t *testing.T) {
 	}
 }
 
+// TestNotRunBeforeRefusal: a site the run reaches before the parse_args that refuses
+// its list runs (its plans count); one after it does not.
+func TestNotRunBeforeRefusal(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\nm = torch.compile(net, mode=\"default\")\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\", choices=[\"default\"])\nargs = p.parse_args()\nm2 = torch.compile(net, mode=args.mode)\n"
+	s := readArgv(t, src, []string{"--mode", "x"})
+	require.Len(t, s.Sites, 2)
+	require.Empty(t, s.Sites[0].NotRun)
+	require.Contains(t, s.Sites[1].NotRun, "parse_args exits at line 6 (argv-error)")
+}
+
 // indent indents each line of src by four spaces.
 func indent(src string) string {
 	return "    " + strings.ReplaceAll(strings.TrimSuffix(src, "\n"), "\n", "\n    ") + "\n"
