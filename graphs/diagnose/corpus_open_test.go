@@ -5,8 +5,7 @@ package diagnose
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
 	// holdoutBG, measured once at 3d2d8e31: the trees' skip line quoted without its count
-	// under mode="reduce-overhead", read as the legacy implementation's bare line too.
-	"bg_lynn_engine_progress_r6000_reduce_overhead_probe_mutated_inputs": "holdoutBG: the trees' skip line without its count read as the legacy implementation's",
+	// is skip-mutated-inputs alone since the legacy bare row wants cudagraph_trees False.
 	// The generator's check in a capture made by hand ("Offset increment outside graph
 	// capture encountered unexpectedly.", 2.0–2.3's "CUDA generator expects graph capture
 	// to be underway") is read under trees-concurrent-callers with the capture's own

@@ -1235,6 +1235,8 @@
 //   - dynamic-shape-rerecord: a paraphrase with "再キャプチャ", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "再記録", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "(dynamic shape", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
 //   - dynamic-shape-rerecord: "recording a new graph for each distinct input size" (quoted up to its first clause's end), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
@@ -1715,6 +1717,7 @@
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "cannot open input file 'cuda.lib'", 2.0–2.14
+//   - libcuda-not-found: a paraphrase with "cuda.lib", as reports retell it
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "cuda.so", as reports retell it
