@@ -756,8 +756,8 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"script.Script.ArgvUnread": func(t *testing.T) {
-		if (*script.Script)(nil).ArgvUnread() || new(script.Script).ArgvUnread() {
-			t.Errorf("ArgvUnread of a nil or zero Script = true, want false")
+		if (*script.Script)(nil).ArgvUnread() != "" || new(script.Script).ArgvUnread() != "" {
+			t.Errorf("ArgvUnread of a nil or zero Script is not empty")
 		}
 	},
 	"script.Script.UnreadEnv": func(t *testing.T) {

@@ -103,7 +103,7 @@ func TestFirstUserDefects(t *testing.T) {
 		{name: "script-options", reason: "-script's -options error has no package name",
 			args: []string{"-script", py, "-options", "{"}, code: 2, err: "-options: bad literal"},
 		{name: "diagnose-torch", reason: "-diagnose's release error names -torch, no package",
-			args: []string{"-diagnose", log, "-torch", "2.99"}, code: 2, err: "compilemode: -torch: torch version \"2.99\" is not supported"},
+			args: []string{"-diagnose", log, "-torch", "2.99"}, code: 2, err: "compilemode: -torch: torch version \"2.99\" is not a release torch has or is near"},
 		{name: "scenario-stdin-named", reason: "a scenario read from stdin is named <stdin>",
 			stdin: `{"torch": "2.6,2.14"}`, args: []string{"-scenario", "-"}, code: 2, err: "compilemode: <stdin>: torch: "},
 		{name: "version-with", reason: "-version would ignore the other flags",

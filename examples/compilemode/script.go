@@ -169,8 +169,8 @@ func unreadEnvNote(stderr io.Writer, s *script.Script, given map[string]string) 
 // changes no plan (script.Script.ArgvUnread), so it is never ignored silently
 // (newuser14 #8: a compilemode flag put after -- by mistake).
 func unreadArgvNote(stderr io.Writer, s *script.Script, name string, argv []string) {
-	if s.ArgvUnread() {
-		failf(stderr, "note: -script %s -- %s: the file has no one parse_args() of the command line that compilemode follows, so these arguments change no plan (compilemode's own flags go before -script)", name, inputerr.Cut(strings.Join(argv, " "), 80))
+	if why := s.ArgvUnread(); why != "" {
+		failf(stderr, "note: -script %s -- %s: %s (compilemode's own flags go before -script)", name, inputerr.Cut(strings.Join(argv, " "), 80), why)
 	}
 }
 

@@ -64,6 +64,7 @@ func browserPath() string {
 // benchmark of one test binary (the WebAssembly build is the slow part).
 type site struct {
 	dir, url string
+	ready    <-chan struct{} // the handler's Ready: every file its smallgzip stream
 	err      error
 }
 
@@ -90,7 +91,7 @@ func servedSite(tb testing.TB) site {
 			return
 		}
 		srv := httptest.NewServer(h) // 127.0.0.1: loopback
-		built = site{dir: dir, url: srv.URL + "/"}
+		built = site{dir: dir, url: srv.URL + "/", ready: h.Ready()}
 	})
 	if built.err != nil {
 		tb.Fatalf("building the page: %v", built.err)
@@ -855,9 +856,11 @@ func TestTransferSize(t *testing.T) {
 }
 
 // transferBytes is the page's gzipped size in bytes, what a browser downloads: every
-// file of s.dir as s's handler sends it to a client that accepts gzip, each checked
+// file of s.dir as s's handler sends it to a client that accepts gzip once every
+// stream is smallgzip's (from the cache or computed: NewHandler), each checked
 // to decompress (compress/gzip) to the file.
 func transferBytes(s site) (int, error) {
+	<-s.ready // measured as served once ready, not with the fast streams sent before
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
 		return 0, err

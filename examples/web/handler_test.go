@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/compilemode/compilemode/examples/web/internal/smallgzip"
 )
 
 // TestHandler: the server gives each file with its type, gzipped when asked, with the
@@ -20,10 +22,11 @@ func TestHandler(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h, err := NewHandler(dir)
+	h, err := newHandler(dir, gzCache{t.TempDir()}, smallgzip.Gzip)
 	if err != nil {
 		t.Fatal(err)
 	}
+	<-h.Ready() // the cold start: TestHandlerCold
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	tests := []struct {

@@ -395,7 +395,8 @@
 // compress/gzip at BestCompression wrote app.wasm 21 KB larger than zlib's level 9
 // (3,120,998 bytes against gzip -9's 3,101,041, app.wasm of 9e967b21): compress/flate
 // emits no match of three bytes and chooses its matches lazily. The handler now gzips
-// each file once, when it starts (NewHandler), with internal/smallgzip: at every
+// each file once (NewHandler; kept in a cache across starts: Start-up) with
+// internal/smallgzip: at every
 // position the nearest match of three bytes (16 candidates) and each longer one at its
 // shortest distance (256 candidates of the same four bytes), the cheapest way through
 // them by the bits each literal and match would cost (each 64 KB parsed three times,
@@ -406,9 +407,9 @@
 // Chromium among them); TestTransferSize fetches each file from the handler and
 // checks that compress/gzip reads it back. Of github.com/klauspost/compress's gzip
 // (v1.20.5), level 9 wrote 3,128,698 bytes, larger than compress/gzip's. Its cost is
-// the handler's start: 9.5 s of CPU for app.wasm (its segments parsed on every core:
-// 15 to 20 s of wall clock on the shared 2-core machine at load average 10 to 15),
-// once per start; the page's files and answers are the same bytes, and a browser's
+// 9.5 s of CPU for app.wasm (its segments parsed on every core: 15 to 20 s of wall
+// clock on the shared 2-core machine at load average 10 to 15), once per page, not
+// per start since the streams are cached (Start-up); the page's files and answers are the same bytes, and a browser's
 // decompression time is the same. Of the encoder's settings (that app.wasm's bytes,
 // CPU seconds): 128 candidates of four bytes 2,973,901 (7.5 s), 512 2,961,703 (12.2
 // s); the first version, one chain of three bytes (256 candidates), 2,976,690 (11 s)
@@ -570,6 +571,37 @@
 // reflect too, for 30 KB, made no difference the noise let us see). -ldflags=-s -w and
 // -trimpath were there already, and GOWASM=satconv,signext changes nothing.
 //
+// # Start-up
+//
+// The handler keeps each file's checked stream (gzipChecked) in a cache under
+// os.UserCacheDir() (~/.cache/compilemode/web on Linux), an entry per file named by
+// the sha256 of its bytes and smallgzip.Version (TestVersion holds the encoder's
+// streams of fixed inputs to that Version), read only if compress/gzip decodes it to
+// the file's bytes: a corrupt, cut or foreign entry is a miss. Entries are written
+// whole (a temporary file renamed) and the 40 most recently used kept (a page is
+// eight files). A cache that cannot be read or written is no error: the page is
+// served as without one, and the command says the cache was not written. A file the
+// cache does not have is sent at once: as it is until its compress/gzip stream at
+// BestSpeed is ready (milliseconds; app.wasm's 0.1 to 0.5 s, 3.95 MB against
+// smallgzip's 2.98), then with that stream, each response with the ETag and
+// Content-Length of its own body (TestHandlerCold), until its
+// smallgzip stream is ready, computed in the background, smallest file first
+// (Handler.Ready: TestTransferSize measures the page once ready). Since app.wasm is
+// built from the whole library, a start after a change to the library misses; a
+// start of the same tree hits. Measured from the command's start (a binary of each
+// tree, go build's cache warm, so the WebAssembly's build took 0.7 to 1.8 s) to
+// the first byte of the page, and to app.wasm's smallgzip stream, on the shared
+// 2-core machine at load average 8 to 10, 2026-12-05, three runs of each,
+// interleaved (the cache emptied before each cold start):
+//
+//	                          first byte        after the build   app.wasm's stream
+//	before (no cache)         25.3–27.3 s       24.2–25.8 s       with the first byte
+//	after, cold cache         1.04–1.54 s       0.03–0.04 s       17.5–29.1 s
+//	after, warm cache         0.92–2.07 s       0.21–0.45 s       with the first byte
+//
+// What a warm start spends is the cache's check: each entry read, decompressed and
+// compared, and each file's sha256 (app.wasm's 13 MB).
+//
 // # Large logs
 //
 // TestBrowserLargeLog pastes logs into the log tab as a dropped file or a link does
@@ -633,7 +665,9 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -754,11 +788,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := Build(context.Background(), dir); err != nil {
 		return err
 	}
-	fmt.Fprintln(stderr, "web: gzipping the page's files, once (seconds)…")
+	fmt.Fprintln(stderr, "web: gzipping the page's files (from the cache where it has them)…")
 	h, err := NewHandler(dir)
 	if err != nil {
 		return err
 	}
+	reportGzip(h, stderr)
 	fmt.Fprintf(stdout, "serving %s (Ctrl-C to stop)\n", servingURL(ln.Addr().String()))
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	// Ctrl-C or SIGTERM stops the server, and the deferred clean-up removes the files.
@@ -772,6 +807,26 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// reportGzip says where the page's gzip streams came from: the cache, or, for the
+// files it did not have, the background (saying so again once they are ready).
+func reportGzip(h *Handler, stderr io.Writer) {
+	if h.pending == 0 {
+		fmt.Fprintf(stderr, "web: all %d files' gzip streams read from the cache (%s)\n", h.cached, h.cache.dir)
+		return
+	}
+	fmt.Fprintf(stderr, "web: %d of %d files not in the cache: gzipping them in the background (seconds); "+
+		"until then they go out gzipped faster, larger\n", h.pending, h.pending+h.cached)
+	go func() {
+		<-h.Ready()
+		switch {
+		case h.cacheErr != nil:
+			fmt.Fprintf(stderr, "web: every file's gzip stream ready (not cached: %v)\n", h.cacheErr)
+		default:
+			fmt.Fprintf(stderr, "web: every file's gzip stream ready (cached in %s for the next start)\n", h.cache.dir)
+		}
+	}()
 }
 
 // listen opens addr (-addr). A port another program holds, or an address that cannot
@@ -1023,66 +1078,144 @@ func compactJS(src []byte) []byte {
 	return []byte(strings.Join(kept, "\n") + "\n")
 }
 
-// file is one file the handler serves, kept in memory with its gzip form.
+// file is one file the handler serves, kept in memory with its gzip stream.
 type file struct {
-	data, gz []byte
-	ctype    string
-	etag     string // a hash of data: browsers revalidate, and keep compiled WebAssembly
+	data  []byte
+	sum   [32]byte // sha256 of data: the ETags and the cache's key
+	ctype string
+	gz    atomic.Pointer[encoded] // nil until a stream is ready: data goes out as it is
+}
+
+// encoded is a stream of a file's gzip, with the ETag of those bytes.
+type encoded struct {
+	body []byte
+	etag string
+}
+
+// etag is the ETag of the file's body sent with suffix: "" for the file as it is, "-gz"
+// for the stream of gzipChecked (internal/smallgzip's), "-gz1" for compress/gzip's at
+// BestSpeed sent until that one is ready. Each body has its own, so that a client
+// holding one revalidates it, not another, and browsers keep compiled WebAssembly.
+func (f *file) etag(suffix string) string { return fmt.Sprintf(`"%x%s"`, f.sum[:12], suffix) }
+
+// Handler serves the files of a directory from memory (NewHandler).
+type Handler struct {
+	files    map[string]*file
+	cache    gzCache
+	encode   func([]byte) []byte // smallgzip.Gzip
+	cached   int                 // files whose stream the cache had
+	pending  int                 // files gzipped in the background
+	ready    chan struct{}       // closed once every file has its smallgzip stream
+	cacheErr error               // the first write to the cache that failed, once ready
 }
 
 // NewHandler serves the files in dir (as Build wrote them) from memory, gzipped for
-// clients that accept it (each compressed once, here, by internal/smallgzip: about
-// 10 s of CPU for app.wasm; the package doc's Transfer size; each stream read back
-// with compress/gzip before it is kept, gzipChecked), with a
-// Content-Security-Policy that allows no other origin.
-func NewHandler(dir string) (http.Handler, error) {
+// clients that accept it, with a Content-Security-Policy that allows no other origin.
+// Each file's stream is internal/smallgzip's, read back with compress/gzip before it
+// is kept (gzipChecked): about 10 s of CPU for app.wasm (the package doc's Transfer
+// size), so it is kept in a cache under os.UserCacheDir() (gzCache) and, for the
+// files the cache does not have, computed in the background: until a file's is ready
+// it goes out gzipped by compress/gzip at BestSpeed (larger), and before that (0.1 to
+// 0.5 s for app.wasm) as it is. Ready says when every file has its stream.
+func NewHandler(dir string) (*Handler, error) {
+	return newHandler(dir, userGzCache(), smallgzip.Gzip)
+}
+
+// newHandler is NewHandler with its cache and encoder (smallgzip.Gzip) given.
+func newHandler(dir string, cache gzCache, encode func([]byte) []byte) (*Handler, error) {
 	files, err := loadFiles(dir)
 	if err != nil {
 		return nil, err
 	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if name == "" {
-			name = "index.html"
+	h := &Handler{files: files, cache: cache, encode: encode, ready: make(chan struct{})}
+	var todo []*file
+	for _, f := range files {
+		if gz, ok := cache.get(f.sum, f.data); ok {
+			f.gz.Store(&encoded{gz, f.etag("-gz")})
+			h.cached++
+			continue
 		}
-		f, ok := files[name]
-		if !ok {
-			http.NotFound(w, r)
-			return
+		todo = append(todo, f)
+	}
+	h.pending = len(todo)
+	go h.compress(todo)
+	return h, nil
+}
+
+// Ready is closed once every file goes out as its smallgzip stream.
+func (h *Handler) Ready() <-chan struct{} { return h.ready }
+
+// compress gives each file of todo its fast stream, then, the smallest file first,
+// its smallgzip stream, which it writes to the cache; then it closes ready.
+func (h *Handler) compress(todo []*file) {
+	defer close(h.ready)
+	sort.Slice(todo, func(i, j int) bool { return len(todo[i].data) < len(todo[j].data) })
+	for _, f := range todo {
+		if gz, err := gzipLevel(f.data, gzip.BestSpeed); err == nil {
+			f.gz.Store(&encoded{gz, f.etag("-gz1")})
 		}
-		h := w.Header()
-		h.Set("Content-Type", f.ctype)
-		h.Set("Cache-Control", "no-cache")
-		h.Set("ETag", f.etag)
-		if r.Header.Get("If-None-Match") == f.etag {
-			w.WriteHeader(http.StatusNotModified)
-			return
+	}
+	for _, f := range todo {
+		gz, err := gzipChecked(f.data, h.encode)
+		if err != nil {
+			continue // the fast stream stays
 		}
-		h.Set("Content-Security-Policy", csp)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Vary", "Accept-Encoding")
-		body := f.data
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			h.Set("Content-Encoding", "gzip")
-			body = f.gz
+		f.gz.Store(&encoded{gz, f.etag("-gz")})
+		if err := h.cache.put(f.sum, gz); err != nil && h.cacheErr == nil {
+			h.cacheErr = err
 		}
-		h.Set("Content-Length", fmt.Sprint(len(body)))
-		if r.Method != http.MethodHead {
-			w.Write(body) //nolint:errcheck // the client went away
-		}
-	}), nil
+	}
+	if len(todo) > 0 {
+		h.cache.prune()
+	}
+}
+
+// ServeHTTP sends the file the path names, gzipped (its stream of the moment) when
+// the client accepts it.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == "" {
+		name = "index.html"
+	}
+	f, ok := h.files[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	body, etag, gzipped := f.data, f.etag(""), false
+	if e := f.gz.Load(); e != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		body, etag, gzipped = e.body, e.etag, true
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", f.ctype)
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("Vary", "Accept-Encoding")
+	hd.Set("ETag", etag)
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	hd.Set("Content-Security-Policy", csp)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	if gzipped {
+		hd.Set("Content-Encoding", "gzip")
+	}
+	hd.Set("Content-Length", fmt.Sprint(len(body)))
+	if r.Method != http.MethodHead {
+		w.Write(body) //nolint:errcheck // the client went away
+	}
 }
 
 // csp lets the page load only its own files and compile its own WebAssembly.
 const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
 
-// loadFiles reads and gzips every file of dir.
-func loadFiles(dir string) (map[string]file, error) {
+// loadFiles reads every file of dir, not yet gzipped.
+func loadFiles(dir string) (map[string]*file, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	files := map[string]file{}
+	files := map[string]*file{}
 	for _, e := range entries {
 		if e.IsDir() {
 			continue
@@ -1091,10 +1224,6 @@ func loadFiles(dir string) (map[string]file, error) {
 		if err != nil {
 			return nil, err
 		}
-		gz, err := gzipChecked(data, smallgzip.Gzip)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", e.Name(), err)
-		}
 		ctype := mime.TypeByExtension(filepath.Ext(e.Name()))
 		switch filepath.Ext(e.Name()) {
 		case ".wasm":
@@ -1102,8 +1231,7 @@ func loadFiles(dir string) (map[string]file, error) {
 		case ".js":
 			ctype = "text/javascript; charset=utf-8"
 		}
-		sum := sha256.Sum256(data)
-		files[e.Name()] = file{data: data, gz: gz, ctype: ctype, etag: fmt.Sprintf(`"%x"`, sum[:12])}
+		files[e.Name()] = &file{data: data, sum: sha256.Sum256(data), ctype: ctype}
 	}
 	return files, nil
 }
@@ -1113,14 +1241,16 @@ func loadFiles(dir string) (map[string]file, error) {
 // decoder on every file it serves, and where the two disagree the file goes out as
 // compress/gzip writes it (at BestCompression), the page a little larger but whole.
 func gzipChecked(data []byte, encode func([]byte) []byte) ([]byte, error) {
-	gz := encode(data)
-	if r, err := gzip.NewReader(bytes.NewReader(gz)); err == nil {
-		if back, err := io.ReadAll(r); err == nil && bytes.Equal(back, data) {
-			return gz, nil
-		}
+	if gz := encode(data); decodesTo(gz, data) {
+		return gz, nil
 	}
+	return gzipLevel(data, gzip.BestCompression)
+}
+
+// gzipLevel is data gzipped by compress/gzip at level.
+func gzipLevel(data []byte, level int) ([]byte, error) {
 	var b bytes.Buffer
-	w, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	w, err := gzip.NewWriterLevel(&b, level)
 	if err != nil {
 		return nil, err
 	}

@@ -155,10 +155,12 @@ func (s *scanner) leadUnique(i int, c cutSides) bool {
 var classLead = &lazyregexp.Regexp{Expr: `^\s*[\w.]*(?:Error|Exception|Warning):\s*`}
 
 // occurredWords are the words before a quotation that say the message occurred: a
-// failure, an error raised, hit, seen or got.
+// failure, an error raised, hit, seen or got, or fixed ("Fixes 'Offset increment outside
+// graph capture'", a commit's list of what it repaired: holdoutAL's llm-inference-lab
+// commit; its infinitive "to fix" is a purpose and stays out, as "to avoid" is).
 var occurredWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|errors?|exceptions?|raise[sd]?|raising|throws?|threw|throwing|` +
 	`hit(?:s|ting)?|trips?|tripped|triggers?|triggered|dies|died|die|abort\w*|broke|breaks|got|gets|getting|saw|seeing|stops?\s+on|` +
-	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in)\b|` +
+	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in|fixe[sd]|fix\s+for|resolve[sd])\b|` +
 	// the same in Chinese, Japanese and Korean: an error reported, a failure, a crash
 	`报错|出错|错误|失败|崩溃|報錯|錯誤|エラー|失敗|クラッシュ|에러|오류|실패`}
 

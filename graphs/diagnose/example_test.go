@@ -1,11 +1,13 @@
 package diagnose_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // A drafter thread dies with a bare AssertionError on 2.11: the diagnosis names the
@@ -45,14 +47,22 @@ AssertionError
 }
 
 // ExampleParseTorch reads a release as -torch (Options.Torch) takes it: a newer one
-// than the releases known is taken, as a log that states it is.
+// than the releases known is taken, as a log that states it is, up to three minors past
+// the newest; one further is refused with the reason, and the release a log's reader
+// takes it for.
 func ExampleParseTorch() {
 	for _, s := range []string{"2.6.0", "2.15", "2.99"} {
 		v, err := diagnose.ParseTorch(s)
 		fmt.Println(v, err != nil)
 	}
+	_, err := diagnose.ParseTorch("2.99")
+	var ve *modes.VersionError
+	if errors.As(err, &ve) {
+		fmt.Println(ve.Reason)
+	}
 	// Output:
 	// 2.6 false
 	// 2.15 false
 	// 0.0 true
+	// is not a release torch has or is near: a minor more than 3 past the newest, 2.14, is none (newer ones are taken up to 2.17, or 3.x); did you mean 2.9 (2.9.9 typed without its dot)?
 }

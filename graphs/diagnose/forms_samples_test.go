@@ -214,4 +214,5 @@ var formSamples = []formSample{
 	{OpenMPMissing, "ld: library not found for -lomp", "OpenMP support not found. Please try one of the following solutions:"},
 	{TritonMissing, ctxHintsFrame, "ModuleNotFoundError: No module named 'triton.backends'"},
 	{LibcudaNotFound, ctxTritonBuild, "LINK : fatal error LNK1181: cannot open input file 'cuda.lib'"},
+	{TreesConcurrentCallers, "", "RuntimeError: CUDA generator expects graph capture to be underway, but the current stream is not capturing."},
 }

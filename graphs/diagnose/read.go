@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -325,16 +326,47 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 // and fixes are then the newest known release's (Diagnosis.TorchNewer), as for a log
 // that states it. A newer one is at most typoMargin (3) minors past the newest known
 // (2.17 after 2.14) or of major 3: "2.99" is an error, as a log's 2.99 is a release
-// typed without its dot (typedWithoutDot), not a newer one.
+// typed without its dot (typedWithoutDot), not a newer one. The error of such a release
+// says so, and names the release the log reader takes it for ("2.99" is 2.9.9 typed
+// without its dot: "did you mean 2.9?").
 func ParseTorch(s string) (modes.Version, error) {
 	v, err := modes.ParseVersion(s)
 	if err == nil {
 		return v, nil
 	}
-	if n, newer := newerRelease([]byte(strings.TrimSpace(s))); newer && modes.Newest().Less(n) {
+	t := strings.TrimSpace(s)
+	if n, newer := newerRelease([]byte(t)); newer && modes.Newest().Less(n) {
 		return n, nil
 	}
+	var ve *modes.VersionError
+	if why := notNear(t); why != "" && errors.As(err, &ve) {
+		ve.Reason = why
+	}
 	return modes.Version{}, err
+}
+
+// notNear is the reason a well-formed release past the newest known is refused: more
+// than typoMargin minors past it, or of a major past 3 (newerRelease); "" for any other
+// text.
+func notNear(s string) string {
+	newest := modes.Newest()
+	major, rest, _ := strings.Cut(s, ".")
+	minor := rest[:len(rest)-len(strings.TrimLeft(rest, "0123456789"))]
+	ma, err1 := strconv.Atoi(major)
+	mi, err2 := strconv.Atoi(minor)
+	if err1 != nil || err2 != nil || strings.Trim(major, "0123456789") != "" || !newest.Less(modes.Version{Major: ma, Minor: mi}) {
+		return ""
+	}
+	why := fmt.Sprintf("is not a release torch has or is near: newer ones are taken up to %d.%d, or 3.x", newest.Major, newest.Minor+typoMargin)
+	if ma != newest.Major {
+		return why
+	}
+	why = fmt.Sprintf("is not a release torch has or is near: a minor more than %d past the newest, %s, is none (newer ones are taken up to %d.%d, or 3.x)",
+		typoMargin, newest, newest.Major, newest.Minor+typoMargin)
+	if v, ok := typedWithoutDot(newest.Major, []byte(minor)); ok {
+		why += fmt.Sprintf("; did you mean %s (%s.%s typed without its dot)?", v, v, minor[1:])
+	}
+	return why
 }
 
 // plan runs the planner on the recovered call, the way the command answers a scenario.

@@ -33,6 +33,9 @@ func (f *versionFinder) noteChecked(text []byte, line int) {
 	if lo < 0 {
 		lo, hi = m[4], m[5]
 	}
+	if removedAfter.Match(text[hi:]) {
+		return // "✅ torch 2.9.1 → removed": the one the run left
+	}
 	switch {
 	case f.checked.value == nil:
 		f.checked = checkedRelease{value: slices.Clone(text[lo:hi]), text: slices.Clone(text), line: line, distinct: 1}

@@ -60,12 +60,13 @@ var (
 	// 2.5"), a requirement or a minimum ("requires PyTorch 2.4", "at least torch 2.3",
 	// "PyTorch >= 2.4" is torchRange's), or a strict bound, which leaves the release out
 	// ("causes overwritten variable error in versions later than torch==2.5.1",
-	// pytorch/pytorch#146569: the releases after 2.5.1 fail, 2.5.1 works).
+	// pytorch/pytorch#146569: the releases after 2.5.1 fail, 2.5.1 works), which is
+	// comparedTo's.
 	// A feature's release ("proposed as a prototype feature for PyTorch 2.5",
 	// pytorch/tutorials#3063; "planned for torch 2.6") is what the release brings, not a run.
 	otherRunState = &lazyregexp.Regexp{Expr: `(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least|` +
-		`\bfeatures?\s+(?:for|of)|\b(?:planned|targeted|slated|scheduled|proposed|intended|prototyped)\s+for|` +
-		`\b(?:later|newer|higher|greater|earlier|older|lower)\s+than)(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`}
+		`\bfeatures?\s+(?:for|of)|\b(?:planned|targeted|slated|scheduled|proposed|intended|prototyped)\s+for)` +
+		`(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`}
 	// otherRunBound and otherRunDocs: after a release, a minimum ("On PyTorch 2.3.0+,
 	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
 	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
@@ -122,6 +123,9 @@ func otherRun(text []byte, from, to int) bool {
 	if otherRunNamed(text, before, from, to) {
 		return true
 	}
+	if comparedMeasure(before, text[to:]) {
+		return false // "a newer Triton than torch 2.6 ships": the run's torch measured against
+	}
 	words := bytes.Fields(before)
 	if otherRunWords(words) || advice(text, from) {
 		return true
@@ -139,7 +143,7 @@ func otherRun(text []byte, from, to int) bool {
 	if end := clauseEnd.FindIndex(after); end != nil {
 		after = after[:end[0]+1]
 	}
-	return otherRunBefore.Match(before) || otherRunBeforeIntl(before) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
+	return otherRunBefore.Match(before) || otherRunBeforeIntl(before) || removedAfter.Match(after) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
 }
 
 // otherRunClause reports whether the clause before a release names it as another
@@ -147,7 +151,8 @@ func otherRun(text []byte, from, to int) bool {
 // another tool acts on (otherRunTarget).
 func otherRunClause(before []byte) bool {
 	trimmed := bytes.TrimRight(before, " \t")
-	return otherRunFrom.Match(before) || otherRunState.Match(trimmed) || otherRunTarget.Match(trimmed) || otherRunDownCJK.Match(trimmed)
+	return otherRunFrom.Match(before) || otherRunState.Match(trimmed) || otherRunTarget.Match(trimmed) || otherRunDownCJK.Match(trimmed) ||
+		removedBefore.Match(trimmed)
 }
 
 // otherRunWords reports whether the words of the clause before a release make it

@@ -169,6 +169,15 @@ func failingNamed(text []byte, m []int, a, b modes.Version) (int, int, bool) {
 	return 0, 0, false
 }
 
+// pickReplacing takes the release that replaced another (m's second group) unless its
+// clause names another package or says it is another run's.
+func pickReplacing(text []byte, m []int) (int, int, verdict) {
+	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) || otherRun(text, m[4], m[5]) {
+		return 0, 0, skip
+	}
+	return m[4], m[5], take
+}
+
 // pickLater picks the later of two releases a regression is between ("a regression
 // between 2.3 and 2.4", "Regressions detected in TorchInductor between 2.9 RC vs 2.8",
 // pytorch#163670); two releases compared without a regression are ambiguous.
@@ -225,6 +234,14 @@ func proseRows() []releaseRow {
 		// 2.11", "the upgrade of torch 2.4 to 2.11", "bumping torch 2.4 → 2.11".
 		{name: "move-verb-to", what: "prose", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
 			shape: `(?i)\b` + moveVerb + `\s+(?:of\s+)?(?:\S+\s+){0,3}?` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
+		// what replaced a release (branch rel15): "replaced torch 2.6.0+cu124 with
+		// 2.12.1+cpu", "replaced torch 2.14.1+cu130 by 2.14.1+cu132", "uninstalled torch
+		// 2.10.0+cu130 and installed 2.13.0+cu130" (code corpus ids 55382148568,
+		// 71002481369, 62397144310).
+		{name: "replaced-with", what: "prose", literal: "eplac", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickReplacing,
+			shape: `(?i)\breplac(?:ed|es|ing)\s+` + optTorch + ver + `\s+(?:with|by)\s+` + optTorch + ver + `\b`},
+		{name: "uninstalled-installed", what: "prose", literal: "ninstall", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickReplacing,
+			shape: `(?i)\buninstall(?:ed|s)\s+` + optTorch + ver + `\s+and\s+(?:then\s+)?(?:re)?installed\s+` + optTorch + ver + `\b`},
 		// the later of two releases a regression is between.
 		{name: "regression-between", what: "prose", literal: "etween", anchors: []string{"between 2.", "Between 2.", "egression"}, rank: rankProseMove, pick: pickLater,
 			shape: `(?i)\bbetween\s+` + optTorch + ver + verTag + `\s*(?:and|vs\.?|versus|&)\s+` + optTorch + ver + `\b`},

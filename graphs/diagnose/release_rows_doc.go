@@ -22,6 +22,12 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"move-verb-to": {
 		example: "Upgrading torch 2.4 to 2.11 gives:", want: "2.11",
 		source: "https://github.com/pytorch/pytorch/issues/145220 (\"after upgrading to PyTorch 2.6.0 from 2.5.1\"); sweep finding 6 of this repository"},
+	"replaced-with": {
+		example: "pip deps for Florence (timm) silently replaced torch 2.6.0+cu124 with 2.12.1+cpu", want: "2.12",
+		source: "search tool code corpus id 55382148568 (a project's incident notes); branch rel15"},
+	"uninstalled-installed": {
+		example: "a bare `uv run` silently uninstalled torch 2.10.0+cu130 and installed 2.13.0+cu130", want: "2.13",
+		source: "search tool code corpus id 62397144310 (a setup script's comment, there cut over two lines); branch rel15"},
 	"regression-between": {
 		example: "Regressions detected in TorchInductor between 2.9 RC vs 2.8", want: "2.9",
 		source: "https://github.com/pytorch/pytorch/issues/163670"},

@@ -251,6 +251,61 @@ const (
 		"DreamInvoker/GAIN#40 (2022-11)"
 )
 
+// The RNG's collision check, read without a compile, mode or thread in the text: a
+// capture made by hand. The generator is marked capturing from capture_begin's prologue
+// to capture_end's epilogue, and capture_end checks cudaStreamEndCapture's result before
+// the epilogue, so a capture that failed leaves the mark on for the rest of the process;
+// a random op on a stream that is not capturing then fails (2.4–2.14:
+// CUDAGeneratorState::increase's check on capturing_; 2.0–2.3: philox_cuda_state's check
+// on graph_expects_this_gen_, worded otherwise). Reports tell both ways: nanovllm's
+// capture in ACE-Step-1.5#613 and #587; "any failed capture poisons the global CUDA RNG
+// state causing downstream torch.multinomial to throw" (code corpus id 56957371072); a
+// probe "G4 失败后 G5 报 Offset increment …, 而 G5 单跑通过" (id 68569890037); .item() in a
+// capture "corrupting the CUDA context and causing downstream errors such as" it (id
+// 53878323115). Held-out sets label the message trees-concurrent-callers, the code that
+// lists it, in seven texts of the ten that hold it (testdata/corpus/manifest.tsv), so the code is kept and
+// its cause and fix are the capture's own. The rows with the trees', compile's or threads'
+// context (threadRows) come first in the table and win on the same line.
+const (
+	rngLeftCapturingCause = "the device's default CUDA generator was still marked as capturing when a random op " +
+		"ran on a stream that was not capturing: a CUDA-graph capture made by hand failed before capture_end " +
+		"cleared the mark (it checks cudaStreamEndCapture's result first), which leaves the generator marked " +
+		"for the rest of the process, or another stream or thread drew random numbers while a capture was " +
+		"open; the text shows no cudagraph trees, torch.compile or threads, so the capture is the program's own"
+	rngLeftCapturingFix = "find the capture's first error earlier in the log (often an operation not permitted " +
+		"while a stream is capturing: a sync, .item(), a CPU copy or an allocation outside the pool) and fix " +
+		"that; once a capture has failed, restart the process rather than capturing again; inside a capture, " +
+		"draw random numbers only on the capturing stream (torch.cuda.graph(g, stream=s)) and from no other " +
+		"thread"
+	rngLeftCapturingSource = "aten/src/ATen/cuda/CUDAGeneratorImpl.cpp CUDAGeneratorState::increase (TORCH_CHECK(" +
+		"!capturing_, \"Offset increment outside graph capture encountered unexpectedly.\")), capture_prologue and " +
+		"capture_epilogue, read in the search tool's stored copies (find_string \"encountered unexpectedly.\\\");\": " +
+		"ids 230798940, 19246816425; pytorch/pytorch's file, id 429858672); aten/src/ATen/cuda/CUDAGraph.cpp " +
+		"capture_end (AT_CUDA_CHECK of cudaStreamEndCapture before the generators' capture_epilogue: ids " +
+		"180287870, 60366884868); 2.0–2.3's philox_cuda_state (\"CUDA generator expects graph capture to be " +
+		"underway, but the current stream is not capturing.\" on graph_expects_this_gen_: ids 1712252194, " +
+		"211198472, 47563982698; the flag's releases as philoxSource's); reports: ace-step/ACE-Step-1.5#613, #587"
+)
+
+// rngExpectsCapture is 2.0–2.3's wording of the generator's check (philox_cuda_state).
+const rngExpectsCapture = "CUDA generator expects graph capture to be underway"
+
+// rngLeftCapturingRows: the generator's check in a hand capture, both wordings.
+func rngLeftCapturingRows() []Signature {
+	row := func(lit string, rel modes.Releases) Signature {
+		return Signature{
+			Code: TreesConcurrentCallers, Literal: lit, Releases: rel,
+			Cause: rngLeftCapturingCause, Fix: rngLeftCapturingFix,
+			Evidence: modes.Source, Source: rngLeftCapturingSource,
+			Decisive: "the RuntimeError line; no line shows cudagraph trees, torch.compile or threads",
+		}
+	}
+	return []Signature{
+		row(line(ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor), 1), modes.Minors(4, 14)),
+		row(rngExpectsCapture, modes.Minors(0, 3)),
+	}
+}
+
 // captureRows: CUDA's own stream-capture errors and warnings, as PyTorch prints them.
 func captureRows() []Signature {
 	return []Signature{

@@ -1307,9 +1307,17 @@ func (s *scanner) wrapSpan(row *compiledRow, at int) (start, end int, ok bool) {
 	if start != end {
 		return start, end, s.breaksLine(s.first+start, s.first+end)
 	}
-	edge := row.lead && at == s.lineOffset(start) || at+len(row.squeezed) == s.offsets[end]
+	edge := row.lead && at-s.lineOffset(start) <= leadReach || at+len(row.squeezed) == s.offsets[end]
 	return start, end, row.Pattern != "" && edge
 }
+
+// leadReach is how far into its line (squeezed bytes) a literal may start and still
+// have its pattern's start on the line before: the wrap may fall inside the pattern's
+// lead, not only right before the literal ("RuntimeError: Cannot call" above
+// "CUDAGeneratorImpl::current_seed during CUDA graph capture.", holdoutBG's ratchet
+// finding). 64 holds the longest lead of a row's pattern before its literal on one
+// line (a GeneratorImpl method's name, a compiler's path).
+const leadReach = 64
 
 // lineStartNear reports whether a held entry among k-1..k+2 starts a line: a wrapped
 // message's span (within k-2..k+2, holding k) breaks a line only there, so on the

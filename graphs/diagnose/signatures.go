@@ -184,7 +184,7 @@ const (
 // order of preference: the first row with a match gives the finding.
 func Signatures() []Signature {
 	var rows []Signature
-	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows(), implicitRows(), jitLinkRows(), inductorHeaderRows()} {
+	for _, part := range [][]Signature{threadRows(), legacyRows(), runtimeRows(), skipRows(), compileRows(), poolRows(), captureRows(), rngLeftCapturingRows(), optimizerRows(), setupRows(), captureNameRows(), buildRows(), tritonRows(), classNameRows(), cxxRows(), autotuneRows(), gemmOffRows(), launcherRows(), kwargsRows(), cppWrapperRows(), overlapRows(), checkRows(), implicitRows(), jitLinkRows(), inductorHeaderRows()} {
 		rows = append(rows, part...)
 	}
 	rows = append(rows, reprRows(rows)...)
@@ -315,10 +315,19 @@ func threadRows() []Signature {
 			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
 		},
 		{
+			// The RNG's check: this wording from 2.4 (CUDAGeneratorState), 2.1–2.3's below
+			// (rngLeftCapturingSource).
 			Code: TreesConcurrentCallers, Literal: line(callers, 1),
 			Requires: treesOrThreads,
-			Releases: sharedTrees, Cause: collided, Fix: fixCallers,
+			Releases: sharedTrees.Intersect(modes.Minors(4, 14)), Cause: collided, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
+			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
+		},
+		{
+			Code: TreesConcurrentCallers, Literal: rngExpectsCapture,
+			Requires: treesOrThreads,
+			Releases: sharedTrees.Intersect(modes.Minors(0, 3)), Cause: collided, Fix: fixCallers,
+			Evidence: modes.Source, Source: rngLeftCapturingSource,
 			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
 		},
 		{

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
+	"github.com/compilemode/compilemode/graphs/script/pytoken"
 )
 
 // An argument list the file writes (sweep11 finding 3): parser.parse_args(["--mode",
@@ -67,7 +68,8 @@ func (r *reader) noteOptionStrings(c *expr, dest string) {
 // a count's, an int; an option's that takes one, a str), an option it does not give
 // its default, and no option takes a value from the command line. A list argparse
 // refuses (an ambiguous abbreviation, a value choices= or type=int refuses, an option
-// given no value, an unknown option of a parser the reader sees whole: parseArgv)
+// given no value, an unknown option or extra argument of a parser the reader sees
+// whole, a positional or required=True option left out: parseArgv)
 // exits there: an argv-error warning, and the list
 // is not applied.
 func (r *reader) givenArgv() {
@@ -108,10 +110,11 @@ func (r *reader) givenArgv() {
 func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 	vals := map[string]literal.Value{} // the last wins, as argparse's store actions
 	var extras []string
+	filled := 0 // the positionals given, in order
 	for i := 0; i < len(toks) && toks[i] != "--"; i++ {
 		opt, explicit, has, err := r.argvOption(toks[i])
 		if opt == "" && err == "" {
-			extras = append(extras, toks[i])
+			filled, extras, err = r.argvPositional(vals, toks[i], filled, extras)
 		}
 		for err == "" && opt != "" {
 			var next, rest string
@@ -126,32 +129,80 @@ func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 			return nil, err
 		}
 	}
+	if err := r.missing(toks, vals); err != "" {
+		return nil, err
+	}
 	return vals, r.unrecognized(toks, extras)
+}
+
+// argvPositional reads t, an argument that is no option string the parser has: in a
+// parser the reader sees whole (closedParser), one not option-like (a value, -1)
+// gives the next positional not given yet, whose choices= and type= judge it
+// (argvValue); else it is one of extras (unrecognized). filled counts the
+// positionals given.
+func (r *reader) argvPositional(vals map[string]literal.Value, t string, filled int, extras []string) (int, []string, string) {
+	if r.av.closed && !optionLike(t) && filled < len(r.av.positionals) {
+		dest := r.av.positionals[filled]
+		vals[dest] = literal.Str(t)
+		return filled + 1, extras, r.argvValue(dest, t)
+	}
+	return filled, append(extras, t), ""
+}
+
+// missing returns parse_args's error for the actions argparse requires that the list
+// leaves out, positionals and options with required=True, named as argparse names
+// them (the option strings joined by "/", a positional's metavar= or name) in the
+// order add_argument gives them ("the following arguments are required: --lr, data";
+// Lib/argparse.py _parse_known_args, _get_action_name; CPython 3.6 to 3.13.0 alike,
+// testdata/script15/argv-required.txt): "" where the reader does not see the whole
+// parser, and for a list with "--" or a help option. It comes before unrecognized
+// arguments, as in argparse.
+func (r *reader) missing(toks []string, vals map[string]literal.Value) string {
+	if !r.av.closed || slices.Contains(toks, "--") || helpAsked(toks) {
+		return ""
+	}
+	var names []string
+	for _, q := range r.av.reqs {
+		if _, given := vals[q.dest]; !given {
+			names = append(names, q.name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "the following arguments are required: " + strings.Join(names, ", ")
+}
+
+// helpAsked reports whether toks holds a help option (-h, --he…: argparse prints
+// the help and exits 0).
+func helpAsked(toks []string) bool {
+	for _, t := range toks {
+		if t == "-h" || len(t) > 2 && strings.HasPrefix("--help", strings.SplitN(t, "=", 2)[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // unrecognized returns parse_args's error for the arguments extras no option of the
 // parser takes (Lib/argparse.py parse_args: "unrecognized arguments: …", in their
 // order; 3.6 to 3.13.0 alike, testdata/script14/argv-unknown.*), when the reader
-// sees every option of the parser, which has no positional (closedParser): "" else,
+// sees every option and positional of the parser (closedParser): "" else,
 // and for a list with "--" or a help option (-h, --he: help, exit 0).
 func (r *reader) unrecognized(toks, extras []string) string {
-	if !r.av.closed || len(extras) == 0 || slices.Contains(toks, "--") {
+	if !r.av.closed || len(extras) == 0 || slices.Contains(toks, "--") || helpAsked(toks) {
 		return ""
-	}
-	for _, t := range toks {
-		if t == "-h" || len(t) > 2 && strings.HasPrefix("--help", strings.SplitN(t, "=", 2)[0]) {
-			return ""
-		}
 	}
 	return "unrecognized arguments: " + strings.Join(extras, " ")
 }
 
-// closedParser reports whether the reader sees every option string of the file's
-// parser, and it has no positional: one ArgumentParser() (no parents=, prefix_chars=
-// or fromfile_prefix_chars=, no subparsers nor mutually exclusive group), each
-// add_argument of it naming its options with str literals ("-x" short ones), none
-// with nargs= or required= or an action that exits (help, version), and neither it
-// nor a group of it passed to a function the file does not define.
+// closedParser reports whether the reader sees every option string and positional
+// of the file's parser: one ArgumentParser() (no parents=, prefix_chars= or
+// fromfile_prefix_chars=, no subparsers nor mutually exclusive group), each
+// add_argument of it naming its options with str literals ("-x" short ones) or one
+// positional (noteRequired), none with nargs=, a required= not a literal bool or an
+// action that exits (help, version), and neither it nor a group of it passed to a
+// function the file does not define.
 func (r *reader) closedParser() bool {
 	if r.av.open || r.av.parsers != 1 {
 		return false
@@ -181,13 +232,13 @@ func (r *reader) noteArgvOpen(c *expr) {
 	}
 }
 
-// noteOptionOpen records whether add_argument call c may give an option the reader
-// does not see, or a positional (closedParser).
+// noteOptionOpen records whether add_argument call c may give an option or a
+// positional the reader does not see (closedParser), and what it requires.
 func (r *reader) noteOptionOpen(c *expr, dest string) {
 	if c.x.x != nil && c.x.x.kind == name && len(r.av.receivers) < maxFlow {
 		r.av.receivers[c.x.x.name] = true
 	}
-	open := dest == "" || kwarg(c, "nargs", 99) != nil || kwarg(c, "required", 99) != nil
+	open := dest == "" || kwarg(c, "nargs", 99) != nil || !r.noteRequired(c, dest)
 	if a := kwarg(c, "action", 99); a != nil {
 		s, ok := r.literalStr(a)
 		open = open || ok && (s == "help" || s == "version") || !ok && r.lastName(a) != "BooleanOptionalAction"
@@ -195,17 +246,72 @@ func (r *reader) noteOptionOpen(c *expr, dest string) {
 	r.av.open = r.av.open || open || r.namesOpen(c)
 }
 
+// noteRequired records the action add_argument call c adds for dest when argparse
+// requires it (argvReq): an option with required=True, or a positional (one str
+// literal not an option string, nargs= not given). It reports false where the
+// reader cannot tell: required= not a literal bool, a positional given action=,
+// dest=, required= or a metavar= not a str literal.
+func (r *reader) noteRequired(c *expr, dest string) bool {
+	var opts []string
+	pos := ""
+	for _, a := range c.args {
+		if s, ok := r.literalStr(a.value); ok && a.keyword == "" && strings.HasPrefix(s, "-") {
+			opts = append(opts, s)
+		} else if ok && a.keyword == "" {
+			pos = s
+		}
+	}
+	q := kwarg(c, "required", 99)
+	switch {
+	case len(r.av.reqs) >= maxFlow:
+		return false
+	case pos != "" && kwarg(c, "nargs", 99) == nil:
+		return r.notePositional(c, dest, pos)
+	case q == nil || r.text(q) == "False":
+		return true
+	case r.text(q) != "True":
+		return false
+	}
+	r.av.reqs = append(r.av.reqs, argvReq{name: strings.Join(opts, "/"), dest: dest})
+	return true
+}
+
+// notePositional records positional pos of add_argument call c (its dest), named by
+// its metavar= when given; false for one given more than the reader reads.
+func (r *reader) notePositional(c *expr, dest, pos string) bool {
+	if kwarg(c, "action", 99) != nil || kwarg(c, "dest", 99) != nil || kwarg(c, "required", 99) != nil {
+		return false
+	}
+	if m := kwarg(c, "metavar", 99); m != nil {
+		s, ok := r.literalStr(m)
+		if !ok {
+			return false
+		}
+		pos = s
+	}
+	r.av.reqs = append(r.av.reqs, argvReq{name: pos, dest: dest})
+	r.av.positionals = append(r.av.positionals, dest)
+	r.av.names[dest] = pos
+	return true
+}
+
 // namesOpen reports whether add_argument call c names an option with something other
-// than a str literal, or a positional, or a short option longer than "-x" (argparse
-// matches a prefix of one: not read here).
+// than a str literal, or a short option longer than "-x" (argparse matches a prefix of
+// one: not read here), or a positional with another name beside it.
 func (r *reader) namesOpen(c *expr) bool {
+	n, pos := 0, false
 	for _, a := range c.args {
 		s, ok := r.literalStr(a.value)
-		if a.keyword == "" && (a.star != 0 || !ok || !strings.HasPrefix(s, "-") || len(s) > 2 && s[1] != '-') {
+		if a.keyword != "" {
+			continue
+		}
+		n++
+		pos = pos || ok && !strings.HasPrefix(s, "-")
+		if a.star != 0 || !ok || len(s) > 2 && s[0] == '-' && s[1] != '-' {
 			return true
 		}
 	}
-	return false
+	return pos && n > 1
 }
 
 // nextJoined returns, for option opt given with explicit (has) in one argument, the
@@ -563,25 +669,33 @@ func (r *reader) argvTruth(cond *expr) (bool, string, bool) {
 
 // argvState is what reading an argument list needs beyond the options' dests.
 type argvState struct {
-	order     []string                   // option strings, in the order add_argument gives them
-	counts    map[string]literal.Value   // count dests → their default (None: none given)
-	noAbbrev  bool                       // ArgumentParser(allow_abbrev=False)
-	cli       []string                   // ReadOptions.Argv
-	fromCLI   bool                       // the list read is cli
-	vals      map[string]literal.Value   // each dest's value with the list read (nil: none read)
-	types     map[string]string          // dest → the type= text of its option, other than str
-	names     map[string]string          // dest → its option strings joined by "/", as argparse names it in an error
-	choices   map[string][]literal.Value // dest → its choices= items, when the file writes them
-	nargs     map[string]bool            // dests an option with nargs= sets
-	ints      map[string]literal.Value   // dest → the int the list read gives it, an option with type=int
-	closed    bool                       // the reader sees every option of the file's parser (closedParser)
-	open      bool                       // an option the reader may not see (noteArgvOpen)
-	parsers   int                        // ArgumentParser() calls
-	passed    map[string]string          // a name passed to a call → the callee's name
-	receivers map[string]bool            // the names add_argument is called on
-	givenLine int                        // the line of the parse call whose list gives an option that takes a value its value (0: none)
-	refused   *expr                      // the parse call whose list argparse refuses (an argv-error; nil: none)
-	exited    bool                       // the run pass has passed refused: what runs after it does not run
+	order       []string                   // option strings, in the order add_argument gives them
+	counts      map[string]literal.Value   // count dests → their default (None: none given)
+	noAbbrev    bool                       // ArgumentParser(allow_abbrev=False)
+	cli         []string                   // ReadOptions.Argv
+	fromCLI     bool                       // the list read is cli
+	vals        map[string]literal.Value   // each dest's value with the list read (nil: none read)
+	types       map[string]string          // dest → the type= text of its option, other than str
+	names       map[string]string          // dest → its option strings joined by "/", as argparse names it in an error
+	choices     map[string][]literal.Value // dest → its choices= items, when the file writes them
+	nargs       map[string]bool            // dests an option with nargs= sets
+	ints        map[string]literal.Value   // dest → the int the list read gives it, an option with type=int
+	closed      bool                       // the reader sees every option of the file's parser (closedParser)
+	open        bool                       // an option the reader may not see (noteArgvOpen)
+	parsers     int                        // ArgumentParser() calls
+	passed      map[string]string          // a name passed to a call → the callee's name
+	receivers   map[string]bool            // the names add_argument is called on
+	givenLine   int                        // the line of the parse call whose list gives an option that takes a value its value (0: none)
+	refused     *expr                      // the parse call whose list argparse refuses (an argv-error; nil: none)
+	exited      bool                       // the run pass has passed refused: what runs after it does not run
+	reqs        []argvReq                  // the actions argparse requires, in add_argument order (missing)
+	positionals []string                   // the positionals' dests, in order
+}
+
+// argvReq is an action argparse requires: a positional (nargs not given) or an
+// option with required=True.
+type argvReq struct {
+	name, dest string // name: as argparse's errors name it
 }
 
 // argvEvalTruth decides a test of the values the list read gives (args.verbose >= 2,
@@ -657,10 +771,38 @@ func (r *reader) noteParser(c *expr) {
 	}
 }
 
-// ArgvUnread reports whether the command line [ReadOptions] Argv gave, not empty,
-// changes no plan: the file has no one parse_args (or parse_known_args) of sys.argv
-// that the reader follows (none, two, or one given a list the file writes), so the
-// command says so rather than ignoring it silently (newuser14 #8). A nil s: false.
-func (s *Script) ArgvUnread() bool {
-	return s != nil && s.argvUnread
+// ArgvUnread says why the command line [ReadOptions] Argv gave, not empty, changes
+// no plan ("" when it may, and for a nil s): the file reads no command line (no
+// parse_args, sys.argv or command-line library in it), or its one parse_args reads a
+// list the file writes, or it has no one parse_args (or parse_known_args) of
+// sys.argv that the reader follows (two, or sys.argv read otherwise). The command
+// says so on stderr rather than ignoring the arguments silently (newuser14 #8).
+func (s *Script) ArgvUnread() string {
+	if s == nil {
+		return ""
+	}
+	return s.argvUnread
+}
+
+// cmdlineNames are the names whose use may read the command line: sys.argv,
+// argparse's and optparse's parsers, the libraries that parse it (click, typer, fire,
+// absl, hydra, …), and exec or runpy, which run code the reader does not see.
+const cmdlineNames = " argv parse_args parse_known_args parse_args_into_dataclasses parse_intermixed_args parse_known_intermixed_args ArgumentParser OptionParser getopt from_cli exec run_path run_module click typer fire absl hydra tyro jsonargparse docopt argh plac defopt simple_parsing configargparse LightningCLI "
+
+// argvUnread is Script.ArgvUnread's answer for argv.
+func (r *reader) argvUnread(argv []string) string {
+	if len(argv) == 0 || r.av.fromCLI {
+		return ""
+	}
+	if len(r.parseCalls) == 1 {
+		if _, ok := r.argvList(r.parseCalls[0]); ok {
+			return "the file's parse_args reads the list the file gives it, not the command line, so these arguments change no plan"
+		}
+	}
+	for _, t := range r.toks {
+		if t.kind == pytoken.Name && strings.Contains(cmdlineNames, " "+r.tokText(t)+" ") {
+			return "the file has no one parse_args() of the command line that compilemode follows, so these arguments change no plan"
+		}
+	}
+	return "the file reads no command line (no parse_args(), sys.argv or command-line library), so these arguments change nothing"
 }

@@ -89,7 +89,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.index(stmts)
 	r.av.cli = in.argv
 	r.givenArgv()
-	r.out.argvUnread = len(in.argv) > 0 && !r.av.fromCLI
+	r.out.argvUnread = r.argvUnread(in.argv)
 	r.addArgNones()
 	r.markWideFieldDefaults()
 	r.indexScopes(stmts)

@@ -244,8 +244,9 @@ type Script struct {
 
 	forms []pytoken.FormAt // the forms only newer Pythons accept (pyversion.go)
 	cells []cellStart      // a notebook's code cells in the joined code (nil: not a notebook)
-	// argvUnread: ReadOptions.Argv gave arguments no parse_args of the file reads.
-	argvUnread bool
+	// argvUnread says why the arguments ReadOptions.Argv gave change no plan ("": they
+	// may).
+	argvUnread string
 }
 
 // Site is one torch.compile call site. Col counts bytes, as Python's ast col_offset

@@ -67,3 +67,70 @@ func TestNotRunExit(t *testing.T) {
 func indent(src string) string {
 	return "    " + strings.ReplaceAll(strings.TrimSuffix(src, "\n"), "\n", "\n    ") + "\n"
 }
+
+// TestArgvRequired: a list that leaves out an action argparse requires (a
+// positional, an option with required=True) is its "the following arguments are
+// required: …" at parse_args (exit 2), and a positional given is its value, judged
+// by its choices=; a positional more is "unrecognized arguments" (script15 item 2;
+// testdata/script15/argv-required.txt, CPython 3.6 to 3.13.0 alike). Where the
+// reader does not see the whole parser: nothing.
+func TestArgvRequired(t *testing.T) {
+	t.Parallel()
+	const head = "import argparse\nimport torch\np = argparse.ArgumentParser()\n"
+	const withPos = head + "p.add_argument(\"--mode\", default=\"default\")\np.add_argument(\"--lr\", required=True, type=float)\np.add_argument(\"data\")\np.add_argument(\"-c\", \"--compile\", action=\"store_true\")\np.add_argument(\"out\", metavar=\"OUT\")\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode)\n"
+	const optionsOnly = head + "p.add_argument(\"--batch-size\", \"-b\", type=int, required=True)\np.add_argument(\"--mode\", default=\"default\")\np.add_argument(\"--x\", required=True)\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode)\n"
+	const choicesPos = head + "p.add_argument(\"mode\", choices=[\"default\", \"max-autotune\"])\np.add_argument(\"--compile\", action=\"store_true\")\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode)\n"
+	cases := []struct {
+		name, src string
+		argv      []string
+		err       string // "": none
+	}{
+		{"nothing given", withPos, []string{}, "the following arguments are required: --lr, data, OUT"},
+		{"one positional", withPos, []string{"d"}, "the following arguments are required: --lr, OUT"},
+		{"the option and one positional", withPos, []string{"--lr", "1", "d"}, "the following arguments are required: OUT"},
+		{"all given", withPos, []string{"--lr", "1", "d", "o"}, ""},
+		{"the required option left out", withPos, []string{"d", "o"}, "the following arguments are required: --lr"},
+		{"a positional more", withPos, []string{"--lr", "1", "d", "o", "x"}, "unrecognized arguments: x"},
+		{"positionals around an option", withPos, []string{"d", "--lr", "1", "o"}, ""},
+		{"two more, after a flag", withPos, []string{"d", "--lr", "1", "o", "--compile", "x", "y"}, "unrecognized arguments: x y"},
+		{"an unknown option, then positionals", withPos, []string{"--lr", "1", "--bogus", "d", "o"}, "unrecognized arguments: --bogus"},
+		{"a negative number is a positional", withPos, []string{"--lr", "1", "-1", "o"}, ""},
+		{"a missing value first", withPos, []string{"d", "o", "--mode"}, "argument --mode: expected one argument"},
+		{"help", withPos, []string{"--he"}, ""},
+		{"--: not judged", withPos, []string{"--lr", "1", "d", "--", "o"}, ""},
+		{"required before unrecognized", withPos, []string{"d", "o", "--bogus"}, "the following arguments are required: --lr"},
+		{"joined, abbreviated", withPos, []string{"--l", "1", "d", "o"}, ""},
+		{"options only", optionsOnly, []string{}, "the following arguments are required: --batch-size/-b, --x"},
+		{"options only, one given", optionsOnly, []string{"--x", "1"}, "the following arguments are required: --batch-size/-b"},
+		{"an abbreviation gives it", optionsOnly, []string{"--batch", "2"}, "the following arguments are required: --x"},
+		{"an extra, required first", optionsOnly, []string{"extra"}, "the following arguments are required: --batch-size/-b, --x"},
+		{"short joined", optionsOnly, []string{"-b2", "--x=a"}, ""},
+		{"a positional's choices", choicesPos, []string{"lite"}, "argument mode: invalid choice: 'lite' (choose from 'default', 'max-autotune')"},
+		{"a positional left out", choicesPos, []string{}, "the following arguments are required: mode"},
+		{"a positional more after it", choicesPos, []string{"--compile", "default", "x"}, "unrecognized arguments: x"},
+		{"no list given: not judged", withPos, nil, ""},
+		{"parse_known_args", strings.Replace(withPos, "parse_args()", "parse_known_args()[0]", 1), []string{}, ""},
+		{"a positional with nargs", strings.Replace(withPos, "p.add_argument(\"data\")", "p.add_argument(\"data\", nargs=\"?\")", 1), []string{"--lr", "1"}, ""},
+		{"a parser open elsewhere", strings.Replace(withPos, "args =", "add_more(p)\nargs =", 1), []string{}, ""},
+		{"a metavar not a literal", strings.Replace(withPos, "metavar=\"OUT\"", "metavar=M", 1), []string{}, ""},
+		{"required=False", strings.Replace(optionsOnly, "required=True)\nargs", "required=False)\nargs", 1), []string{"--batch-size", "1"}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, got := readArgvErrors(t, tc.src, tc.argv)
+			if tc.err == "" {
+				require.Empty(t, got)
+				return
+			}
+			require.Len(t, got, 1)
+			require.Contains(t, got[0], "(status 2): "+tc.err+";")
+		})
+	}
+	t.Run("a positional gives the mode", func(t *testing.T) {
+		t.Parallel()
+		s := readArgv(t, choicesPos, []string{"max-autotune", "--compile"})
+		require.Empty(t, s.Warnings)
+		require.Equal(t, []string{"'max-autotune'"}, planLabels(s.Sites[0].Modes(testModes)))
+	})
+}

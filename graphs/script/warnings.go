@@ -168,9 +168,9 @@ const (
 	// argparse refuses, so the script exits there with status 2: an abbreviation that
 	// matches two options (script14 item 1; Lib/argparse.py _parse_optional), a value
 	// outside choices= or one type=int refuses, an option that takes a value given none
-	// (argv14; argv.go), and an unknown option or extra argument where the file shows
-	// every option of its one parser, which has no positional (closedParser); the
-	// message is argparse's. Another parser's unknown option gets no warning. The run
+	// (argv14; argv.go), and, where the file shows every option and positional of its
+	// one parser (closedParser), an unknown option or extra argument and a positional
+	// or required=True option left out (script15); the message is argparse's. Another parser's unknown option gets no warning. The run
 	// fails there: [Script.Exit] is graphs.Raises, and the sites after it are NotRun,
 	// their plans read as if parse_args were given no arguments.
 	//

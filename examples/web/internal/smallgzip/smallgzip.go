@@ -34,6 +34,12 @@ const (
 	chunkTokens = 1024 // the unit of block splitting
 )
 
+// Version names the streams this encoder writes: a cache of its output (the web
+// server keeps each file's stream on disk, keyed by the file's bytes and this) must
+// not serve one written by another version. Change it whenever Gzip's stream for some
+// input changes; TestVersion holds the streams of fixed inputs to their hashes.
+const Version = 1
+
 // Gzip returns data as a gzip stream, with no name and no modification time.
 func Gzip(data []byte) []byte {
 	out := []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 255}

@@ -3,6 +3,7 @@ package smallgzip
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -191,4 +192,32 @@ func FuzzRoundTrip(f *testing.F) {
 			t.Fatalf("read back %d bytes (%v), want the %d written", len(got), err, len(data))
 		}
 	})
+}
+
+// TestVersion: the streams of fixed inputs (text of words, noise, runs: more than a
+// segment) are the ones Version names. A change to the encoder that changes a stream
+// changes Version too, so that no cache serves the old stream for the new (the web
+// server's cache is keyed by Version); then add the new hash here.
+func TestVersion(t *testing.T) {
+	want := map[int]string{
+		1: "03bb31329f943934fb7aaf23e8ede36de4361392ac9c5a4d31207f9e90959e8a",
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	words := strings.Fields("torch compile mode reduce-overhead max-autotune cudagraphs skipping due to cpu device graph break dynamo inductor triton")
+	var data []byte
+	for len(data) < 150_000 {
+		switch r.IntN(10) {
+		case 0:
+			data = append(data, byte(r.Uint32()))
+		case 1:
+			data = append(data, bytes.Repeat([]byte{'='}, r.IntN(300))...)
+		default:
+			data = append(data, words[r.IntN(len(words))]...)
+			data = append(data, " \n"[r.IntN(2)])
+		}
+	}
+	got := fmt.Sprintf("%x", sha256.Sum256(Gzip(data)))
+	if want[Version] != got {
+		t.Errorf("Gzip's stream of the fixed input hashes to %s, Version %d's to %q: an encoder that writes other streams has a new Version (and its hash here)", got, Version, want[Version])
+	}
 }

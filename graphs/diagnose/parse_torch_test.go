@@ -1,0 +1,35 @@
+package diagnose
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestParseTorchRefusal: a release -torch refuses says why (newuser14 #5: "2.99" was
+// refused with the supported list alone while 2.15 to 2.17 and 3.x are taken); a newer
+// one within reach is taken, an older one or a text that is no version keeps its reason.
+// The four "why" cases fail before.
+func TestParseTorchRefusal(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want, why string }{
+		{"2.99", "", "a minor more than 3 past the newest, 2.14, is none (newer ones are taken up to 2.17, or 3.x); did you mean 2.9 (2.9.9 typed without its dot)?"},
+		{"2.18", "", "did you mean 2.1 (2.1.8 typed without its dot)?"},
+		{"2.140", "", "is not a release torch has or is near: a minor more than 3 past the newest"},
+		{"4.0", "", "is not a release torch has or is near: newer ones are taken up to 2.17, or 3.x"},
+		{"1.13", "", "is not supported"},
+		{"+2.99", "", "is not a version"},
+		{"x", "", "is not a version"},
+		{"2.17", "2.17", ""},
+		{"3.5", "3.5", ""},
+		{" 2.6.1 ", "2.6", ""},
+	}
+	for _, tt := range tests {
+		v, err := ParseTorch(tt.in)
+		switch {
+		case tt.want != "" && (err != nil || v.String() != tt.want):
+			t.Errorf("ParseTorch(%q) = %v, %v; want %s", tt.in, v, err, tt.want)
+		case tt.want == "" && (err == nil || !strings.Contains(err.Error(), tt.why)):
+			t.Errorf("ParseTorch(%q) error = %v; want one saying %q", tt.in, err, tt.why)
+		}
+	}
+}

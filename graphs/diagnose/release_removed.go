@@ -1,0 +1,55 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// A release of torch said removed, uninstalled or replaced is the one the run left, not
+// the run's (branch rel15, prec14 finding 4): after the release, "✅ torch 2.9.1 →
+// removed" (an MLX migration note, code corpus id 20567756123), "torch 2.9.1 ->
+// uninstalled"; before it, "✓ uninstalled torch 2.5.1+rocm6.2, torchvision 0.20.1" (id
+// 69063209646), "silently uninstalled torch 2.10.0+cu130 and installed 2.13.0+cu130" (id
+// 62397144310), "Added torch 2.8 as default, removed torch 2.7." (a changelog, id
+// 33967285281), "it replaced torch 2.7.1+cu118 with torch 2.6.0" (id 58997064995). What
+// replaced it is read by the replaced row (release_prose.go); pip's own words are
+// pipReplaced's.
+var (
+	removedBefore = &lazyregexp.Regexp{Expr: `(?i)\b(?:uninstall(?:s|ed|ing)?|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|purg(?:e|es|ed|ing)|replac(?:e|es|ed|ing))\s+` +
+		`(?:(?:the|my|an?|old|existing|original|installed)\s+){0,2}(?:(?:py)?torch\s*(?:==?\s*)?)?v?$`}
+	removedAfter = &lazyregexp.Regexp{Expr: `(?i)^[^\w.]*(?:[\w.+]*\d[\w.+]*\s+|\([^()]{0,30}\)\s*|(?:was|is|got|been|has|have|already)\s+){0,2}(?:removed|uninstalled|deleted|purged)(?:\s*(?:[^\w\s]|$)|\s+(?:and|from|by|too|successfully)\b)`}
+)
+
+// A release the text compares with is another run's (branch rel15, prec14 finding 5):
+// "smaller than pytorch1.8-cuda11.1 (1.5G)" (code corpus id 24111834273), "MIND compiles
+// 31-53× faster than PyTorch 2.0 (torch.compile with inductor backend)" (id 35104176499),
+// "8x slower than PyTorch 2.07ms" (id 52624410844), "torch 1.13.1+cu117 rather than torch
+// 2.0+cu118" (id 65756137669), "Compared to Pytorch 2.7 dtensor code, _random.py is
+// deleted." (id 49712125410), "source compared with torch 2.7.0" (id 70087498840),
+// "unlike PyTorch 2.4", a strict bound ("in versions later than torch==2.5.1",
+// pytorch/pytorch#146569: 2.5.1 works). Where the release is the subject of what
+// follows ("your GPU is newer than torch 2.4.1+cu121 supports", id 57863276629;
+// "flash-linear-attention wanted a newer Triton than torch 2.6 ships", id 70869046798;
+// "system numpy is older than torch 2.5 expects", id 51984018212) it is the run's torch
+// measured against, and a difference ("a different torch ABI than torch 2.13", id
+// 56371314630) names the run's.
+var (
+	comparedLead = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:(?:more|less)\s+\S+|later|newer|higher|greater|earlier|older|lower|faster|slower|smaller|larger|bigger|` +
+		`quicker|heavier|lighter|shorter|longer|fewer|worse|better|rather)\s+(?:[\w-]+\s+){0,2}?than(?:\s+(?:on|in|with|under|using))?|` +
+		`\bunlike|\b(?:compared|relative|in\s+comparison)\s+(?:to|with))(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`}
+	comparedSubject = &lazyregexp.Regexp{Expr: `(?i)^[\w.+]*\s+(?:supports?|supported|expects?|ships?|shipped|pins?|provides?|bundles?|has|had|includes?|` +
+		`offers?|allows?|needs?|requires?|wants?|uses|used|builds?|built|was\s+built|knows?|handles?|accepts?|can|could|does|did)\b`}
+)
+
+// comparedTo reports whether the release between before (its clause's text before it)
+// and after is one the text compares with (comparedLead, comparedSubject).
+func comparedTo(before, after []byte) bool {
+	return !comparedSubject.Match(after) && comparedLead.Match(bytes.TrimRight(before, " \t"))
+}
+
+// comparedMeasure reports whether the release between before and after is the subject
+// a comparison measures against ("newer than torch 2.4.1+cu121 supports").
+func comparedMeasure(before, after []byte) bool {
+	return comparedSubject.Match(after) && comparedLead.Match(bytes.TrimRight(before, " \t"))
+}
