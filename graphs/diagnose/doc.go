@@ -1641,6 +1641,8 @@
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
 //   - triton-missing: a paraphrase with "riton not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton missing", as reports retell it
+//   - triton-missing: a paraphrase with "нет Triton", as reports retell it
+//   - triton-missing: a paraphrase with "нет triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
@@ -1648,6 +1650,7 @@
 //   - triton-missing: a paraphrase with "requires Triton", as reports retell it
 //   - triton-missing: a paraphrase with "requires triton", as reports retell it
 //   - triton-missing: a paraphrase with "equiere ", as reports retell it
+//   - triton-missing: a paraphrase with "equiert ", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14

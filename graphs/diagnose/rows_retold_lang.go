@@ -39,3 +39,15 @@ const (
 	winEuNot   = `no\s+(?:funciona|está\s+soportado|es\s+compatible|está\s+disponible)|não\s+(?:funciona|é\s+suportado|é\s+compatível|está\s+disponível)|` +
 		`ne\s+(?:fonctionne|marche)\s+pas|n'est\s+pas\s+(?:supporté|pris\s+en\s+charge|disponible)|funktioniert\s+nicht|wird\s+nicht\s+unterstützt`
 )
+
+// tritonNetRetold is triton-missing told in Russian: torch.compile or Inductor, and "нет
+// Triton" ("there is no Triton") after it in the sentence: "torch.compile недоступен: на
+// Windows нет Triton", "`torch.compile` убрано — на Windows нет Triton", "в трассировке
+// падения было torch._inductor -> triton_hash_with_backend -> нет triton". Not Triton's
+// absence with no compile named (a fallback list's "CPU, MPS, нет Triton → обычный
+// PyTorch"). The row wants torch.compile or Inductor in the log
+// (tritonNotInstalledRetoldRow).
+var tritonNetRetold = retold{
+	literals: []string{"нет Triton", "нет triton"},
+	pattern:  `(?i)(?:torch\.\s?compile|inductor)\x60?[^.;\n]{0,60}?[\s(]нет\s+triton\b`,
+}

@@ -3,9 +3,9 @@ package diagnose
 import "testing"
 
 // TestRetoldInOtherLanguages: retellings written in Chinese, Japanese, Korean, Russian,
-// Spanish and the other languages of the code corpus (rows_retold_lang.go and the rows it
-// widened: windowsForeignRetold, tritonCJKRetold, tritonNeededRetold, the "Not enough SMs"
-// retelling), each a real line found with the search tool (find_string; the case's name is
+// Spanish, French and the other languages of the code corpus (rows_retold_lang.go and the
+// rows it widened: windowsForeignRetold, tritonNetRetold, tritonCJKRetold,
+// tritonNeededRetold, the "Not enough SMs" retelling), each a real line found with the search tool (find_string; the case's name is
 // the language and the file's id there). The "want" cases that name unsupported-python,
 // triton-missing or max-autotune-gemm-off gave nothing before (two Triton ones, a Korean
 // table's `TritonMissing` and a Chinese "triton 未安装", and a Chinese Python.h line were
@@ -81,7 +81,7 @@ func TestRetoldInOtherLanguages(t *testing.T) {
 		{"quiet-zh-55240559024", "| **torch + Python 3.12** | `torch` | `torch<2.2` 不支持 Python 3.12 | 导入失败 | 锁定 `torch>=2.2.0` |", ""},
 		{"es-67017796845", "### Por qué torch.compile no funciona en Windows:\n\n- Inductor backend requiere **Triton** (compilador CUDA)", UnsupportedPython},
 		{"ru-1645781600", "        # Проверка Windows - torch.compile не поддерживается\n        is_windows = sys.platform.startswith('win')", UnsupportedPython},
-		{"ru-65729629520", "- torch.compile на Windows не поддерживается (нет triton) — автоматически\n  отключается с сообщением.", UnsupportedPython},
+		{"ru-65729629520", "- torch.compile на Windows не поддерживается (нет triton) — автоматически\n  отключается с сообщением.", UnsupportedPython}, // and triton-missing (нет triton)
 		{"quiet-fr-51958398854", "### torch.compile ne fonctionne pas\n\nC'est normal. Sur ROCm, `torch.compile` est désactivé par défaut car le support est expérimental.", ""},
 		{"quiet-ru-3536793763", "                logger.warning(f\"torch.compile не поддерживается: {compile_err}\")", ""},
 		{"es-66591594166", "> **Nota sobre torch.compile en Windows:** `torch.compile()` requiere Triton como backend de compilación JIT, que no está disponible en Windows.", TritonMissing},
@@ -116,6 +116,19 @@ func TestRetoldInOtherLanguages(t *testing.T) {
 		{"quiet-zh-13640449048", "### 问题：找不到 Python.h\n\n```bash\n# Ubuntu/Debian\nsudo apt-get install python3-dev\n```", ""},
 		{"quiet-zh-63188210377", "        raise _runtime_error(\"MSVC\", \"未找到 cl.exe，请确认Visual Studio C++生成工具已安装\")", ""},
 		{"quiet-zh-53062807719", "    echo  [错误] 未找到 cl.exe", ""},
+		{"ru-58535316801", "# ETX1 — гейт Sparse Event Transformer (EXP-036), фолд 2025-10-16, сид 42.\n# Локальная RTX 4060 Ti (8 ГБ). torch.compile недоступен: на Windows нет Triton,\n# поэтому eager и batch 512 — при 1024 пик VRAM 7.3 ГБ и шаг деградирует в 25 раз", TritonMissing},
+		{"ru-59004984096", "### Контекст который важно помнить\n\n- `torch.compile` убрано — на Windows нет Triton", TritonMissing},
+		{"ru-58838202854", "## Сломано / Блокеры\n\n- `torch.compile` не работает на Windows (нет Triton) — убрано", UnsupportedPython}, // and triton-missing (нет triton)
+		{"ru-68784109840", "    # Настоящая проверка. Обучение зовёт flex attention ЧЕРЕЗ torch.compile:\n    # в трассировке падения было torch._inductor -> triton_hash_with_backend -> нет triton.", TritonMissing},
+		{"quiet-ru-70927071793", "- 🛟 **Автоматический фолбэк**: CPU, MPS, нет Triton, неподдерживаемый dtype или ошибка импорта → обычный PyTorch.", ""},
+		{"quiet-ru-66519854616", "Логично было бы: нет компиляции — нет Triton. Но Triton-драйвер инициализируется\nпри настройке сэмплера, независимо от компиляции графа.", ""},
+		{"quiet-ru-38337596749", "            compiled=False,  # torch.compile падает с динамическими размерами в GRPO", ""},
+		{"fr-54770165553", "[+] Compilation JIT du modèle — gain de vitesse réel à l'inférence.\n[-] Requiert Triton — absent sur Windows natif.\n\n⚠️ Sur Windows : torch.compile échoue systématiquement :\n   'torch.compile requires triton'\n   → Désactivé automatiquement sur Windows.", TritonMissing},
+		{"pt-58451089525", "# carregue o PyTorch (via docling). No Windows, sem o compilador C++ (cl.exe)\n# instalado, o torch.compile falha com \"InvalidCxxCompiler\". Isso não afeta", CXXCompilerMissing},
+		{"quiet-fr-70168551858", "os.environ.setdefault(\"NO_TORCH_COMPILE\", \"1\")  # torch.compile échoue sur CPU avec ce modèle", ""},
+		{"quiet-zh-58631536276", "- `interceptor.py:304-340` — cache 系统自己编译 `run_stage1/2/3`（`_stageN_*` 的薄封装），并把 `max-autotune` **主动降级为 `max-autotune-no-cudagraphs`**，源码注释理由是避免 CUDAGraph 输出复用错误。", ""},
+		{"quiet-zh-56136288197", "测量脚本在每次 backward 后清空梯度，并消费 cold-start backward，避免 CUDAGraph 输出被后续运行覆盖。", ""},
+		{"quiet-zh-66306286215", "                # cudagraph 输出会被后续 replay 覆写，正确性校验用 clone 快照", ""},
 	}
 	checkFirstCodes(t, tests)
 }
