@@ -591,13 +591,13 @@
 // start of the same tree hits. Measured from the command's start (a binary of each
 // tree, go build's cache warm, so the WebAssembly's build took 0.7 to 1.8 s) to
 // the first byte of the page, and to app.wasm's smallgzip stream, on the shared
-// 2-core machine at load average 8 to 10, 2026-12-05, three runs of each,
-// interleaved (the cache emptied before each cold start):
+// 2-core machine at load average 6 to 11, 2026-12-05: five runs before, five cold
+// and eight warm, interleaved (the cache emptied before each cold start):
 //
 //	                          first byte        after the build   app.wasm's stream
-//	before (no cache)         25.3–27.3 s       24.2–25.8 s       with the first byte
-//	after, cold cache         1.04–1.54 s       0.03–0.04 s       17.5–29.1 s
-//	after, warm cache         0.92–2.07 s       0.21–0.45 s       with the first byte
+//	before (no cache)         15.8–27.3 s       15.1–25.8 s       with the first byte
+//	after, cold cache         1.04–1.57 s       0.03–0.08 s       17.5–29.1 s
+//	after, warm cache         0.78–2.07 s       0.10–0.45 s       with the first byte
 //
 // What a warm start spends is the cache's check: each entry read, decompressed and
 // compared, and each file's sha256 (app.wasm's 13 MB).

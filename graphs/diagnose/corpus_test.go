@@ -221,6 +221,8 @@ var textReads = sync.OnceValue(func() map[string]textRead {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutBG, measured once at 3d2d8e31 (testdata/corpus/README.md, "Held-out sets BG and BH, measured once"):
+	// none open (the dynamic-shape warning told as given, cuda.lib said missing: rows_retold_bg.go, rows_build.go).
 	// holdoutBH, measured once at 44e7c36d (testdata/corpus/README.md, "Held-out set BH, measured once").
 	"bh_testinfra8230_pr_release213_smoke_py315_compile_refusal": "holdoutBH: the run's release told as PyTorch's release branch (\"[release/2.13]\" in the title, \"on `release/2.13` fails\"), no version printed",
 	// holdoutBF, measured once at e1dc2cea (testdata/corpus/README.md, "Held-out sets BE and BF, measured once").
@@ -288,6 +290,8 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
+	// holdoutBG, measured once at 3d2d8e31: its two misreads (a post's keyword line, "the
+	// latest version is") are read as no run's since keywordLine and latestIs.
 	// holdoutBA's OneTrainer commit ("Since torch 2.12 the torch._dynamo.config overrides
 	// are stored in ContextVars", a change dated) reads no release since the branch rel14:
 	// a release after "since" is the run's only where its sentence says a failure

@@ -319,7 +319,7 @@
 //     "[pip3] torch==2.3.0" and "[conda] …"), a pin (torch==2.5.1, conda's pytorch==2.1.0,
 //     in a requirements file, a pyproject's list or a Poetry key: torch = "2.5.1", torch = { version =
 //     "2.5.1", … }; a bound is no release: torch>=2.5, torch~=2.5.0, "^2.5.0", "torch
-//     (>=2.5.0)"), pip's "Successfully installed torch-2.3.0", "Requirement already
+//     (>=2.5.0)"; a wildcard fixes the minor: "pytorch=2.2.*" is 2.2), pip's "Successfully installed torch-2.3.0", "Requirement already
 //     satisfied: torch>=2.0 in … (2.3.0)" (the installed release, after any bound) and
 //     "but you have torch 2.5.1", conda's plan of a change (the release after its
 //     "-->": "pytorch  2.4.0-py3.11_… --> 2.5.1-py3.11_…"), a lock file's entry (poetry.lock,
@@ -331,7 +331,9 @@
 //     2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1") or after "the version of torch
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",
 //     "PyTorch/CUDA version: 2.4.1/12.4", "Torch/CUDA: 2.4.0/12.1"), a markdown table's row ("| torch | 2.5.1 |",
-//     "|**PyTorch**|2.5.1|", "| torch_version | 2.10.0+cu128 |"), a table's torch column
+//     "|**PyTorch**|2.5.1|", "| torch_version | 2.10.0+cu128 |"; a key's value that is a
+//     minimum or a list of releases is none: "PyTorch version: 2.0+", "PyTorch版本：2.0+推荐",
+//     "2.0 以上", "支持PyTorch版本：2.1/2.2/2.5"), a table's torch column
 //     (a markdown or CSV header that names it, "pt_version" too, the release its rows
 //     agree on; a row's torch cell is the table's alone, so a table of two builds states
 //     none: release_table.go), a version key alone on its line (after markup or a log
@@ -345,7 +347,8 @@
 //     read joined to the next line's first word, release_wrap.go),
 //     conda's pytorch-2.5.1-py3…, conda-forge's pytorch-2.5.1-cuda126_py312h… and conda's
 //     download table ("pytorch-2.1.0  |py3.9_cuda11.8_cudnn8_0  1.19 GB"), docker tags
-//     ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime", "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…",
+//     ("pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime"; not on a FROM line turned into a
+//     comment, "# FROM pytorch/pytorch:2.0.1-…", "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…",
 //     AMD's "rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1", AWS's Deep
 //     Learning Containers' "pytorch-training:2.5.1-gpu-py311-…"), keys with a colon ("torch:2.5.1",
 //     "**PyTorch**: 2.5.1"), "torch_version: 2.7.1", ARG PYTORCH_VERSION=2.5.1 and a
@@ -746,8 +749,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2101 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1043 of them
+// testdata/corpus holds 2115 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1048 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 162 in the build set, used while building the rows, the rest in held-out sets
@@ -1232,6 +1235,8 @@
 //   - dynamic-shape-rerecord: a paraphrase with "再キャプチャ", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "再記録", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "(dynamic shape", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
 //   - dynamic-shape-rerecord: "recording a new graph for each distinct input size" (quoted up to its first clause's end), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
@@ -1723,6 +1728,7 @@
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "cannot open input file 'cuda.lib'", 2.0–2.14
+//   - libcuda-not-found: a paraphrase with "cuda.lib", as reports retell it
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "cuda.so", as reports retell it

@@ -72,7 +72,7 @@ var (
 	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
 	// documentation", discuss.pytorch.org/t/181208; "PyTorch 2.8.0 Release Notes") is
 	// not the run's.
-	otherRunBound = &lazyregexp.Regexp{Expr: `(?i)^(?:\+(?:[\s,.;:)\]]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`}
+	otherRunBound = &lazyregexp.Regexp{Expr: `(?i)^(?:\+(?:[\s,.;:)\]*_\x60：，。）]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`}
 	// A page's title that names a document of the release in Japanese or Chinese ("PyTorch
 	// 2.0 トラブルシューティング", a translation of PyTorch 2.0's troubleshooting page) or
 	// a guide, a troubleshooting page, a manual or an FAQ is one too.
@@ -123,15 +123,14 @@ func otherRun(text []byte, from, to int) bool {
 	if otherRunNamed(text, before, from, to) {
 		return true
 	}
-	if comparedMeasure(before, text[to:]) {
-		return false // "a newer Triton than torch 2.6 ships": the run's torch measured against
-	}
 	words := bytes.Fields(before)
 	if otherRunWords(words) || advice(text, from) {
 		return true
 	}
-	if runByWords(text, words, from, to) {
-		return false // the only release the writer's run works on is the run's, as is one it fails on
+	if runByWords(text, words, from, to) || comparedMeasure(before, text[to:]) {
+		// the only release the writer's run works on is the run's, as is one it fails on
+		// and one a comparison measures against ("a newer Triton than torch 2.6 ships")
+		return false
 	}
 	if len(words) > 4 {
 		before = lastWords(words, 4)
@@ -143,7 +142,7 @@ func otherRun(text []byte, from, to int) bool {
 	if end := clauseEnd.FindIndex(after); end != nil {
 		after = after[:end[0]+1]
 	}
-	return otherRunBefore.Match(before) || otherRunBeforeIntl(before) || removedAfter.Match(after) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
+	return otherRunBefore.Match(before) || otherRunBeforeIntl(before) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
 }
 
 // otherRunClause reports whether the clause before a release names it as another
@@ -172,16 +171,16 @@ func otherRunWords(words [][]byte) bool {
 // and an HTML cell's "<td>2.5.1" are not bounds; one after an opening parenthesis is
 // ("torch 版本太旧（< 2.4.0）", holdoutJ's SAGE FAQ: torch older than 2.4), and so are ≤
 // and ≥ anywhere.
-// rangeWildcard is a wildcard after it (pytorch=2.5.*, torch==2.5.*).
-var (
-	rangeOperator = &lazyregexp.Regexp{Expr: `(?i)(?:\^|~=?|[<>!]=|[≤≥≦≧]|[(（]\s*[<>＜＞]|(?:torch|version)\s*[<>])\s*[\x60'"]?\s*v?$`}
-	rangeWildcard = &lazyregexp.Regexp{Expr: `^(?:\.\d+)*\.\*`}
-)
+// A wildcard after a release (pytorch=2.5.*, torch==2.5.*) fixes its minor, the release
+// this package reads, and is read as the release (branch rel15: "- pytorch=2.2.*" in a
+// conda environment.yml, code corpus id 56377648490; conda's MatchSpec and PEP 440's
+// "==2.5.*" match 2.5's patches only).
+var rangeOperator = &lazyregexp.Regexp{Expr: `(?i)(?:\^|~=?|[<>!]=|[≤≥≦≧]|[(（]\s*[<>＜＞]|(?:torch|version)\s*[<>])\s*[\x60'"]?\s*v?$`}
 
-// rangeRelease reports whether the release between before and after is a bound or a
-// wildcard of a version range (rangeOperator, rangeWildcard).
-func rangeRelease(before, after []byte) bool {
-	return rangeOperator.Match(before) || rangeWildcard.Match(after)
+// rangeRelease reports whether the release after before is a bound of a version range
+// (rangeOperator).
+func rangeRelease(before []byte) bool {
+	return rangeOperator.Match(before)
 }
 
 // advice reports whether the sentence before text[from:] asks the reader to move to
@@ -236,7 +235,7 @@ func lastWords(words [][]byte, n int) []byte {
 // 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
 func releaseStated(before, after []byte) bool {
 	return ((otherRunBound.Match(after) || fromOn(before, after)) && !reFailed.Match(before) && !plusSeparated(before, after)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
-		rangeRelease(before, after)
+		rangeRelease(before)
 }
 
 // plusJoined is the name of torch joined by a plus to what stands before it, an
@@ -855,13 +854,19 @@ var jointWithTorch = &lazyregexp.Regexp{Expr: `(?i)\b(?:py)?torch\s*[/+&]\s*[\w.
 // otherPin reports whether a pin at [lo, hi) of text is not the run's by itself: another
 // run's ("Downgrading to torch==2.5.1 fixes this") or one of a transition's two releases
 // ("torch==2.4.1 -> torch==2.11.0", which the move's phrasings read); a key's value that
-// is a transition's first release is not either ("torch: 2.4.1 → 2.5.1", branch recallG).
+// is a transition's first release is not either ("torch: 2.4.1 → 2.5.1", branch recallG),
+// nor one that is a minimum or a list of releases (keyMinimum, keyList), nor the image
+// of a Dockerfile's FROM line turned into a comment (commentedFrom).
 func otherPin(p versionPattern, text []byte, lo, hi int) bool {
 	switch p.what {
 	case "pin":
 		return otherRun(text, lo, hi) || inTransition(text, lo, hi) || pinAvoids(text[hi:])
 	case "image or key":
-		return inTransition(text, lo, hi) || minimumKey.Match(text[:lo])
+		return inTransition(text, lo, hi) || minimumKey.Match(text[:lo]) || keyMinimum.Match(text[hi:]) || commentedFrom.Match(text[:lo])
+	case "table":
+		return keyMinimum.Match(text[hi:])
+	case "collect_env", "version report":
+		return keyMinimum.Match(text[hi:]) || keyList.Match(text[hi:])
 	}
 	return false
 }

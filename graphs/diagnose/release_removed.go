@@ -53,3 +53,21 @@ func comparedTo(before, after []byte) bool {
 func comparedMeasure(before, after []byte) bool {
 	return comparedSubject.Match(after) && comparedLead.Match(bytes.TrimRight(before, " \t"))
 }
+
+// keyMinimum and keyList: a version key's value that is no release of a run (branch
+// rel15's sweep): a minimum ("PyTorch version: 2.0+", code corpus ids 61596669779,
+// 53801256943, 29073991106; "2.1 or later"; in Chinese, Japanese or Korean "PyTorch版本：
+// 2.0+推荐", id 53278309728, "2.0 及以上", "2.0 以上", "2.0 이상"), or a list of releases
+// ("支持PyTorch版本：2.1/2.2/2.5/2.6/2.7", id 52465194967; "2.1、2.2"), a support list. A
+// joint key's second value ("2.4.1/12.4", "2.14.1+cu130 / 0.29.1+cu130") is no second
+// release of torch's.
+var (
+	keyMinimum = &lazyregexp.Regexp{Expr: `^(?:\+(?:[\s,.;:)\]*_\x60：，。）]|$)|\s+or\s+(?:later|newer|higher|above|greater)\b|\+?\s*(?:推荐|推薦|及以上|或以上|以上|或更高|及更高|以降|이상))`}
+	keyList    = &lazyregexp.Regexp{Expr: `^\s*[/、,，]\s*v?[12]\.\d{1,2}\b`}
+)
+
+// commentedFrom is a Dockerfile's FROM line turned into a comment before an image's
+// release ("# FROM pytorch/pytorch:2.0.1-cuda11.7-cudnn8-devel" above the FROM line in
+// use, "FROM pytorch/pytorch:1.11.0-cuda11.3-cudnn8-runtime", code corpus id 48336890014):
+// an image the file does not build from.
+var commentedFrom = &lazyregexp.Regexp{Expr: `^\s*#+\s*FROM\s+\S*$`}

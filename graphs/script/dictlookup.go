@@ -143,7 +143,7 @@ func itemOf(keys []string, vals []*expr, k string) *expr {
 func (r *reader) lookupCands(v *expr, depth int) ([]Candidate, bool) {
 	d, key, keys, vals := r.lookupOf(v)
 	if d == nil || key == nil || len(keys) == 0 {
-		return nil, false
+		return r.loopLookupCands(v, depth)
 	}
 	kcs, known := r.argChoices(key, depth+1)
 	var out []Candidate
@@ -175,4 +175,89 @@ func (r *reader) lookupCands(v *expr, depth int) ([]Candidate, bool) {
 		out[i].Line = int(key.line)
 	}
 	return out, true
+}
+
+// A loop over dicts the file writes (script15 item 4): for strategy in STRATEGIES:
+// mode = strategy["mode"], STRATEGIES a list or tuple display of dict displays (or
+// dict(k=v, …) calls), or a name the file assigns one once: the lookup has each
+// dict's item, not any value (every mode was planned, "a value this file does not
+// show").
+
+// noteLoopDicts records the dicts for loop s iterates when its target is a name and
+// each item of its list is a dict the file writes; a name two loops bind is none's.
+func (r *reader) noteLoopDicts(s *stmt) {
+	if len(s.targets) != 1 || len(s.exprs) == 0 || s.targets[0].kind != name || len(r.loopDicts) >= maxFlow {
+		return
+	}
+	n := s.targets[0].name
+	if r.loopDicts == nil {
+		r.loopDicts = map[string][]*expr{}
+	}
+	if _, twice := r.loopDicts[n]; twice {
+		r.loopDicts[n] = nil
+		return
+	}
+	r.loopDicts[n] = r.dictItems(s.exprs[0])
+}
+
+// dictItems returns the items of list or tuple display e (or of the display a name
+// the file assigns once is bound to) when each is a dict the file writes (nil else).
+func (r *reader) dictItems(e *expr) []*expr {
+	if e.kind == name && len(r.assigned[e.name]) == 1 {
+		e = r.assigned[e.name][0]
+	}
+	if e.kind != tuple && (e.kind != other || !e.is(listDisplay)) || len(e.elts) == 0 {
+		return nil
+	}
+	for _, it := range e.elts {
+		if !isDictExpr(it) && !r.isDictCall(it) {
+			return nil
+		}
+	}
+	return e.elts
+}
+
+// loopLookupCands returns the candidates of D[k] or D.get(k[, default]), k a str
+// literal and D a loop target over dicts (noteLoopDicts) that nothing else binds:
+// each dict's item k, in order (one without it: get's default, None without one; a
+// subscript's KeyError, none); ok false for any other lookup, or a dict with an item
+// dictEntries does not read.
+func (r *reader) loopLookupCands(v *expr, depth int) ([]Candidate, bool) {
+	dicts, k, key := r.loopLookup(v)
+	var out []Candidate
+	for _, it := range dicts {
+		keys, vals := r.dictEntries(it, 0)
+		switch x := itemOf(keys, vals, key); {
+		case keys == nil:
+			return nil, false
+		case x != nil:
+			out = append(out, r.literalCands(x, depth+1)...)
+		case v.kind == call && len(v.args) == 2:
+			out = append(out, r.literalCands(v.args[1].value, depth+1)...)
+		case v.kind == call:
+			out = append(out, Candidate{})
+		}
+	}
+	for i := range out {
+		out[i].Line = int(k.line) // where the lookup is, as lookupCands places them
+	}
+	return out, len(dicts) > 0
+}
+
+// loopLookup returns, for v = D[k] or D.get(k[, default]) with D a loop target over
+// dicts that nothing else binds, those dicts, k and its str (nil dicts: no such
+// lookup).
+func (r *reader) loopLookup(v *expr) ([]*expr, *expr, string) {
+	if v == nil || len(r.loopDicts) == 0 {
+		return nil, nil, ""
+	}
+	d, k := itemLookup(v)
+	if d == nil || d.kind != name || len(r.assigned[d.name]) > 0 || r.opaque[d.name] || r.isParam(d.name) {
+		return nil, nil, ""
+	}
+	key, isStr := r.literalStr(k)
+	if !isStr {
+		return nil, nil, ""
+	}
+	return r.loopDicts[d.name], k, key
 }

@@ -336,6 +336,7 @@ type reader struct {
 	accumulators                        map[string]bool         // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
 	onceLoops                           map[int32]bool          // loops that run once (overwrite.go noteOnceLoop)
 	dictCalls                           map[string]*expr        // names bound to dict(k=v, …) (dictlookup.go)
+	loopDicts                           map[string][]*expr      // for loop targets → the dicts of the list they iterate (nil: bound by two loops; dictlookup.go)
 	accumAlts                           map[int32]string        // loop → the option that makes it accumulate when given above 1 (overwrite.go)
 	suppressLine                        int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
 	keptLists                           map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))

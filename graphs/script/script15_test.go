@@ -63,6 +63,17 @@ func TestNotRunExit(t *testing.T) {
 	}
 }
 
+// TestNotRunBeforeRefusal: a site the run reaches before the parse_args that refuses
+// its list runs (its plans count); one after it does not.
+func TestNotRunBeforeRefusal(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\nm = torch.compile(net, mode=\"default\")\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\", choices=[\"default\"])\nargs = p.parse_args()\nm2 = torch.compile(net, mode=args.mode)\n"
+	s := readArgv(t, src, []string{"--mode", "x"})
+	require.Len(t, s.Sites, 2)
+	require.Empty(t, s.Sites[0].NotRun)
+	require.Contains(t, s.Sites[1].NotRun, "parse_args exits at line 6 (argv-error)")
+}
+
 // indent indents each line of src by four spaces.
 func indent(src string) string {
 	return "    " + strings.ReplaceAll(strings.TrimSuffix(src, "\n"), "\n", "\n    ") + "\n"
@@ -133,4 +144,64 @@ func TestArgvRequired(t *testing.T) {
 		require.Empty(t, s.Warnings)
 		require.Equal(t, []string{"'max-autotune'"}, planLabels(s.Sites[0].Modes(testModes)))
 	})
+}
+
+// TestLoopDictItems: a loop over dicts the file writes gives a lookup of its target
+// each dict's item (script15 item 4: for strategy in STRATEGIES: mode =
+// strategy["mode"] planned every mode, "a value this file does not show"), a get's
+// default for a dict without it, and nothing where the target is bound otherwise too.
+func TestLoopDictItems(t *testing.T) {
+	t.Parallel()
+	const list = "STRATEGIES = [\n    {\"name\": \"a\", \"mode\": \"default\"},\n    {\"name\": \"b\", \"mode\": \"max-autotune\"},\n]\n"
+	every := []string{"'default'", "'reduce-overhead'", "'max-autotune'"}
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"through a name", "import torch\n" + list + "for strategy in STRATEGIES:\n    mode = strategy[\"mode\"]\n    m = torch.compile(net, mode=mode)\n", []string{"'default'", "'max-autotune'"}},
+		{"the lookup as the argument", "import torch\n" + list + "for s in STRATEGIES:\n    m = torch.compile(net, mode=s[\"mode\"])\n", []string{"'default'", "'max-autotune'"}},
+		{"an inline tuple, dict() and a def", "import torch\ndef run():\n    for cfg in ({\"mode\": \"reduce-overhead\", \"bs\": 8}, dict(mode=\"max-autotune\", bs=16)):\n        m = torch.compile(net, mode=cfg[\"mode\"])\nrun()\n", []string{"'reduce-overhead'", "'max-autotune'"}},
+		{"get's default for a dict without it", "import torch\nEXPS = [{\"name\": \"a\"}, {\"name\": \"b\", \"mode\": \"reduce-overhead\"}]\nfor e in EXPS:\n    m = torch.compile(net, mode=e.get(\"mode\", \"default\"))\n", []string{"'default'", "'reduce-overhead'"}},
+		{"get without a default", "import torch\nEXPS = [{\"name\": \"a\"}, {\"mode\": \"reduce-overhead\"}]\nfor e in EXPS:\n    m = torch.compile(net, mode=e.get(\"mode\"))\n", []string{"None", "'reduce-overhead'"}},
+		{"a list not all dicts", "import torch\nEXPS = [{\"mode\": \"default\"}, load()]\nfor e in EXPS:\n    m = torch.compile(net, mode=e[\"mode\"])\n", every},
+		{"the target bound again", "import torch\n" + list + "for s in STRATEGIES:\n    s = load(s)\n    m = torch.compile(net, mode=s[\"mode\"])\n", every},
+		{"two loops bind it", "import torch\n" + list + "for s in STRATEGIES:\n    pass\nfor s in OTHERS:\n    m = torch.compile(net, mode=s[\"mode\"])\n", every},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := readArgv(t, tc.src, nil)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
+		})
+	}
+}
+
+// TestIfElseModeKept: a conditional expression's branch gives only the values its
+// test lets through (script15 item 4: mode=None if args.m == "none" else args.m
+// planned "none", torch.compile's Unrecognized mode), and the branch a test decided
+// against gives none (-- --m default: "default" alone).
+func TestIfElseModeKept(t *testing.T) {
+	t.Parallel()
+	const src = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--compile_mode\", default=\"none\", choices=[\"none\", \"default\", \"reduce-overhead\"])\nargs = p.parse_args()\nm = torch.compile(net, mode=None if args.compile_mode == \"none\" else args.compile_mode)\n"
+	cases := []struct {
+		name, src string
+		argv      []string
+		want      []string
+	}{
+		{"no command line", src, nil, []string{"None", "'default'", "'reduce-overhead'"}},
+		{"given default", src, []string{"--compile_mode", "default"}, []string{"'default'"}},
+		{"given none", src, []string{"--compile_mode", "none"}, []string{"None"}},
+		{"!= keeps the value out of the if branch", strings.Replace(src, "None if args.compile_mode == \"none\" else args.compile_mode", "args.compile_mode if args.compile_mode != \"none\" else None", 1), nil, []string{"None", "'default'", "'reduce-overhead'"}},
+		{"in a tuple", strings.Replace(src, "== \"none\"", "in (\"none\", \"off\")", 1), nil, []string{"None", "'default'", "'reduce-overhead'"}},
+		{"a test of another name: both", strings.Replace(src, "if args.compile_mode == \"none\"", "if fast", 1), nil, []string{"'none'", "None", "'default'", "'reduce-overhead'"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := readArgv(t, tc.src, tc.argv)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
+		})
+	}
 }

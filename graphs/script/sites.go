@@ -326,7 +326,7 @@ func (r *reader) exprKeyword(st *siteState, k string, e *expr) {
 // modeExpr reads a mode given by an expression: the modes that can reach it.
 func (r *reader) modeExpr(st *siteState, e *expr) {
 	st.ModeLiteral, st.ModeExpr = false, oneLine(r.text(e)) // one line, as the header shows it (sweep4 #9)
-	st.ModeCandidates = r.dropOff(r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.candidatesFor(e)))))
+	st.ModeCandidates = r.dropOff(r.guardedCandidates(st, e, r.reaching(st, e, r.notArgparse(e, r.ifElseKept(e, r.candidatesFor(e))))))
 	st.splatModes = r.splatParam()
 	shown := len(st.ModeCandidates)
 	if st.splatModes {

@@ -68,6 +68,9 @@ func (r *reader) isUnshown(u *expr, fn *stmt) bool {
 	if _, _, given := r.envGiven(u); given {
 		return false // the environment given to ReadWith shows it
 	}
+	if _, ok := r.loopLookupCands(u, 0); ok {
+		return false // each dict the loop takes shows its item
+	}
 	if d, key, _, _ := r.lookupOf(u); d != nil {
 		_, known := r.argChoices(key, 0)
 		return !known // a key the file does not list: each item is planned, and this said

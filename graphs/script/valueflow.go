@@ -265,6 +265,7 @@ func (r *reader) indexLoop(s *stmt) {
 	if t, cs := r.loopCands(s); t != nil {
 		r.cands[t.name] = append(r.cands[t.name], cs...)
 	}
+	r.noteLoopDicts(s)
 }
 
 // loopCands returns the name target of for loop s that takes str values, and those
