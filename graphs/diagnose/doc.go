@@ -1572,6 +1572,7 @@
 //   - unsupported-python: a paraphrase with "windows not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "Windows is not yet supported", as reports retell it
 //   - unsupported-python: a paraphrase with "windows is not yet supported", as reports retell it
+//   - unsupported-python: a paraphrase with "Windows", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
@@ -1638,15 +1639,24 @@
 //   - triton-missing: a paraphrase with "インストールされていない", as reports retell it
 //   - triton-missing: a paraphrase with "見つから", as reports retell it
 //   - triton-missing: a paraphrase with "설치되", as reports retell it
+//   - triton-missing: a paraphrase with "缺少", as reports retell it
+//   - triton-missing: a paraphrase with "没有", as reports retell it
+//   - triton-missing: a paraphrase with "riton がな", as reports retell it
+//   - triton-missing: a paraphrase with "ritonがな", as reports retell it
+//   - triton-missing: a paraphrase with "riton이 없", as reports retell it
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
 //   - triton-missing: a paraphrase with "riton not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton missing", as reports retell it
+//   - triton-missing: a paraphrase with "нет Triton", as reports retell it
+//   - triton-missing: a paraphrase with "нет triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs triton", as reports retell it
 //   - triton-missing: a paraphrase with "requires Triton", as reports retell it
 //   - triton-missing: a paraphrase with "requires triton", as reports retell it
+//   - triton-missing: a paraphrase with "equiere ", as reports retell it
+//   - triton-missing: a paraphrase with "equiert ", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14
@@ -1712,6 +1722,7 @@
 //   - max-autotune-gemm-off: a paraphrase with "enough SM", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough sm", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough streaming multiprocessor", as reports retell it
+//   - max-autotune-gemm-off: a paraphrase with "数量不足", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough SMs\"", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough SMs`", as reports retell it
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
