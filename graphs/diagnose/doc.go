@@ -458,8 +458,9 @@
 // named for a state, a bound or a document, not for the run: after "as of", "starting
 // with", "requires", "needs",
 // "at least", a strict bound or another comparison ("later than", "newer than",
-// "faster than", "rather than", "unlike", "compared to"; not the release a comparison
-// measures against: "your GPU is newer than torch 2.4.1 supports" is the run's) ("as of
+// "faster than", "rather than", "unlike", "compared to", "比 PyTorch 2.0", "相比", "と比べて",
+// "보다"; not the release a comparison measures against: "your GPU is newer than torch
+// 2.4.1 supports" is the run's) ("as of
 // PyTorch 2.9, these features are not yet exposed"; "error in versions later than
 // torch==2.5.1": 2.5.1 works), a release said removed, uninstalled or replaced ("✅ torch
 // 2.9.1 → removed", "uninstalled torch 2.5.1", "removed torch 2.7"), before "+", "or later", "and up" or "onwards" ("On
@@ -749,8 +750,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2115 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1048 of them
+// testdata/corpus holds 2127 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1052 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 162 in the build set, used while building the rows, the rest in held-out sets
