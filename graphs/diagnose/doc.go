@@ -462,8 +462,9 @@
 // named for a state, a bound or a document, not for the run: after "as of", "starting
 // with", "requires", "needs",
 // "at least", a strict bound or another comparison ("later than", "newer than",
-// "faster than", "rather than", "unlike", "compared to"; not the release a comparison
-// measures against: "your GPU is newer than torch 2.4.1 supports" is the run's) ("as of
+// "faster than", "rather than", "unlike", "compared to", "比 PyTorch 2.0", "相比", "と比べて",
+// "보다"; not the release a comparison measures against: "your GPU is newer than torch
+// 2.4.1 supports" is the run's) ("as of
 // PyTorch 2.9, these features are not yet exposed"; "error in versions later than
 // torch==2.5.1": 2.5.1 works), a release said removed, uninstalled or replaced ("✅ torch
 // 2.9.1 → removed", "uninstalled torch 2.5.1", "removed torch 2.7"), before "+", "or later", "and up" or "onwards" ("On
@@ -753,8 +754,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2115 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1048 of them
+// testdata/corpus holds 2127 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1052 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 162 in the build set, used while building the rows, the rest in held-out sets
@@ -1575,6 +1576,7 @@
 //   - unsupported-python: a paraphrase with "windows not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "Windows is not yet supported", as reports retell it
 //   - unsupported-python: a paraphrase with "windows is not yet supported", as reports retell it
+//   - unsupported-python: a paraphrase with "Windows", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
@@ -1641,15 +1643,24 @@
 //   - triton-missing: a paraphrase with "インストールされていない", as reports retell it
 //   - triton-missing: a paraphrase with "見つから", as reports retell it
 //   - triton-missing: a paraphrase with "설치되", as reports retell it
+//   - triton-missing: a paraphrase with "缺少", as reports retell it
+//   - triton-missing: a paraphrase with "没有", as reports retell it
+//   - triton-missing: a paraphrase with "riton がな", as reports retell it
+//   - triton-missing: a paraphrase with "ritonがな", as reports retell it
+//   - triton-missing: a paraphrase with "riton이 없", as reports retell it
 //   - triton-missing: a paraphrase with "riton not found", as reports retell it
 //   - triton-missing: a paraphrase with "riton not installed", as reports retell it
 //   - triton-missing: a paraphrase with "riton missing", as reports retell it
+//   - triton-missing: a paraphrase with "нет Triton", as reports retell it
+//   - triton-missing: a paraphrase with "нет triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs triton", as reports retell it
 //   - triton-missing: a paraphrase with "requires Triton", as reports retell it
 //   - triton-missing: a paraphrase with "requires triton", as reports retell it
+//   - triton-missing: a paraphrase with "equiere ", as reports retell it
+//   - triton-missing: a paraphrase with "equiert ", as reports retell it
 //   - gpu-too-old-for-triton: "which is too old to be supported by the triton GPU compiler", 2.0–2.14
 //   - gpu-too-old-for-triton: "Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability" (the hint alone), 2.0–2.14
 //   - gpu-too-old-for-triton: "your device is of CUDA capability" (the hint alone), 2.0–2.14
@@ -1715,6 +1726,7 @@
 //   - max-autotune-gemm-off: a paraphrase with "enough SM", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough sm", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough streaming multiprocessor", as reports retell it
+//   - max-autotune-gemm-off: a paraphrase with "数量不足", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough SMs\"", as reports retell it
 //   - max-autotune-gemm-off: a paraphrase with "enough SMs`", as reports retell it
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14

@@ -43,7 +43,8 @@ func TestCudaLibRetold(t *testing.T) {
 
 // TestKeywordLine: a post's keyword or tag line lists releases as topics, no run's
 // (keywordLine), and a release named the newest out is no run's (latestIs): holdoutBG's
-// two efsotr posts read 2.8 and 2.0 (then 2.7) before.
+// two efsotr posts read 2.8 and 2.0 (then 2.7) before; and PyTorch's release branch a
+// run is on is its release (release-branch: holdoutBH's test-infra#8230 read none).
 func TestKeywordLine(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ text, want string }{
@@ -55,6 +56,10 @@ func TestKeywordLine(t *testing.T) {
 		{"As of June 2025, the latest version is torch 2.7.1.", ""},
 		{"最新版本是 PyTorch 2.7，本文介绍 torch.compile。", ""},
 		{"I'm on the latest version, torch 2.7.1, and compile crashes.", "2.7"},
+		{"# [release/2.13] Skip torch.compile smoke test for Python 3.15", "2.13"},
+		{"The job on `release/2.6` fails in the smoke test", "2.6"},
+		{"lightning's release/2.5.x branch", ""},
+		{"see .github/workflows/release/2.6/build.yml", ""},
 	}
 	for _, tt := range tests {
 		d, err := Read(strings.NewReader(tt.text + "\n"))

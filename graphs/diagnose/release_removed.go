@@ -42,10 +42,23 @@ var (
 		`offers?|allows?|needs?|requires?|wants?|uses|used|builds?|built|was\s+built|knows?|handles?|accepts?|can|could|does|did)\b`}
 )
 
+// comparedCJK and comparedAfterCJK: the comparison in Chinese before the release ("比
+// PyTorch 2.0 执行得好得多", code corpus id 43592792562; "甚至比 PyTorch 2.3.0 高出多达 32%",
+// id 5614900663; "比 PyTorch 2.5.1 的 130-180ms 还高", id 52223517146; "相比 PyTorch 2.13
+// 的大模型训练显性卖点", id 59987338273), or in Chinese, Japanese or Korean after it ("与
+// PyTorch 2.1 相比", "PyTorch 2.0 と比べて", "PyTorch 2.0 に比べ", "PyTorch 2.0 より速い",
+// "PyTorch 2.0보다").
+var (
+	comparedCJK      = &lazyregexp.Regexp{Expr: `(?i)(?:比|相比(?:于|於)?|相[较較](?:于|於)?|[对對]比|比起)\s*[\x60'"*]*(?:(?:py)?torch\s*)?v?$`}
+	comparedAfterCJK = &lazyregexp.Regexp{Expr: `^[\w.+]*[\x60'"*]*\s*(?:と比べ|に比べ|と比較|より|보다|(?:와|과)\s*비교|相比|相[较較])`}
+)
+
 // comparedTo reports whether the release between before (its clause's text before it)
-// and after is one the text compares with (comparedLead, comparedSubject).
+// and after is one the text compares with (comparedLead, comparedCJK, comparedAfterCJK;
+// comparedSubject).
 func comparedTo(before, after []byte) bool {
-	return !comparedSubject.Match(after) && comparedLead.Match(bytes.TrimRight(before, " \t"))
+	trimmed := bytes.TrimRight(before, " \t")
+	return !comparedSubject.Match(after) && (comparedLead.Match(trimmed) || comparedCJK.Match(trimmed) || comparedAfterCJK.Match(after))
 }
 
 // comparedMeasure reports whether the release between before and after is the subject

@@ -251,6 +251,12 @@ func releaseRows() []releaseRow {
 		// a nightly named in prose: "2.13.0.dev20260518".
 		{name: "nightly", what: "nightly", literal: ".dev20", anchors: []string{".dev20"}, rank: rankProse,
 			shape: `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`},
+		// PyTorch's release branch a run built or failed on: "[release/2.13] Skip … for Python
+		// 3.15", "the validation job on `release/2.13` fails" (pytorch/test-infra's cherry-picks
+		// and PyTorch's own, "[release/2.6] …"); not a minor's line ("release/2.5.x") nor a
+		// path under it.
+		{name: "release-branch", what: "release branch", literal: "release/2.", anchors: []string{"release/2."}, rank: rankProse,
+			shape: `(?:^|[^\w/.-])release/(2\.\d{1,2})(?:$|[^\w./-])`},
 		// a build from source named in prose: "2.2.0a0+git8ac9b20".
 		{name: "source-build", what: "source build", literal: "a0+git", anchors: []string{"a0+git"}, rank: rankProse,
 			shape: `\b(2\.\d{1,2}\.\d+a0\+git[0-9a-f]{6,})\b`},

@@ -1043,6 +1043,7 @@ var windowsRetold = []retold{
 			`\bwindows\s+(?:is\s+not|isn't|not)\s+(?:yet\s+)?supported\s+(?:by|for|with|in)\s+` +
 			`(?:torch(?:\.\s?|\s|_)compile|inductor|dynamo)\b`,
 	},
+	windowsForeignRetold,
 }
 
 // noModeRetold is backend-takes-no-mode's TypeError as reports retell it: the cudagraphs

@@ -419,9 +419,14 @@ func borrowedRetold() []retelling {
 			// The mode named first and the warning's first words after it, in one sentence:
 			// "inductor refuses `max_autotune_gemm` (\"Not enough SMs\" — 48 on GB10)"
 			// (holdoutBA, measured once), "max-autotune: not enough SMs on a 4060".
-			literals: []string{"enough SM", "enough sm", "enough streaming multiprocessor"},
+			// In Chinese (branch lang15, the code corpus), the SMs said too few (SM 数量不足)
+			// with max-autotune's GEMM named in the sentence, either order: "autotune_gemm 因 SM
+			// 数量不足被禁用", "3060 SM 数量不足以采用某些 max-autotune GEMM 策略"; not too few SMs
+			// for another purpose (a kernel's occupancy, communication, a parser's count).
+			literals: []string{"enough SM", "enough sm", "enough streaming multiprocessor", "数量不足"},
 			pattern: `(?i)\bnot\s+enough\s+(?:sms?|sm's|streaming\s+multiprocessors?)\s+(?:to\s+use|for|to\s+run)\s+(?:the\s+)?\W?max[-_\s]?autotune|` +
-				`\bmax[-_\s]?autotune\w*[^\w.;!?]{0,3}[^.;!?]{0,60}?\bnot\s+enough\s+(?:sms?|sm's|streaming\s+multiprocessors?)\b`,
+				`\bmax[-_\s]?autotune\w*[^\w.;!?]{0,3}[^.;!?]{0,60}?\bnot\s+enough\s+(?:sms?|sm's|streaming\s+multiprocessors?)\b|` +
+				`\b(?:max[-_\s]?)?autotune(?:_gemm)?\b[^。；;\n]{0,20}?\bsms?\s*数量不足|\bsms?\s*数量不足[^。；;\n]{0,20}?\bmax[-_\s]?autotune\b`,
 		}, "the warning \"Not enough SMs to use max_autotune_gemm mode\" retold"),
 		borrow(GPUTooOldForTriton, retold{
 			// "my GPU is too old for Triton".

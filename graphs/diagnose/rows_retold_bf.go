@@ -10,6 +10,7 @@ func retoldBF() []retelling {
 			"fails, in a note's own words (holdoutBF's Russian README: \"torch.compile не работает (Triton требует SM 70+)\"; "+
 			"rows_retold_bf.go)"),
 		{code: TritonMissing, retold: tritonCellRetold, own: tritonNotInstalledRetoldRow()},
+		{code: TritonMissing, retold: tritonNetRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(SkipCPUDevice, cpuRefusedRetold, "the skip reason \"cpu device\" told as CPU tensors the graphs refuse, in "+
 			"French, Spanish, Portuguese or German (holdoutBF's French notes: \"cudagraphs refuse les tenseurs CPU\"; "+
 			"rows_retold_bf.go)"),

@@ -96,12 +96,22 @@ const (
 
 // tritonCJKRetold is triton-missing told in Chinese, Japanese or Korean: Triton not
 // installed or not found (找不到 Triton, Triton 未安装, Triton がインストールされていない,
-// Triton이 설치되어 있지 않). The row wants torch.compile or Inductor in the log
-// (tritonNotInstalledRetoldRow).
+// Triton이 설치되어 있지 않), or said to be lacking (branch lang15, the code corpus:
+// "torch.compile 缺少 Triton", "因镜像没有 Triton 后端而报 `ModuleNotFoundError`", "triton が
+// ないので inductor は使えない", "윈도우는 Triton이 없어 torch.compile이 자주 깨진다"): in
+// Chinese after torch.compile or with a failure after it, in Japanese and Korean with a
+// cause's ending after it; not a condition or a time ("没有 Triton GPU backend 时",
+// "Triton이 없으면", "Triton이 없을 때"), not a concession ("Triton이 없어도 추론은
+// 동작하지만"), not a thing Triton lacks ("没有 Triton 优化", "Triton이 없는 플랫폼"). No line
+// end ($) in the pattern: it would run on its whole line (TestDenseLineBounded). The row
+// wants torch.compile or Inductor in the log (tritonNotInstalledRetoldRow).
 var tritonCJKRetold = retold{
-	literals: []string{"找不到", "未安装", "没有安装", "インストールされていない", "見つから", "설치되"},
+	literals: []string{"找不到", "未安装", "没有安装", "インストールされていない", "見つから", "설치되",
+		"缺少", "没有", "riton がな", "ritonがな", "riton이 없"},
 	pattern: `(?i)(?:找不到|没有安装|未安装)\s*\W?triton\b|\btriton\W?\s*(?:未安装|没有安装|找不到)|` +
-		`\btriton\W?\s*(?:が|は)?\s*(?:インストールされていない|見つからない|見つかりません)|\btriton\W?\s*(?:이|가)?\s*설치되(?:어\s*있)?지\s*않`,
+		`\btriton\W?\s*(?:が|は)?\s*(?:インストールされていない|見つからない|見つかりません)|\btriton\W?\s*(?:이|가)?\s*설치되(?:어\s*있)?지\s*않|` +
+		`(?:torch\.\s?compile|inductor)[^。；\n]{0,20}?(?:缺少|没有)\s*triton\b|(?:缺少|没有)\s*triton\b[^。；，,\n]{0,12}?(?:报错|报|失败|出错|崩溃)|` +
+		`\btriton\s*が\s*(?:ない|無い)(?:ので|ため|から|。)|\btriton\s*이\s*없(?:어서?[\s,.]|으니|으므로|기\s*때문|다\b|음)`,
 }
 
 // skipCJKRetold is a skip reason retold in Chinese or Japanese: CUDA graphs skipped (跳过,

@@ -123,12 +123,20 @@ func inductorHeaderRows() []Signature {
 // \"reduce-overhead\") needs Triton, which has no Windows wheel", the same PR). The row
 // wants torch.compile, Inductor or a compile flag in the log (tritonNotInstalledRetoldRow).
 // A requirement without a failure or an absence ("torch.compile needs Triton for GPU
-// kernels") is documentation, not read.
+// kernels") is documentation, not read. In Spanish too (branch lang15, the code corpus):
+// "`torch.compile()` requiere Triton como backend de compilación JIT, que no está
+// disponible en Windows", and a help text's "requiere triton (no instalado en este
+// entorno -> no compila nada …)", the absence in parentheses right after, with no compile
+// named on its line (a "--compile" option's "(requiere Triton instalado en el venv)" is a
+// requirement, not read); in French, the requirement and Triton said absent after it
+// ("[-] Requiert Triton — absent sur Windows natif.", a tool's note on its compile option).
 var tritonNeededRetold = retold{
-	literals: []string{"missing Triton", "missing triton", "needs Triton", "needs triton", "requires Triton", "requires triton"},
+	literals: []string{"missing Triton", "missing triton", "needs Triton", "needs triton", "requires Triton", "requires triton", "equiere ", "equiert "},
 	pattern: `(?i)\b(?:due\s+to|because\s+of|caused\s+by|from)\s+(?:a\s+|the\s+)?missing\s+triton\b|` +
-		`\b(?:torch\.\s?compile|inductor|reduce-overhead|max-autotune)\b[^.;]{0,60}?\b(?:needs|requires)\s+triton\b[^.;]{0,60}?` +
-		`(?:\bno\s+(?:windows\s+|macos\s+)?wheels?\b|\bnot\s+(?:available|installed)\b|\bisn't\s+(?:available|installed)\b|\bfail(?:s|ed|ing|ure)?\b|\bcrash(?:es|ed)?\b|\berrors?\b)`,
+		`\b(?:torch\.\s?compile|inductor|reduce-overhead|max-autotune)\b[^.;]{0,60}?\b(?:needs|requires|requiere)\s+triton\b[^.;]{0,60}?` +
+		`(?:\bno\s+(?:windows\s+|macos\s+)?wheels?\b|\bnot\s+(?:available|installed)\b|\bisn't\s+(?:available|installed)\b|\bfail(?:s|ed|ing|ure)?\b|\bcrash(?:es|ed)?\b|\berrors?\b|` +
+		`\bno\s+(?:está\s+)?(?:disponible|instalad[oa])\b|\bfall(?:a|ó|an)\b)|\brequiere\s+triton\s*\(\s*no\s+(?:está\s+)?instalad[oa]\b|` +
+		`\brequiert\s+triton\b[^.;]{0,20}?(?:\babsent|\bnon\s+install|\bpas\s+install|\bindisponible)`,
 }
 
 // rngBreaksCaptureRetold is capture-rng-state told as the RNG state's save or reset
