@@ -1653,6 +1653,10 @@
 //   - triton-missing: a paraphrase with "riton missing", as reports retell it
 //   - triton-missing: a paraphrase with "нет Triton", as reports retell it
 //   - triton-missing: a paraphrase with "нет triton", as reports retell it
+//   - triton-missing: a paraphrase with "kein Triton", as reports retell it
+//   - triton-missing: a paraphrase with "pas de Triton", as reports retell it
+//   - triton-missing: a paraphrase with "sem Triton", as reports retell it
+//   - triton-missing: a paraphrase with "in triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it

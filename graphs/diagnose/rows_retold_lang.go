@@ -40,14 +40,19 @@ const (
 		`ne\s+(?:fonctionne|marche)\s+pas|n'est\s+pas\s+(?:supporté|pris\s+en\s+charge|disponible)|funktioniert\s+nicht|wird\s+nicht\s+unterstützt`
 )
 
-// tritonNetRetold is triton-missing told in Russian: torch.compile or Inductor, and "нет
-// Triton" ("there is no Triton") after it in the sentence: "torch.compile недоступен: на
-// Windows нет Triton", "`torch.compile` убрано — на Windows нет Triton", "в трассировке
-// падения было torch._inductor -> triton_hash_with_backend -> нет triton". Not Triton's
-// absence with no compile named (a fallback list's "CPU, MPS, нет Triton → обычный
-// PyTorch"). The row wants torch.compile or Inductor in the log
-// (tritonNotInstalledRetoldRow).
+// tritonNetRetold is triton-missing told as "there is no Triton" in Russian, German,
+// French, Portuguese or Spanish, with torch.compile or Inductor named before it in the
+// sentence: "torch.compile недоступен: на Windows нет Triton", "`torch.compile` убрано — на
+// Windows нет Triton", "в трассировке падения было torch._inductor ->
+// triton_hash_with_backend -> нет triton", "**torch.compile** (auf Windows aus — kein
+// Triton verfügbar)", "torch.compile: desactive sur Windows (pas de Triton)", "No Windows:
+// torch.compile NAO funciona (sem Triton)"; or Triton's absence first and torch.compile
+// said unavailable right after ("Sin triton, `torch.compile` no está disponible"). Not
+// Triton's absence with no compile named (a fallback list's "CPU, MPS, нет Triton → обычный
+// PyTorch", "sin Triton, sin host copies", a server "sem Triton"). The row wants
+// torch.compile or Inductor in the log (tritonNotInstalledRetoldRow).
 var tritonNetRetold = retold{
-	literals: []string{"нет Triton", "нет triton"},
-	pattern:  `(?i)(?:torch\.\s?compile|inductor)\x60?[^.;\n]{0,60}?[\s(]нет\s+triton\b`,
+	literals: []string{"нет Triton", "нет triton", "kein Triton", "pas de Triton", "sem Triton", "in triton"},
+	pattern: `(?i)(?:torch\.\s?compile|inductor)\x60?\**[^.;\n]{0,60}?(?:[\s(]нет|\bkein|\bpas\s+de|\bsem)\s+triton\b|` +
+		`\bsin\s+triton\W{0,3}\s*\x60?torch\.\s?compile\x60?\s+no\s+(?:está|es|funciona)\b`,
 }

@@ -3,7 +3,7 @@ package diagnose
 import "testing"
 
 // TestRetoldInOtherLanguages: retellings written in Chinese, Japanese, Korean, Russian,
-// Spanish, French and the other languages of the code corpus (rows_retold_lang.go and the
+// Spanish, French, German, Portuguese and the other languages of the code corpus (rows_retold_lang.go and the
 // rows it widened: windowsForeignRetold, tritonNetRetold, tritonCJKRetold,
 // tritonNeededRetold, the "Not enough SMs" retelling), each a real line found with the search tool (find_string; the case's name is
 // the language and the file's id there). The "want" cases that name unsupported-python,
@@ -129,6 +129,23 @@ func TestRetoldInOtherLanguages(t *testing.T) {
 		{"quiet-zh-58631536276", "- `interceptor.py:304-340` — cache 系统自己编译 `run_stage1/2/3`（`_stageN_*` 的薄封装），并把 `max-autotune` **主动降级为 `max-autotune-no-cudagraphs`**，源码注释理由是避免 CUDAGraph 输出复用错误。", ""},
 		{"quiet-zh-56136288197", "测量脚本在每次 backward 后清空梯度，并消费 cold-start backward，避免 CUDAGraph 输出被后续运行覆盖。", ""},
 		{"quiet-zh-66306286215", "                # cudagraph 输出会被后续 replay 覆写，正确性校验用 clone 快照", ""},
+		{"de-67221077202", "- **torch.compile** (auf Windows aus — kein Triton verfügbar)", TritonMissing},
+		{"fr-53154749934", "# torch.compile: desactive sur Windows (pas de Triton) et Mac (MPS incompatible)\nUSE_TORCH_COMPILE = not IS_WINDOWS and not IS_MAC", TritonMissing},
+		{"pt-68493877254", "    # ═══ WARMUP: Primeira inferencia (aloja CUDA kernels) ═══\n    # No Windows: torch.compile NAO funciona (sem Triton), entao pulamos.", TritonMissing},
+		{"es-68481954151", "    cuDNN 9.20 del sistema. Solo se instalan como wheels NCCL, NVSHMEM y\n    cuSPARSELt, que JetPack no trae. Sin triton, `torch.compile` no está\n    disponible.", TritonMissing},
+		{"quiet-es-68653670236", "Fallback: torch vectorizado 100 por ciento GPU (sin Triton, sin host copies,\nsin loops Python sobre filas).", ""},
+		{"quiet-pt-45889271321", "- Aceitar o fallback para CPU (não crítico)\n- SGLang vai funcionar mesmo sem Triton", ""},
+		{"quiet-es-59396565029", "SIN triton, SIN flash-attention explícito, SIN kernels CUDA propios:\ncorre en cualquier GPU normal (T4 incluida) y en CPU.", ""},
+		{"quiet-fr-30499898335", "        Brint(\"[TRANSCRIBE] [DEBUG WARNING] Pas de Triton ou CUDA:\", str(e))", ""},
+		{"quiet-de-68294536590", "- kein I/O, keine Uhr, kein Netzwerk, kein Triton", ""},
+		{"quiet-de-70184800703", "Nur CPU (kein Triton/CUDA, kein VRAM) — läuft neben dem Server.", ""},
+		{"quiet-es-58076573056", "Esa estructura existe para que una dependencia opcional nunca sea un requisito\nobligatorio. Una máquina sin Triton, sin CUDA o sin el paquete `kernels`\nejecuta el mismo código y produce los mismos números, solo que más despacio.", ""},
+		{"quiet-ja-66431183723", "動かせない場合（Triton が入っていない等）は自動的に従来の方法へ戻り、生成そのものは止まりません。", ""},
+		{"quiet-ja-70910824156", "これらはCUDA / Tritonがない環境では失敗し、GPU検証をskipだけで通さない。", ""},
+		{"quiet-ja-20222390587", "    CUDA + Tritonがない環境では意味がないため、厳格にチェックする。", ""},
+		{"quiet-ja-12589506182", "    `cmake` で C++ コンパイラが見つからない場合は、上記のコマンドの実行中にビルド エラーが発生している可能性があります。", ""},
+		{"quiet-ja-68344665680", "    reason=\"ホストの C++ コンパイラが見つからない（g++ / clang++ / c++）\",", ""},
+		{"quiet-ja-71057476806", "export NO_TORCH_COMPILE=1   # mercury の環境では torch.compile が失敗するため", ""},
 	}
 	checkFirstCodes(t, tests)
 }
