@@ -231,6 +231,10 @@
 // step ("[ 76%] Building CXX object …", make's or ninja's) is a source build's, of Triton,
 // PyTorch or another project, not the run-time compile of Triton's launcher or Inductor's
 // C++, which no CMake step precedes: no hit (sourceBuildSteps).
+// A message as the string literal of the C++ call that raises it (TORCH_CHECK,
+// TORCH_INTERNAL_ASSERT, TORCH_WARN, AT_ERROR, C10_THROW_ERROR, opened on its line or up
+// to two lines above, no ";" between) is PyTorch's source or a copy of it, no hit
+// (raisedInSource): a run prints the message without the call.
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:
