@@ -131,3 +131,17 @@ func (f *versionFinder) sourceEffect(r sourceRow, m [][]byte, text []byte, line 
 		}
 	}
 }
+
+// gitBranchCommand is a git command that names a branch: a checkout, a switch or a clone
+// ("git checkout release/2.4" is any project's branch, TestRecallBReleases'
+// checkout-alone).
+var gitBranchCommand = &lazyregexp.Regexp{Expr: `\bgit\s+(?:checkout|switch|clone|fetch|pull|push|merge|rebase|branch)\b`}
+
+// pickBranch takes the release branch m's first group names unless its line is a git
+// command (gitBranchCommand), whose branch the source rows read in torch's repository.
+func pickBranch(text []byte, m []int) (int, int, verdict) {
+	if gitBranchCommand.Match(text[:m[2]]) {
+		return 0, 0, skip
+	}
+	return m[2], m[3], take
+}
