@@ -33,3 +33,25 @@ func TestRaisedInSource(t *testing.T) {
 		{"a Python string", "msg = \"Offset increment outside graph capture encountered unexpectedly.\"", TreesConcurrentCallers},
 	})
 }
+
+// TestFixedAdjective: "fixes", "fixed", "resolves" and "resolved" say a quotation of a
+// message's start occurred only as a verb (fixedVerb); as an adjective before a noun
+// ("a fixed size", "fixed-length prompts", "fixed input buffers", "the resolved path")
+// they say nothing, and the quotation of a message's start alone gives none (prec15
+// finding 2). The adjective's nouns are those of CUDA-graph prose: "padding inputs to a
+// few fixed number of shapes" (PyTorch's dynamic-shape warning, code corpus id
+// 25075697), "Pad all inputs to a fixed length" (pytorch/pytorch#188150).
+func TestFixedAdjective(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"a fixed size", "Pad every batch to a fixed size so that \"CUDAGraph supports dynamic shapes by recording\" never shows up.", ""},
+		{"fixed input buffers", "Use fixed input buffers (static_input.copy_) to keep \"Cannot call CUDAGeneratorImpl::current_seed during CUDA graph\" away.", ""},
+		{"fixed addresses", "All tensors live at fixed addresses, see \"Offset increment outside graph capture\" for what happens otherwise.", ""},
+		{"fixed-length", "The model reads fixed-length prompts; the notes quote \"Offset increment outside graph capture\" as the RNG check in PyTorch.", ""},
+		{"the resolved path", "Loaded from the resolved path; the doc lists \"Offset increment outside graph capture\" as the RNG check.", ""},
+		{"Fixes, a commit's list", "- Fixes 'Offset increment outside graph capture' in the sampler", TreesConcurrentCallers},
+		{"fixed the", "This PR fixed the \"Offset increment outside graph capture\" crash in the sampler.", TreesConcurrentCallers},
+		{"resolves:", "Resolves: \"Offset increment outside graph capture\" after a failed warmup capture", TreesConcurrentCallers},
+		{"fixed by", "The worker died; it was fixed by syncing first: \"Offset increment outside graph capture\"", TreesConcurrentCallers},
+	})
+}
