@@ -462,12 +462,13 @@
 // named for a state, a bound or a document, not for the run: after "as of", "starting
 // with", "requires", "needs",
 // "at least", a strict bound or another comparison ("later than", "newer than",
-// "faster than", "rather than", "unlike", "compared to", "比 PyTorch 2.0", "相比", "と比べて",
-// "보다"; not the release a comparison measures against: "your GPU is newer than torch
-// 2.4.1 supports" is the run's) ("as of
-// PyTorch 2.9, these features are not yet exposed"; "error in versions later than
-// torch==2.5.1": 2.5.1 works), a release said removed, uninstalled or replaced ("✅ torch
-// 2.9.1 → removed", "uninstalled torch 2.5.1", "removed torch 2.7"), before "+", "or later", "and up" or "onwards" ("On
+// "faster than", "rather than", "unlike", "compared to", "speedup over", "same as",
+// "比 PyTorch 2.0", "相比", "と比べて", "보다"; not the release a comparison measures
+// against: "your GPU is newer than torch 2.4.1 supports" is the run's) ("as of PyTorch
+// 2.9, these features are not yet exposed"; "error in versions later than torch==2.5.1":
+// 2.5.1 works), a release said removed, uninstalled or replaced ("✅ torch 2.9.1 →
+// removed", "uninstalled torch 2.5.1", "removed torch 2.7"), before "+", "or later",
+// "and up" or "onwards" ("On
 // PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound, nor the plus
 // between two items of a plus-joined list), "from torch 2.6 on," (not "… on Ubuntu"),
 // before
