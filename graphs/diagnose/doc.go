@@ -754,8 +754,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2127 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1052 of them
+// testdata/corpus holds 2141 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1057 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 162 in the build set, used while building the rows, the rest in held-out sets
@@ -1274,6 +1274,8 @@
 //   - skip-cpu-device: a paraphrase with "tenseurs CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensores CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "CPU-Tensor", as reports retell it
+//   - skip-cpu-device: a paraphrase with "reaks cuda", as reports retell it
+//   - skip-cpu-device: a paraphrase with "reaks CUDA", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
@@ -1515,6 +1517,7 @@
 //   - unsupported-python: a paraphrase with "compile isn't supported", as reports retell it
 //   - unsupported-python: a paraphrase with "compile does not", as reports retell it
 //   - unsupported-python: a paraphrase with "compile doesn't", as reports retell it
+//   - unsupported-python: a paraphrase with "t compatible with", as reports retell it
 //   - unsupported-python: a paraphrase with "t support Python", as reports retell it
 //   - unsupported-python: a paraphrase with "t support python", as reports retell it
 //   - unsupported-python: a paraphrase with "t supported on Python", as reports retell it
@@ -1800,6 +1803,8 @@
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
+//   - capture-unpinned-copy: a paraphrase with "unpinned", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "pageable", as reports retell it
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
