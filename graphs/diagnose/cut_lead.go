@@ -160,9 +160,19 @@ var classLead = &lazyregexp.Regexp{Expr: `^\s*[\w.]*(?:Error|Exception|Warning):
 // commit; its infinitive "to fix" is a purpose and stays out, as "to avoid" is).
 var occurredWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|errors?|exceptions?|raise[sd]?|raising|throws?|threw|throwing|` +
 	`hit(?:s|ting)?|trips?|tripped|triggers?|triggered|dies|died|die|abort\w*|broke|breaks|got|gets|getting|saw|seeing|stops?\s+on|` +
-	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in|fixe[sd]|fix\s+for|resolve[sd])\b|` +
+	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in|fix\s+for)\b|` +
+	`\b(?:fixe[sd]|resolve[sd])` + fixedVerb + `|` +
 	// the same in Chinese, Japanese and Korean: an error reported, a failure, a crash
 	`报错|出错|错误|失败|崩溃|報錯|錯誤|エラー|失敗|クラッシュ|에러|오류|실패`}
+
+// fixedVerb is what follows "fixes", "fixed", "resolves" or "resolved" as a verb before
+// a quotation: a determiner, a pronoun or "by", "in", "with", "via", "upstream", "now";
+// a colon, quote mark, bracket or "#"; or the text's end. As an adjective ("fixed
+// shapes", "fixed-size buffers", "a fixed length", "the resolved path") a noun follows,
+// and the word says nothing occurred (prec15 finding 2: "Pad every batch to a fixed
+// size so that \"CUDAGraph supports dynamic shapes by recording\" never shows up" gave
+// dynamic-shape-rerecord).
+const fixedVerb = `(?:\s+(?:the|a|an|this|that|these|those|it|them|by|in|with|via|upstream|now)\b|\s*[:\x60'"“‘(\[#]|\s*$)`
 
 // leadSaid reports whether the prose before a quotation (its last 120 bytes) says the
 // message occurred (occurredWords).

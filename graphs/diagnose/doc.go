@@ -231,6 +231,10 @@
 // step ("[ 76%] Building CXX object …", make's or ninja's) is a source build's, of Triton,
 // PyTorch or another project, not the run-time compile of Triton's launcher or Inductor's
 // C++, which no CMake step precedes: no hit (sourceBuildSteps).
+// A message as the string literal of the C++ call that raises it (TORCH_CHECK,
+// TORCH_INTERNAL_ASSERT, TORCH_WARN, AT_ERROR, C10_THROW_ERROR, opened on its line or up
+// to two lines above, no ";" between) is PyTorch's source or a copy of it, no hit
+// (raisedInSource): a run prints the message without the call.
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:
@@ -1270,6 +1274,8 @@
 //   - skip-cpu-device: a paraphrase with "tenseurs CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensores CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "CPU-Tensor", as reports retell it
+//   - skip-cpu-device: a paraphrase with "reaks cuda", as reports retell it
+//   - skip-cpu-device: a paraphrase with "reaks CUDA", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
@@ -1511,6 +1517,7 @@
 //   - unsupported-python: a paraphrase with "compile isn't supported", as reports retell it
 //   - unsupported-python: a paraphrase with "compile does not", as reports retell it
 //   - unsupported-python: a paraphrase with "compile doesn't", as reports retell it
+//   - unsupported-python: a paraphrase with "t compatible with", as reports retell it
 //   - unsupported-python: a paraphrase with "t support Python", as reports retell it
 //   - unsupported-python: a paraphrase with "t support python", as reports retell it
 //   - unsupported-python: a paraphrase with "t supported on Python", as reports retell it
@@ -1798,6 +1805,8 @@
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
+//   - capture-unpinned-copy: a paraphrase with "unpinned", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "pageable", as reports retell it
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it

@@ -27,11 +27,16 @@ const optTorch = `(?:(?:py)?torch\s*(?:version\s*)?(?:==?\s*)?)?v?`
 // verTag is a word that may follow a release in a transition: "2.9 RC vs 2.8".
 const verTag = `(?:\s*(?:rc\d*|nightly|stable|release))?`
 
-// Fail and fix words of a clause that names two releases.
+// Fail and fix words of a clause that names two releases. "No longer" is a fix only
+// before what fails ("the crash no longer happens", "no longer see the error"); before
+// any other verb it tells a change the release made ("After upgrading to Pytorch 2.7.1,
+// Pytorch no longer lays out the function arguments in the order of parameters", code
+// corpus id 4154874883: the run's 2.7.1; branch rel15).
 var (
 	reDowngrade = &lazyregexp.Regexp{Expr: `(?i)\b(?:downgrad\w*|roll(?:ed|ing)?\s+back|revert\w*|went\s+back|going\s+back|back\s+to)\b`}
-	reFixed     = &lazyregexp.Regexp{Expr: `(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|no\s+longer|goes\s+away|went\s+away|is\s+gone)\b`}
-	reNotFixed  = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b|` +
+	reFixed     = &lazyregexp.Regexp{Expr: `(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|goes\s+away|went\s+away|is\s+gone|` +
+		`no\s+longer\s+(?:\w+\s+){0,2}?(?:crash|fail|error|happen|occur|reproduc|hang|segfault|oom|throw|rais|appear|see|get|hit|break|complain|warn|show|an?\s+(?:issue|problem))\w*)\b`}
+	reNotFixed = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b|` +
 		`\b(?:fix(?:ed|es)?|solv(?:ed|es)|chang(?:ed|es))\s+nothing\b|\bno\s+(?:luck|change|difference)\b|\bsame\s+(?:error|issue|problem|crash|failure|result)s?\b`}
 	reFailed = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`}
 	// otherPackage: a clause that names another package's move ("numpy was updated

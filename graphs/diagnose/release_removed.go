@@ -17,7 +17,7 @@ import (
 // pipReplaced's.
 var (
 	removedBefore = &lazyregexp.Regexp{Expr: `(?i)\b(?:uninstall(?:s|ed|ing)?|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|purg(?:e|es|ed|ing)|replac(?:e|es|ed|ing))\s+` +
-		`(?:(?:the|my|an?|old|existing|original|installed)\s+){0,2}(?:(?:py)?torch\s*(?:==?\s*)?)?v?$`}
+		`(?:(?:the|my|an?|old|existing|original|installed)\s+){0,2}(?:(?:py)?torch\s*(?:==?\s*|-)?)?v?$`}
 	removedAfter = &lazyregexp.Regexp{Expr: `(?i)^[^\w.]*(?:[\w.+]*\d[\w.+]*\s+|\([^()]{0,30}\)\s*|(?:was|is|got|been|has|have|already)\s+){0,2}(?:removed|uninstalled|deleted|purged)(?:\s*(?:[^\w\s]|$)|\s+(?:and|from|by|too|successfully)\b)`}
 )
 

@@ -254,8 +254,9 @@ func releaseRows() []releaseRow {
 		// PyTorch's release branch a run built or failed on: "[release/2.13] Skip … for Python
 		// 3.15", "the validation job on `release/2.13` fails" (pytorch/test-infra's cherry-picks
 		// and PyTorch's own, "[release/2.6] …"); not a minor's line ("release/2.5.x") nor a
-		// path under it.
-		{name: "release-branch", what: "release branch", literal: "release/2.", anchors: []string{"release/2."}, rank: rankProse,
+		// path under it, nor a branch a command or an option picks on a line without torch
+		// ("--branch release/2.4", "git push origin release/2.2": pickReleaseBranch).
+		{name: "release-branch", what: "release branch", literal: "release/2.", anchors: []string{"release/2."}, rank: rankProse, pick: pickReleaseBranch,
 			shape: `(?:^|[^\w/.-])release/(2\.\d{1,2})(?:$|[^\w./-])`},
 		// a build from source named in prose: "2.2.0a0+git8ac9b20".
 		{name: "source-build", what: "source build", literal: "a0+git", anchors: []string{"a0+git"}, rank: rankProse,

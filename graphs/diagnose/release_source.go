@@ -131,3 +131,28 @@ func (f *versionFinder) sourceEffect(r sourceRow, m [][]byte, text []byte, line 
 		}
 	}
 }
+
+// branchPickers end the text before a release branch that a command or an option
+// selects ("--branch release/2.4", "--target-branch", "--base", "git push origin
+// release/2.2", "git checkout", "merge into", "a branch release/2.0 should be used for
+// Pega '24.1"): a repository's own branch, torch's only where the line names torch or a
+// checkout of torch's repository says so (sourceRows).
+var branchPickers = []string{"branch", "base", "checkout", "switch", "push", "origin", "merge", "rebase", "pull", "fetch", "into", "onto", "-b"}
+
+// pickReleaseBranch takes release-branch's release unless a command or an option picks
+// the branch (branchPickers) on a line that does not name torch: any project's release
+// branch is named so (prec15 finding 3: code corpus ids 61990418829 "cf scan --repo
+// acme/api --branch release/2.4", 55971324894, 54156015487, 3577326517, 70974269317,
+// 24206865517 read 2.4, 2.0 and 2.2).
+func pickReleaseBranch(text []byte, m []int) (lo, hi int, v verdict) {
+	if namesTorch(text) {
+		return m[2], m[3], take
+	}
+	before := bytes.ToLower(bytes.TrimRight(text[:max(0, m[2]-len("release/"))], " \t`'\"*_"))
+	for _, w := range branchPickers {
+		if bytes.HasSuffix(before, []byte(w)) {
+			return m[2], m[3], skip
+		}
+	}
+	return m[2], m[3], take
+}

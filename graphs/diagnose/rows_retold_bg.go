@@ -24,10 +24,10 @@ func retoldBG() []retelling {
 // Two literals: "distinct" and the key's name, which skipRetold's row holds already.
 var dynamicWarnedRetold = retold{
 	literals: []string{"distinct", "cudagraph_skip_dynamic_graphs"},
-	pattern: `(?i)\bwarn(?:s|ed|ings?)?\b(?:[^.;]|\.\S){0,100}?\b(?:new|separate|different|own)\s+(?:cuda\s*graphs?|cudagraphs?|graphs?)\s+` +
+	pattern: `(?i)\bwarn(?:s|ed|ings?)?\b(?:[^.;]|\.\S){0,60}?\b(?:new|separate|different|own)\s+(?:cuda\s*graphs?|cudagraphs?|graphs?)\s+` +
 		`(?:for|per)\s+(?:each|every)\s+(?:distinct|different|unique)\s+(?:input\s+)?(?:sizes?|shapes?)\b|` +
-		`\bwarnings?` + warningSays + `(?:[^.;]|\.\S){0,120}?\bpad(?:s|ding)?\b(?:[^.;]|\.\S){0,100}?cudagraph_skip_dynamic_graphs|` +
-		`\bwarnings?` + warningSays + `(?:[^.;]|\.\S){0,120}?cudagraph_skip_dynamic_graphs(?:[^.;]|\.\S){0,100}?\bpad(?:s|ding)?\b`,
+		`\bwarnings?` + warningSays + `(?:[^.;]|\.\S){0,80}?\bpad(?:s|ding)?\b(?:[^.;]|\.\S){0,60}?cudagraph_skip_dynamic_graphs|` +
+		`\bwarnings?` + warningSays + `(?:[^.;]|\.\S){0,80}?cudagraph_skip_dynamic_graphs(?:[^.;]|\.\S){0,60}?\bpad(?:s|ding)?\b`,
 }
 
 // warningSays is a verb of saying after "warning", up to three words between ("the

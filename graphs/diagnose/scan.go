@@ -1694,9 +1694,10 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // unreported reports whether row i's match on e is no report of its failure: a retelling
 // under a condition, in a string of code or with its compiler the finder
 // (retoldUnreported), a missing header's compiler error in a source build
-// (inSourceBuild).
+// (inSourceBuild), a fix's purpose (fixedQuote), the C++ call that raises the message
+// (raisedInSource).
 func (s *scanner) unreported(i int, e *ringLine) bool {
-	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean)
+	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e)
 }
 
 // inSourceBuild reports whether row i, a missing header's compiler message (not a
@@ -1790,6 +1791,15 @@ type absentKey struct {
 // above returns the clean text of the line above ring entry e, nil where the ring
 // no longer holds it or e starts no line (a window of a long line).
 func (s *scanner) above(e *ringLine) []byte {
+	if p := s.lineAbove(e); p != nil {
+		return p.clean
+	}
+	return nil
+}
+
+// lineAbove returns the ring entry of the line above ring entry e, nil where the ring
+// no longer holds it or e starts no line.
+func (s *scanner) lineAbove(e *ringLine) *ringLine {
 	if !e.lineStart {
 		return nil
 	}
@@ -1799,7 +1809,7 @@ func (s *scanner) above(e *ringLine) []byte {
 		}
 		k := j + ringSize*((s.n-1-j)/ringSize)
 		if p := s.entry(k - 1); p != nil && p.vline == e.vline-1 {
-			return p.clean
+			return p
 		}
 		return nil
 	}

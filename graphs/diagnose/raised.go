@@ -1,0 +1,49 @@
+package diagnose
+
+import "bytes"
+
+// raisingMacros are the C++ calls that raise or print PyTorch's messages (c10's
+// TORCH_CHECK and its _VALUE, _TYPE and _NOT_IMPLEMENTED kin, TORCH_INTERNAL_ASSERT,
+// TORCH_WARN and TORCH_WARN_ONCE, AT_ERROR, C10_THROW_ERROR).
+var raisingMacros = []string{"TORCH_CHECK", "TORCH_INTERNAL_ASSERT", "TORCH_WARN", "AT_ERROR", "C10_THROW_ERROR"}
+
+// raisedInSource reports whether row i's literal is on e as a string literal of a C++
+// call that raises it (raisingMacros; the literal may start inside the string, as
+// rows that leave out the message's first word do), opened on e's line or on one of the two lines
+// above with no ";", "{" or "}" between: the source that defines the message (PyTorch's
+// aten/src/ATen/cuda/CUDAGeneratorImpl.cpp, a fork's copy, a walkthrough quoting it;
+// prec15 finding 1), not a run that printed it. A run prints the message without the
+// call's name, and a traceback's C++ frames name no macro.
+func (s *scanner) raisedInSource(i int, e *ringLine) bool {
+	lit := s.rows[i].literal
+	at := foldedAt(e.clean, lit)
+	if len(lit) == 0 || at <= 0 || bytes.Count(e.clean[:at], []byte{'"'})%2 == 0 {
+		return false // not inside a string literal
+	}
+	before := e.clean[:at]
+	for n, p := 0, e; n < 3 && p != nil; n, p = n+1, s.lineAbove(p) {
+		if n > 0 {
+			before = append(append(append([]byte(nil), p.clean...), '\n'), before...)
+		}
+		if openCall(before) {
+			return true
+		}
+	}
+	return false
+}
+
+// openCall reports whether before holds a raisingMacros call's name and "(" with no
+// statement's end after it.
+func openCall(before []byte) bool {
+	for _, m := range raisingMacros {
+		j := bytes.LastIndex(before, []byte(m))
+		if j < 0 {
+			continue
+		}
+		rest := before[j+len(m):]
+		if k := bytes.IndexByte(rest, '('); k >= 0 && bytes.IndexAny(rest, ";{}") < 0 {
+			return true
+		}
+	}
+	return false
+}
