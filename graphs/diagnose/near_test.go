@@ -156,8 +156,12 @@ func denseLine(t *testing.T, n int) []byte {
 // table's cell, three for CPU tensors refused in four languages; rows_retold_bf.go) took
 // it to 150.7 with the retellings cut to the fewest literals that read them (seven for
 // the floor alone made 151.0): bound 155, about fifteen more literals of that kind
-// (151.3 at the session's end, with the other helpers' rows). The corpus line (12.0) and the repeated copies hold
-// the scanner's cost on real text.
+// (151.3 at the session's end, with the other helpers' rows). The corpus line and the repeated copies hold
+// the scanner's cost on real text. The corpus line's bound went from 12.0 to 12.5 on
+// 2026-12-05 (the nineteenth session): it is the corpus itself joined, and the day's four
+// held-out sets (BG to BJ: 54 texts of failures, most of them anchor-dense) took it from
+// 11.8 to 12.02 a byte with the day's rows; BenchmarkVersusGrep, the cost on a training
+// log, read at 1.26 times grep's time in the same run (load 6, 2 cores).
 func TestDenseLineBounded(t *testing.T) {
 	line := anchorLines(t, 1, false)
 	tests := []struct {
@@ -165,7 +169,7 @@ func TestDenseLineBounded(t *testing.T) {
 		in    []byte
 		bound float64
 	}{
-		{"corpus-one-line", denseLine(t, 1<<20), 12.0},
+		{"corpus-one-line", denseLine(t, 1<<20), 12.5},
 		{"anchor-line", line, 155},
 	}
 	for _, tc := range tests {

@@ -41,7 +41,7 @@ func openCall(before []byte) bool {
 			continue
 		}
 		rest := before[j+len(m):]
-		if k := bytes.IndexByte(rest, '('); k >= 0 && bytes.IndexAny(rest, ";{}") < 0 {
+		if bytes.IndexByte(rest, '(') >= 0 && !bytes.ContainsAny(rest, ";{}") {
 			return true
 		}
 	}

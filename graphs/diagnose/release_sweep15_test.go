@@ -15,7 +15,7 @@ import (
 // Spanish, a benchmark's "PyTorch-version:", "after upgrading to"), and texts that state
 // none but hold CUDA's, the driver's, Triton's, Transformers', pandas', TensorFlow's or a
 // kernel's numbers, a minimum or a support list. Measured with the binary at 50689dcb, 6
-// of the 91 sweep cases and 12 of the 15 key cases after them failed before: a
+// of the 102 sweep cases and 12 of the 15 key cases after them failed before: a
 // commented-out FROM line ("# FROM pytorch/pytorch:2.0.1…" above the FROM in use), a
 // conda wildcard
 // ("pytorch=2.2.*" fixes the minor), and a version key whose value is a minimum
@@ -116,6 +116,17 @@ func TestReleaseSweep15(t *testing.T) {
 		{"neg-ko-heading/id41596807471", "<summary> 파이토치 소개 </summary>\n\n> -   파이토치 가상환경 생성\n> -   파이토치 버전 확인\n\n</details>", ""},
 		{"neg-ko-print-attr/id6728410679", "import torch\n\n#파이토치 버전 확인, cuda device properties 확인\nprint('torch %s %s' % (torch.__version__, torch.cuda.get_device_properties(0) if torch.cuda.is_available() else 'CPU'))", ""},
 		{"neg-ko-cu118-comment/id957415738", "import torch\n\n# 1. 설치된 파이토치 버전 확인 (+cu118이 포함되어야 함)\nprint(torch.__version__)\n\n# 2. CUDA (GPU) 사용 가능 여부 확인 (True가 나와야 함)\nprint(torch.cuda.is_available())", ""},
+		{"neg-docker-py-cuda/id71255077469", "STARLING ships with a Dockerfile that produces a self-contained image with\nPython 3.11, CUDA 12.4, all dependencies, pre-downloaded model weights, and\npre-built FAISS search artifacts.", ""},
+		{"neg-slurm-modules/id56784591671", "```\nSLURM allocates resources\n       │\n       ▼\nLoad modules (GCCcore, Python 3.11, CUDA 12.4, cuDNN 9.2)\n       │\n       ▼\nActivate venv (/net/tscratch/people/plgbartoszkawa/venv)", ""},
+		{"neg-tested-on-h200/id54520685007", "### Environment\n\nTested on Ubuntu 24.04, Python 3.11, CUDA 12.4, single NVIDIA H200 GPU.\nTraining also works on smaller GPUs (RTX 8000, A100); the systematic\nstudy (Section 3) can be run on CPU but is slow.", ""},
+		{"neg-ktransformers-pt/id63637453886", "git clone https://github.com/kvcache-ai/ktransformers\ncd ktransformers\ngit submodule update --init\n# Pré-requisitos: Python 3.11, CUDA 12.4+, GCC 11+\nbash install.sh", ""},
+		{"neg-alphafold-pins/id25103575700", "    nvidia-nvjitlink-cu12==12.6.77 opt-einsum==3.4.0 pillow==11.0.0 \\\n    rdkit==2024.3.5 scipy==1.14.1 tabulate==0.9.0 toolz==1.0.0 \\\n    tqdm==4.67.0 triton==3.1.0 typeguard==2.13.3 \\\n    typing-extensions==4.12.2 zstandard==0.23.0", ""},
+		{"neg-alphafold-earlier/id57963312890", "AlphaFold 3 from v3.0.5 onwards targets the same stack FoldJAX runs on — JAX\n0.10.x, Tokamax 0.0.12, Python 3.12 — so it installs into the same environment.\nEarlier releases pinned `jax==0.4.34` and `triton==3.1.0` and do not.", ""},
+		{"neg-colab-pip/id2905479440", "# !pip install -q accelerate==0.31.0 peft==0.11.1 bitsandbytes==0.43.1 transformers==4.41.2 trl==0.9.4 sentencepiece==0.2.0 triton==3.1.0\n\nfrom transformers import AutoTokenizer", ""},
+		{"neg-pip-mirror-zh/id46990520", "pip install -v colpali-engine==0.3.1 -i https://pypi.tuna.tsinghua.edu.cn/simple\npip install -v triton==3.1.0 -i https://pypi.tuna.tsinghua.edu.cn/simple\n\npip install transformers==4.45.2 -i https://pypi.tuna.tsinghua.edu.cn/simple", ""},
+		{"stack-runtime-ml/id53936839661", "## Stack\n\n- **Runtime**: Python 3.11, CUDA 12.4\n- **ML**: PyTorch 2.6.0, sentence-transformers 5.3.0, transformers 5.3.0\n- **Acceleration**: Flash Attention 2.7.4 (prebuilt wheel, cxx11abiFALSE)", "2.6"},
+		{"uv-diff-triton/id54510922879", " + nvidia-nvtx-cu12==12.4.127\n - sympy==1.14.0\n + sympy==1.13.1\n + torch==2.5.0+cu124\n - triton==3.7.0\n + triton==3.1.0\n\nProcess exited with code 0.", "2.5"},
+		{"json-before-after/id56608808930", "    \"file\": \"original_src/requirements.txt\",\n    \"before\": \"numpy==2.1.3\\nnvidia-cuda-runtime-cu12==12.4.127\\nnvidia-nccl-cu12==2.21.5\\ntorch==2.5.1\\ntorchaudio==2.5.1\\ntorchvision==0.20.1\\ntriton==3.1.0\",\n    \"after\": \"torch==2.5.1+cpu\\ntorch-npu==2.5.1\\ntorchvision==0.20.1+cpu\\ntorchaudio==2.5.1+cpu\\nnumpy==1.26.4\\nPyYAML==6.0.2\"", "2.5"},
 		{"key-minimum-checklist/id61596669779", "**Environment**:\n- [ ] Python version: 3.9+ (document exact version)\n- [ ] SUMO version: 1.15+ (document exact version)\n- [ ] PyTorch version: 2.0+ (document exact version)\n- [ ] GPU/CPU: Document hardware used", ""},
 		{"key-minimum-box/id44745370948", "│ Python Version: 3.8+                │\n│ PyTorch Version: 2.0+               │\n│ YOLOv8 Version: Latest              │", ""},
 		{"key-minimum-repro/id53801256943", "### Reproducibility\n- Random seed: Fixed at 42\n- PyTorch version: 2.0+\n- Results may vary slightly (~1-2%) across different hardware/OS", ""},

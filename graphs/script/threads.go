@@ -107,14 +107,41 @@ func (r *reader) thread(c *expr, q string) bool {
 		r.executorThread(c)
 	case r.joblibThreads(c):
 	case c.x.kind == attr && poolMethods.has(c.x.name) && r.isPool(c.x.x):
+		items := r.mapItems(c)
 		t := r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
 		t.workers, t.workersFrom = r.poolWorkers(c.x.x), r.poolSizeFrom(c.x.x)
+		if items {
+			r.loop--
+			r.iters = r.iters[:len(r.iters)-1]
+		}
 	case q == "os.environ.get" || q == "os.getenv":
 		r.rankEnvRead(c)
 		return false
 	default:
 		return false
 	}
+	return true
+}
+
+// mapItems enters, as a comprehension's loop, the iterable of a pool's map (map, imap,
+// imap_unordered, starmap: fn runs once per item, as [ex.submit(fn, x) for x in xs]),
+// when the script shows its count or that it iterates over devices, and reports
+// whether it did (the caller leaves it). ex.map(setup, ["cuda:0"]) was planned as 2
+// devices (newuser15 H1).
+func (r *reader) mapItems(c *expr) bool {
+	if c.x.name == "submit" || strings.HasPrefix(c.x.name, "apply") {
+		return false
+	}
+	it := kwarg(c, "iterable", 1)
+	if it == nil {
+		return false
+	}
+	n := r.countOf(it, 0)
+	if n.n == 0 && !n.device {
+		return false
+	}
+	r.loop++
+	r.iters = append(r.iters, n)
 	return true
 }
 
