@@ -196,7 +196,29 @@ func (pl *planner) raise(code string, c *situation) {
 		}
 	}
 	pl.plan.Warnings = append(pl.plan.Warnings, config.Warning{Code: config.Code(code), Message: c.fill(h.Message),
-		Recommendation: c.fill(h.Fix), Evidence: h.Evidence.evidence(pl.res.Torch, "")})
+		Recommendation: pl.noCUDAGraphsHeld(c.fill(h.Fix)), Evidence: h.Evidence.evidence(pl.res.Torch, "")})
+}
+
+// fixTreesTLSNoCGForced replaces fixTreesTLSNoCG where triton.cudagraphs is turned on
+// outside the mode: every mode keeps it then, max-autotune-no-cudagraphs included
+// (config's no-cudagraphs-mode-captures; newuser15 L10: a notebook's %env
+// TORCHINDUCTOR_CUDAGRAPHS=1 and threads compiling that mode were told to use it).
+const fixTreesTLSNoCGForced = ", or compile these functions without CUDA graphs: here triton.cudagraphs is turned on outside the mode (TORCHINDUCTOR_CUDAGRAPHS=1 or a global), which every mode keeps, max-autotune-no-cudagraphs included, so unset or drop it first, or pass options={\"triton.cudagraphs\": False} instead of a mode (runs in threads, measured on 2.11); "
+
+// noCUDAGraphsHeld returns fix with its advice to compile without CUDA graphs by a mode
+// replaced where the environment or a global turns them on for every mode.
+func (pl *planner) noCUDAGraphsHeld(fix string) string {
+	if !strings.Contains(fix, fixTreesTLSNoCG) {
+		return fix
+	}
+	forced := pl.res.Getenv("TORCHINDUCTOR_CUDAGRAPHS") == "1"
+	for _, w := range pl.res.Warnings {
+		forced = forced || w.Code == config.WarnNoCUDAGraphsModeCaptures
+	}
+	if !forced {
+		return fix
+	}
+	return strings.Replace(fix, fixTreesTLSNoCG, fixTreesTLSNoCGForced, 1)
 }
 
 // globalsHazard warns when worker threads do not see the main thread's global
@@ -268,7 +290,7 @@ func (pl *planner) amendTreesFlag() {
 		if pl.res.Threaded != pl.res && pl.w.manyThreads() && pl.w.workersCompile() {
 			w.Message += fmt.Sprintf("; on torch %s this holds for the main thread only: worker threads do not see the global and use cudagraph trees", pl.res.Torch)
 		}
-		w.Recommendation = c.fill(h.Fix)
+		w.Recommendation = pl.noCUDAGraphsHeld(c.fill(h.Fix))
 		w.Evidence = h.Evidence.evidence(pl.res.Torch, w.Evidence)
 		pl.plan.Warnings = append([]config.Warning{w}, pl.plan.Warnings...)
 	}
