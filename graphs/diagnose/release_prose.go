@@ -175,9 +175,17 @@ func failingNamed(text []byte, m []int, a, b modes.Version) (int, int, bool) {
 }
 
 // pickReplacing takes the release that replaced another (m's second group) unless its
-// clause names another package or says it is another run's.
+// clause names another package or says it is another run's; where the sentence says the
+// replacement fixed the failure ("Replacing torch 2.5.1 with 2.6.0 fixed the crash"), the
+// release replaced is the run's, as a move's is (pickMove).
 func pickReplacing(text []byte, m []int) (int, int, verdict) {
-	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) || otherRun(text, m[4], m[5]) {
+	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) {
+		return 0, 0, skip
+	}
+	if s := sentenceAround(text, m[0], m[1]); reFixed.Match(s) && !reNotFixed.Match(s) {
+		return m[2], m[3], take
+	}
+	if otherRun(text, m[4], m[5]) {
 		return 0, 0, skip
 	}
 	return m[4], m[5], take

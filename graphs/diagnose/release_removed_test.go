@@ -13,7 +13,7 @@ import (
 // (the replaced-with and uninstalled-installed rows). Each case is a real text's lines
 // (the search tool's code corpus id in its name; "prec14-N" a finding's sentence);
 // "constructed" marks the brief's own siblings and those in Japanese and Korean, where
-// the corpora hold none of torch's. 38 of the 59 failed before (measured with the binary
+// the corpora hold none of torch's. 41 of the 63 failed before (measured with the binary
 // at 50689dcb); pip's own report, a failure on a release that "removed the old
 // API" and a comparison's subject ("than torch 2.5 expects") were read before and are kept.
 func TestRemovedOrComparedRelease(t *testing.T) {
@@ -44,6 +44,10 @@ func TestRemovedOrComparedRelease(t *testing.T) {
 		{"replaced-by/id71002481369", "Until 0.45.0 the newest line of the machine was taken whatever was\ninstalled: a quiet run replaced torch 2.14.1+cu130 by 2.14.1+cu132 and gave a cu130 torch a cu132 torchvision.", "2.14"},
 		{"silently-replaced/id64239500408", "# installing a wheel without --no-deps silently replaced torch 2.6.0 with 2.13.0.", "2.13"},
 		{"replaced-with-torch/id66921467639", "# REPAIR: a stray `pip install accelerated-scan` pulled torch as a dependency and\n# replaced torch 2.6.0+cu124 with torch 2.12.1+cu130 (then errored mid-install),", "2.12"},
+		{"replacing-fixed/constructed", "Replacing torch 2.5.1 with 2.6.0 fixed the crash", "2.5"},
+		{"replaced-still-crashes/constructed", "I replaced torch 2.5.1 with 2.6.0 and it still crashes", "2.6"},
+		{"replaced-now-fails/constructed", "pip replaced torch 2.6.0 with 2.7.0 and now compile fails", "2.7"},
+		{"replaced-works/constructed", "replaced torch 2.5.1 with 2.6.0 and it works", "2.5"},
 		{"mind-faster/id6716103785", "MIND is <strong>800-3,200× faster than PyTorch 2.0 (inductor)</strong> — fair in-process comparison.", ""},
 		{"mind-compiles-faster/id35104176499", "**MIND compiles 31-53× faster than PyTorch 2.0 (torch.compile with inductor backend).**", ""},
 		{"mind-frontend/id35167323631", "> \"MIND frontend is 35,000-176,000× faster than PyTorch 2.10 GPU torch.compile()\"", ""},
