@@ -530,7 +530,8 @@ func (r *reader) givenValued(c *expr, dest string, vals map[string]literal.Value
 	if !given && (!ok || d.by == byUnshown || len(r.parserDefaultCands[dest]) > 0) {
 		return
 	}
-	r.cands[dest] = slicesDeleteArgparse(r.cands[dest], r.inArgparse)
+	file := r.cands[dest]
+	r.cands[dest] = slicesDeleteArgparse(file, r.inArgparse)
 	line := int(c.line)
 	if !given {
 		v, line = d.value, d.line
@@ -543,7 +544,12 @@ func (r *reader) givenValued(c *expr, dest string, vals map[string]literal.Value
 		r.av.vals[dest] = v // with type=int the value is int("32"): not evaluated here
 	}
 	if s, isStr := v.AsStr(); isStr {
-		r.cands[dest] = append(r.cands[dest], Candidate{Line: line, Value: r.strPtr(s)})
+		p := r.strPtr(s)
+		if r.av.decided == nil {
+			r.av.decided = map[*string][]Candidate{}
+		}
+		r.av.decided[p] = file
+		r.cands[dest] = append(r.cands[dest], Candidate{Line: line, Value: p})
 	} else if v.Kind() == literal.NoneKind {
 		r.cands[dest] = append(r.cands[dest], Candidate{Line: line})
 	}
@@ -690,6 +696,9 @@ type argvState struct {
 	exited      bool                       // the run pass has passed refused: what runs after it does not run
 	reqs        []argvReq                  // the actions argparse requires, in add_argument order (missing)
 	positionals []string                   // the positionals' dests, in order
+	// decided maps the value givenValued gives a dest (its pointer) to the candidates
+	// of the file it replaced (add_argument's default and choices).
+	decided map[*string][]Candidate
 }
 
 // argvReq is an action argparse requires: a positional (nargs not given) or an

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -23,9 +24,12 @@ type restriction struct {
 
 // guardedCandidates returns the candidates of e that the if/elif guards in force let
 // through, noting each guard that removed some. When every candidate is removed,
-// the values come from where the file does not show (a caller), and none is kept.
+// the values come from where the file does not show (a caller), and none is kept
+// (an `in`/`==` test's values are); unless one was the value the list parse_args
+// reads gives (or its default there): then the site does not run (argvCut).
 func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []Candidate {
 	x := oneLine(r.text(e))
+	given, decided := r.argvDecided(cands)
 	for _, g := range r.guards {
 		for _, rs := range r.guardRestrictions(x, g) {
 			c := rs.at
@@ -35,7 +39,7 @@ func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []
 					st.notModes = append(st.notModes, *v)
 				}
 			}
-			if len(rs.only) > 0 && len(kept) == 0 {
+			if len(rs.only) > 0 && len(kept) == 0 && !decided {
 				kept = onlyCandidates(rs.only, int(c.line))
 			}
 			if len(cut) > 0 {
@@ -44,7 +48,40 @@ func (r *reader) guardedCandidates(st *siteState, e *expr, cands []Candidate) []
 			cands = kept
 		}
 	}
+	if len(cands) == 0 && decided {
+		return r.argvCut(st, x, given)
+	}
 	return cands
+}
+
+// argvDecided returns the candidate of cands that the list parse_args reads gives
+// (argvState.decided), and whether there is one.
+func (r *reader) argvDecided(cands []Candidate) (Candidate, bool) {
+	for _, c := range cands {
+		if _, ok := r.av.decided[c.Value]; ok {
+			return c, true
+		}
+	}
+	return Candidate{}, false
+}
+
+// argvCut is guardedCandidates' answer when its guards removed every candidate,
+// given among them the value the list parse_args reads gives: the site does not run
+// in the run planned (NotRun) and its plans are of a run where it does, the file's
+// own values (choices=, default=) the guards let through (newuser15 H2: --
+// --compile-mode none under `if compile_mode != "none"` in the def the value is
+// passed to planned every mode, lite too, exit 1).
+func (r *reader) argvCut(st *siteState, x string, given Candidate) []Candidate {
+	if st.NotRun == "" {
+		st.NotRun = fmt.Sprintf("the guard of this site is false %s (see note): the plans below are of a run where it does run, with the file's values, and are not counted for the exit", r.argvWhere(x+" is "+valueText(given.Value)))
+	}
+	file := r.av.decided[given.Value]
+	for _, g := range r.guards {
+		for _, rs := range r.guardRestrictions(x, g) {
+			file, _ = rs.apply(file)
+		}
+	}
+	return uniqueCandidates(file)
 }
 
 // guardRestrictions returns what guard g says about the values of the expression

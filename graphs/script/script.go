@@ -311,9 +311,11 @@ type Site struct {
 	// NotRun says why the site compiles nothing in the run planned ("" when it may
 	// run): a condition of its def (or of the module) that the command line given,
 	// the environment planned, the platform or the release decides false (Guard says
-	// which), or parse_args refusing its list before it (an argv-error warning). Its
-	// plans are then of a run where it does run (for a refused list, one given no
-	// arguments), and [Script.Exit] does not count them.
+	// which), a guard that keeps out the mode's value that list gives (the file's
+	// values the guard lets through are planned), or parse_args refusing its list
+	// before it (an argv-error warning). Its plans are then of a run where it does run
+	// (for a refused list, one given no arguments), and [Script.Exit] does not count
+	// them.
 	NotRun string `json:"not_run,omitempty"`
 	// Notes say what could not be read as a literal, and how the thread layout and the
 	// globals were inferred. Do not depend on their text being stable.

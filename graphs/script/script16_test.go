@@ -48,3 +48,56 @@ func TestPoolMapCount(t *testing.T) {
 		})
 	}
 }
+
+// TestArgvGuardCut: a guard that keeps out the one value the command line gives the
+// mode (or its default there, the run given that list) keeps the site from running:
+// NotRun, its plans those of the file's values the guard lets through (choices=,
+// default=), the exit not counting them (newuser15 H2, script16 item 2: -- --mode
+// none under `if compile_mode != "none"` in the def it is passed to planned every
+// mode, lite too, "the file assigns it no literal", exit 1; with the guard on
+// args.mode itself, not run but lite planned).
+func TestArgvGuardCut(t *testing.T) {
+	t.Parallel()
+	const parser = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", choices=[\"none\", \"default\", \"reduce-overhead\"], default=\"default\")\np.add_argument(\"--x\")\n"
+	const ternary = "def make(m, mode):\n    return torch.compile(m, mode=mode) if mode != \"none\" else m\n"
+	const ifDef = "def make(m, mode):\n    if mode != \"none\":\n        m = torch.compile(m, mode=mode)\n    return m\n"
+	const inDef = "def make(m, mode):\n    if mode in (\"default\", \"reduce-overhead\"):\n        m = torch.compile(m, mode=mode)\n    return m\n"
+	const main = "args = p.parse_args()\nf = make(net, args.mode)\n"
+	none := []string{"--mode", "none"}
+	cases := []struct {
+		name, src string
+		argv      []string
+		notRun    string // in NotRun ("": runs)
+		modes     string
+	}{
+		{"a def's ternary", parser + ternary + main, none, "the guard of this site is false with the command line given after -script's -- (mode is \"none\")", "default reduce-overhead"},
+		{"a def's if", parser + ifDef + main, none, "the guard of this site is false", "default reduce-overhead"},
+		{"a def's `in`", parser + inDef + main, none, "the guard of this site is false", "default reduce-overhead"},
+		{"the default none, another option given", strings.Replace(parser, "default=\"default\")", "default=\"none\")", 1) + ternary + main, []string{"--x", "1"}, "(mode is \"none\")", "default reduce-overhead"},
+		{"args.mode's if", parser + "args = p.parse_args()\nif args.mode != \"none\":\n    f = torch.compile(net, mode=args.mode)\n", none, "a condition it runs under is false", "default reduce-overhead"},
+		{"args.mode's ternary", parser + "args = p.parse_args()\nf = torch.compile(net, mode=args.mode) if args.mode != \"none\" else net\n", none, "a condition it runs under is false", "default reduce-overhead"},
+		{"a value that passes", parser + ternary + main, []string{"--mode", "reduce-overhead"}, "", "reduce-overhead"},
+		{"no command line", parser + ternary + main, nil, "", "default reduce-overhead"},
+		{"another call passes a value", parser + ternary + main + "g = make(net, \"default\")\n", none, "", "default"},
+		{"a list the file writes", strings.Replace(parser+ternary+main, "parse_args()", "parse_args([\"--mode\", \"none\"])", 1), nil, "with the argument list parse_args is given", "default reduce-overhead"},
+	}
+	every := []string{"default", "lite", "reduce-overhead", "max-autotune"}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := readArgv(t, tc.src, tc.argv)
+			require.Len(t, s.Sites, 1)
+			st := s.Sites[0]
+			if tc.notRun == "" {
+				require.Empty(t, st.NotRun)
+			} else {
+				require.Contains(t, st.NotRun, tc.notRun)
+			}
+			var got []string
+			for _, m := range st.Modes(every) {
+				got = append(got, valueText(m))
+			}
+			require.Equal(t, tc.modes, strings.ReplaceAll(strings.Join(got, " "), "\"", ""), "notes %q", st.Notes)
+		})
+	}
+}
