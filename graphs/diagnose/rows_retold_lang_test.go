@@ -146,6 +146,20 @@ func TestRetoldInOtherLanguages(t *testing.T) {
 		{"quiet-ja-12589506182", "    `cmake` で C++ コンパイラが見つからない場合は、上記のコマンドの実行中にビルド エラーが発生している可能性があります。", ""},
 		{"quiet-ja-68344665680", "    reason=\"ホストの C++ コンパイラが見つからない（g++ / clang++ / c++）\",", ""},
 		{"quiet-ja-71057476806", "export NO_TORCH_COMPILE=1   # mercury の環境では torch.compile が失敗するため", ""},
+		{"quiet-zh-71558750947", "    raise BuildError(\"找不到 C++ 编译器，请先安装 MinGW-w64 / MSYS2 的 g++ 并加入 PATH\")", ""},
+		{"quiet-zh-2739236379", "    >如果 `cmake` 找不到 C++ 编译器，则可能会在运行以上命令时出现生成错误。", ""},
+		{"quiet-ru-55255783416", "        print_error \"Компилятор C++ не найден\"", ""},
+		{"quiet-zh-41386447358", "                print(\"\\\n⚠️  [警告] 未检测到 C++ 编译器 (cl.exe 或 g++)！\")\n                print(\"   torch.compile 需要 C++ 环境才能工作。\")", ""},
+		{"quiet-zh-52339779308", "> `QWEN_TTS_USE_COMPILE=false`：禁用 `torch.compile`，避免多线程 CUDA graph 冲突。如需更低延迟可开启，但需确保推理在同一线程。", ""},
+		{"quiet-ko-63527640595", "| 13 | **파인튜닝 / LoRA** | SDXL LoRA나 LLM QLoRA 직접 학습 | 12 / 24 / 80 GB | ✗ **gfx906에서 사실상 불가** (bitsandbytes·unsloth·Triton 미지원). 클라우드 권장 |", ""},
+		{"quiet-ko-53122966242", "                    log_raw(f\"torch.compile 비활성 (sm_{{_sm_cap}}, Blackwell — NGC Triton 미지원)\")", ""},
+		{"quiet-ko-1207611078", "        print(\"✗ Triton이 설치되어 있지 않습니다. (선택 사항)\")", ""},
+		{"quiet-ja-57822259154", "    Triton がインストールされていない環境では、Triton 版の検証・計測は\n    自動的にスキップされます", ""},
+		{"ko-71273146796", "    # 윈도우에는 Triton이 없어 torch.compile 시도가 매번 실패하고 경고만 쏟아냄 → 컴파일 끄기\n    import torch._dynamo\n    torch._dynamo.config.disable = True", TritonMissing},
+		{"quiet-ko-68294426770", "Embedding\nCPU image는 `torch==2.13.0+cpu`를 사용하고 NVIDIA package와 Triton이 없어야 하며, OCR CPU", ""},
+		{"quiet-ko-58982551928", "- `kernel` (qwen3_vl only): `liger`가 qwen3_vl 아키텍처에 대해 `apply_liger_kernel_to_qwen3_vl` 엔트리포인트로 실제 패치되는지는 이 랩톱에 liger-kernel/triton이 없어 원리적으로 못 본다 — 이미지 안에서만 답이 나온다.", ""},
+		{"quiet-zh-7791503611", "> 用于解决 Windows 下不支持平行执行问题的插件", ""},
+		{"quiet-zh-55044857868", "    \"\"\"cv2.imwrite 在 Windows 下不支持中文路径会静默失败；用 imencode + tofile 绕过\"\"\"", ""},
 	}
 	checkFirstCodes(t, tests)
 }
