@@ -17,6 +17,7 @@ type ArgChoice struct {
 	v       literal.Value
 	partial bool   // a dict display with items that are not literals
 	env     string // the variable whose given value this is (ReadWith), "" for the file's
+	byCLI   bool   // an argparse option's value other than its default: a run given nothing does not take it
 }
 
 // ArgAlternatives are the values that can reach a compile argument other than mode
@@ -251,7 +252,7 @@ func (r *reader) closedChoices(e *expr) ([]ArgChoice, bool) {
 			if c.Value != nil {
 				v = literal.Str(*c.Value)
 			}
-			out = append(out, ArgChoice{Line: c.Line, Value: v.String(), v: v})
+			out = append(out, ArgChoice{Line: c.Line, Value: v.String(), v: v, byCLI: !first})
 		}
 	}
 	return out, len(out) > 0
@@ -314,6 +315,17 @@ type argCombo []argPick
 type argPick struct {
 	keyword string
 	choice  ArgChoice
+}
+
+// byCLI reports whether a value of the combination is one only the command line
+// gives (ArgChoice.byCLI): the combination is not a run given nothing's.
+func (c argCombo) byCLI() bool {
+	for _, p := range c {
+		if p.choice.byCLI {
+			return true
+		}
+	}
+	return false
 }
 
 // label is how the combination is named in the text and JSON forms.

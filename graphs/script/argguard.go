@@ -334,8 +334,8 @@ func (r *reader) argFlagChoices(e *expr) ([]ArgChoice, bool) {
 		return nil, false
 	}
 	var out []ArgChoice
-	for _, v := range append([]literal.Value{f.def}, f.stores...) {
-		out = append(out, ArgChoice{Line: f.line, Value: v.String(), v: v})
+	for i, v := range append([]literal.Value{f.def}, f.stores...) {
+		out = append(out, ArgChoice{Line: f.line, Value: v.String(), v: v, byCLI: i > 0})
 	}
 	return uniqueChoices(out), !r.argValued[e.name]
 }

@@ -137,3 +137,40 @@ func TestArgvIntUnshownDefault(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainLabelArgs: the "(the parser's default: a run given nothing)" label of a
+// plan's head is on the plan of the parser's default mode with each argument
+// alternative a run given nothing takes, not on those a command-line option gives
+// (newuser15 M2, script16 item 4: dynamic=True and dynamic=False had it too).
+func TestPlainLabelArgs(t *testing.T) {
+	t.Parallel()
+	const head = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\", choices=[\"default\", \"max-autotune\"])\n"
+	const label = "(the parser's default: a run given nothing):"
+	cases := []struct {
+		name, src string
+		labelled  []string // the heads that carry the label, by what follows `if the mode is "default" and `
+	}{
+		{"BooleanOptionalAction, default None", head + "p.add_argument(\"--dynamic\", action=argparse.BooleanOptionalAction, default=None)\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode, dynamic=args.dynamic)\n", []string{"dynamic=None"}},
+		{"store_true", head + "p.add_argument(\"--dyn\", action=\"store_true\")\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode, dynamic=args.dyn)\n", []string{"dynamic=False"}},
+		{"choices", head + "p.add_argument(\"--backend\", default=\"inductor\", choices=[\"inductor\", \"eager\"])\nargs = p.parse_args()\nm = torch.compile(net, mode=args.mode, backend=args.backend)\n", []string{"backend='inductor'"}},
+		{"two calls of a def: both run", head + "args = p.parse_args()\ndef build(d):\n    return torch.compile(net, mode=args.mode, dynamic=d)\na = build(True)\nb = build(False)\n", []string{"dynamic=True", "dynamic=False"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("t.py", []byte(tc.src))
+			require.NoError(t, err)
+			p, err := s.PlanWith(PlanOptions{})
+			require.NoError(t, err)
+			var b strings.Builder
+			require.NoError(t, p.WriteText(&b, 1000))
+			var got []string
+			for _, l := range strings.Split(b.String(), "\n") {
+				if after, ok := strings.CutPrefix(l, "  -- if the mode is \"default\" and "); ok && strings.HasSuffix(l, label) {
+					got = append(got, strings.Fields(after)[0])
+				}
+			}
+			require.Equal(t, tc.labelled, got, "%s", b.String())
+		})
+	}
+}

@@ -189,7 +189,7 @@ func (tw *textWriter) site(st *Site) {
 	}
 	plain, hasPlain := plainDefault(st)
 	for _, mp := range st.Plan.Modes {
-		tw.modePlan(mp, label, hasPlain && !mp.ModeGiven && sameValue(mp.Mode, plain.Value), plain.Default)
+		tw.modePlan(mp, label, hasPlain && !mp.ModeGiven && !mp.byCLI && sameValue(mp.Mode, plain.Value), plain.Default)
 	}
 	tw.line("")
 }
