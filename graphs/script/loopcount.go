@@ -251,13 +251,15 @@ func (r *reader) isDeviceCounter(e *expr, depth int) bool {
 }
 
 // intOf returns the value of an int literal, of a name bound once to one, or of an
-// argparse option (args.n) by its default.
+// argparse option (args.n): the list read gives it, else by its default.
 func (r *reader) intOf(e *expr, depth int) (int, bool) {
-	if d, ok := r.argDefaults[e.name]; ok && e.kind == attr && r.isNamespace(e.x) {
+	if e.kind == attr && r.isNamespace(e.x) {
 		if v, given := r.av.ints[e.name]; given {
-			return countInt(v) // args.n the list read gives (argv14 item 3)
+			return countInt(v) // args.n the list read gives (argv14 item 3), whatever its default (newuser15 M1: default=torch.cuda.device_count())
 		}
-		return countInt(d.value) // args.n: the parser's default, a run given nothing's (script13 item 2)
+		if d, ok := r.argDefaults[e.name]; ok {
+			return countInt(d.value) // args.n: the parser's default, a run given nothing's (script13 item 2)
+		}
 	}
 	if e.kind == name && depth <= maxCountDepth {
 		switch vs := r.assigned[e.name]; len(vs) {

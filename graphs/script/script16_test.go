@@ -101,3 +101,39 @@ func TestArgvGuardCut(t *testing.T) {
 		})
 	}
 }
+
+// TestArgvIntUnshownDefault: an int option the command line gives counts the loops
+// over it whatever its default, one the file does not write as a literal too
+// (newuser15 M1, script16 item 3: -- --num-gpus 4 with
+// default=torch.cuda.device_count() planned 2 devices, "the script does not give
+// the device count").
+func TestArgvIntUnshownDefault(t *testing.T) {
+	t.Parallel()
+	src := func(def, loop string) string {
+		return "import argparse, os, threading\nimport torch\ndef worker(rank):\n    torch.cuda.set_device(rank)\n    m = torch.compile(torch.nn.Linear(8, 8).cuda(), mode=\"reduce-overhead\")\np = argparse.ArgumentParser()\np.add_argument(\"--num-gpus\", type=int" + def + ")\nargs = p.parse_args()\n" + loop + "\n"
+	}
+	const loop = "ts = [threading.Thread(target=worker, args=(r,)) for r in range(args.num_gpus)]"
+	const named = "n = args.num_gpus\nfor r in range(n):\n    threading.Thread(target=worker, args=(r,)).start()"
+	cases := []struct {
+		name, src string
+		argv      []string
+		devices   int
+	}{
+		{"default=torch.cuda.device_count()", src(", default=torch.cuda.device_count()", loop), []string{"--num-gpus", "4"}, 4},
+		{"default=torch.cuda.device_count(), one", src(", default=torch.cuda.device_count()", loop), []string{"--num-gpus=1"}, 1},
+		{"a default from the environment", src(", default=int(os.environ.get(\"NGPU\", \"2\"))", loop), []string{"--num-gpus", "3"}, 3},
+		{"a name bound to the option", src(", default=torch.cuda.device_count()", named), []string{"--num-gpus", "3"}, 3},
+		{"not given: the device count, 2 planned", src(", default=torch.cuda.device_count()", loop), []string{}, 2},
+		{"a literal default, given", src(", default=4", loop), []string{"--num-gpus", "3"}, 3},
+		{"a literal default, not given", src(", default=4", loop), []string{}, 4},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := readArgv(t, tc.src, tc.argv)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, graphs.PerDevice, s.Sites[0].Workload.Threads, "inferred %+v", s.Sites[0].Inferred)
+			require.Equal(t, tc.devices, s.Sites[0].Workload.Devices, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}
