@@ -91,6 +91,10 @@ func (r *reader) givenArgv() {
 		r.warn(int(c.line), WarningArgvError, "parse_args exits here (status 2): %s; the run compiles nothing after it (exit 1); the plans read the file as if parse_args were given no arguments", err)
 		return
 	}
+	if r.av.help {
+		r.av.refused = c // argparse prints the help and exits 0 there: nothing after it runs (notRun)
+		return
+	}
 	for dest := range r.argOpen {
 		r.argOpen[dest] = 0
 	}
@@ -112,6 +116,9 @@ func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 	var extras []string
 	filled := 0 // the positionals given, in order
 	for i := 0; i < len(toks) && toks[i] != "--"; i++ {
+		if r.isHelp(toks[i]) {
+			return nil, r.helpExit(toks[i+1:])
+		}
 		opt, explicit, has, err := r.argvOption(toks[i])
 		if opt == "" && err == "" {
 			filled, extras, err = r.argvPositional(vals, toks[i], filled, extras)
@@ -158,7 +165,7 @@ func (r *reader) argvPositional(vals map[string]literal.Value, t string, filled 
 // parser, and for a list with "--" or a help option. It comes before unrecognized
 // arguments, as in argparse.
 func (r *reader) missing(toks []string, vals map[string]literal.Value) string {
-	if !r.av.closed || slices.Contains(toks, "--") || helpAsked(toks) {
+	if !r.av.closed || slices.Contains(toks, "--") {
 		return ""
 	}
 	var names []string
@@ -173,15 +180,44 @@ func (r *reader) missing(toks []string, vals map[string]literal.Value) string {
 	return "the following arguments are required: " + strings.Join(names, ", ")
 }
 
-// helpAsked reports whether toks holds a help option (-h, --he…: argparse prints
-// the help and exits 0).
-func helpAsked(toks []string) bool {
-	for _, t := range toks {
-		if t == "-h" || len(t) > 2 && strings.HasPrefix("--help", strings.SplitN(t, "=", 2)[0]) {
-			return true
+// isHelp reports whether argument t is the help option argparse adds to a parser
+// (add_help=True, the default): -h, --help, or a prefix of --help (--h, --he) that
+// no option of the file's starts too, unless allow_abbrev=False.
+func (r *reader) isHelp(t string) bool {
+	if _, own := r.optionDests[t]; own || r.av.noHelp {
+		return false
+	}
+	if t == "-h" || t == "--help" {
+		return true
+	}
+	if r.av.noAbbrev || len(t) < 3 || !strings.HasPrefix("--help", t) {
+		return false
+	}
+	for _, o := range r.av.order {
+		if strings.HasPrefix(o, t) {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// helpExit reads a list whose argument before rest is the help option: argparse
+// prints the help and exits 0 there (the run compiles nothing after parse_args:
+// notRun), the options before it taken in order (an error of theirs comes first), unless an
+// argument of rest is an ambiguous abbreviation, which argparse finds before it
+// takes any (its error; measured on CPython 3.11.7: -h --mo x exits 2, --mode
+// lite -h exits 2, -h --mode lite exits 0).
+func (r *reader) helpExit(rest []string) string {
+	for _, t := range rest {
+		if t == "--" {
+			break
+		}
+		if _, _, _, err := r.argvOption(t); err != "" {
+			return err
+		}
+	}
+	r.av.help = true
+	return ""
 }
 
 // unrecognized returns parse_args's error for the arguments extras no option of the
@@ -190,7 +226,7 @@ func helpAsked(toks []string) bool {
 // sees every option and positional of the parser (closedParser): "" else,
 // and for a list with "--" or a help option (-h, --he: help, exit 0).
 func (r *reader) unrecognized(toks, extras []string) string {
-	if !r.av.closed || len(extras) == 0 || slices.Contains(toks, "--") || helpAsked(toks) {
+	if !r.av.closed || len(extras) == 0 || slices.Contains(toks, "--") {
 		return ""
 	}
 	return "unrecognized arguments: " + strings.Join(extras, " ")
@@ -696,6 +732,8 @@ type argvState struct {
 	exited      bool                       // the run pass has passed refused: what runs after it does not run
 	reqs        []argvReq                  // the actions argparse requires, in add_argument order (missing)
 	positionals []string                   // the positionals' dests, in order
+	noHelp      bool                       // ArgumentParser(add_help=False): no -h/--help
+	help        bool                       // the list read asks for the help: parse_args prints it and exits 0
 	// decided maps the value givenValued gives a dest (its pointer) to the candidates
 	// of the file it replaced (add_argument's default and choices).
 	decided map[*string][]Candidate
@@ -777,6 +815,9 @@ func (r *reader) noteParser(c *expr) {
 	r.noteArgvOpen(c)
 	if a := kwarg(c, "allow_abbrev", 99); a != nil && c.x.name == "ArgumentParser" && r.text(a) == "False" {
 		r.av.noAbbrev = true
+	}
+	if a := kwarg(c, "add_help", 99); a != nil && c.x.name == "ArgumentParser" && r.text(a) == "False" {
+		r.av.noHelp = true
 	}
 }
 

@@ -313,7 +313,8 @@ type Site struct {
 	// the environment planned, the platform or the release decides false (Guard says
 	// which), a guard that keeps out the mode's value that list gives (the file's
 	// values the guard lets through are planned), or parse_args refusing its list
-	// before it (an argv-error warning). Its plans are then of a run where it does run
+	// before it (an argv-error warning) or printing the help it asks for (-h,
+	// --help: exit 0). Its plans are then of a run where it does run
 	// (for a refused list, one given no arguments), and [Script.Exit] does not count
 	// them.
 	NotRun string `json:"not_run,omitempty"`

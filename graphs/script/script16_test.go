@@ -174,3 +174,55 @@ func TestPlainLabelArgs(t *testing.T) {
 		})
 	}
 }
+
+// TestArgvHelp: a list that asks for argparse's help (-h, --help, a prefix of
+// --help) makes parse_args print it and exit 0 there: the sites after it do not run
+// (NotRun), the exit is 0, no argv-error; an error argparse finds first (a value
+// taken before the help, an ambiguous abbreviation anywhere) is its (newuser15 M3,
+// script16 item 4: -- --help was planned as a run, exit 1). Measured on CPython
+// 3.11.7: -h --mo x exits 2, --mode lite -h exits 2, -h --mode lite exits 0, -h
+// without add_help is an unrecognized argument.
+func TestArgvHelp(t *testing.T) {
+	t.Parallel()
+	const parser = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\", choices=[\"default\", \"max-autotune\"])\np.add_argument(\"--model\")\n"
+	const rest = "args = p.parse_args()\nm = torch.compile(net, mode=\"nope\")\n"
+	const help = "with status 0, printing the help"
+	cases := []struct {
+		name, src string
+		argv      []string
+		notRun    string // in NotRun ("": runs)
+		argvErr   string // in the argv-error warning ("": none)
+		exit      graphs.Exit
+	}{
+		{"--help", parser + rest, []string{"--help"}, help, "", graphs.Compiles},
+		{"-h", parser + rest, []string{"-h"}, help, "", graphs.Compiles},
+		{"a prefix of --help", parser + rest, []string{"--hel"}, help, "", graphs.Compiles},
+		{"after a value taken", parser + rest, []string{"--mode", "default", "-h"}, help, "", graphs.Compiles},
+		{"before a value refused", parser + rest, []string{"-h", "--mode", "lite"}, help, "", graphs.Compiles},
+		{"after a value refused", parser + rest, []string{"--mode", "lite", "-h"}, "argv-error", "invalid choice: 'lite'", graphs.Raises},
+		{"an ambiguous abbreviation after it", parser + rest, []string{"-h", "--mo", "x"}, "argv-error", "ambiguous option: --mo could match --mode, --model", graphs.Raises},
+		{"add_help=False", strings.Replace(parser, "ArgumentParser()", "ArgumentParser(add_help=False)", 1) + rest, []string{"-h"}, "argv-error", "unrecognized arguments: -h", graphs.Raises},
+		{"no help asked", parser + rest, []string{"--mode", "default"}, "", "", graphs.Raises},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, errs := readArgvErrors(t, tc.src, tc.argv)
+			require.Len(t, s.Sites, 1)
+			if tc.notRun == "" {
+				require.Empty(t, s.Sites[0].NotRun)
+			} else {
+				require.Contains(t, s.Sites[0].NotRun, tc.notRun)
+			}
+			if tc.argvErr == "" {
+				require.Empty(t, errs)
+			} else {
+				require.Len(t, errs, 1)
+				require.Contains(t, errs[0], tc.argvErr)
+			}
+			p, err := s.PlanWith(PlanOptions{})
+			require.NoError(t, err)
+			require.Equal(t, tc.exit, p.Exit())
+		})
+	}
+}

@@ -62,7 +62,11 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 // elsewhere too, and the reader enters it once.
 func (r *reader) notRun() string {
 	if r.av.exited {
-		return fmt.Sprintf("parse_args exits at line %d (argv-error), before this site: the plans below read the file as if parse_args were given no arguments, and are not counted for the exit", r.av.refused.line)
+		why := "(argv-error)"
+		if r.av.help {
+			why = "with status 0, printing the help its list asks for (-h, --help)"
+		}
+		return fmt.Sprintf("parse_args exits at line %d %s, before this site: the plans below read the file as if parse_args were given no arguments, and are not counted for the exit", r.av.refused.line, why)
 	}
 	for _, g := range r.guards[min(r.fnGuards, len(r.guards)):] {
 		if g.off {
