@@ -189,9 +189,16 @@ func (tw *textWriter) site(st *Site) {
 	}
 	plain, hasPlain := plainDefault(st)
 	for _, mp := range st.Plan.Modes {
-		tw.modePlan(mp, label, hasPlain && !mp.ModeGiven && !mp.byCLI && sameValue(mp.Mode, plain.Value), plain.Default)
+		tw.modePlan(mp, label, hasPlain && mp.plainRun(plain), plain.Default)
 	}
 	tw.line("")
+}
+
+// plainRun reports whether mp is the plan of a run given nothing, whose mode is
+// plain (plainDefault's): a candidate's, with no argument value only the command
+// line gives (newuser15 M2).
+func (mp ModePlan) plainRun(plain Candidate) bool {
+	return !mp.ModeGiven && !mp.byCLI && sameValue(mp.Mode, plain.Value)
 }
 
 // writeInferred writes one workload line per source line of the inferred fields,
