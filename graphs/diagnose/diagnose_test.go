@@ -448,8 +448,12 @@ func TestFixesMatchPlanner(t *testing.T) {
 			"(torch.cuda.memory.change_current_allocator); its fix is for cudaMallocAsync",
 		" does not yet support checkPoolLiveAllocations": "any other allocator's name(): the planner models none",
 	}
+	// Rows whose fix begins so: their cause is none of the planner's conditions for the
+	// code (the random generator's check in a capture made by hand, rows_more.go
+	// rngLeftCapturingRows: no planner scenario captures by hand with no compile).
+	ownFixStart := []string{"find the capture's first error earlier in the log"}
 	for i, s := range diagnose.Signatures() {
-		if _, ok := ownLiteral[s.Literal]; ok || own(s.Literal, ownFix) {
+		if _, ok := ownLiteral[s.Literal]; ok || own(s.Literal, ownFix) || slices.ContainsFunc(ownFixStart, func(p string) bool { return strings.HasPrefix(s.Fix, p) }) {
 			continue
 		}
 		for _, v := range modes.Supported() {

@@ -1747,6 +1747,7 @@
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: "cannot open input file 'cuda.lib'", 2.0–2.14
+//   - libcuda-not-found: "cuda.lib", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "cuda.lib", as reports retell it
 //   - libcuda-not-found: "libcuda.so cannot found", 2.1–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it

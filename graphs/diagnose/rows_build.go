@@ -504,7 +504,11 @@ const engineTests = `vLLM [^\n]{0,40}\bpytest\b|SGLang[^\n]{0,40}\bpytest\b|vllm
 // compileContext is a line that shows torch.compile itself, not a bare Triton word:
 // torch.compile, Dynamo or Inductor by module name, or Inductor's compiling frames. A
 // model's own Triton kernels (holdoutC3's MPT "triton" attention) are not it.
-const compileContext = `torch\.compile|compile_fx|torch\._dynamo|codecache|torch\._inductor|TorchDynamo|` +
+// msvcMainC is cl's echo of the source it compiles, main.c (Triton's launcher) alone on its
+// line, a context of the cuda.lib link rows.
+const msvcMainC = `main\.c\s*$|`
+
+const compileContext = `torch\.compile|aot_eager|compile_fx|torch\._dynamo|codecache|torch\._inductor|TorchDynamo|` +
 	`BackendCompilerFailed|InductorError|compile_to_module|fx_codegen_and_compile|` + inductorNamed
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
@@ -545,7 +549,7 @@ func launcherRows() []Signature {
 			// link fails (woct0rdho/triton-windows#60). Rust and C++ projects' builds print it
 			// too: the row wants Triton named.
 			Code: LibcudaNotFound, Literal: "cannot open input file 'cuda.lib'",
-			Requires: tritonContext,
+			Requires: msvcMainC + tritonContext,
 			Releases: modes.Minors(0, 14),
 			Cause: "on Windows, Triton (triton-windows) links the launcher of each GPU kernel against cuda.lib, " +
 				"the import library of the NVIDIA driver, and found no CUDA that has it",
@@ -556,6 +560,24 @@ func launcherRows() []Signature {
 				"backends/nvidia, pip's nvidia packages, conda's Library, CUDA_PATH or CUDA_HOME, Program Files' " +
 				"CUDA v12*; else \"Failed to find CUDA.\"); report: woct0rdho/triton-windows#60",
 			Decisive: "MSVC's LNK1181 line; another line shows Triton",
+		},
+		{
+			// The same link in another locale: MSVC's LNK1181 names cuda.lib in the user's
+			// language ("LINK : fatal error LNK1181: 无法打开输入文件“cuda.lib”", shown as
+			// mojibake when the console's code page differs: holdoutBL's ComfyUI-WanVideoWrapper
+			// #1867, measured before), after main.c, Triton's launcher source, which cl echoes.
+			Code: LibcudaNotFound, Literal: "cuda.lib", Pattern: `LNK1181\b.*\bcuda\.lib\b`,
+			Requires: msvcMainC + tritonContext,
+			Releases: modes.Minors(0, 14),
+			Cause: "on Windows, Triton (triton-windows) links the launcher of each GPU kernel against cuda.lib, " +
+				"the import library of the NVIDIA driver, and found no CUDA that has it (MSVC's LNK1181 in the " +
+				"console's language)",
+			Fix: "install the CUDA toolkit (12.x: lib\\x64\\cuda.lib, include\\cuda.h, bin\\ptxas.exe) and set " +
+				"CUDA_PATH to it; " + noTriton,
+			Evidence: modes.Source,
+			Source: "MSVC's linker error LNK1181 (its text localized); woct0rdho/triton-windows python/triton/windows_utils.py " +
+				"find_cuda; report: woct0rdho/triton-windows#60",
+			Decisive: "MSVC's LNK1181 line naming cuda.lib; main.c (cl's echo of Triton's launcher source) or Triton above",
 		},
 		{
 			// The same failure retold: cuda.lib said missing or not found, or a failure to

@@ -421,12 +421,7 @@ func legacyRows() []Signature {
 		},
 		{
 			Code: LegacyMutatedInput, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 3),
-			Pattern: `skipping cudagraphs due to mutated inputs\s*$`,
-			// Only where the text turns cudagraph trees off: the trees' own skip line quoted
-			// without its "(N instances). Found from" is the same line (holdoutBG's lynn-engine
-			// probe under mode="reduce-overhead", measured before), and the legacy path prints
-			// it only with cudagraph_support_input_mutation False as well.
-			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
+			Pattern:    `skipping cudagraphs due to mutated inputs\s*$`,
 			Supersedes: SkipMutatedInputs,
 			Releases:   legacyBareMutated, Cause: mutatedCause + " (printed only where " +
 				"triton.cudagraph_support_input_mutation is False; with it True, the default " +
