@@ -1667,6 +1667,8 @@
 //   - triton-missing: a paraphrase with "pas de Triton", as reports retell it
 //   - triton-missing: a paraphrase with "sem Triton", as reports retell it
 //   - triton-missing: a paraphrase with "in triton", as reports retell it
+//   - triton-missing: a paraphrase with "riton 미지원", as reports retell it
+//   - triton-missing: a paraphrase with "不支持 Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it

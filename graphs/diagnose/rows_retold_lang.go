@@ -49,10 +49,23 @@ const (
 // torch.compile NAO funciona (sem Triton)"; or Triton's absence first and torch.compile
 // said unavailable right after ("Sin triton, `torch.compile` no está disponible"). Not
 // Triton's absence with no compile named (a fallback list's "CPU, MPS, нет Triton → обычный
-// PyTorch", "sin Triton, sin host copies", a server "sem Triton"). The row wants
+// PyTorch", "sin Triton, sin host copies", a server "sem Triton"). In Korean, Triton
+// "unsupported" (미지원) where the place that lacks it is named, Windows or a Jetson's
+// aarch64 ("torch.compile은 Windows에서 Triton 미지원으로 제외", "| torch.compile (Windows) | n/a
+// | triton 미지원 |", "Jetson aarch64는 Triton 미지원"); not a GPU's architecture Triton
+// does not support ("NGC Triton 미지원" on Blackwell), nor a list with no compile named. The
+// In Chinese, Windows said not to support Triton beside torch.compile or Dynamo ("禁用 Dynamo
+// 编译 (Windows 不支持 Triton)", "Windows 不支持 Triton，torch.compile 会报错"); not with no
+// compile named (flash_attn's, a MoE loader's "Windows 系统下不支持 triton"). The row wants
 // torch.compile or Inductor in the log (tritonNotInstalledRetoldRow).
 var tritonNetRetold = retold{
-	literals: []string{"нет Triton", "нет triton", "kein Triton", "pas de Triton", "sem Triton", "in triton"},
+	literals: []string{"нет Triton", "нет triton", "kein Triton", "pas de Triton", "sem Triton", "in triton", "riton 미지원", "不支持 Triton"},
 	pattern: `(?i)(?:torch\.\s?compile|inductor)\x60?\**[^.;\n]{0,60}?(?:[\s(]нет|\bkein|\bpas\s+de|\bsem)\s+triton\b|` +
-		`\bsin\s+triton\W{0,3}\s*\x60?torch\.\s?compile\x60?\s+no\s+(?:está|es|funciona)\b`,
+		`\bsin\s+triton\W{0,3}\s*\x60?torch\.\s?compile\x60?\s+no\s+(?:está|es|funciona)\b|` +
+		`(?:torch\.\s?compile|inductor)\x60?[^.;\n]{0,60}?` + netPlace + `[^.;\n]{0,20}?\btriton\s*미지원|` + netPlace + `[^.;\n]{0,20}?\btriton\s*미지원[^.;\n]{0,40}?torch\.\s?compile|` +
+		`(?:torch\.\s?compile|inductor|dynamo)[^。；\n]{0,30}?windows\s*[上下]?\s*不支持\s*triton|windows\s*[上下]?\s*不支持\s*triton[，,、\s]{0,3}\x60?(?:torch\.\s?compile|dynamo)`,
 }
+
+// netPlace: where a Korean note says Triton is unsupported (tritonNetRetold): Windows, or a
+// Jetson's aarch64.
+const netPlace = `(?:windows|jetson|aarch64)`
