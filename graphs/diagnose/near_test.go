@@ -156,7 +156,13 @@ func denseLine(t *testing.T, n int) []byte {
 // table's cell, three for CPU tensors refused in four languages; rows_retold_bf.go) took
 // it to 150.7 with the retellings cut to the fewest literals that read them (seven for
 // the floor alone made 151.0): bound 155, about fifteen more literals of that kind
-// (151.3 at the session's end, with the other helpers' rows). The corpus line and the repeated copies hold
+// (151.3 at the session's end, with the other helpers' rows). On 2026-12-05 (the
+// nineteenth session) the day's ten held-out sets' classes took it to 154.8 with each
+// class cut to its fewest literals (one class, g++ "not available on platforms like
+// Windows", left open for it), and lang15's Triton unsupported on Windows in Korean and
+// Chinese (seven real notes, two literals) to 155.3: bound 158, while BenchmarkVersusGrep,
+// the cost on a training log, read at 1.26 times grep's time (the target is 3).
+// The corpus line and the repeated copies hold
 // the scanner's cost on real text. The corpus line's bound went from 12.0 to 12.5 on
 // 2026-12-05 (the nineteenth session): it is the corpus itself joined, and the day's four
 // held-out sets (BG to BJ: 54 texts of failures, most of them anchor-dense) took it from
@@ -170,7 +176,7 @@ func TestDenseLineBounded(t *testing.T) {
 		bound float64
 	}{
 		{"corpus-one-line", denseLine(t, 1<<20), 12.5},
-		{"anchor-line", line, 155},
+		{"anchor-line", line, 158},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
