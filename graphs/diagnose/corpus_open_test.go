@@ -4,6 +4,10 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
+	// holdoutAB's troubleshooting page holds MSVC's C1083 on omp.h in its Windows block, read
+	// since MSVC's wording has a row (2026-12-05); the page is labelled for its Python.h block
+	// alone, whose shape (a failure's lines under "If … fails with") is the same.
+	"ab_reasoning_scratch_troubleshooting_python_h_c1083": "holdoutAB: a troubleshooting page's second block (MSVC's omp.h), labelled for its first (Python.h) alone",
 	// holdoutBG, measured once at 3d2d8e31: the trees' skip line quoted without its count
 	// under mode="reduce-overhead" is read as the legacy implementation's bare line too. The
 	// legacy row wanting cudagraph_trees False (tried on 2026-12-05) lost the bare line where

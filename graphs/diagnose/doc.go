@@ -1699,6 +1699,7 @@
 //   - gpu-too-old-for-triton: "too old to be supported by the triton GPU compiler" (quoted up to its first clause's end), 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
+//   - cxx-compiler-missing: a paraphrase with "Compiler: {compiler} is not found", as reports retell it
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
 //   - cxx-compiler-missing: a paraphrase with "cl.exe", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "C++ compiler", as reports retell it
@@ -1830,7 +1831,9 @@
 //   - capture-nested-cudagraphs: "Cannot prepare for replay during capturing stage", 2.11
 //   - capture-nested-cudagraphs: "prepare for replay during capturing stage" (quoted up to its first clause's end), 2.11
 //   - openmp-missing: "'omp.h' file not found", 2.0–2.14
+//   - openmp-missing: "C1083", 2.0–2.14
 //   - openmp-missing: "OpenMP support not found. Please try one of the following solutions", 2.1–2.14
+//   - openmp-missing: a paraphrase with "omp.h", as reports retell it
 //
 // # Codes
 //

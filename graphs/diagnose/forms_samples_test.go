@@ -215,4 +215,5 @@ var formSamples = []formSample{
 	{TritonMissing, ctxHintsFrame, "ModuleNotFoundError: No module named 'triton.backends'"},
 	{LibcudaNotFound, ctxTritonBuild, "LINK : fatal error LNK1181: cannot open input file 'cuda.lib'"},
 	{TreesConcurrentCallers, "", "RuntimeError: CUDA generator expects graph capture to be underway, but the current stream is not capturing."},
+	{OpenMPMissing, "torch._inductor.exc.InductorError: CppCompileError: C++ compile error", "cab.cpp(2): fatal error C1083: Cannot open include file: 'omp.h': No such file or directory"},
 }

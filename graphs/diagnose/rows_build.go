@@ -284,6 +284,25 @@ func cxxRows() []Signature {
 			Decisive: "the InvalidCxxCompiler line",
 		},
 		{
+			// The same check's source line as a traceback prints it under its frame (raise
+			// RuntimeError(f"Compiler: {compiler} is not found.") from exc), with the printed
+			// message cut off (holdoutBM's ComfyUI-TeaCache#150, a glog-prefixed traceback,
+			// measured before): the frame says it raised, which code and diffs do not.
+			// A paraphrase row: the printed RuntimeError, where the paste keeps it, gives the finding.
+			Code: CXXCompilerMissing, Literal: "Compiler: {compiler} is not found", Paraphrase: true,
+			Requires: `in check_compiler_exist_windows`,
+			Releases: modes.Minors(5, 14),
+			Cause: "on Windows Inductor compiles C++ with MSVC's cl (or $CXX), and it could not be run: " +
+				"Visual Studio's C++ build tools are not installed, or the program was not started from " +
+				"a prompt that puts cl on PATH (the x64 Native Tools Command Prompt, or after vcvars64.bat)",
+			Fix: "install Visual Studio Build Tools with the C++ workload and start the program from the " +
+				"x64 Native Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH, or set " +
+				"CXX to a compiler that runs; or " + noCompiler,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/cpp_builder.py check_compiler_exist_windows, its raise line as a traceback shows it; reports: ComfyUI-TeaCache#150",
+			Decisive: "the raise line under check_compiler_exist_windows' frame",
+		},
+		{
 			// "Compiler: {compiler} is not found." in code and diffs is not the message: the
 			// compiler's name has no braces.
 			Code: CXXCompilerMissing, Literal: "Compiler: ",
@@ -317,6 +336,24 @@ func cxxRows() []Signature {
 			Evidence: modes.Source,
 			Source:   "clang's wording (PR #93895, #105136); reports: pytorch/pytorch#95708, PR #106241",
 			Decisive: "the compiler's fatal error",
+		},
+		{
+			// MSVC's wording of the same missing header on Windows ("fatal error C1083: Cannot
+			// open include file: 'omp.h': No such file or directory"; holdoutBM's
+			// ComfyUI-WanVideoWrapper#1620 title, measured before), in any language as the
+			// Python.h row reads C1083: the same context.
+			Code: OpenMPMissing, Literal: "C1083", Pattern: `\bC1083:.*\bomp\.h\b`,
+			Requires: compileContext + `|torchinductor_|CppCompileError`,
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor compiles CPU kernels as C++ with OpenMP, and MSVC's cl found no omp.h on its " +
+				"include path: the Visual Studio C++ build tools are incomplete, or cl runs without the " +
+				"environment that vcvars sets (INCLUDE)",
+			Fix: "start the program from the x64 Native Tools Command Prompt (or run vcvars64.bat first) so " +
+				"that cl's INCLUDE holds MSVC's headers, or install the \"Desktop development with C++\" " +
+				"workload; or backend=\"aot_eager\", which compiles no C++",
+			Evidence: modes.Source,
+			Source:   "MSVC's fatal error C1083 (its wording for a header not found, as for Python.h's row); Inductor's CPU kernels #include <omp.h> (torch/_inductor/codegen/cpp_prefix.h); reports: kijai/ComfyUI-WanVideoWrapper#1620",
+			Decisive: "MSVC's C1083 on omp.h",
 		},
 		{
 			// Inductor's own hint, which it appends to the compiler's output on macOS when that
