@@ -1050,15 +1050,17 @@
 // its absence in a table's cell retold, skip reasons refused in five languages, and what
 // needs Python.h said not installed. Over the nineteen sets since 2026-12-04 (238 texts,
 // 90 negatives): 130 of 163 codes (80 %) measured, 152 (93 %) then; 64 of 68 releases
-// measured; findings on 5 of 90 negatives. holdoutBG to holdoutBJ (2026-12-05, 54 texts,
-// 17 negatives: long-form write-ups, pull requests, machine-written CI texts): 32 of 42
-// codes (76 %), 16 of 18 releases, no finding on the 17 negatives, 4 releases read where
-// none is stated; 39 of 42 after the dynamic-shape warning said given, cuda.lib said
-// missing, a message wrapped inside its pattern's lead, a CPU tensor said to break the
-// graph, the capture said to forbid an unpinned copy, a release branch or tag, and a
-// post's keyword line. Over the twenty-three sets since 2026-12-04 (292 texts, 107
-// negatives): 162 of 205 codes (79 %) measured, 193 (94 %) now; 86 of 87 releases now;
-// findings on 4 of 107 negatives now.
+// measured; findings on 5 of 90 negatives. holdoutBG to holdoutBM (2026-12-05, seven
+// sets, 87 texts, 28 negatives: long-form write-ups, pull requests, machine-written CI
+// texts, later replies in threads, Chinese-language projects' threads, help threads): 45
+// of 65 codes (69 %), 27 of 30 releases, no finding on the 28 negatives, 4 releases read
+// where none is stated; 57 of 65 after the dynamic-shape warning said given, cuda.lib
+// said missing (and MSVC's LNK1181 on it in another locale), a message wrapped inside its
+// pattern's lead, a CPU tensor said to break the graph, the capture said to forbid an
+// unpinned copy, MSVC's C1083 on omp.h, a release branch or tag, and a post's keyword
+// line. Over the twenty-six sets since 2026-12-04 (325 texts, 118 negatives): 175 of 228
+// codes (77 %) measured, 211 (93 %) now; 97 of 99 releases now; findings on 4 of 118
+// negatives now.
 //
 // # Wordings
 //
