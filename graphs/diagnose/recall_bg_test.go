@@ -3,6 +3,8 @@ package diagnose
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestDynamicWarnedRetold: the dynamic-shape warning said to have been given, with its
@@ -64,12 +66,30 @@ func TestKeywordLine(t *testing.T) {
 		{"the release 2.11 notes list it", ""},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Torch != tt.want {
-			t.Errorf("release of %q = %q, want %q", tt.text, d.Torch, tt.want)
-		}
+		checkRunRelease(t, tt.text, tt.want)
 	}
+}
+
+// checkRunRelease checks the run's release Read takes from text (Diagnosis.Torch).
+func checkRunRelease(t *testing.T, text, want string) {
+	t.Helper()
+	d, err := Read(strings.NewReader(text + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Torch != want {
+		t.Errorf("release of %q = %q, want %q", text, d.Torch, want)
+	}
+}
+
+// statedRelease is the release Read takes from text, the run's or, before 2.0, the one
+// stated (Diagnosis.StatedTorch), and the phrasing it came from.
+func statedRelease(t *testing.T, name, text string) (string, string) {
+	t.Helper()
+	d, err := Read(strings.NewReader(text + "\n"))
+	require.NoError(t, err, name)
+	if d.Torch == "" {
+		return d.StatedTorch, d.TorchFrom
+	}
+	return d.Torch, d.TorchFrom
 }

@@ -1,7 +1,6 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -25,12 +24,6 @@ func TestReleaseBranchPicked(t *testing.T) {
 		{"torch CI: git checkout release/2.5 and the build fails", "2.5"},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Torch != tt.want {
-			t.Errorf("release of %q = %q, want %q", tt.text, d.Torch, tt.want)
-		}
+		checkRunRelease(t, tt.text, tt.want)
 	}
 }

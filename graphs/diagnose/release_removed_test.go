@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestRemovedOrComparedRelease: a release said removed, uninstalled or replaced is the
@@ -84,14 +81,9 @@ func TestRemovedOrComparedRelease(t *testing.T) {
 		{"speedup-run/constructed", "On torch 2.5.1 reduce-overhead gives no speedup over eager and crashes", "2.5"},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		require.NoError(t, err, tt.name)
-		got := d.Torch
-		if got == "" {
-			got = d.StatedTorch
-		}
+		got, from := statedRelease(t, tt.name, tt.text)
 		if got != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, got, d.TorchFrom, tt.want)
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, got, from, tt.want)
 		}
 	}
 }

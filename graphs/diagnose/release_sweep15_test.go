@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestReleaseSweep15: branch rel15's sweep of real texts (the search tool's code corpus
@@ -144,14 +141,9 @@ func TestReleaseSweep15(t *testing.T) {
 		{"key-local-tag/id28440530843", "* Pytorch版本：2.1.1+cu121", "2.1"},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n"))
-		require.NoError(t, err, tt.name)
-		got := d.Torch
-		if got == "" {
-			got = d.StatedTorch
-		}
+		got, from := statedRelease(t, tt.name, tt.text)
 		if got != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, got, d.TorchFrom, tt.want)
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, got, from, tt.want)
 		}
 	}
 }

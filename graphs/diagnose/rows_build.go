@@ -262,8 +262,6 @@ func tritonRows() []Signature {
 
 // cxxRows: Inductor's C++ compiler, named by torch._inductor.config.cpp.cxx.
 func cxxRows() []Signature {
-	const noCompiler = "compile without Inductor (backend=\"aot_eager\"), or turn torch.compile off (a " +
-		"program's own compile option, or TORCHDYNAMO_DISABLE=1)"
 	return []Signature{
 		{
 			Code: CXXCompilerMissing, Literal: "No working C++ compiler found in torch._inductor.config.cpp.cxx",
@@ -292,12 +290,7 @@ func cxxRows() []Signature {
 			Code: CXXCompilerMissing, Literal: "Compiler: {compiler} is not found", Paraphrase: true,
 			Requires: `in check_compiler_exist_windows`,
 			Releases: modes.Minors(5, 14),
-			Cause: "on Windows Inductor compiles C++ with MSVC's cl (or $CXX), and it could not be run: " +
-				"Visual Studio's C++ build tools are not installed, or the program was not started from " +
-				"a prompt that puts cl on PATH (the x64 Native Tools Command Prompt, or after vcvars64.bat)",
-			Fix: "install Visual Studio Build Tools with the C++ workload and start the program from the " +
-				"x64 Native Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH, or set " +
-				"CXX to a compiler that runs; or " + noCompiler,
+			Cause:    clMissingCause, Fix: clMissingFix,
 			Evidence: modes.Source,
 			Source:   "torch/_inductor/cpp_builder.py check_compiler_exist_windows, its raise line as a traceback shows it; reports: ComfyUI-TeaCache#150",
 			Decisive: "the raise line under check_compiler_exist_windows' frame",
@@ -308,12 +301,7 @@ func cxxRows() []Signature {
 			Code: CXXCompilerMissing, Literal: "Compiler: ",
 			Pattern:  `\bCompiler: [^\s{}]+ is not found`,
 			Releases: modes.Minors(5, 14),
-			Cause: "on Windows Inductor compiles C++ with MSVC's cl (or $CXX), and it could not be run: " +
-				"Visual Studio's C++ build tools are not installed, or the program was not started from " +
-				"a prompt that puts cl on PATH (the x64 Native Tools Command Prompt, or after vcvars64.bat)",
-			Fix: "install Visual Studio Build Tools with the C++ workload and start the program from the " +
-				"x64 Native Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH, or set " +
-				"CXX to a compiler that runs; or " + noCompiler,
+			Cause:    clMissingCause, Fix: clMissingFix,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cpp_builder.py check_compiler_exist_windows (\"Compiler: {compiler} is " +
 				"not found.\") @ T2.6.0, T2.14.1 (and torch/_inductor/exc.py InvalidCxxCompiler(compiler) @ " +
@@ -541,6 +529,21 @@ const engineTests = `vLLM [^\n]{0,40}\bpytest\b|SGLang[^\n]{0,40}\bpytest\b|vllm
 // compileContext is a line that shows torch.compile itself, not a bare Triton word:
 // torch.compile, Dynamo or Inductor by module name, or Inductor's compiling frames. A
 // model's own Triton kernels (holdoutC3's MPT "triton" attention) are not it.
+// noCompiler is the way around a C++ compiler Inductor cannot run.
+const noCompiler = "compile without Inductor (backend=\"aot_eager\"), or turn torch.compile off (a " +
+	"program's own compile option, or TORCHDYNAMO_DISABLE=1)"
+
+// clMissingCause and clMissingFix are Inductor's compiler check on Windows
+// (check_compiler_exist_windows): its message's row and its raise line's.
+const (
+	clMissingCause = "on Windows Inductor compiles C++ with MSVC's cl (or $CXX), and it could not be run: " +
+		"Visual Studio's C++ build tools are not installed, or the program was not started from " +
+		"a prompt that puts cl on PATH (the x64 Native Tools Command Prompt, or after vcvars64.bat)"
+	clMissingFix = "install Visual Studio Build Tools with the C++ workload and start the program from the " +
+		"x64 Native Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH, or set " +
+		"CXX to a compiler that runs; or " + noCompiler
+)
+
 // msvcMainC is cl's echo of the source it compiles, main.c (Triton's launcher) alone on its
 // line, a context of the cuda.lib link rows.
 const msvcMainC = `main\.c\s*$|`
