@@ -161,13 +161,7 @@ func TestArgvUnrecognized(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, got := readArgvErrors(t, tc.src, tc.argv)
-			if tc.err == "" {
-				require.Empty(t, got)
-				return
-			}
-			require.Len(t, got, 1)
-			require.Contains(t, got[0], "(status 2): "+tc.err+";")
+			checkArgvRefusal(t, tc.src, tc.argv, tc.err)
 		})
 	}
 }
@@ -292,4 +286,17 @@ func readArgv(t *testing.T, src string, argv []string) *Script {
 	s, err := ReadWith(strings.NewReader(src), ReadOptions{Argv: argv})
 	require.NoError(t, err)
 	return s
+}
+
+// checkArgvRefusal checks the argv-error of src read with argv: none where want is "",
+// else one, with argparse's words want after its status.
+func checkArgvRefusal(t *testing.T, src string, argv []string, want string) {
+	t.Helper()
+	_, got := readArgvErrors(t, src, argv)
+	if want == "" {
+		require.Empty(t, got)
+		return
+	}
+	require.Len(t, got, 1)
+	require.Contains(t, got[0], "(status 2): "+want+";")
 }

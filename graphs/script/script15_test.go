@@ -129,13 +129,7 @@ func TestArgvRequired(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, got := readArgvErrors(t, tc.src, tc.argv)
-			if tc.err == "" {
-				require.Empty(t, got)
-				return
-			}
-			require.Len(t, got, 1)
-			require.Contains(t, got[0], "(status 2): "+tc.err+";")
+			checkArgvRefusal(t, tc.src, tc.argv, tc.err)
 		})
 	}
 	t.Run("a positional gives the mode", func(t *testing.T) {
