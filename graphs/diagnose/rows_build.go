@@ -606,7 +606,14 @@ func launcherRows() []Signature {
 			// language ("LINK : fatal error LNK1181: 无法打开输入文件“cuda.lib”", shown as
 			// mojibake when the console's code page differs: holdoutBL's ComfyUI-WanVideoWrapper
 			// #1867, measured before), after main.c, Triton's launcher source, which cl echoes.
-			Code: LibcudaNotFound, Literal: "cuda.lib", Pattern: `LNK1181\b.*\bcuda\.lib\b`,
+			// The library named bare, as Triton's libraries=['cuda'] gives it to the linker:
+			// a project's own link line names cuda.lib by its path ("cannot open input file
+			// 'C:\Program Files\…\lib\x64\cuda.lib'" after its own main.c: a build.bat of
+			// MiguelAmaro/parallel-algos, "cl main.c -link …\lib\x64\cuda.lib"). The repeat is
+			// inside an optional group, so that the cut rule's open prefixes (compileCutPatterns)
+			// do not read any LNK1181 line that ends the input with "…cuda.lib" in it as this
+			// message cut short.
+			Code: LibcudaNotFound, Literal: "cuda.lib", Pattern: `LNK1181\b(?:.*[^\\/\w.-])?cuda\.lib\b`,
 			Requires: msvcMainC + tritonContext,
 			Releases: modes.Minors(0, 14),
 			Cause: "on Windows, Triton (triton-windows) links the launcher of each GPU kernel against cuda.lib, " +
