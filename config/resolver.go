@@ -316,6 +316,7 @@ func (r *Resolver) Resolve(req Request) (*Result, error) {
 	if err := r.applyPatches(res, req.Patches); err != nil {
 		return r.fail(res, err)
 	}
+	noteCUDAGraphsBeforeCompile(res)
 	// (2) torch.compile: mode and options.
 	if err := r.applyCompile(res, req, forced); err != nil {
 		return r.fail(res, err)
@@ -671,4 +672,12 @@ func (r *Resolver) globalError(res *Result, k schema.Key, val literal.Value) *Gl
 		name = strings.Join(parts[:j+1], ".")
 	}
 	return &GlobalError{Key: k, Name: name, Known: slices.Clone(r.known)}
+}
+
+// noteCUDAGraphsBeforeCompile records where triton.cudagraphs was turned on before
+// torch.compile's mode and options apply (Result.CUDAGraphsBeforeCompile).
+func noteCUDAGraphsBeforeCompile(res *Result) {
+	if cg, ok := res.Get("triton.cudagraphs"); ok && cg.Value.Truthy() && cg.Origin.Source != FromDefault {
+		res.CUDAGraphsBeforeCompile = cg.Origin
+	}
 }

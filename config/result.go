@@ -278,6 +278,11 @@ type Result struct {
 	over []overEntry
 	// CUDAGraphs is the verdict from triton.cudagraphs and triton.cudagraph_trees.
 	CUDAGraphs Verdict
+	// CUDAGraphsBeforeCompile is where triton.cudagraphs was turned on before
+	// torch.compile's mode and options apply (an environment variable, a global
+	// assignment, a config.patch), which every mode then keeps unless it sets the key
+	// itself; Source FromDefault where none turned it on.
+	CUDAGraphsBeforeCompile Origin
 	// Warnings are every hazard found, in the order found.
 	Warnings []Warning
 	// Err is the error torch.compile would raise (a PythonError), also returned by Resolve.

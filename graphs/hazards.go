@@ -206,16 +206,14 @@ func (pl *planner) raise(code string, c *situation) {
 const fixTreesTLSNoCGForced = ", or compile these functions without CUDA graphs: here triton.cudagraphs is turned on outside the mode (TORCHINDUCTOR_CUDAGRAPHS=1 or a global), which every mode keeps, max-autotune-no-cudagraphs included, so unset or drop it first, or pass options={\"triton.cudagraphs\": False} instead of a mode (runs in threads, measured on 2.11); "
 
 // noCUDAGraphsHeld returns fix with its advice to compile without CUDA graphs by a mode
-// replaced where the environment or a global turns them on for every mode.
+// replaced where the environment, a global or a config.patch turns them on before any
+// mode applies (config.Result.CUDAGraphsBeforeCompile, which reads the variable as the
+// release does).
 func (pl *planner) noCUDAGraphsHeld(fix string) string {
 	if !strings.Contains(fix, fixTreesTLSNoCG) {
 		return fix
 	}
-	forced := pl.res.Getenv("TORCHINDUCTOR_CUDAGRAPHS") == "1"
-	for _, w := range pl.res.Warnings {
-		forced = forced || w.Code == config.WarnNoCUDAGraphsModeCaptures
-	}
-	if !forced {
+	if pl.res.CUDAGraphsBeforeCompile.Source == config.FromDefault {
 		return fix
 	}
 	return strings.Replace(fix, fixTreesTLSNoCG, fixTreesTLSNoCGForced, 1)

@@ -17,15 +17,18 @@ func TestTLSFixNoCUDAGraphsForced(t *testing.T) {
 		name   string
 		mode   string
 		env    map[string]string
+		set    []string
 		forced bool
 	}{
-		{"reduce-overhead", "reduce-overhead", nil, false},
-		{"reduce-overhead, env on", "reduce-overhead", map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "1"}, true},
-		{"no-cudagraphs mode, env on", "max-autotune-no-cudagraphs", map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "1"}, true},
-		{"reduce-overhead, env off", "reduce-overhead", map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "0"}, false},
+		{"reduce-overhead", "reduce-overhead", nil, nil, false},
+		{"reduce-overhead, env on", "reduce-overhead", map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "1"}, nil, true},
+		{"no-cudagraphs mode, env on", "max-autotune-no-cudagraphs", map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "1"}, nil, true},
+		{"reduce-overhead, env off", "reduce-overhead", map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "0"}, nil, false},
+		{"reduce-overhead, env misread", "reduce-overhead", map[string]string{"TORCHINDUCTOR_CUDAGRAPHS": "true"}, nil, false},
+		{"reduce-overhead, global on", "reduce-overhead", nil, []string{"triton.cudagraphs=True"}, true},
 	}
 	for _, tt := range tests {
-		sc := &Scenario{Torch: "2.11", Mode: Ptr(tt.mode), Env: tt.env}
+		sc := &Scenario{Torch: "2.11", Mode: Ptr(tt.mode), Env: tt.env, Set: tt.set}
 		sc.Workload.Threads, sc.Workload.Devices = PerDevice, 2
 		rep, err := Check(sc)
 		require.NoError(t, err, tt.name)
