@@ -317,7 +317,7 @@ func cxxRows() []Signature {
 			// project's own build of an OpenMP file prints the same.
 			Code: OpenMPMissing, Literal: "'omp.h' file not found",
 			Pattern:  `error: 'omp\.h' file not found`,
-			Requires: compileContext + `|torchinductor_|CppCompileError`,
+			Requires: ompBuildContext,
 			Releases: modes.Minors(0, 14),
 			Cause:    openmpCause,
 			Fix:      openmpFix,
@@ -331,7 +331,7 @@ func cxxRows() []Signature {
 			// ComfyUI-WanVideoWrapper#1620 title, measured before), in any language as the
 			// Python.h row reads C1083: the same context.
 			Code: OpenMPMissing, Literal: "C1083", Pattern: `\bC1083:.*\bomp\.h\b`,
-			Requires: compileContext + `|torchinductor_|CppCompileError`,
+			Requires: ompBuildContext,
 			Releases: modes.Minors(0, 14),
 			Cause: "Inductor compiles CPU kernels as C++ with OpenMP, and MSVC's cl found no omp.h on its " +
 				"include path: the Visual Studio C++ build tools are incomplete, or cl runs without the " +
@@ -529,6 +529,20 @@ const engineTests = `vLLM [^\n]{0,40}\bpytest\b|SGLang[^\n]{0,40}\bpytest\b|vllm
 // compileContext is a line that shows torch.compile itself, not a bare Triton word:
 // torch.compile, Dynamo or Inductor by module name, or Inductor's compiling frames. A
 // model's own Triton kernels (holdoutC3's MPT "triton" attention) are not it.
+// cudaLibLinks and cudaLibInstall are triton-windows' link against the driver's import
+// library and the install that gives it (woct0rdho/triton-windows python/triton/windows_utils.py
+// find_cuda), for the rows of MSVC's LNK1181 on cuda.lib and its retelling.
+const (
+	cudaLibLinks = "Triton (triton-windows) links the launcher of each GPU kernel against cuda.lib, " +
+		"the import library of the NVIDIA driver, and found no CUDA that has it"
+	cudaLibInstall = "install the CUDA toolkit (12.x: lib\\x64\\cuda.lib, include\\cuda.h, bin\\ptxas.exe) and set " +
+		"CUDA_PATH to it"
+)
+
+// ompBuildContext is a C++ compile of Inductor's shown in the log, the context of the
+// missing-omp.h rows and their retelling: a C project's own OpenMP build prints the same.
+const ompBuildContext = compileContext + `|torchinductor_|CppCompileError`
+
 // noCompiler is the way around a C++ compiler Inductor cannot run.
 const noCompiler = "compile without Inductor (backend=\"aot_eager\"), or turn torch.compile off (a " +
 	"program's own compile option, or TORCHDYNAMO_DISABLE=1)"
@@ -591,10 +605,8 @@ func launcherRows() []Signature {
 			Code: LibcudaNotFound, Literal: "cannot open input file 'cuda.lib'",
 			Requires: msvcMainC + tritonContext,
 			Releases: modes.Minors(0, 14),
-			Cause: "on Windows, Triton (triton-windows) links the launcher of each GPU kernel against cuda.lib, " +
-				"the import library of the NVIDIA driver, and found no CUDA that has it",
-			Fix: "install the CUDA toolkit (12.x: lib\\x64\\cuda.lib, include\\cuda.h, bin\\ptxas.exe) and set " +
-				"CUDA_PATH to it; " + noTriton,
+			Cause:    "on Windows, " + cudaLibLinks,
+			Fix:      cudaLibInstall + "; " + noTriton,
 			Evidence: modes.Source,
 			Source: "woct0rdho/triton-windows python/triton/windows_utils.py find_cuda (the wheel's " +
 				"backends/nvidia, pip's nvidia packages, conda's Library, CUDA_PATH or CUDA_HOME, Program Files' " +
@@ -616,11 +628,8 @@ func launcherRows() []Signature {
 			Code: LibcudaNotFound, Literal: "cuda.lib", Pattern: `LNK1181\b(?:.*[^\\/\w.-])?cuda\.lib\b`,
 			Requires: msvcMainC + tritonContext,
 			Releases: modes.Minors(0, 14),
-			Cause: "on Windows, Triton (triton-windows) links the launcher of each GPU kernel against cuda.lib, " +
-				"the import library of the NVIDIA driver, and found no CUDA that has it (MSVC's LNK1181 in the " +
-				"console's language)",
-			Fix: "install the CUDA toolkit (12.x: lib\\x64\\cuda.lib, include\\cuda.h, bin\\ptxas.exe) and set " +
-				"CUDA_PATH to it; " + noTriton,
+			Cause:    "on Windows, " + cudaLibLinks + " (MSVC's LNK1181 in the console's language)",
+			Fix:      cudaLibInstall + "; " + noTriton,
 			Evidence: modes.Source,
 			Source: "MSVC's linker error LNK1181 (its text localized); woct0rdho/triton-windows python/triton/windows_utils.py " +
 				"find_cuda; report: woct0rdho/triton-windows#60",
@@ -637,11 +646,8 @@ func launcherRows() []Signature {
 				`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate|open)\s+\W?cuda\.lib\b|\bmissing\s+\W?cuda\.lib\b`,
 			Requires: tritonContext,
 			Releases: modes.Minors(0, 14),
-			Cause: "a report of MSVC's \"cannot open input file 'cuda.lib'\" on Windows: Triton (triton-windows) " +
-				"links the launcher of each GPU kernel against cuda.lib, the import library of the NVIDIA driver, " +
-				"and found no CUDA that has it",
-			Fix: "install the CUDA toolkit (12.x: lib\\x64\\cuda.lib, include\\cuda.h, bin\\ptxas.exe) and set " +
-				"CUDA_PATH to it (or to the wheel's triton/backends/nvidia, which bundles them); " + noTriton,
+			Cause:    "a report of MSVC's \"cannot open input file 'cuda.lib'\" on Windows: " + cudaLibLinks,
+			Fix:      cudaLibInstall + " (or to the wheel's triton/backends/nvidia, which bundles them); " + noTriton,
 			Evidence: modes.Source,
 			Source:   "retold; the linker's message and Triton's lookup: woct0rdho/triton-windows python/triton/windows_utils.py find_cuda; report: woct0rdho/triton-windows#60",
 			Decisive: "a line that names cuda.lib with a word that it is missing or not found; another line shows Triton or torch",

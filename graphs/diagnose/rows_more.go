@@ -287,6 +287,15 @@ const (
 		"211198472, 47563982698; the flag's releases as philoxSource's); reports: ace-step/ACE-Step-1.5#613, #587"
 )
 
+// generatorExpects and generatorRegistered are the releases of the CUDA generator's two
+// capture states: 2.0–2.3 check graph_expects_this_gen_ in philox_cuda_state, 2.4
+// replaced it by generators a graph registers (CUDAGraph::register_generator_state);
+// philoxSource gives the header copies that date it.
+var (
+	generatorExpects    = modes.Minors(0, 3)
+	generatorRegistered = modes.Minors(4, 14)
+)
+
 // rngExpectsCapture is 2.0–2.3's wording of the generator's check (philox_cuda_state).
 const rngExpectsCapture = "CUDA generator expects graph capture to be underway"
 
@@ -301,8 +310,8 @@ func rngLeftCapturingRows() []Signature {
 		}
 	}
 	return []Signature{
-		row(line(ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor), 1), modes.Minors(4, 14)),
-		row(rngExpectsCapture, modes.Minors(0, 3)),
+		row(line(ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor), 1), generatorRegistered),
+		row(rngExpectsCapture, generatorExpects),
 	}
 }
 
@@ -342,7 +351,7 @@ func captureRows() []Signature {
 			// the capture; 2.4 replaced the check (graph_expects_this_gen_) by generators that
 			// a graph registers (CUDAGraph::register_generator_state).
 			Code: CaptureRNGState, Literal: "for an unexpected CUDA generator used during capture",
-			Releases: modes.Minors(0, 3),
+			Releases: generatorExpects,
 			Cause:    philoxCause,
 			Fix:      philoxFix,
 			Evidence: modes.Source,
@@ -353,7 +362,7 @@ func captureRows() []Signature {
 			// The same refusal's hint (CAPTURE_DEFAULT_GENS_MSG), which a paste keeps when
 			// its first sentence was cut.
 			Code: CaptureRNGState, Literal: "you may only use the default CUDA RNG generator on the device",
-			Releases: modes.Minors(0, 3),
+			Releases: generatorExpects,
 			Cause:    philoxCause,
 			Fix:      philoxFix,
 			Evidence: modes.Source,

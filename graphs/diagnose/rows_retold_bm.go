@@ -7,7 +7,7 @@ package diagnose
 func retoldBM() []retelling {
 	return []retelling{
 		withRequires(borrow(OpenMPMissing, ompMissingRetold, "the compiler's missing omp.h retold (\"complaining about a missing "+
-			"`omp.h` header\"; rows_retold_bm.go)"), compileContext+`|torchinductor_|CppCompileError`),
+			"`omp.h` header\"; rows_retold_bm.go)"), ompBuildContext),
 	}
 }
 

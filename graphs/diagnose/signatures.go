@@ -319,14 +319,14 @@ func threadRows() []Signature {
 			// (rngLeftCapturingSource).
 			Code: TreesConcurrentCallers, Literal: line(callers, 1),
 			Requires: treesOrThreads,
-			Releases: sharedTrees.Intersect(modes.Minors(4, 14)), Cause: collided, Fix: fixCallers,
+			Releases: sharedTrees.Intersect(generatorRegistered), Cause: collided, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
 			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: rngExpectsCapture,
 			Requires: treesOrThreads,
-			Releases: sharedTrees.Intersect(modes.Minors(0, 3)), Cause: collided, Fix: fixCallers,
+			Releases: sharedTrees.Intersect(generatorExpects), Cause: collided, Fix: fixCallers,
 			Evidence: modes.Source, Source: rngLeftCapturingSource,
 			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
 		},
