@@ -28,9 +28,8 @@ func TestArgvUnknownMode(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s := readArgv(t, tc.src, tc.argv)
-			require.Len(t, s.Sites, 1)
-			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
+			st := readArgvSite(t, tc.src, tc.argv)
+			require.Equal(t, tc.want, planLabels(st.Modes(testModes)), "notes %q", st.Notes)
 		})
 	}
 }
@@ -107,9 +106,7 @@ func TestArgvAccumSteps(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s := readArgv(t, tc.src, tc.argv)
-			require.Len(t, s.Sites, 1)
-			st := s.Sites[0]
+			st := readArgvSite(t, tc.src, tc.argv)
 			require.Equal(t, tc.kept, st.Workload.OutputsKept, "inferred %+v", st.Inferred)
 			require.Equal(t, tc.note, strings.Contains(strings.Join(st.Notes, "\n"), "parser's default of --gradient_accumulation_steps"), "notes %q", st.Notes)
 		})
@@ -254,13 +251,12 @@ func TestSelfArgsNamespace(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s := readArgv(t, tc.src, tc.argv)
-			require.Len(t, s.Sites, 1)
-			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
+			st := readArgvSite(t, tc.src, tc.argv)
+			require.Equal(t, tc.kept, st.Workload.OutputsKept, "inferred %+v", st.Inferred)
 			if tc.guard == "" {
-				require.NotContains(t, s.Sites[0].Guard, "parser's defaults")
+				require.NotContains(t, st.Guard, "parser's defaults")
 			} else {
-				require.Contains(t, s.Sites[0].Guard, tc.guard)
+				require.Contains(t, st.Guard, tc.guard)
 			}
 		})
 	}
@@ -286,6 +282,14 @@ func readArgv(t *testing.T, src string, argv []string) *Script {
 	s, err := ReadWith(strings.NewReader(src), ReadOptions{Argv: argv})
 	require.NoError(t, err)
 	return s
+}
+
+// readArgvSite reads src with argv and returns its one compile site.
+func readArgvSite(t *testing.T, src string, argv []string) *Site {
+	t.Helper()
+	s := readArgv(t, src, argv)
+	require.Len(t, s.Sites, 1)
+	return &s.Sites[0]
 }
 
 // checkArgvRefusal checks the argv-error of src read with argv: none where want is "",

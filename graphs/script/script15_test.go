@@ -193,9 +193,8 @@ func TestIfElseModeKept(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s := readArgv(t, tc.src, tc.argv)
-			require.Len(t, s.Sites, 1)
-			require.Equal(t, tc.want, planLabels(s.Sites[0].Modes(testModes)), "notes %q", s.Sites[0].Notes)
+			st := readArgvSite(t, tc.src, tc.argv)
+			require.Equal(t, tc.want, planLabels(st.Modes(testModes)), "notes %q", st.Notes)
 		})
 	}
 }

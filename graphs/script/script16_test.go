@@ -85,9 +85,7 @@ func TestArgvGuardCut(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s := readArgv(t, tc.src, tc.argv)
-			require.Len(t, s.Sites, 1)
-			st := s.Sites[0]
+			st := readArgvSite(t, tc.src, tc.argv)
 			if tc.notRun == "" {
 				require.Empty(t, st.NotRun)
 			} else {
@@ -130,10 +128,9 @@ func TestArgvIntUnshownDefault(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s := readArgv(t, tc.src, tc.argv)
-			require.Len(t, s.Sites, 1)
-			require.Equal(t, graphs.PerDevice, s.Sites[0].Workload.Threads, "inferred %+v", s.Sites[0].Inferred)
-			require.Equal(t, tc.devices, s.Sites[0].Workload.Devices, "inferred %+v", s.Sites[0].Inferred)
+			st := readArgvSite(t, tc.src, tc.argv)
+			require.Equal(t, graphs.PerDevice, st.Workload.Threads, "inferred %+v", st.Inferred)
+			require.Equal(t, tc.devices, st.Workload.Devices, "inferred %+v", st.Inferred)
 		})
 	}
 }
