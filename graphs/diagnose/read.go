@@ -165,10 +165,12 @@ type Diagnosis struct {
 	// from Options.Torch). An extra field.
 	TorchLine int `json:"torch_line,omitempty"`
 	// TorchText is that line, cleaned (as Finding.Quote), and TorchFrom the phrasing
-	// it was read from: "collect_env", "torch.__version__", "package list", "pin",
-	// "version report", "file name", "image or key", "source checkout" (a branch or tag
-	// checked out in a clone of torch's repository), "prose", "nightly", or "option"
-	// when Options.Torch gave it. Extra fields.
+	// it was read from: "collect_env", "torch.__version__", "package list", "pip
+	// install", "pip conflict", "pin", "lock file", "version report", "table", "file
+	// name", "image or key", "NGC image", "source checkout" (a branch or tag checked out
+	// in a clone of torch's repository), "source build", "release branch", "prose",
+	// "nightly", or "option" when Options.Torch gave it (TestTorchFromDocumented).
+	// Extra fields.
 	TorchText string `json:"torch_text,omitempty"`
 	TorchFrom string `json:"torch_from,omitempty"`
 	// Findings are in line order, at most one per code.
