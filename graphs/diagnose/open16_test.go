@@ -68,3 +68,33 @@ func TestTreesBareAssertOpen16(t *testing.T) {
 		}
 	}
 }
+
+// TestRetoldNegatedOpen16: the retellings of rows_retold_bi.go and rows_retold_bm.go read
+// with a negation right before their verb (not, n't, never, no longer; an adverb between)
+// tell that the failure does not happen, and give nothing (prec16's "Left": "CUDA graph
+// capture does not forbid copying from pageable memory" gave capture-unpinned-copy); the
+// same sentences without it still read, and a verb that is itself negative ("does not
+// allow", "cannot") is no negation of the verb.
+func TestRetoldNegatedOpen16(t *testing.T) {
+	t.Parallel()
+	omp := "torch._inductor.exc.InductorError: CppCompileError: C++ compile error\n"
+	checkFirstCodes(t, []codeCase{
+		{"does not forbid", "CUDA graph capture does not forbid copying from pageable memory.", ""},
+		{"doesn't forbid", "CUDA graph capture doesn't forbid copying from pageable memory.", ""},
+		{"no longer rejects", "cudagraphs no longer reject copies from unpinned host memory", ""},
+		{"never prohibits", "graph capture never prohibits a copy from pageable memory", ""},
+		{"does not actually forbid", "capture does not actually forbid a copy from unpinned memory", ""},
+		{"forbids (kept)", "CUDA graph capture forbids copying from pageable memory.", CaptureUnpinnedCopy},
+		{"does not allow (kept)", "CUDA graph capture does not allow copying from pageable memory.", CaptureUnpinnedCopy},
+		{"cannot (kept)", "cudagraphs cannot capture a copy from unpinned host memory", CaptureUnpinnedCopy},
+		{"no longer breaks", "A CPU scalar no longer breaks cudagraphs since 2.3.", ""},
+		{"never breaks, cpu", "a tensor on the CPU never breaks cuda graphs", ""},
+		{"breaks (kept)", "A CPU scalar breaks cudagraphs, so move it to the GPU.", SkipCPUDevice},
+		{"not missing omp.h", omp + "The build is not missing omp.h, the path is wrong.", ""},
+		{"isn't missing omp.h", omp + "The compiler isn't missing omp.h here.", ""},
+		{"no longer fails to find omp.h", omp + "The compiler no longer fails to find omp.h after brew install libomp.", ""},
+		{"never fails to open omp.h", omp + "It never fails to open omp.h on Linux.", ""},
+		{"missing omp.h (kept)", omp + "The compiler is complaining about a missing omp.h header.", OpenMPMissing},
+		{"fails to find omp.h (kept)", omp + "clang fails to find omp.h on macOS.", OpenMPMissing},
+	})
+}

@@ -102,7 +102,9 @@ func quotedReason(reason string) string {
 // happened: "cpp wrapper doesn't work with cudagraphs" (pytorch/pytorch#130878's title,
 // holdoutK), "cudagraphs don't work with mutated inputs", "… breaks CUDA graphs". Not "is
 // not supported with" or "is incompatible with", which documentation uses to state a rule.
-const notWorkWith = `\s+(?:(?:does|do|did)(?:n'?t|\s+not)\s+work|won'?t\s+work|can(?:'t|not)\s+work|(?:is|are)(?:n'?t|\s+not)\s+working|` +
+// The verb is the group v: "a CPU scalar no longer breaks cudagraphs" says it does not
+// (negatedVerb).
+const notWorkWith = `\s+(?P<v>(?:does|do|did)(?:n'?t|\s+not)\s+work|won'?t\s+work|can(?:'t|not)\s+work|(?:is|are)(?:n'?t|\s+not)\s+working|` +
 	`breaks?|broke)\s+(?:well\s+|properly\s+)?(?:with|alongside|under)?\s*(?:the\s+|an?\s+)?`
 
 // retelling is a code's message retold. Its rows take the cause, fix and tailored fixes of
