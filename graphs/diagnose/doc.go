@@ -1868,9 +1868,9 @@ const (
 	// TreesConcurrentCallers occurs when several threads call one cudagraph-tree
 	// function at once before 2.14. The random generator's check among its messages
 	// ("Offset increment outside graph capture …", 2.0–2.3's "CUDA generator expects
-	// graph capture to be underway") is read in a capture made by hand too, where no
-	// trees, torch.compile or threads are shown, with that capture's cause: one that
-	// failed earlier leaves the generator marked as capturing.
+	// graph capture to be underway") takes the threads' cause only where threads are
+	// shown; elsewhere (a capture made by hand, or trees with one thread) it has a failed
+	// capture's cause: one that failed earlier leaves the generator marked as capturing.
 	//
 	// Example:
 	//
