@@ -402,18 +402,31 @@ var fixedLead = &lazyregexp.Regexp{Expr: `(?i)\bto\s+(?:prevent|avoid|suppress|s
 // cuda_utils.c) and Inductor's C++ are compiled by one compiler call with no CMake step,
 // so a missing header's compiler error within sourceBuildReach lines after one is that
 // build's (a source build of Triton, PyTorch or another project), not the run-time
-// compile the header rows' causes tell (scanner.inSourceBuild).
-var sourceBuildSteps = []string{"Building CXX object", "Building C object", "Building CUDA object"}
+// compile the header rows' causes tell (scanner.inSourceBuild). A Python extension's build
+// is one too: pip's "Building wheel for my_ext (setup.py) ... error" (a wheel being built;
+// "... done" tells one built, builtStep) and setuptools' "building 'my_ext' extension"
+// (distutils build_ext.build_extension's log line) before its compiler's call (prec16's
+// n3: MSVC's C1083 on omp.h in such a build, torch.compile named elsewhere).
+var sourceBuildSteps = []string{"Building CXX object", "Building C object", "Building CUDA object", "Building wheel for", "building '"}
+
+// builtStep reports whether raw, a line with a source build's step, tells a build that
+// ended well (pip's "Building wheel for x (setup.py) ... done"), which no compiler's error
+// after it belongs to.
+func builtStep(raw []byte) bool {
+	return bytes.HasSuffix(bytes.TrimSpace(raw), []byte("done"))
+}
 
 // sourceBuildReach is how many lines after a source build's step its compiler's error may
 // come: the failed command ("FAILED: …", the compiler's command line) and the include
 // chain ("In file included from …") between them.
 const sourceBuildReach = 12
 
-// headerCode reports whether code is a missing header's (Python.h, cuda.h), whose
+// headerCode reports whether code is a missing header's (Python.h, cuda.h, omp.h), whose
 // retellings inString keeps out of code's strings and whose compiler messages
 // inSourceBuild keeps out of a source build.
-func headerCode(code Code) bool { return code == PythonHeadersMissing || code == CUDAHeadersMissing }
+func headerCode(code Code) bool {
+	return code == PythonHeadersMissing || code == CUDAHeadersMissing || code == OpenMPMissing
+}
 
 // inString reports whether line holds lit inside a string of code that opens before it
 // on the line: an odd count of double quotes before lit, or of single quotes that are no

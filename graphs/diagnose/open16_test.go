@@ -98,3 +98,48 @@ func TestRetoldNegatedOpen16(t *testing.T) {
 		{"fails to find omp.h (kept)", omp + "clang fails to find omp.h on macOS.", OpenMPMissing},
 	})
 }
+
+// TestLooseForeignLinkOpen16: the looser prose (a line that names torch, then a full 2.x.y)
+// does not take a release that is part of a link to another project: a markdown link whose
+// target names no PyTorch ("[release 2.8.0](https://github.com/py-pdf/fpdf2/releases/tag/2.8.0)",
+// prec16's t5) or a URL of another project's that holds the release; a link to PyTorch's
+// own releases and plain prose stay torch's.
+func TestLooseForeignLinkOpen16(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"markdown link to another repo", "We compile with torch.compile; the renderer changed in [release 2.8.0](https://github.com/py-pdf/fpdf2/releases/tag/2.8.0).", ""},
+		{"markdown link, version first", "torch.compile works here, see [2.8.0 notes](https://fpdf2.readthedocs.io/en/2.8.0/) for the API", ""},
+		{"bare URL of another repo", "torch.compile: see https://github.com/py-pdf/fpdf2/releases/tag/2.8.0 for the API", ""},
+		{"URL path of another site", "torch.compile breaks with the docs at https://example.org/lib/2.8.0/index.html", ""},
+		{"link to PyTorch's release kept", "torch.compile fails on [2.5.1](https://github.com/pytorch/pytorch/releases/tag/v2.5.1) here", "2.5"},
+		{"plain prose kept", "We use torch.compile and the crash is on 2.5.1 only", "2.5"},
+		{"link text names torch kept", "torch.compile, see [the torch 2.5.1 notes](https://example.org/notes)", "2.5"},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Torch != tt.want {
+			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
+		}
+	}
+}
+
+// TestExtensionBuildOpen16: a missing header's compiler error in a project's own build (a
+// setuptools extension, pip building a wheel, a CMake step) is that build's, not Inductor's
+// run-time compile, though torch.compile is named elsewhere in the text (prec16's n3: C1083
+// on omp.h under "Building wheel for my_ext (setup.py)"); Inductor's own compile errors,
+// with no such step, still read.
+func TestExtensionBuildOpen16(t *testing.T) {
+	t.Parallel()
+	note := "\nNote: my training script uses torch.compile(model, backend=\"aot_eager\"), but this is the extension build."
+	checkFirstCodes(t, []codeCase{
+		{"pip wheel, MSVC, omp.h", "Building wheel for my_ext (setup.py) ... error\nmain.c\nC:\\src\\ext\\main.c(3): fatal error C1083: Cannot open include file: 'omp.h': No such file or directory\nerror: command 'cl.exe' failed with exit code 2" + note, ""},
+		{"setuptools extension, MSVC, omp.h", "running build_ext\nbuilding 'fastops' extension\ncl.exe /c /nologo /O2 /openmp fastops.cpp /Fobuild\\fastops.obj\nfastops.cpp\nfastops.cpp(5): fatal error C1083: Cannot open include file: 'omp.h': No such file or directory" + note, ""},
+		{"CMake step, clang, omp.h", "[ 50%] Building CXX object CMakeFiles/objleft.dir/main.cpp.o\n/Users/me/src/main.cpp:3:10: fatal error: 'omp.h' file not found\n#include <omp.h>" + note, ""},
+		{"pip wheel, Python.h", "Building wheel for fastops (pyproject.toml) ... error\nfastops.c:1:10: fatal error: Python.h: No such file or directory\n    1 | #include <Python.h>" + note, ""},
+		{"Inductor's C1083 kept", "torch._inductor.exc.InductorError: CppCompileError: C++ compile error\nC:/Users/me/AppData/Local/Temp/torchinductor_me/ab/cab.cpp(2): fatal error C1083: Cannot open include file: 'omp.h': No such file or directory", OpenMPMissing},
+		{"Inductor's clang kept", "torch._inductor.exc.InductorError: CppCompileError: C++ compile error\n/var/folders/x7/T/torchinductor_me/ab/cab.cpp:2:10: fatal error: 'omp.h' file not found", OpenMPMissing},
+	})
+}
