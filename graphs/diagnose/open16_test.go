@@ -96,6 +96,16 @@ func TestRetoldNegatedOpen16(t *testing.T) {
 		{"never fails to open omp.h", omp + "It never fails to open omp.h on Linux.", ""},
 		{"missing omp.h (kept)", omp + "The compiler is complaining about a missing omp.h header.", OpenMPMissing},
 		{"fails to find omp.h (kept)", omp + "clang fails to find omp.h on macOS.", OpenMPMissing},
+		// the same class in the older skip and re-record-limit retellings (rows_retold.go)
+		{"not skipped due to", "cudagraphs are not skipped due to mutated inputs anymore.", ""},
+		{"skipped due to (kept)", "cudagraphs are skipped due to mutated inputs.", SkipMutatedInputs},
+		{"never hit the limit", "We never hit the max re-recording limit.", ""},
+		{"hit the limit (kept)", "We hit the max re-recording limit after 8 shapes.", TreesRerecordLimit},
+		// the headers' retellings (rows_build.go headerMissing, pythonHeadersRetold)
+		{"no longer fails to find Python.h", "The build no longer fails to find Python.h. torch.compile works.", ""},
+		{"is not missing the python headers", "The image is not missing the Python headers; torch.compile works.", ""},
+		{"fails to find Python.h (kept)", "Triton fails to find Python.h when torch.compile builds its launcher.", PythonHeadersMissing},
+		{"never fails to find cuda.h", "Triton never fails to find cuda.h here, torch.compile works.", ""},
 	})
 }
 
