@@ -1410,6 +1410,8 @@
 //   - stream-capture-illegal: a paraphrase with "捕获", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "キャプチ", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "캡처", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "capture mode", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "global mode", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
