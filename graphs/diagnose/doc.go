@@ -755,8 +755,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2189 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1076 of them
+// testdata/corpus holds 2201 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1080 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -1140,6 +1140,8 @@
 //   - trees-user-thread-tls: a paraphrase with "local do thread", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "local del hilo", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "локальн", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
@@ -1869,9 +1871,9 @@ const (
 	// TreesConcurrentCallers occurs when several threads call one cudagraph-tree
 	// function at once before 2.14. The random generator's check among its messages
 	// ("Offset increment outside graph capture …", 2.0–2.3's "CUDA generator expects
-	// graph capture to be underway") is read in a capture made by hand too, where no
-	// trees, torch.compile or threads are shown, with that capture's cause: one that
-	// failed earlier leaves the generator marked as capturing.
+	// graph capture to be underway") takes the threads' cause only where threads are
+	// shown; elsewhere (a capture made by hand, or trees with one thread) it has a failed
+	// capture's cause: one that failed earlier leaves the generator marked as capturing.
 	//
 	// Example:
 	//

@@ -9,10 +9,10 @@ import (
 
 // TestRNGLeftCapturing: the generator's check ("Offset increment outside graph capture
 // encountered unexpectedly.", 2.4–2.14; "CUDA generator expects graph capture to be
-// underway", 2.0–2.3) is read in a capture made by hand, with no cudagraph trees,
-// torch.compile or threads in the text, under the code that lists it and with the
-// capture's own cause (rngLeftCapturingRows); beside torch.compile the trees' collision
-// cause stays. The lines are real code comments and docstrings from the code corpus
+// underway", 2.0–2.3) is read with no threads in the text under the code that lists it
+// and with the cause of a capture that failed (rngLeftCapturingRows), a hand capture's or
+// cudagraph trees' recording; only where threads show does the trees' collision cause
+// stay (threadsShown). The lines are real code comments and docstrings from the code corpus
 // (find_string "Offset increment outside graph capture", "expects graph capture to be
 // underway"), none of them in testdata/corpus.
 func TestRNGLeftCapturing(t *testing.T) {
@@ -42,10 +42,23 @@ func TestRNGLeftCapturing(t *testing.T) {
 		{"a commit's fix list, quoted without its last words (constructed sibling of a commit body)",
 			"- Fixes 'Offset increment outside graph capture' in the sampler\n",
 			TreesConcurrentCallers, true, modes.Minors(4, 14)},
-		{"beside torch.compile: the trees' collision",
+		{"beside torch.compile's trees and no thread: the capture's own",
 			"model = torch.compile(model, mode=\"reduce-overhead\")\n" +
 				"RuntimeError: Offset increment outside graph capture encountered unexpectedly.\n",
+			TreesConcurrentCallers, true, modes.Minors(4, 14)},
+		{"torch.compile recompiling in a hand capture, no thread (helion#2467's commit, newuser16)",
+			"RuntimeError: Offset increment outside graph capture encountered unexpectedly.\n" +
+				"Same cause: the torch_compile backward recompiles during CUDA graph capture.\n",
+			TreesConcurrentCallers, true, modes.Minors(4, 14)},
+		{"beside torch.compile's trees in a thread pool: the trees' collision",
+			"model = torch.compile(model, mode=\"reduce-overhead\")\n" +
+				"with ThreadPoolExecutor(4) as pool: list(pool.map(model, batches))\n" +
+				"RuntimeError: Offset increment outside graph capture encountered unexpectedly.\n",
 			TreesConcurrentCallers, false, modes.Minors(4, 13)},
+		{"threads told in prose, older wording: the trees' collision",
+			"Each worker thread calls the compiled model.\n" +
+				"RuntimeError: CUDA generator expects graph capture to be underway, but the current stream is not capturing.\n",
+			TreesConcurrentCallers, false, modes.Minors(1, 3)},
 		{"a purpose, quoted without its last words",
 			"- capture on a side stream to fix 'Offset increment outside graph capture'\n",
 			"", false, modes.Releases{}},

@@ -21,6 +21,16 @@ const threadEvidence = `threading\.py|ThreadPoolExecutor|Exception in thread`
 // same errors name none (nanovllm's capture_cudagraph in ACE-Step-1.5#613, a negative).
 const treesOrThreads = `cudagraph_trees|torch\.compile|reduce-overhead|torch_compile|max-autotune|` + threadEvidence + `|` + threadProse
 
+// threadsShown is user threads in either form, a traceback's or prose's: the random
+// generator's capture check (its two wordings) takes the threads' cause only where the
+// text shows threads. Without them the check follows a capture that failed, by hand or by
+// cudagraph trees' recording, whose end left the generator marked (rngLeftCapturingRows):
+// helion's commit "tritonbench's torch_compile backward recompiles during CUDA graph
+// capture" printed the capture's failure and then the check with no thread (newuser16,
+// helion#2467), and peft's nightly CI failed in later tests of the same session after
+// gemma's generate, which compiles (huggingface/peft#2580).
+const threadsShown = threadEvidence + `|` + threadProse
+
 // threadProse is user threads told in prose or named by a threaded server's class: "the
 // threaded server", "not thread-safe in the ThreadingHTTPServer" (holdoutK's xtal loop-sim
 // notes), "the second thread's capture", "threads-2-sharedpool". Only treesOrThreads takes
@@ -271,12 +281,15 @@ const (
 		"ran on a stream that was not capturing: a CUDA-graph capture made by hand failed before capture_end " +
 		"cleared the mark (it checks cudaStreamEndCapture's result first), which leaves the generator marked " +
 		"for the rest of the process, or another stream or thread drew random numbers while a capture was " +
-		"open; the text shows no cudagraph trees, torch.compile or threads, so the capture is the program's own"
+		"open; the text shows no threads, so the likelier cause is a capture that failed, the program's own or " +
+		"cudagraph trees' recording (torch.compile'd code that compiles or recompiles inside a capture, on its " +
+		"first call or a new shape, fails it)"
 	rngLeftCapturingFix = "find the capture's first error earlier in the log (often an operation not permitted " +
 		"while a stream is capturing: a sync, .item(), a CPU copy or an allocation outside the pool) and fix " +
 		"that; once a capture has failed, restart the process rather than capturing again; inside a capture, " +
 		"draw random numbers only on the capturing stream (torch.cuda.graph(g, stream=s)) and from no other " +
-		"thread"
+		"thread; call torch.compile'd code once with each shape before capturing it, so that it compiles " +
+		"outside the capture"
 	rngLeftCapturingSource = "aten/src/ATen/cuda/CUDAGeneratorImpl.cpp CUDAGeneratorState::increase (TORCH_CHECK(" +
 		"!capturing_, \"Offset increment outside graph capture encountered unexpectedly.\")), capture_prologue and " +
 		"capture_epilogue, read in the search tool's stored copies (find_string \"encountered unexpectedly.\\\");\": " +
@@ -306,7 +319,7 @@ func rngLeftCapturingRows() []Signature {
 			Code: TreesConcurrentCallers, Literal: lit, Releases: rel,
 			Cause: rngLeftCapturingCause, Fix: rngLeftCapturingFix,
 			Evidence: modes.Source, Source: rngLeftCapturingSource,
-			Decisive: "the RuntimeError line; no line shows cudagraph trees, torch.compile or threads",
+			Decisive: "the RuntimeError line; no line shows threads",
 		}
 	}
 	return []Signature{

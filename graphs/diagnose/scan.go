@@ -73,6 +73,8 @@ type compiledRow struct {
 	endsLine bool
 	requires int  // index into scanner.contexts, -1 for none
 	bareSkip bool // a bare skip quotation's row (bareSkipRow): tried only beside one
+	// bareAssert: a row of rows_retold_o16.go (bareAssertRow), tried only before a bare AssertionError
+	bareAssert bool
 }
 
 // rowForms are a row's pattern's forms that only a line holding some form of the
@@ -347,7 +349,7 @@ func compileTable() (table, error) {
 func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 	lit := sentenceLiteral(sig)
 	row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1,
-		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal), bareSkip: bareSkipRow(sig)}
+		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal), bareSkip: bareSkipRow(sig), bareAssert: bareAssertRow(sig)}
 	row.folded = append([]byte(nil), row.squeezed...)
 	lower(row.folded)
 	if sig.Pattern != "" {
@@ -1096,7 +1098,7 @@ func (s *scanner) contextWrapped(c, k int) bool {
 // neighbours, then cut short at the end of the line.
 func (s *scanner) matchRow(i, k int) {
 	row := &s.rows[i]
-	if row.bareSkip && !s.bareSkipNear(k) {
+	if !s.neighboursFit(row, k) {
 		return
 	}
 	e := s.entry(k)
@@ -1123,6 +1125,13 @@ func (s *scanner) matchRow(i, k int) {
 	if s.rowLast[i] != e.vline {
 		s.matchShortCut(i, e, s.entry(k-1))
 	}
+}
+
+// neighboursFit reports whether the lines around entry k hold what row wants beside its
+// line: a bare skip quotation (bareSkipNear), a bare AssertionError after it
+// (bareAssertAfter).
+func (s *scanner) neighboursFit(row *compiledRow, k int) bool {
+	return (!row.bareSkip || s.bareSkipNear(k)) && (!row.bareAssert || s.bareAssertAfter(k))
 }
 
 // edged returns text, entry e's, as a pattern that asserts the text's start or end (^,

@@ -318,17 +318,17 @@ func threadRows() []Signature {
 			// The RNG's check: this wording from 2.4 (CUDAGeneratorState), 2.1–2.3's below
 			// (rngLeftCapturingSource).
 			Code: TreesConcurrentCallers, Literal: line(callers, 1),
-			Requires: treesOrThreads,
+			Requires: threadsShown,
 			Releases: sharedTrees.Intersect(generatorRegistered), Cause: collided, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
-			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
+			Decisive: "the RuntimeError line; another line shows threads",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: rngExpectsCapture,
-			Requires: treesOrThreads,
+			Requires: threadsShown,
 			Releases: sharedTrees.Intersect(generatorExpects), Cause: collided, Fix: fixCallers,
 			Evidence: modes.Source, Source: rngLeftCapturingSource,
-			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
+			Decisive: "the RuntimeError line; another line shows threads",
 		},
 		{
 			Code: TreesConcurrentCallers, Literal: sentence(from(line(callers, 2), "tensor(s)")),
