@@ -1141,6 +1141,7 @@
 //   - trees-user-thread-tls: a paraphrase with "local del hilo", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "локальн", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "ionError in", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13

@@ -68,3 +68,41 @@ func TestModeOptionsEqualsTogether(t *testing.T) {
 	}
 	checkFirstCodes(t, tests)
 }
+
+// TestTLSAssertRetoldWider: trees-user-thread-tls retold by an AssertionError in
+// cudagraph_trees with a thread (tlsFileRetold) or by the trees' thread-local state with the
+// verb "asserts" (tlsStateRetold), in the forms those missed (rows_retold_h.go): the module
+// named without ".py" beside "own OS thread", and "keeps thread-local state and asserts in
+// get_obj when a compiled forward runs on a non-main thread". Each "want" is a real comment
+// in the search tool's code corpus (find_string "reduce-overhead crashes", "AssertionError in
+// cudagraph_trees") that gave nothing before; the quiet ones are real lookalikes: the assert
+// with no thread (a capture's buffer copy, small GPUs, a prompt change), and a logger's note.
+func TestTLSAssertRetoldWider(t *testing.T) {
+	t.Parallel()
+	tests := []codeCase{
+		{"own-os-thread-no-py", "                        # runs the model. Load happens on the main thread but\n" +
+			"                        # inference runs inside VideoThread's own OS thread,\n" +
+			"                        # so reduce-overhead crashes here (AssertionError in\n" +
+			"                        # cudagraph_trees). Default mode compiles/fuses too\n" +
+			"                        # but has no such thread affinity.\n                        model = torch.compile(model)",
+			TreesUserThreadTLS},
+		{"keeps-tls-asserts", "  # Skip torch.compile: cudagraph_trees keeps thread-local state and\n  # asserts in get_obj when a " +
+			"compiled forward runs on a non-main\n  # thread (observed iter 26-27 — every async eval crashed with\n  # " +
+			"AssertionError in cudagraph_trees.py). Eval is one shot per iter", TreesUserThreadTLS},
+		// quiet
+		{"capture-copy-no-thread", "                    # (max-autotune) updates running_mean/running_var *inside*\n" +
+			"                    # a CUDA graph. Issuing copy_() on those tensors during\n                    # graph capture " +
+			"corrupts the tensor weakref lifecycle and\n                    # raises AssertionError in cudagraph_trees. " +
+			"Skipping during\n                    # capture is correct", ""},
+		{"small-gpus-no-thread", "    # ═══ torch.compile (PyTorch 2.0+, ~20% speedup) ═══\n    # NOTE: \"reduce-overhead\" mode " +
+			"uses CUDA graphs which crash on T4/small GPUs\n    # (AssertionError in cudagraph_trees.py). Use \"default\" " +
+			"mode instead.", ""},
+		{"prompt-change-no-thread", "#   T1 graphs arm      : + --use-cuda-graphs (torch.compile reduce-overhead). This is " +
+			"the\n#                        README number on H100 — WITH ITS CAVEAT: single-prompt only, inductor\n" +
+			"#                        cudagraph_trees asserts on a prompt change; measured slower on Thor.", ""},
+		{"logger-note", "                        # Surface the type + traceback in the log even when\n" +
+			"                        # str(exc) is empty (e.g. cudagraph_trees AssertionError).\n" +
+			"                        _perf_log.error(\"inference_forward_failed\", context=\"inference_server\")  # torch.compile", ""},
+	}
+	checkFirstCodes(t, tests)
+}
