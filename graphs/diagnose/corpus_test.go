@@ -223,6 +223,9 @@ func loggedOnly(set string) bool { return set == "holdout" }
 var openMisses = map[string]string{
 	// holdoutBM, measured once at a8b0f6a4 (testdata/corpus/README.md, "Held-out set BM, measured once"); MSVC's
 	// omp.h (its wording and retold) and the compiler check's raise line read since (rows_build.go, rows_retold_bm.go).
+	"br_applio_ja_torchcompile_report_training_msvc_cl_not_found_pt213":    "holdoutBR: release in a table whose key lists three packages (\"| torch / CUDA / triton | 2.13.0+cu132 / 13.2 / 3.7.1 |\"); the joint-key rows read two",
+	"br_necrc_vi_vllm_fix_md_init_fails_python_h_missing":                  "holdoutBR: gcc's Python.h error under a Vietnamese note that vLLM fails at start-up (\"lỗi khi khởi tạo\"), no Triton, Inductor, engine worker or test run named (tritonContext, engineTests): a source build of vLLM prints the same (holdoutN's negative)",
+	"br_vllmdocsja_contributing_testing_tip_python_h_python3_dev":          "holdoutBR: the Japanese translation of vLLM's testing tip (holdoutAC's English is found), its fix on the line after the conditional \"で失敗する場合は、\": the tip's fix is read on the conditional's own line only (hypoTip)",
 	"bm_helperaccel1_title_include_python_h_fixed_by_include_dir_pt27":     "holdoutBM: \"include file Python.h not found\" in a title, no Triton, Inductor or torch.compile line",
 	"bm_youdub127_zh_voxcpm_compile_disabled_triton_not_installed_windows": "holdoutBM: a program's own warning \"torch.compile disabled - triton is not installed\"",
 	"bm_voicestudio278_gpu_pool_4_workers_cudagraph_trees_assertion":       "holdoutBM: an AssertionError under a cudagraph_trees.py frame with a GPU pool of 4 workers, no assert statement shown",
