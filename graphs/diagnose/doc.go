@@ -1835,8 +1835,7 @@
 //   - capture-default-stream: "graphs must be captured on a non-default stream" (quoted without its first word), 2.0–2.14
 //   - capture-default-stream: "must be captured on a non-default stream" (quoted up to its first clause's end), 2.0–2.14
 //   - capture-nested-cudagraphs: "Cannot prepare for replay during capturing stage", 2.11
-//   - capture-nested-cudagraphs: a paraphrase with "ested cudagr", as reports retell it
-//   - capture-nested-cudagraphs: a paraphrase with "ested CUDA", as reports retell it
+//   - capture-nested-cudagraphs: a paraphrase with "graph capture", as reports retell it
 //   - capture-nested-cudagraphs: "prepare for replay during capturing stage" (quoted up to its first clause's end), 2.11
 //   - openmp-missing: "'omp.h' file not found", 2.0–2.14
 //   - openmp-missing: "C1083", 2.0–2.14

