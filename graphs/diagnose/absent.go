@@ -309,7 +309,8 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 // compile does not work", kyutai-labs/moshi#156, is a report: the condition's clause
 // closes inside the match, before its failure's words), for every retold row; for a
 // missing header's (headerCode), lit inside a string of code too (inString); for a C++
-// compiler's, the compiler the one that does not find something (compilerFinds). A
+// compiler's, the compiler the one that does not find something (compilerFinds); a
+// negation right before the verb of a pattern that marks it (negatedVerb). A
 // retelling is unquoted, so hypotheticalMarks (which want quotes) do not read it.
 func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
 	if headerCode(code) && inString(line, lit) || code == CXXCompilerMissing && compilerFinds(line, lit) {
@@ -322,9 +323,52 @@ func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
 	if re == nil {
 		return false
 	}
+	if negatedVerb(re, line) {
+		return true
+	}
 	m := re.FindIndex(line)
 	return m != nil && m[0] > 0 && clauseStart(line, m[1]-1) <= m[0] && conditioned(line, m[0], m[1])
 }
+
+// negatedVerb reports whether re, a retelling's pattern whose verb is in a group named v
+// (rows_retold_bi.go's, rows_retold_bm.go's, the skip retellings' notWorkWith), finds on
+// line only verbs with a negation right before them: "CUDA graph capture does not forbid
+// copying from pageable memory", "a CPU scalar no longer breaks cudagraphs", "the build is
+// not missing omp.h" tell that the failure does not happen (prec16's "Left"). A verb that
+// is itself negative ("does not allow", "cannot") is inside the group, so no negation of
+// it. False where re has no such group.
+func negatedVerb(re *regexp.Regexp, line []byte) bool {
+	if re.SubexpIndex("v") < 0 {
+		return false
+	}
+	names := re.SubexpNames()
+	ms := re.FindAllSubmatchIndex(line, -1)
+	for _, m := range ms {
+		if !verbNegated(names, m, line) {
+			return false
+		}
+	}
+	return len(ms) > 0
+}
+
+// verbNegated reports whether match m's verb (its group named v that took part) has a
+// negation right before it (negationEnds).
+func verbNegated(names []string, m []int, line []byte) bool {
+	for g, name := range names {
+		if at := m[2*g]; name == "v" && at >= 0 {
+			return negationEnds.Match(line[max(0, at-negationReach):at])
+		}
+	}
+	return false
+}
+
+// negationReach is how far before a verb negationEnds looks (bytes).
+const negationReach = 40
+
+// negationEnds is a negation ending the text before a verb: not, n't, never, no longer,
+// with an adverb between at most ("does not actually forbid").
+var negationEnds = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n['’]t|\bnever|\bno\s+longer)\s+` +
+	`(?:(?:actually|really|always|necessarily|even|ever|yet|strictly|technically|just)\s+)?$`}
 
 // warningFixed reports whether before, the text before a retold warning's literal (or a
 // message's literal after its first word, fixedQuote), ends in "to" and a verb of a
@@ -358,18 +402,31 @@ var fixedLead = &lazyregexp.Regexp{Expr: `(?i)\bto\s+(?:prevent|avoid|suppress|s
 // cuda_utils.c) and Inductor's C++ are compiled by one compiler call with no CMake step,
 // so a missing header's compiler error within sourceBuildReach lines after one is that
 // build's (a source build of Triton, PyTorch or another project), not the run-time
-// compile the header rows' causes tell (scanner.inSourceBuild).
-var sourceBuildSteps = []string{"Building CXX object", "Building C object", "Building CUDA object"}
+// compile the header rows' causes tell (scanner.inSourceBuild). A Python extension's build
+// is one too: pip's "Building wheel for my_ext (setup.py) ... error" (a wheel being built;
+// "... done" tells one built, builtStep) and setuptools' "building 'my_ext' extension"
+// (distutils build_ext.build_extension's log line) before its compiler's call (prec16's
+// n3: MSVC's C1083 on omp.h in such a build, torch.compile named elsewhere).
+var sourceBuildSteps = []string{"Building CXX object", "Building C object", "Building CUDA object", "Building wheel for", "building '"}
+
+// builtStep reports whether raw, a line with a source build's step, tells a build that
+// ended well (pip's "Building wheel for x (setup.py) ... done"), which no compiler's error
+// after it belongs to.
+func builtStep(raw []byte) bool {
+	return bytes.HasSuffix(bytes.TrimSpace(raw), []byte("done"))
+}
 
 // sourceBuildReach is how many lines after a source build's step its compiler's error may
 // come: the failed command ("FAILED: …", the compiler's command line) and the include
 // chain ("In file included from …") between them.
 const sourceBuildReach = 12
 
-// headerCode reports whether code is a missing header's (Python.h, cuda.h), whose
+// headerCode reports whether code is a missing header's (Python.h, cuda.h, omp.h), whose
 // retellings inString keeps out of code's strings and whose compiler messages
 // inSourceBuild keeps out of a source build.
-func headerCode(code Code) bool { return code == PythonHeadersMissing || code == CUDAHeadersMissing }
+func headerCode(code Code) bool {
+	return code == PythonHeadersMissing || code == CUDAHeadersMissing || code == OpenMPMissing
+}
 
 // inString reports whether line holds lit inside a string of code that opens before it
 // on the line: an odd count of double quotes before lit, or of single quotes that are no

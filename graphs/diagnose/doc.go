@@ -227,10 +227,14 @@
 // condition at the clause's start, up to three words before the literal or the match,
 // the match in one clause: retoldUnreported); a condition inside a clause names the failure's occasion and stays
 // a finding ("error when triton package is not found").
-// A missing header's compiler error (Python.h, cuda.h) within twelve lines after a CMake
-// step ("[ 76%] Building CXX object …", make's or ninja's) is a source build's, of Triton,
-// PyTorch or another project, not the run-time compile of Triton's launcher or Inductor's
-// C++, which no CMake step precedes: no hit (sourceBuildSteps).
+// A missing header's compiler error (Python.h, cuda.h, omp.h) within twelve lines after a
+// CMake step ("[ 76%] Building CXX object …", make's or ninja's) or a Python extension's
+// build step (pip's "Building wheel for x (setup.py) ... error", setuptools' "building 'x'
+// extension") is a source build's, of Triton, PyTorch or another project, not the run-time
+// compile of Triton's launcher or Inductor's C++, which no such step precedes: no hit
+// (sourceBuildSteps).
+// In looser prose (a line that names torch, then a full release) a release inside a URL or
+// a markdown link to another project than PyTorch is that project's (linkedElsewhere).
 // A message as the string literal of the C++ call that raises it (TORCH_CHECK,
 // TORCH_INTERNAL_ASSERT, TORCH_WARN, AT_ERROR, C10_THROW_ERROR, opened on its line or up
 // to two lines above, no ";" between) is PyTorch's source or a copy of it, no hit
@@ -755,8 +759,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2201 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1080 of them
+// testdata/corpus holds 2224 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1092 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets

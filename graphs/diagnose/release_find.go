@@ -830,7 +830,7 @@ func releaseSpans(text []byte, reach int) [][2]int {
 func notTheRuns(p versionPattern, text []byte, lo, hi int) bool {
 	switch {
 	case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
-		p.rank == rankLoose && looseOther(text[:lo]),
+		p.rank == rankLoose && (looseOther(text[:lo]) || linkedElsewhere(text, lo, hi)),
 		(p.what == "pin" || p.what == whatVersionAttr || p.rank <= rankProseMove) && torchRange.Match(text),
 		otherPin(p, text, lo, hi):
 		return true
@@ -842,6 +842,54 @@ func notTheRuns(p versionPattern, text []byte, lo, hi int) bool {
 // package after torch (jointWithTorch aside).
 func looseOther(before []byte) bool {
 	return anotherPackages(jointWithTorch.ReplaceAll(append([]byte(nil), before...), []byte("torch")))
+}
+
+// linkedElsewhere reports whether the release at [lo, hi) of text is part of a link to
+// another project than PyTorch: inside a URL, or in a markdown link's text, that names no
+// torch (namesPyTorch, torchWord). Looser prose spans the line, so a release another
+// project's link holds is no run's ("We compile with torch.compile; the renderer changed in
+// [release 2.8.0](https://github.com/py-pdf/fpdf2/releases/tag/2.8.0)", prec16's t5).
+func linkedElsewhere(text []byte, lo, hi int) bool {
+	if url := urlAround(text, lo, hi); url != nil {
+		return !namesPyTorch(url)
+	}
+	open := bytes.LastIndexByte(text[:lo], '[')
+	if open < 0 || bytes.IndexByte(text[open:lo], ']') >= 0 {
+		return false
+	}
+	rest := text[hi:]
+	end := bytes.Index(rest, []byte("]("))
+	if end < 0 || bytes.IndexByte(rest[:end], '[') >= 0 {
+		return false
+	}
+	target := rest[end+2:]
+	if c := bytes.IndexByte(target, ')'); c >= 0 {
+		target = target[:c]
+	}
+	return !namesPyTorch(target) && !torchWord.Match(text[open+1:hi+end])
+}
+
+// urlAround returns the URL that holds [lo, hi) of text (its word, between white space,
+// quotes, brackets or angle brackets, holds "://" or starts with "www."), nil for none.
+func urlAround(text []byte, lo, hi int) []byte {
+	const edges = " \t<>()[]\"'`"
+	start := bytes.LastIndexAny(text[:lo], edges) + 1
+	end := len(text)
+	if e := bytes.IndexAny(text[hi:], edges); e >= 0 {
+		end = hi + e
+	}
+	word := text[start:end]
+	if bytes.Contains(word, []byte("://")) || bytes.HasPrefix(word, []byte("www.")) {
+		return word
+	}
+	return nil
+}
+
+// namesPyTorch reports whether a link's target names torch in any form (PyTorch's
+// repository, site or wheels' index, a mirror's torch/ folder, a wheel's torch-2.5.1),
+// where a release it holds may be torch's.
+func namesPyTorch(target []byte) bool {
+	return bytes.Contains(bytes.ToLower(target), []byte("torch"))
 }
 
 // Looser prose spans the line from torch's name to a release, so a package named after

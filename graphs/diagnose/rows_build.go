@@ -1068,7 +1068,7 @@ var pythonHeadersRetold = retold{
 	literals: []string{"headers", "Python.h", "python.h"}, // reports write the name both ways
 	pattern: `(?i)\bpython(?:3(?:\.\d+)?)?(?:'s)?[\s-]+(?:(?:dev(?:elopment)?|c|include)\s+)?(?:headers?|header\s+files)\b[^.;]{0,40}?` +
 		`\b(?:(?:is|are|were|was)\s+)?(?:missing|not\s+(?:be\s+)?found|not\s+installed|absent|unavailable)\b|` +
-		`\b(?:missing|lacks?|lacking|without|no|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+find|` +
+		`\b(?P<v>missing|lacks?|lacking|without|no|(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+find|` +
 		`(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:link|compile|build)\b[^;]{0,60}?\bagainst)\s+` +
 		`(?:the\s+|a\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?python(?:3(?:\.\d+)?)?(?:'s)?[\s-]+(?:(?:dev(?:elopment)?|c|include)\s+)?` +
 		`(?:headers?|header\s+files)\b|` +
@@ -1129,9 +1129,10 @@ var cudaHeadersRetold = retold{
 // Python.h", the title of kijai/ComfyUI-CogVideoXWrapper#227; "no file cuda.h",
 // pytorch/pytorch#90178), or after it that it is missing, absent, not found, not
 // installed, not there, not in a place, or does not exist ("Python.h is not in the image",
-// theroyallab/tabbyAPI#456). The caller adds (?i).
+// theroyallab/tabbyAPI#456). The caller adds (?i). The word before the name is the group v:
+// "the build no longer fails to find Python.h" says it does not (negatedVerb).
 func headerMissing(name string) string {
-	return `\b(?:no|missing|without|lacks?|lacking|(?:cannot|can't|can\s+not|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+` +
+	return `\b(?P<v>no|missing|without|lacks?|lacking|(?:cannot|can't|can\s+not|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+` +
 		`(?:find|locate|open|include))\s+(?:(?:the\s+)?(?:header\s+)?file\s+)?\W?` + name + `\b|` +
 		`\b` + name + `\W?\s+(?:[^.;]{0,20}?\b(?:is|was)\s+)?(?:missing|absent|not\s+(?:be\s+)?(?:found|installed|there|in)\b|` +
 		`does\s*n[o']t\s+exist|does\s+not\s+exist)`

@@ -35,7 +35,7 @@ const (
 	// skipLeadFinite: skipLead with a finite verb only, not a gerund, which a heading uses
 	// ("Reasons for skipping CUDAGraph", PyTorch's cudagraph-trees documentation).
 	skipLeadFinite = `(?:\b` + cgWords + `(?:\s+(?:are|is|were|was|get|gets|got|being|been|have|has|had|keep|keeps|kept|always|still|silently|now|then|just|all|also|completely|entirely|apparently|actually))*` +
-		`\s+(?:not\s+)?` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords + `\b|` +
+		`\s+` + skipVerbs + `\b|\b` + otherSkipVerbs + `\s+(?:the\s+|all\s+)?` + cgWords + `\b|` +
 		// Inductor as the subject, the graphs with no "CUDA" ("inductor skips graphs
 		// (`mutated inputs (84 instances)`", holdoutAV's speculative-decoding write-up; an
 		// agent's "Inductor skipped CUDA graphs because …" in the code corpus names them)
@@ -102,7 +102,9 @@ func quotedReason(reason string) string {
 // happened: "cpp wrapper doesn't work with cudagraphs" (pytorch/pytorch#130878's title,
 // holdoutK), "cudagraphs don't work with mutated inputs", "… breaks CUDA graphs". Not "is
 // not supported with" or "is incompatible with", which documentation uses to state a rule.
-const notWorkWith = `\s+(?:(?:does|do|did)(?:n'?t|\s+not)\s+work|won'?t\s+work|can(?:'t|not)\s+work|(?:is|are)(?:n'?t|\s+not)\s+working|` +
+// The verb is the group v: "a CPU scalar no longer breaks cudagraphs" says it does not
+// (negatedVerb).
+const notWorkWith = `\s+(?P<v>(?:does|do|did)(?:n'?t|\s+not)\s+work|won'?t\s+work|can(?:'t|not)\s+work|(?:is|are)(?:n'?t|\s+not)\s+working|` +
 	`breaks?|broke)\s+(?:well\s+|properly\s+)?(?:with|alongside|under)?\s*(?:the\s+|an?\s+)?`
 
 // retelling is a code's message retold. Its rows take the cause, fix and tailored fixes of
@@ -304,9 +306,10 @@ func borrowedRetold() []retelling {
 				`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|got|was|were)\s+overwritten\b`,
 		}, "the RuntimeError \"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run\" retold"),
 		borrow(TreesRerecordLimit, retold{
-			// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded".
+			// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded";
+			// not "we never hit the re-recording limit" (the verb is the group v, negatedVerb).
 			literals: []string{"re-recording limit", "rerecording limit", "re-record limit", "rerecord limit", "unexpected_rerecord_limit"},
-			pattern: `(?i)\b(?:exceed\w*|hit(?:s|ting)?|reach\w*)\s+(?:the\s+|its\s+|a\s+)?(?:max(?:imum)?\s+)?(?:cuda\s?graphs?\s+)?` +
+			pattern: `(?i)\b(?P<v>exceed\w*|hit(?:s|ting)?|reach\w*)\s+(?:the\s+|its\s+|a\s+)?(?:max(?:imum)?\s+)?(?:cuda\s?graphs?\s+)?` +
 				`re-?record(?:ing)?\s+limit\b|\bre-?record(?:ing)?\s+limit\s+(?:(?:was|is|gets?|got|being|been)\s+)*(?:exceeded|hit|reached)\b|` +
 				`\bcudagraph_unexpected_rerecord_limit\W{0,3}\s*(?:\(=?\d+\)\s*)?(?:(?:was|is|got|gets|being|been)\s+)*(?:exceeded|hit|reached)\b`,
 		}, "the skip \"exceeding max re-recording limit\" retold"),

@@ -22,7 +22,7 @@ func retoldBI() []retelling {
 var cpuBreaksGraphRetold = retold{
 	literals: []string{"reaks cuda", "reaks CUDA"},
 	pattern: `(?i)\b(?:on\s+(?:the\s+)?cpu|cpu\s+(?:tensors?|inputs?|scalars?)|(?:tensors?|inputs?|scalars?)\s+(?:on|in)\s+(?:the\s+)?cpu)\b` +
-		`[^.;]{0,40}?\bbreak(?:s|ing)?\s+(?:the\s+)?(?:cuda[\s-]*graphs?|cudagraphs?)\b`,
+		`[^.;]{0,40}?\b(?P<v>break(?:s|ing)?)\s+(?:the\s+)?(?:cuda[\s-]*graphs?|cudagraphs?)\b`,
 }
 
 // unpinnedCopyRetold is capture-unpinned-copy told as the capture refusing a copy from
@@ -32,6 +32,6 @@ var cpuBreaksGraphRetold = retold{
 var unpinnedCopyRetold = retold{
 	literals: []string{"unpinned", "pageable"},
 	pattern: `(?i)\b(?:cuda[\s-]*graphs?|cudagraphs?|graph\s+capture|capture|capturing)\b[^.;]{0,30}?\b` +
-		`(?:forbids?|forbade|disallows?|prohibits?|rejects?|does\s*n[o']t\s+allow|does\s+not\s+allow|can\s*not|can't|cannot)\s+` +
+		`(?P<v>forbids?|forbade|disallows?|prohibits?|rejects?|does\s*n[o']t\s+allow|does\s+not\s+allow|can\s*not|can't|cannot)\s+` +
 		`(?:capture\s+)?(?:an?\s+|the\s+)?(?:cop(?:y|ies|ying)|h2d\s+cop(?:y|ies))\b[^.;]{0,30}?\b(?:unpinned|pageable|non-pinned)\b`,
 }

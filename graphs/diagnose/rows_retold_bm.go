@@ -17,6 +17,6 @@ func retoldBM() []retelling {
 // literal, the header's name.
 var ompMissingRetold = retold{
 	literals: []string{"omp.h"},
-	pattern: `(?i)\bmissing\s+\W?omp\.h\b|\bomp\.h\W?\s+(?:header\s+|file\s+)?(?:is\s+|was\s+)?(?:missing|not\s+found|cannot\s+be\s+found)\b|` +
-		`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|open)\s+\W?omp\.h\b`,
+	pattern: `(?i)\b(?P<v>missing)\s+\W?omp\.h\b|\bomp\.h\W?\s+(?:header\s+|file\s+)?(?:is\s+|was\s+)?(?:missing|not\s+found|cannot\s+be\s+found)\b|` +
+		`\b(?P<v>cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|open)\s+\W?omp\.h\b`,
 }

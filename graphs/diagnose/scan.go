@@ -1005,7 +1005,7 @@ func (s *scanner) entry(k int) *ringLine {
 // needs it.
 func (s *scanner) process(k int) {
 	raw := &s.ring[k%ringSize]
-	if raw.kinds&(1<<anchorBuild) != 0 {
+	if raw.kinds&(1<<anchorBuild) != 0 && !builtStep(raw.raw) {
 		s.buildLine = raw.line
 	}
 	if raw.kinds&^(1<<anchorDevice|1<<anchorPython|1<<anchorBuild) == 0 && s.rec.call == nil && !s.torch.pending() {
