@@ -338,7 +338,9 @@
 //     Chinese, Japanese, Korean or Russian ("PyTorch版本为2.5.1", "PyTorchのバージョンは
 //     2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1") or after "the version of torch
 //     is", a joint key with torch's value first ("Pytorch+CUDA versions = 2.0.1+cu118",
-//     "PyTorch/CUDA version: 2.4.1/12.4", "Torch/CUDA: 2.4.0/12.1"), a markdown table's row ("| torch | 2.5.1 |",
+//     "PyTorch/CUDA version: 2.4.1/12.4", "Torch/CUDA: 2.4.0/12.1") or at torch's place
+//     in a list of names and values as many ("| torch / CUDA / triton | 2.13.0+cu132 / 13.2 /
+//     3.7.1 |", "Python / PyTorch / CUDA: 3.10 / 2.1.0 / 12.1"), a markdown table's row ("| torch | 2.5.1 |",
 //     "|**PyTorch**|2.5.1|", "| torch_version | 2.10.0+cu128 |"; a key's value that is a
 //     minimum or a list of releases is none: "PyTorch version: 2.0+", "PyTorch版本：2.0+推荐",
 //     "2.0 以上", "支持PyTorch版本：2.1/2.2/2.5"), a table's torch column
@@ -1409,6 +1411,8 @@
 //   - stream-capture-illegal: a paraphrase with "捕获", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "キャプチ", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "캡처", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "capture mode", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "global mode", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
