@@ -223,13 +223,9 @@ func loggedOnly(set string) bool { return set == "holdout" }
 var openMisses = map[string]string{
 	// holdoutBM, measured once at a8b0f6a4 (testdata/corpus/README.md, "Held-out set BM, measured once"); MSVC's
 	// omp.h (its wording and retold) and the compiler check's raise line read since (rows_build.go, rows_retold_bm.go).
-	"br_applio_ja_torchcompile_report_training_msvc_cl_not_found_pt213":              "holdoutBR: release in a table whose key lists three packages (\"| torch / CUDA / triton | 2.13.0+cu132 / 13.2 / 3.7.1 |\"); the joint-key rows read two",
-	"bp_nemo_commit_9338_global_capture_pinned_host_memory_dataloader_threads":       "holdoutBP: \"global\" capture mode said to crash because data-loader threads pin host memory, no message (the capture mode's rule told as a commit's cause)",
 	"bp_unsloth_commit_3988_cutlass_inductor_options_pre28_runtimeerror":             "holdoutBP: Inductor config options \"added in PyTorch 2.8.0\" said to cause a RuntimeError on older releases, no key error shown",
 	"bp_mstar_commit_139_flashinfer_capture_offset_none_reads_current_seed":          "holdoutBP: \"offset=None under capture is illegal (FlashInfer reads the default generator's current_seed())\", the refusal told as a rule a test pins",
-	"bp_nanochat_commit_0bf8803_jetson_aarch64_no_triton_conditional_compile_pt28":   "holdoutBP: \"torch.compile requires Triton which is unavailable on aarch64\", a platform's rule in a commit that makes compile conditional",
 	"bp_fishspeech_commit_b529167_triton_unavailable_wsl_windows_aot_eager_fallback": "holdoutBP: \"fall back to aot_eager when triton is unavailable\", a broken Triton import crashing compile's subprocesses told in prose",
-	"bp_neg_crowdrl_commit_4795472_pin_torch26_circular_import_pt211_triton_windows": "holdoutBP: a commit's subject pins torch==2.6.0 over \"torch 2.11.0+cu126 has a circular import bug\"; the pin outranks prose",
 	"br_necrc_vi_vllm_fix_md_init_fails_python_h_missing":                            "holdoutBR: gcc's Python.h error under a Vietnamese note that vLLM fails at start-up (\"lỗi khi khởi tạo\"), no Triton, Inductor, engine worker or test run named (tritonContext, engineTests): a source build of vLLM prints the same (holdoutN's negative)",
 	"br_vllmdocsja_contributing_testing_tip_python_h_python3_dev":                    "holdoutBR: the Japanese translation of vLLM's testing tip (holdoutAC's English is found), its fix on the line after the conditional \"で失敗する場合は、\": the tip's fix is read on the conditional's own line only (hypoTip)",
 	"bm_helperaccel1_title_include_python_h_fixed_by_include_dir_pt27":               "holdoutBM: \"include file Python.h not found\" in a title, no Triton, Inductor or torch.compile line",

@@ -161,7 +161,10 @@ func denseLine(t *testing.T, n int) []byte {
 // class cut to its fewest literals (one class, g++ "not available on platforms like
 // Windows", left open for it), and lang15's Triton unsupported on Windows in Korean and
 // Chinese (seven real notes, two literals) to 155.3: bound 158, while BenchmarkVersusGrep,
-// the cost on a training log, read at 1.26 times grep's time (the target is 3).
+// the cost on a training log, read at 1.26 times grep's time (the target is 3). On
+// 2026-12-05 (the twentieth session) the held-out set BP's capture in the "global" mode
+// broken by another thread's work (two literals, the fewest that read its forms:
+// rows_retold_bp.go) took it from 155.1 to 158.0: bound 161.
 // The corpus line and the repeated copies hold
 // the scanner's cost on real text. The corpus line's bound went from 12.0 to 12.5 on
 // 2026-12-05 (the nineteenth session): it is the corpus itself joined, and the day's four
@@ -176,7 +179,7 @@ func TestDenseLineBounded(t *testing.T) {
 		bound float64
 	}{
 		{"corpus-one-line", denseLine(t, 1<<20), 12.5},
-		{"anchor-line", line, 158},
+		{"anchor-line", line, 161},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,7 +29,11 @@ import (
 //     to 2.4.0", "after bumping torch to 2.4.0"), which prose-moved-to reads;
 //   - otherRunUpdate: a change's title in the imperative at the start of its line
 //     ("Update to Torch 2.9.0-rc6", huggingface/kernel-builder#245; "chore: bump torch to
-//     2.5.1"), a project's move and not a run's.
+//     2.5.1"; a pin's spec after "pin", "Pin torch==2.6.0+cu126, add triton-windows", a
+//     commit's subject over "torch 2.11.0+cu126 has a circular import bug", holdoutBP's
+//     CrowdRL commit, measured before: a pin holds a release that works), a project's move
+//     and not a run's. "Update to torch==2.6.0" stays the run's: a pull request's runs
+//     are on the release it updates to (holdoutAC's vLLM #12721).
 var (
 	otherRunAbsentAfter = &lazyregexp.Regexp{Expr: `(?i)^\W{0,4}(?:\S+\s+){0,3}?(?:` +
 		`(?:there\s+(?:is|was|are|were)|there's|has|had|have|shows?|showed|gives?|gave|throws?|threw|raises?|raised)\s+no\s+(?:(?:such|this|that|the|any|same)\s+)?` + absentNoun + `|` +
@@ -45,7 +49,7 @@ var (
 		`\s+(?:ok|okay|fine|good|passes|passed)\s*(?:[,;/)]|\.(?:\s|$)|$))`}
 	otherRunRange   = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:-|–|—|~|to|through|thru|\.\.)\s*(?:(?:py)?torch\s*)?v?\d+\.\d+`}
 	otherRunFeature = &lazyregexp.Regexp{Expr: `(?i)^[\s,]*(?:\S+\s+){0,3}?(?:we\s+(?:added|introduced|shipped|enabled)|(?:added|adds)\s+support|introduced|introduces|now\s+supports?|supports)\b`}
-	otherRunUpdate  = &lazyregexp.Regexp{Expr: `(?i)^[\s*#>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:update|upgrade|bump|pin)\s+(?:\S+\s+){0,4}?$`}
+	otherRunUpdate  = &lazyregexp.Regexp{Expr: `(?i)^[\s*#>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:(?:update|upgrade|bump|pin)\s+(?:\S+\s+){0,4}?|pin\s+(?:\S+\s+){0,2}?[\w.-]+\s*(?:==|=|@)\s*)$`}
 	otherRunProject = &lazyregexp.Regexp{Expr: `(?i)(?:^|[\s*#>-])(?:supports?|supported\s+by|compatib\w*|drop(?:s|ped)?|bumps?)\b`}
 )
 

@@ -298,7 +298,7 @@ func releaseRows() []releaseRow {
 		{name: "ngc-tag", what: whatNGCImage, literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
 			shape: `nvidia/pytorch:(\d\d\.\d\d)-py3`, releases: ngcReleases},
 	}...)
-	return append(append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), recallJRows()...), ngcRows()...), bareRows()...)
+	return append(append(append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), recallJRows()...), ngcRows()...), jointRows()...), bareRows()...)
 }
 
 // versionKeyShape is a key that names torch's release alone on its line, whose value a
@@ -451,10 +451,15 @@ func versionAnchors() []string {
 var imageName = &lazyregexp.Regexp{Expr: `(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b`}
 
 // pickJointKey takes a joint key's release unless the match is an image's name, which
-// the path rows read at their rank.
+// the path rows read at their rank, or torch is not the key's first name ("Python /
+// PyTorch / CUDA: 3.10 / 2.1.0 / 12.1": the first value is Python's; jointRows read
+// the value at torch's place).
 func pickJointKey(text []byte, m []int) (int, int, verdict) {
-	if imageName.Match(text[m[0]:]) {
+	if imageName.Match(text[m[0]:]) || jointNameBefore.Match(text[:m[0]]) {
 		return 0, 0, skip
 	}
 	return m[2], m[3], take
 }
+
+// jointNameBefore is a joint key's name and slash right before torch's name.
+var jointNameBefore = &lazyregexp.Regexp{Expr: `[A-Za-z][\w.-]*\s*/\s*` + keyMark + `$`}

@@ -88,6 +88,14 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"table-joint-key": {
 		example: "| torch / torchvision | 2.14.1+cu130 / 0.29.1+cu130 |", want: "2.14",
 		source: "https://github.com/hekmon/seedvr2x/blob/146c656f00dadea2031ee5acab425a7604d37641/docs/environment.md (holdoutJ)"},
+	"joint-list": {
+		example: "Python / PyTorch / CUDA: 3.10 / 2.1.0 / 12.1", want: "2.1",
+		source: "a joint key with torch among several names, the sibling of joint-key's \"Torch/CUDA: 2.4.0/12.1\" " +
+			"(TestJointList); before these rows the line read Python's 3.10"},
+	"table-joint-list": {
+		example: "| CUDA / PyTorch | 13.0 / 2.13.0+cu130 |", want: "2.13",
+		source: "a benchmark's comparison environment in the search tool's code corpus (id 59726017461); " +
+			"holdoutBR's Applio report (\"| torch / CUDA / triton | 2.13.0+cu132 / 13.2 / 3.7.1 |\", measured before)"},
 	"file-name": {
 		example: "Using cached torch-2.5.1-cp311-cp311-manylinux1_x86_64.whl (906.4 MB)", want: "2.5",
 		source: "https://github.com/kyutai-labs/moshi/issues/156 (torch-2.3.1+cu121-cp312-cp312-linux_x86_64.whl); https://github.com/pytorch/pytorch/issues/130249 (Downloading …/torch-2.6.0.dev20241104-cp313-none-macosx_11_0_arm64.whl)"},

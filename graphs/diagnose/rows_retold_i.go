@@ -134,7 +134,7 @@ var tritonNeededRetold = retold{
 	literals: []string{"missing Triton", "missing triton", "needs Triton", "needs triton", "requires Triton", "requires triton", "equiere ", "equiert "},
 	pattern: `(?i)\b(?:due\s+to|because\s+of|caused\s+by|from)\s+(?:a\s+|the\s+)?missing\s+triton\b|` +
 		`\b(?:torch\.\s?compile|inductor|reduce-overhead|max-autotune)\b[^.;]{0,60}?\b(?:needs|requires|requiere)\s+triton\b[^.;]{0,60}?` +
-		`(?:\bno\s+(?:windows\s+|macos\s+)?wheels?\b|\bnot\s+(?:available|installed)\b|\bisn't\s+(?:available|installed)\b|\bfail(?:s|ed|ing|ure)?\b|\bcrash(?:es|ed)?\b|\berrors?\b|` +
+		`(?:\bno\s+(?:windows\s+|macos\s+)?wheels?\b|\bnot\s+(?:available|installed)\b|\bisn't\s+(?:available|installed)\b|\bunavailable\b|\bfail(?:s|ed|ing|ure)?\b|\bcrash(?:es|ed)?\b|\berrors?\b|` +
 		`\bno\s+(?:está\s+)?(?:disponible|instalad[oa])\b|\bfall(?:a|ó|an)\b)|\brequiere\s+triton\s*\(\s*no\s+(?:está\s+)?instalad[oa]\b|` +
 		`\brequiert\s+triton\b[^.;]{0,20}?(?:\babsent|\bnon\s+install|\bpas\s+install|\bindisponible)`,
 }

@@ -1,0 +1,26 @@
+package diagnose
+
+import "testing"
+
+// TestCommitProseRetold: holdoutBP's classes (commit messages telling the failure in
+// their own words, measured before), as siblings: a capture in the default "global" mode
+// that crashed, failed or hung because of another thread's work (globalModeThreadsRetold),
+// and torch.compile said to require a Triton that is unavailable (tritonNeededRetold);
+// their lookalikes (a rule in the present, the mode advised, another program's global
+// mode, the mode of a capture with no failure) give none.
+func TestCommitProseRetold(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"global mode hung (code corpus id 70194603482)", "In the default global mode a capture forbids unsafe CUDA calls on every thread, " +
+			"and the first capture mid-render hung the video pipeline.", StreamCaptureIllegal},
+		{"global capture mode crashed", "The global capture mode crashed whenever a logging thread synchronised the device.", StreamCaptureIllegal},
+		{"global mode, capture failed", "In global mode our capture failed as soon as the prefetch thread called cudaMallocHost.", StreamCaptureIllegal},
+		{"rule in the present", "In global capture mode, unsafe calls from other threads fail the capture.", ""},
+		{"advice", "Use capture_error_mode=\"thread_local\" so that other threads do not break the capture.", ""},
+		{"another program's global mode", "The global mode of the app crashed when two threads wrote the file.", ""},
+		{"no thread (code corpus id 71402971929)", "The global capture mode on a blocking stream is what produced the intermittent " +
+			"`cuMemcpyDtoH` error 906 during capture.", ""},
+		{"triton unavailable", "torch.compile requires Triton, which is unavailable on this platform.", TritonMissing},
+		{"triton available", "torch.compile requires Triton; it is available on Linux x86_64 wheels.", ""},
+	})
+}

@@ -1,0 +1,30 @@
+package diagnose
+
+import "testing"
+
+// TestJointList: a key that lists several packages joined by slashes, with their
+// releases in the same order, states torch's release at torch's place (jointRows);
+// torch first of two names stays the joint-key rows'. Before jointRows, a key of three
+// names or with torch after another name read no release, or the first name's value
+// ("Python / PyTorch / CUDA: 3.10 / …" read 3.10). A list whose values are not as many as
+// its names is the other rows' (a bare release on a line naming torch), an image's name
+// the path rows', and a heading with no values reads none.
+func TestJointList(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ text, want string }{
+		{"| torch / CUDA / triton | 2.13.0+cu132 / 13.2 / 3.7.1 |", "2.13"}, // a measurement report's table (holdoutBR's shape)
+		{"| CUDA / PyTorch | 13.0 / 2.13.0+cu130 |", "2.13"},                // code corpus id 59726017461
+		{"Python / PyTorch / CUDA: 3.10 / 2.1.0 / 12.1", "2.1"},
+		{"- CUDA/PyTorch: 12.4/2.6.0", "2.6"},
+		{"| Python / torch / CUDA | 3.11 / 2.7.1 / 12.8 |", "2.7"},
+		{"Torch/CUDA: 2.4.0/12.1", "2.4"},
+		{"PyTorch/CUDA version: 2.4.1/12.4", "2.4"},
+		{"| 软件栈版本要求 | Python / PyTorch / CUDA |", ""},                // a heading, no values (id 13246456261's shape)
+		{"- Print Python / PyTorch / CUDA / GPU details", ""},        // id 54568540426's shape
+		{"CUDA / PyTorch: 12.4 / cu124", ""},                         // torch's place holds no release
+		{"docker pull pytorch/pytorch:2.5.1-cuda12.4-cudnn9", "2.5"}, // an image: the path rows'
+	}
+	for _, tt := range tests {
+		checkRunRelease(t, tt.text+"\nRuntimeError: Compiler: cl is not found.\n", tt.want)
+	}
+}
