@@ -366,9 +366,10 @@ func verbNegated(names []string, m []int, line []byte) bool {
 const negationReach = 40
 
 // negationEnds is a negation ending the text before a verb: not, n't, never, no longer,
-// with an adverb between at most ("does not actually forbid").
+// with an adverb between at most ("does not actually forbid"); not "only" or "just",
+// which make "not only" ("capture doesn't just forbid the copy, it …" says it does).
 var negationEnds = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n['’]t|\bnever|\bno\s+longer)\s+` +
-	`(?:(?:actually|really|always|necessarily|even|ever|yet|strictly|technically|just)\s+)?$`}
+	`(?:(?:actually|really|always|necessarily|even|ever|yet|strictly|technically)\s+)?$`}
 
 // warningFixed reports whether before, the text before a retold warning's literal (or a
 // message's literal after its first word, fixedQuote), ends in "to" and a verb of a

@@ -87,6 +87,7 @@ func TestRetoldNegatedOpen16(t *testing.T) {
 		{"forbids (kept)", "CUDA graph capture forbids copying from pageable memory.", CaptureUnpinnedCopy},
 		{"does not allow (kept)", "CUDA graph capture does not allow copying from pageable memory.", CaptureUnpinnedCopy},
 		{"cannot (kept)", "cudagraphs cannot capture a copy from unpinned host memory", CaptureUnpinnedCopy},
+		{"doesn't just forbid (kept: not only)", "CUDA graph capture doesn't just forbid copying from pageable memory, it also breaks the stream.", CaptureUnpinnedCopy},
 		{"no longer breaks", "A CPU scalar no longer breaks cudagraphs since 2.3.", ""},
 		{"never breaks, cpu", "a tensor on the CPU never breaks cuda graphs", ""},
 		{"breaks (kept)", "A CPU scalar breaks cudagraphs, so move it to the GPU.", SkipCPUDevice},
@@ -101,6 +102,10 @@ func TestRetoldNegatedOpen16(t *testing.T) {
 		{"skipped due to (kept)", "cudagraphs are skipped due to mutated inputs.", SkipMutatedInputs},
 		{"never hit the limit", "We never hit the max re-recording limit.", ""},
 		{"hit the limit (kept)", "We hit the max re-recording limit after 8 shapes.", TreesRerecordLimit},
+		// threads retold (rows_more.go threadsRetold)
+		{"no longer assert in threads", "cudagraphs no longer assert in worker threads on 2.14.", ""},
+		{"worker threads never assert in cudagraph trees", "worker threads never assert in cudagraph trees with this patch.", ""},
+		{"assert in threads (kept)", "cudagraphs assert in worker threads on 2.11.", TreesUserThreadTLS},
 		// the headers' retellings (rows_build.go headerMissing, pythonHeadersRetold)
 		{"no longer fails to find Python.h", "The build no longer fails to find Python.h. torch.compile works.", ""},
 		{"is not missing the python headers", "The image is not missing the Python headers; torch.compile works.", ""},

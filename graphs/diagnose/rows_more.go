@@ -1091,17 +1091,18 @@ const threadWords = `(?:multi-?thread\w*|(?:` + threadCounts + `|` + threadRoles
 // title "AssertionError in cudagraph_trees during inference", OpenBMB/VoxCPM#208). The
 // literals are the thread words, threadCounts' and threadRoles' before " thread" and
 // multithread's spellings, in the order of its rows (TestThreadVocabularies holds them to
-// those lists): "cudagraph" is on most lines of a cudagraph log. The
+// those lists): "cudagraph" is on most lines of a cudagraph log. The assert is the group
+// v: "cudagraphs no longer assert in worker threads" says they do not (negatedVerb). The
 // log must show an assert somewhere (the row's Requires): several threads calling one
 // function at once fail with the allocator's errors instead (trees-concurrent-callers).
 var threadsRetold = retold{
 	literals: []string{"different thread", "multiple thread", "separate thread", "several thread",
 		"other thread", "another thread", "multithread", "multi-thread", "Multithread", "Multi-thread",
 		"second thread", "background thread", "worker thread"},
-	pattern: `(?i)\bcuda\s?graph(?:s|_trees|\s+trees)?\b[^.;]{0,60}?\bassert\w*[^.;]{0,40}?` + threadWords + `|` +
+	pattern: `(?i)\bcuda\s?graph(?:s|_trees|\s+trees)?\b[^.;]{0,60}?\b(?P<v>assert\w*)[^.;]{0,40}?` + threadWords + `|` +
 		// the assert between the thread and the trees: "fails from a worker thread with an
 		// AssertionError in cudagraph trees"
-		threadWords + `[^.;]{0,60}?\bassert\w*[^.;]{0,40}?\bcuda\s?graph(?:s|_trees|\s+trees)\b|` +
+		threadWords + `[^.;]{0,60}?\b(?P<v>assert\w*)[^.;]{0,40}?\bcuda\s?graph(?:s|_trees|\s+trees)\b|` +
 		threadWords + `[^.;]{0,80}?\bcuda\s?graph(?:s|_trees|\s+trees)?[\w-]*[^.;]{0,30}?\b(?:errors?|assert\w*|fail\w*|crash\w*)`,
 }
 

@@ -166,6 +166,7 @@ func retellings() []retelling {
 	out = append(out, retoldBG()...)
 	out = append(out, retoldBI()...)
 	out = append(out, retoldBM()...)
+	out = append(out, retoldR16()...)
 	out = append(out, retoldBP()...)
 	out = append(out, retoldO16()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
@@ -326,7 +327,7 @@ func borrowedRetold() []retelling {
 			// title), "passes both mode=cfg.torch_compile_mode and options={…}", "mode and options
 			// at the same time".
 			literals: []string{"both mode", "both `mode`", "both 'mode'", "both \"mode\"", "mode and options at the same time",
-				"mode and options together", "mode and options are mutually exclusive", "mode and options can"},
+				"mode and options together", "mode and options are mutually exclusive", "mode and options can", "options= together"},
 			pattern: `(?i)` + modeOptsCtx + `[^.;]{0,100}?` + bothModeOpts + `|` + bothModeOpts + `[^.;]{0,100}?` + modeOptsCtx + `|` +
 				`\bmode\W{0,2}\s+and\s+\W{0,2}options\W{0,2}\s+(?:(?:can(?:'|no)?t|cannot|can\s+not)\s+be\s+\w+\s+)?(?:at\s+the\s+same\s+time|together|are\s+mutually\s+exclusive)`,
 		}, "huggingface/lerobot#4114 (\"torch.compile called with both mode and options\")"),

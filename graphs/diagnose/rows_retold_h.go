@@ -38,23 +38,33 @@ var tlsStateRetold = retold{
 
 // tlsFileRetold is trees-user-thread-tls told by an AssertionError in cudagraph_trees.py
 // with a thread ("AssertionError in cudagraph_trees.py when called from a worker thread"),
-// either order.
+// either order. The module may be named without ".py" ("inference runs inside
+// VideoThread's own OS thread, so reduce-overhead crashes here (AssertionError in
+// cudagraph_trees)", a video app's comment in the code corpus; "ionError in" is the
+// literal of that form, shorter than 14 bytes: one prefilter piece) where the thread comes
+// first (after the assert, "cudagraph_trees" alone may be a title's, with the thread in
+// the next line's prose: TestForms' VoxCPM#208), and the thread may come up to 80
+// characters before the assert, an observation between them ("a non-main thread (observed
+// iter 26-27 — every async eval crashed with AssertionError in cudagraph_trees.py)"; branch
+// retell16).
 var tlsFileRetold = retold{
-	literals: []string{"_trees.py"},
+	literals: []string{"_trees.py", "ionError in"},
 	pattern: `(?i)\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees\.py\b[^.;。；]{0,40}?` + tlsThread + `|` +
-		tlsThread + `[^.;。；]{0,40}?\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees\.py\b`,
+		tlsThread + `[^.;。；]{0,80}?\bassertion(?:error)?\s+(?:in|at|from|inside)\s+\W?(?:torch/_inductor/)?cudagraph_trees(?:\.py)?\b`,
 }
 
 // tlsTree, tlsWord, tlsFail and tlsThread are tlsStateRetold's words: the graphs or their
 // trees (a tree manager, cudagraph_trees.py); thread-local storage or its key, in each
-// language; an assert or a crash; a thread, told apart from "thread-local".
+// language; an assert or a crash (not the verb "asserts", which states the rule: "so a second
+// thread asserts unless initialised", TestFormsRetold); a thread, told apart from
+// "thread-local" (its own, an OS thread: "inside VideoThread's own OS thread").
 const (
 	tlsTree = `(?:\bcuda[\s_-]?graphs?|\bcudagraph(?:s|_trees)?|\bgraph\strees?|\btree\smanagers?)`
 	tlsWord = `(?:\btls\b|\bthread[-\s]local\b|\bthread-?lokal|线程局部|线程本地|執行緒區域|スレッドローカル|스레드\s?로컬|` +
 		`\blocal\s(?:au|de|do|del)\s(?:thread|hilo|subproceso)|локальн\pL{0,3}\s(?:хранилищ\pL?\s)?поток)`
 	tlsFail = `(?:\bassert(?:ions?)?\b|\bassertionerror\b|\bcrash(?:es|ed|ing)?\b|断言|崩溃|崩潰|アサーション|クラッシュ|어설션|크래시|충돌|` +
 		`\babst(?:ü|ue)rz\w{0,3}|\bplant(?:e|ait|é)\b|\bfalla\b|\bfalha\b|пада\pL{0,3}|упал\pL{0,2}|аварийн)`
-	tlsThread = `(?:\b(?:main|another|other|second|worker|background|user|inference|training|different)\sthreads?\b|\bthreads?\s(?:other|that|which)\b)`
+	tlsThread = `(?:\b(?:main|another|other|second|worker|background|user|inference|training|different|own|OS)\sthreads?\b|\bthreads?\s(?:other|that|which)\b)`
 )
 
 // tlsStateRetoldRow is tlsAssertRetoldRow, seen where tlsStateRetold says.
