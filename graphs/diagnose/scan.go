@@ -1714,7 +1714,14 @@ func (s *scanner) unreported(i int, e *ringLine) bool {
 // build's error, not the run-time compile the row's cause tells.
 func (s *scanner) inSourceBuild(i int, e *ringLine) bool {
 	r := &s.rows[i]
-	return !r.Paraphrase && headerCode(r.Code) && s.buildLine > 0 && e.line >= s.buildLine && e.line-s.buildLine <= sourceBuildReach
+	if r.Paraphrase || !headerCode(r.Code) || s.buildLine == 0 || e.line < s.buildLine {
+		return false
+	}
+	// MSVC's linker runs once, at a build's end, past every compile line of the
+	// build (SageAttention's wheel, thu-ml/SageAttention#128: "copying
+	// sageattention\triton\…" then 126 lines): its LNK1104 is the build's however
+	// far after the step.
+	return e.line-s.buildLine <= sourceBuildReach || r.Literal == "LNK1104"
 }
 
 // hitSpan records a match of row i over entries e to end (a wrapped message's lines).
