@@ -1779,6 +1779,7 @@
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14
 //   - python-headers-missing: "include file 'pyconfig.h' not found", 2.4–2.14
+//   - python-headers-missing: "LNK1104", 2.4–2.14
 //   - python-headers-missing: "error C1083", 2.4–2.14
 //   - python-headers-missing: "Can't find Python.h in ", 2.4–2.14
 //   - python-headers-missing: a paraphrase with "headers", as reports retell it

@@ -216,4 +216,5 @@ var formSamples = []formSample{
 	{LibcudaNotFound, ctxTritonBuild, "LINK : fatal error LNK1181: cannot open input file 'cuda.lib'"},
 	{TreesConcurrentCallers, "", "RuntimeError: CUDA generator expects graph capture to be underway, but the current stream is not capturing."},
 	{OpenMPMissing, "torch._inductor.exc.InductorError: CppCompileError: C++ compile error", "cab.cpp(2): fatal error C1083: Cannot open include file: 'omp.h': No such file or directory"},
+	{PythonHeadersMissing, ctxTritonBuild, "LINK : fatal error LNK1104: cannot open file 'python312.lib'"},
 }

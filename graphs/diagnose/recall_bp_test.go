@@ -24,3 +24,17 @@ func TestCommitProseRetold(t *testing.T) {
 		{"triton available", "torch.compile requires Triton; it is available on Linux x86_64 wheels.", ""},
 	})
 }
+
+// TestPythonLibLink: MSVC's LNK1104 on the Python import library beside Triton or torch
+// is python-headers-missing (an embedded Python without its libs folder; newuser16's
+// patientx/ComfyUI-Zluda#149 gave none); the same error in another C extension's build,
+// with no Triton or torch named, and another library's LNK1104 give none.
+func TestPythonLibLink(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"zluda149 (newuser16)", "This addresses the `LINK : fatal error LNK1104: cannot open file 'python310.lib'` error during Triton's compilation.", PythonHeadersMissing},
+		{"under torch.compile", "torch._inductor.exc.InductorError: CalledProcessError\nLINK : fatal error LNK1104: cannot open file 'python312.lib'", PythonHeadersMissing},
+		{"psycopg2 build (code corpus id 33904576897)", "If you see `fatal error LNK1104: cannot open file 'python313t.lib'`: this indicates you're using Python 3.13", ""},
+		{"another library", "torch.compile\nLINK : fatal error LNK1104: cannot open file 'kernel32.lib'", ""},
+	})
+}

@@ -868,6 +868,31 @@ func launcherRows() []Signature {
 			Decisive: "tcc's error line; another line shows cuda_utils.c, Triton or torch",
 		},
 		{
+			// MSVC's linker on the Python import library that triton-windows links the
+			// launcher against ("LINK : fatal error LNK1104: cannot open file
+			// 'python310.lib'", patientx/ComfyUI-Zluda#149; "缺 python313.lib → LNK1104", a
+			// SageAttention build note, code corpus id 58064033996): an embedded Python
+			// ships no libs folder, which triton-windows' documentation asks for beside
+			// include (its release asset python_3.12.7_include_libs.zip; code corpus ids
+			// 24159980539, 70530559768). The number and the file's name are the same in
+			// every language; any other C extension's build prints it too, so the row
+			// wants Triton or torch in the text (tritonContext). The repeat is in an optional group,
+			// as the cuda.lib row's is (compileCutPatterns' open prefixes).
+			Code: PythonHeadersMissing, Literal: "LNK1104",
+			Pattern:  `\bLNK1104\b(?:.*[^\w.-])?python3\d*t?(?:_d)?\.lib\b`,
+			Requires: tritonContext,
+			Releases: windowsTriton,
+			Cause: "Triton (triton-windows) links the launcher of each GPU kernel against the running Python's " +
+				"import library (pythonXY.lib in its libs folder), and MSVC's linker cannot open it: an embedded " +
+				"Python (ComfyUI's python_embeded) ships without its libs folder",
+			Fix:      fixWindowsHeaders,
+			Evidence: modes.Source,
+			Source: windowsHeadersSource + "; MSVC's LNK1104 (\"cannot open file 'file'\", localized with the " +
+				"installed Visual Studio); triton-windows' release asset python_3.12.7_include_libs.zip (include and " +
+				"libs for python_embeded); report: patientx/ComfyUI-Zluda#149",
+			Decisive: "MSVC's LNK1104 naming pythonXY.lib; another line shows Triton or torch",
+		},
+		{
 			// MSVC's wording, whatever the language of its text ("fatal error C1083: Cannot
 			// open include file: 'Python.h': No such file or directory", lum3on/
 			// comfyui_HiDream-Sampler#52; "fatal error C1083: 无法打开包括文件: “Python.h”",

@@ -167,6 +167,12 @@ func releaseOf(s string) (modes.Version, bool) {
 // environment test in the environment given; and where that is, and whether cond is
 // one of those.
 func (r *reader) guardTruth(cond string) (bool, string, bool) {
+	if v, ok := constantTruth(cond); ok {
+		if strings.Contains(cond, "(") {
+			return v, "(the constant the name holds, assigned once)", true
+		}
+		return v, "(a constant)", true
+	}
 	if v, ok := platformTruth(cond); ok {
 		return v, "on " + PlannedPlatform + ", the platform planned", true
 	}
@@ -196,4 +202,31 @@ func (r *reader) dropOff(cands []Candidate) []Candidate {
 		return cands
 	}
 	return out
+}
+
+// constantTruth decides a condition that is a constant, or a name the file assigns once
+// to one (condSource gives its value in parentheses), "not" kept: "if False:", "if 0:",
+// "use_compile = False  # torch.compile interferes with HellaSwag eval" then "if
+// use_compile:" (karpathy/build-nanogpt train_gpt2.py, newuser16 finding 4: the site was
+// planned as conditional and counted for the exit). Python's falsy constants are False,
+// 0, None and the empty string; True and 1 are true.
+func constantTruth(cond string) (bool, bool) {
+	s, neg := strings.TrimSpace(cond), false
+	for n := 0; n < MaxNesting; n++ {
+		switch {
+		case strings.HasPrefix(s, "not "):
+			s, neg = strings.TrimSpace(s[len("not "):]), !neg
+		case strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")"):
+			s = strings.TrimSpace(s[1 : len(s)-1])
+		default:
+			n = MaxNesting
+		}
+	}
+	switch s {
+	case "False", "0", "None", "''", `""`:
+		return neg, true
+	case "True", "1":
+		return !neg, true
+	}
+	return false, false
 }
