@@ -73,7 +73,7 @@ type compiledRow struct {
 	endsLine bool
 	requires int  // index into scanner.contexts, -1 for none
 	bareSkip bool // a bare skip quotation's row (bareSkipRow): tried only beside one
-	// bareAssert: a row of rows_retold_o16.go (bareAssertRow), tried only before a bare AssertionError
+	// bareAssert: a row of rows_retold_o16.go (bareAssertRow), tried only where bareAssertFits
 	bareAssert bool
 }
 
@@ -1128,10 +1128,10 @@ func (s *scanner) matchRow(i, k int) {
 }
 
 // neighboursFit reports whether the lines around entry k hold what row wants beside its
-// line: a bare skip quotation (bareSkipNear), a bare AssertionError after it
-// (bareAssertAfter).
+// line: a bare skip quotation (bareSkipNear), a bare AssertionError after it or the
+// error's words before the file (bareAssertFits).
 func (s *scanner) neighboursFit(row *compiledRow, k int) bool {
-	return (!row.bareSkip || s.bareSkipNear(k)) && (!row.bareAssert || s.bareAssertAfter(k))
+	return (!row.bareSkip || s.bareSkipNear(k)) && (!row.bareAssert || s.bareAssertFits(row, k))
 }
 
 // edged returns text, entry e's, as a pattern that asserts the text's start or end (^,
