@@ -223,7 +223,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 var openMisses = map[string]string{
 	// holdoutBM, measured once at a8b0f6a4 (testdata/corpus/README.md, "Held-out set BM, measured once"); MSVC's
 	// omp.h (its wording and retold) and the compiler check's raise line read since (rows_build.go, rows_retold_bm.go).
-	"bp_unsloth_commit_3988_cutlass_inductor_options_pre28_runtimeerror":             "holdoutBP: Inductor config options \"added in PyTorch 2.8.0\" said to cause a RuntimeError on older releases, no key error shown",
 	"bp_mstar_commit_139_flashinfer_capture_offset_none_reads_current_seed":          "holdoutBP: \"offset=None under capture is illegal (FlashInfer reads the default generator's current_seed())\", the refusal told as a rule a test pins",
 	"bp_fishspeech_commit_b529167_triton_unavailable_wsl_windows_aot_eager_fallback": "holdoutBP: \"fall back to aot_eager when triton is unavailable\", a broken Triton import crashing compile's subprocesses told in prose",
 	"br_necrc_vi_vllm_fix_md_init_fails_python_h_missing":                            "holdoutBR: gcc's Python.h error under a Vietnamese note that vLLM fails at start-up (\"lỗi khi khởi tạo\"), no Triton, Inductor, engine worker or test run named (tritonContext, engineTests): a source build of vLLM prints the same (holdoutN's negative)",

@@ -1433,6 +1433,7 @@
 //   - unknown-mode: "Unrecognized mode=", 2.0–2.14
 //   - unknown-option: "Unexpected optimization option guard_filter_fn", 2.0–2.7
 //   - unknown-option: "Unexpected optimization option ", 2.0–2.14
+//   - unknown-option: a paraphrase with "older PyTorch", as reports retell it
 //   - unknown-option: "Unexpected optimization option" (quoted up to its argument), 2.0–2.14
 //   - option-type: "Unexpected type of attr ", 2.0–2.14
 //   - invalid-backend: "Invalid backend: ", 2.0–2.14
