@@ -1150,6 +1150,7 @@
 //   - trees-user-thread-tls: a paraphrase with "ionError in", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13

@@ -1,6 +1,9 @@
 package diagnose
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestCommitProseRetold: holdoutBP's classes (commit messages telling the failure in
 // their own words, measured before), as siblings: a capture in the default "global" mode
@@ -42,5 +45,16 @@ func TestPythonLibLink(t *testing.T) {
 		{"under torch.compile", "torch._inductor.exc.InductorError: CalledProcessError\nLINK : fatal error LNK1104: cannot open file 'python312.lib'", PythonHeadersMissing},
 		{"psycopg2 build (code corpus id 33904576897)", "If you see `fatal error LNK1104: cannot open file 'python313t.lib'`: this indicates you're using Python 3.13", ""},
 		{"another library", "torch.compile\nLINK : fatal error LNK1104: cannot open file 'kernel32.lib'", ""},
+		// prec17: a wheel's build (pip's step, setuptools' "building 'x' extension") whose
+		// files name Triton (thu-ml/SageAttention#128's "copying sageattention\triton\…",
+		// xformers' xformers\triton) links once, at its end, far past the step: its
+		// LNK1104 is that build's, not Triton's launcher's.
+		{"a wheel's build, the link far after its step", "  Building wheel for sageattention (pyproject.toml) ... error\n" +
+			"      copying sageattention\\triton\\quant_per_block.py -> build\\lib.win-amd64-cpython-312\\sageattention\\triton\n" +
+			"      building 'sageattention._qattn_sm80' extension\n" + strings.Repeat("      nvcc.exe -c csrc\\qattn\\kernel.cu -o build\\kernel.obj\n", 14) +
+			"      LINK : fatal error LNK1104: cannot open file 'python312.lib'\n      ERROR: Failed building wheel for sageattention", ""},
+		{"Triton's launcher after an earlier wheel built", "  Building wheel for insightface (pyproject.toml) ... done\n" +
+			strings.Repeat("ok\n", 14) + "  File \"C:\\venv\\lib\\site-packages\\triton\\runtime\\build.py\", line 50, in _build\nmain.c\n" +
+			"LINK : fatal error LNK1104: cannot open file 'python310.lib'", PythonHeadersMissing},
 	})
 }

@@ -29,11 +29,24 @@ func retoldO16() []retelling {
 	path.Source += "; get_obj's assert, the first a user thread meets (ro_thread_per_device's traceback), told by " +
 		"the file and a bare AssertionError (rows_retold_o16.go)"
 	path.Decisive = "a line that ends naming cudagraph_trees.py, a bare AssertionError after it; another line shows user threads"
+	told := path
+	told.Decisive = "a line that tells an AssertionError with no message in cudagraph_trees.py; another line shows user threads"
 	return []retelling{
 		{code: TreesUserThreadTLS, retold: retold{literals: []string{"_trees.py"}, pattern: treesGetObjFrame}, own: frame},
 		{code: TreesUserThreadTLS, retold: retold{literals: []string{"_trees.py"}, pattern: treesFileEnd}, own: path},
+		{code: TreesUserThreadTLS, retold: retold{literals: []string{"_trees.py"}, pattern: treesAssertTold}, own: told},
 	}
 }
+
+// treesAssertTold is the same bare assert told on one line, the threads elsewhere in the
+// text: "an AssertionError in torch/_inductor/cudagraph_trees.py", "an assertion from
+// `cudagraph_trees.py`" (tlsFileRetold, rows_retold_h.go, reads it with a thread in the same
+// sentence). Not with a message after the file ("AssertionError in cudagraph_trees.py:
+// expected current_node …", 2.14's messages). matchRow tries it only where the error's
+// words are right before the file on the line (assertBeforeTrees): "_trees.py" is in every
+// frame and log line of the trees (TestDenseLineBounded's corpus line).
+const treesAssertTold = `(?i)\bassertion(?:error)?\s+(?:in|from)\s+\W?(?:torch[/\\]_inductor[/\\])?cudagraph_trees\.py(?::\d+)?` +
+	`[\x60'")\]]?(?:[\s,.;!]|$)`
 
 // bareAssertEnd ends the patterns of this file's rows: the line ends (a colon, a quote, a
 // code mark) or a bare AssertionError ends it. matchRow tries such a row only where the line
@@ -58,9 +71,37 @@ const treesUserThreads = threadEvidence + `|threading\.Thread|thread pool|Thread
 	`separate thread|different thread|multiple thread|several thread|each thread|multi-thread|Multi-thread|` +
 	`multithread|Multithread|thread per GPU|thread per device|thread per request|threads per GPU`
 
-// bareAssertRow reports whether sig is one of this file's rows (bareAssertEnd).
+// bareAssertRow reports whether sig is one of this file's rows (bareAssertEnd,
+// treesAssertTold), which matchRow tries only where bareAssertFits says.
 func bareAssertRow(sig Signature) bool {
-	return sig.Paraphrase && strings.HasSuffix(sig.Pattern, bareAssertEnd)
+	return sig.Paraphrase && (strings.HasSuffix(sig.Pattern, bareAssertEnd) || sig.Pattern == treesAssertTold)
+}
+
+// bareAssertFits reports whether entry k may hold row's text: for treesAssertTold the
+// error's words right before the file (assertBeforeTrees), for the others a bare
+// AssertionError after it (bareAssertAfter).
+func (s *scanner) bareAssertFits(row *compiledRow, k int) bool {
+	if row.Pattern != treesAssertTold {
+		return s.bareAssertAfter(k)
+	}
+	e := s.entry(k)
+	return e != nil && assertBeforeTrees(e.unquoted)
+}
+
+// assertBeforeTrees reports whether some "cudagraph_trees.py" of line has "assertion" (any
+// case) within the 60 bytes before it.
+func assertBeforeTrees(line []byte) bool {
+	for from := 0; ; {
+		i := bytes.Index(line[from:], []byte("cudagraph_trees.py"))
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if bytes.Contains(bytes.ToLower(line[max(0, at-60):at]), []byte("assertion")) {
+			return true
+		}
+		from = at + 1
+	}
 }
 
 // bareAssertAfter reports whether entry k ends with a bare AssertionError or the next line

@@ -73,7 +73,7 @@ type compiledRow struct {
 	endsLine bool
 	requires int  // index into scanner.contexts, -1 for none
 	bareSkip bool // a bare skip quotation's row (bareSkipRow): tried only beside one
-	// bareAssert: a row of rows_retold_o16.go (bareAssertRow), tried only before a bare AssertionError
+	// bareAssert: a row of rows_retold_o16.go (bareAssertRow), tried only where bareAssertFits
 	bareAssert bool
 }
 
@@ -1128,10 +1128,10 @@ func (s *scanner) matchRow(i, k int) {
 }
 
 // neighboursFit reports whether the lines around entry k hold what row wants beside its
-// line: a bare skip quotation (bareSkipNear), a bare AssertionError after it
-// (bareAssertAfter).
+// line: a bare skip quotation (bareSkipNear), a bare AssertionError after it or the
+// error's words before the file (bareAssertFits).
 func (s *scanner) neighboursFit(row *compiledRow, k int) bool {
-	return (!row.bareSkip || s.bareSkipNear(k)) && (!row.bareAssert || s.bareAssertAfter(k))
+	return (!row.bareSkip || s.bareSkipNear(k)) && (!row.bareAssert || s.bareAssertFits(row, k))
 }
 
 // edged returns text, entry e's, as a pattern that asserts the text's start or end (^,
@@ -1714,7 +1714,14 @@ func (s *scanner) unreported(i int, e *ringLine) bool {
 // build's error, not the run-time compile the row's cause tells.
 func (s *scanner) inSourceBuild(i int, e *ringLine) bool {
 	r := &s.rows[i]
-	return !r.Paraphrase && headerCode(r.Code) && s.buildLine > 0 && e.line >= s.buildLine && e.line-s.buildLine <= sourceBuildReach
+	if r.Paraphrase || !headerCode(r.Code) || s.buildLine == 0 || e.line < s.buildLine {
+		return false
+	}
+	// MSVC's linker runs once, at a build's end, past every compile line of the
+	// build (SageAttention's wheel, thu-ml/SageAttention#128: "copying
+	// sageattention\triton\…" then 126 lines): its LNK1104 is the build's however
+	// far after the step.
+	return e.line-s.buildLine <= sourceBuildReach || r.Literal == "LNK1104"
 }
 
 // hitSpan records a match of row i over entries e to end (a wrapped message's lines).

@@ -28,6 +28,15 @@ func TestConstantGuard(t *testing.T) {
 		{"a true name", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = True\nif use_compile:\n" + site, false, "true (the constant the name holds, assigned once)"},
 		{"if None", "import torch\nmodel = torch.nn.Linear(2, 2)\nif None:\n" + site, true, "false (a constant)"},
 		{"a name assigned twice", "import sys\nimport torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nif len(sys.argv) > 1:\n    use_compile = True\nif use_compile:\n" + site, false, "if use_compile"},
+		// prec17: a name the file also binds to a call's value or through an augmented
+		// assignment holds no one constant (an ACE-Step engine's loader, code corpus id
+		// 51928362584: use_compile = False, then = hasattr(torch, "compile") under a CUDA
+		// test): the guard stays undecided, as a name assigned twice.
+		{"rebound to a call's value", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nif torch.cuda.is_available():\n    use_compile = hasattr(torch, \"compile\")\nif use_compile:\n" + site, false, "if use_compile"},
+		{"rebound to a call's value at the top", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nuse_compile = torch.cuda.is_available()\nif use_compile:\n" + site, false, "if use_compile"},
+		{"unpacked from calls", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nuse_compile, n = torch.cuda.is_available(), 1\nif use_compile:\n" + site, false, "if use_compile"},
+		{"an augmented assignment", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nuse_compile |= torch.cuda.is_available()\nif use_compile:\n" + site, false, "if use_compile"},
+		{"a global rebound in a def", "import torch\nUSE_COMPILE = False\n\n\ndef setup():\n    global USE_COMPILE\n    USE_COMPILE = triton_ok()\n\n\ndef triton_ok():\n    return True\n\n\nsetup()\nmodel = torch.nn.Linear(2, 2)\nif USE_COMPILE:\n" + site, false, "if USE_COMPILE"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -37,13 +37,16 @@ func (r *reader) condTruth(cond *expr) (bool, string, bool) {
 // file assigns once (and no def takes as a parameter, no loop or unpacking binds)
 // for the name, `not` kept
 // (script14 item 3: USE_CG = bool(int(os.getenv("USE_CUDAGRAPHS", "0"))) then
-// `if USE_CG:`).
+// `if USE_CG:`). A name the file also binds to a value it does not keep (a call's,
+// an augmented assignment's: "use_compile = False" then "use_compile =
+// hasattr(torch, \"compile\")" under a CUDA test, an ACE-Step engine's loader in the
+// code corpus, id 51928362584) is not one value: its guard stays undecided.
 func (r *reader) condSource(cond *expr) string {
 	x, neg := cond, ""
 	for n := 0; r.isNot(x) && n < MaxNesting; n++ {
 		x, neg = x.elts[0], neg+"not "
 	}
-	if x == nil || x.kind != name || len(r.assigned[x.name]) != 1 || r.isParam(x.name) || r.modAlias.loop[x.name] {
+	if x == nil || x.kind != name || len(r.assigned[x.name]) != 1 || r.opaque[x.name] || r.isParam(x.name) || r.modAlias.loop[x.name] {
 		return r.text(cond)
 	}
 	return neg + "(" + r.text(r.assigned[x.name][0]) + ")"

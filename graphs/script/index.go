@@ -47,6 +47,10 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 		}
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
+	case augAssignStmt:
+		for _, t := range s.targets { // x |= f(): x holds no one value the file writes
+			r.noteOpaque(r.lastName(t))
+		}
 	}
 	for _, it := range s.items {
 		r.noteOtherTargets(it.as, 0) // with … as NAME binds it too
