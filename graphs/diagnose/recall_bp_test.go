@@ -8,7 +8,8 @@ import (
 // TestCommitProseRetold: holdoutBP's classes (commit messages telling the failure in
 // their own words, measured before), as siblings: a capture in the default "global" mode
 // that crashed, failed or hung because of another thread's work (globalModeThreadsRetold),
-// and torch.compile said to require a Triton that is unavailable (tritonNeededRetold);
+// options that an older torch lacks said to raise there (olderTorchOptionRetold), and
+// torch.compile said to require a Triton that is unavailable (tritonNeededRetold);
 // their lookalikes (a rule in the present, the mode advised, another program's global
 // mode, the mode of a capture with no failure) give none.
 func TestCommitProseRetold(t *testing.T) {
@@ -23,6 +24,11 @@ func TestCommitProseRetold(t *testing.T) {
 		{"another program's global mode", "The global mode of the app crashed when two threads wrote the file.", ""},
 		{"no thread (code corpus id 71402971929)", "The global capture mode on a blocking stream is what produced the intermittent " +
 			"`cuMemcpyDtoH` error 906 during capture.", ""},
+		{"older torch raises (code corpus id 68632610636's sibling)", "torch.compile: passing the knob on older PyTorch raises an error, so gate it.", UnknownOption},
+		{"options on older releases", "The new Inductor config options on older PyTorch versions cause a RuntimeError at compile time.", UnknownOption},
+		{"another feature on older torch", "flex_attention on older PyTorch versions causes an ImportError; inductor is fine.", ""},
+		{"options ignored", "These options on older PyTorch versions are ignored by torch.compile.", ""},
+		{"no inductor or compile named", "The CLI flags on older PyTorch versions cause a crash.", ""},
 		{"triton unavailable", "torch.compile requires Triton, which is unavailable on this platform.", TritonMissing},
 		{"triton available", "torch.compile requires Triton; it is available on Linux x86_64 wheels.", ""},
 	})

@@ -1,5 +1,7 @@
 package diagnose
 
+import "github.com/compilemode/compilemode/modes"
+
 // Retellings from the held-out set BP's measurement (2026-12-05), each read as a class
 // from its siblings and PyTorch's documentation, not the set's words.
 
@@ -10,6 +12,45 @@ func retoldBP() []retelling {
 			"another thread's work, told in words (\"In the default global mode a capture forbids unsafe CUDA calls on "+
 			"every thread, and the first capture mid-render hung the video pipeline\", a project's notes in the code "+
 			"corpus, id 70194603482; torch.cuda.graph's capture_error_mode, torch/cuda/graphs.py; rows_retold_bp.go)"),
+		{code: UnknownOption, retold: olderTorchOptionRetold, own: olderTorchOptionRow()},
+	}
+}
+
+// olderTorchOptionRetold is unknown-option told as options (keys, knobs, flags) that an
+// older torch does not have raising an error there: "Using these options on older
+// PyTorch versions causes a RuntimeError", "passing the flag on older torch raises an
+// error". _TorchCompileInductorWrapper.apply_options raises RuntimeError("Unexpected
+// optimization option …") for a key the release's config lacks (torch/__init__.py). The
+// failure must be said to happen (causes, raises, throws, crashes, fails), in one
+// sentence with the options and the older release. One literal, the older release's
+// words as prose writes them most ("older torch" cost the anchor line a byte more).
+var olderTorchOptionRetold = retold{
+	literals: []string{"older PyTorch"},
+	pattern: `(?i)\b(?:options?|knobs?|flags?|config\s+keys?)\b[^.;]{0,40}?\b(?:on|with|in|under)\s+(?:older|earlier|previous)\s+` +
+		`(?:py)?torch(?:\s+(?:versions?|releases?|builds?))?\b[^.;]{0,40}?\b(?:causes?|caused|raises?|raised|throws?|threw|crash(?:es|ed)?|fail(?:s|ed)?)\b`,
+}
+
+// olderTorchOptionRow is the row olderTorchOptionRetold makes: unknown-option's cause
+// and fix for a key newer than the release, with Inductor's config or torch.compile named
+// in the text, the options' owner (compileContext; not "inductor" alone, which every glog
+// line's torch/_inductor/ path holds: TestPlainLinesHoldNoAnchor). Each context anchor
+// costs TestDenseLineBounded's anchor line about a byte: one, "nductor config".
+func olderTorchOptionRow() Signature {
+	return Signature{
+		Code: UnknownOption, Releases: modes.Releases{From: modes.First(), To: modes.Newest()},
+		Requires: `nductor config|` + compileContext,
+		Cause: "a report that retells the RuntimeError \"Unexpected optimization option …\": an options= key that " +
+			"this release's Inductor config does not have (one added in a later release) is refused when " +
+			"torch.compile applies the options",
+		Fix: "pass the key only on releases whose config has it (hasattr(torch._inductor.config…, \"KEY\") or a " +
+			"torch version check), or upgrade to the release that added it; torch._inductor.list_options() lists " +
+			"the keys of yours",
+		Evidence: modes.Source,
+		Source: "retold; torch/__init__.py _TorchCompileInductorWrapper.apply_options @ T2.2.2, T2.6.0, T2.14.0 " +
+			"(RuntimeError \"Unexpected optimization option …\"); told so in a test's docstring (\"Older torch " +
+			"versions have no triton.coalesce_tiling_analysis; passing it there raises RuntimeError\", the " +
+			"search tool's code corpus, id 68632610636)",
+		Decisive: "a line that says options an older torch lacks raise there; another line names Inductor or torch.compile",
 	}
 }
 
