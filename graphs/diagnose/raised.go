@@ -7,13 +7,27 @@ import "bytes"
 // TORCH_WARN and TORCH_WARN_ONCE, AT_ERROR, C10_THROW_ERROR).
 var raisingMacros = []string{"TORCH_CHECK", "TORCH_INTERNAL_ASSERT", "TORCH_WARN", "AT_ERROR", "C10_THROW_ERROR"}
 
+// pythonRaise is Python's raise statement with its exception's call, for a retelling
+// only: a program's own guard defines its words there (raise RuntimeError(\n
+// "torch.compile requires Triton, which is unavailable in this " …, under `if
+// find_spec("triton") is None:`, a segmenter's loader in the code corpus, id
+// 71130336477), which a run prints without the raise (prec17). PyTorch's own raise
+// lines, which a traceback shows above the message it printed, hold its exact words,
+// which the rows of the message read (pytorch/pytorch#94940's "Windows not yet
+// supported for torch.compile" in its raise is a report's), and a traceback shows one
+// line of a statement: only a raise opened on a line above the words counts (a
+// retelling of cpp_builder's raise RuntimeError(f"Compiler: {compiler} is not found.")
+// on its frame's line stays read, ComfyUI-TeaCache#150).
+var pythonRaise = []string{"raise "}
+
 // raisedInSource reports whether row i's literal is on e as a string literal of a C++
 // call that raises it (raisingMacros; the literal may start inside the string, as
 // rows that leave out the message's first word do), opened on e's line or on one of the two lines
 // above with no ";", "{" or "}" between: the source that defines the message (PyTorch's
 // aten/src/ATen/cuda/CUDAGeneratorImpl.cpp, a fork's copy, a walkthrough quoting it;
 // prec15 finding 1), not a run that printed it. A run prints the message without the
-// call's name, and a traceback's C++ frames name no macro.
+// call's name, and a traceback's C++ frames name no macro. A retelling's words in a
+// string of a Python raise opened on a line above are a program's guard (pythonRaise).
 func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	lit := s.rows[i].literal
 	at := foldedAt(e.clean, lit)
@@ -21,21 +35,22 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 		return false // not inside a string literal
 	}
 	before := e.clean[:at]
+	ownLine := !bytes.Contains(before, []byte(pythonRaise[0])) // the words on a line of their own
 	for n, p := 0, e; n < 3 && p != nil; n, p = n+1, s.lineAbove(p) {
 		if n > 0 {
 			before = append(append(append([]byte(nil), p.clean...), '\n'), before...)
 		}
-		if openCall(before) {
+		if openCall(before, raisingMacros) || n > 0 && ownLine && s.rows[i].Paraphrase && openCall(before, pythonRaise) {
 			return true
 		}
 	}
 	return false
 }
 
-// openCall reports whether before holds a raisingMacros call's name and "(" with no
+// openCall reports whether before holds the name of one of calls and "(" with no
 // statement's end after it.
-func openCall(before []byte) bool {
-	for _, m := range raisingMacros {
+func openCall(before []byte, calls []string) bool {
+	for _, m := range calls {
 		j := bytes.LastIndex(before, []byte(m))
 		if j < 0 {
 			continue

@@ -31,6 +31,13 @@ func TestCommitProseRetold(t *testing.T) {
 		{"no inductor or compile named", "The CLI flags on older PyTorch versions cause a crash.", ""},
 		{"triton unavailable", "torch.compile requires Triton, which is unavailable on this platform.", TritonMissing},
 		{"triton available", "torch.compile requires Triton; it is available on Linux x86_64 wheels.", ""},
+		// prec17: a program's own guard, its message a string of the raise's call, defines
+		// the message and reports no run; the same words printed by a run stay one.
+		{"a guard's raise in code (code corpus id 71130336477)", "            raise RuntimeError(\n" +
+			"                \"torch.compile requires Triton, which is unavailable in this \"\n" +
+			"                \"environment; run without compile_model.\"\n            )", ""},
+		{"the guard's message raised in a run", "RuntimeError: torch.compile requires Triton, which is unavailable in this " +
+			"environment; run without compile_model.", TritonMissing},
 	})
 }
 
