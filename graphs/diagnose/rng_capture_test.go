@@ -59,6 +59,23 @@ func TestRNGLeftCapturing(t *testing.T) {
 			"Each worker thread calls the compiled model.\n" +
 				"RuntimeError: CUDA generator expects graph capture to be underway, but the current stream is not capturing.\n",
 			TreesConcurrentCallers, false, modes.Minors(1, 3)},
+		// prec17: a library's note on its own thread pool is no user thread (numexpr's
+		// line in sglang's logs, code corpus id 53182667789; onnxruntime's affinity note,
+		// ROCm/AMDMIGraphX#4659): the capture's own cause stays.
+		{"numexpr's pool beside a hand capture (sglang log line, id 53182667789)",
+			"[2026-03-09 14:46:02] INFO utils.py:164: NumExpr defaulting to 16 threads.\n" +
+				"RuntimeError: Offset increment outside graph capture encountered unexpectedly.\n",
+			TreesConcurrentCallers, true, modes.Minors(4, 14)},
+		{"onnxruntime's affinity note (ROCm/AMDMIGraphX#4659)",
+			"[E:onnxruntime:Default, env.cc:226 ThreadMain] pthread_setaffinity_np failed for thread: 2180540, index: 82, mask: {83, }, " +
+				"error code: 22 error msg: Invalid argument. Specify the number of threads explicitly so the affinity is not set.\n" +
+				"RuntimeError: Offset increment outside graph capture encountered unexpectedly.\n",
+			TreesConcurrentCallers, true, modes.Minors(4, 14)},
+		{"threads counted as callers: the trees' collision",
+			"model = torch.compile(model, mode=\"reduce-overhead\")\n" +
+				"Two threads call the compiled model for each request.\n" +
+				"RuntimeError: Offset increment outside graph capture encountered unexpectedly.\n",
+			TreesConcurrentCallers, false, modes.Minors(4, 13)},
 		{"a purpose, quoted without its last words",
 			"- capture on a side stream to fix 'Offset increment outside graph capture'\n",
 			"", false, modes.Releases{}},

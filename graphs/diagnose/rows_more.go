@@ -29,7 +29,20 @@ const treesOrThreads = `cudagraph_trees|torch\.compile|reduce-overhead|torch_com
 // capture" printed the capture's failure and then the check with no thread (newuser16,
 // helion#2467), and peft's nightly CI failed in later tests of the same session after
 // gemma's generate, which compiles (huggingface/peft#2580).
-const threadsShown = threadEvidence + `|` + threadProse
+//
+// Not a bare "threads": a library's note on its own pool of threads is no user thread,
+// and serving engines that capture by hand print one at start ("NumExpr defaulting to
+// 16 threads.", numexpr's utils, in sglang's logs: code corpus ids 53182667789,
+// 52309256939; onnxruntime's "Specify the number of threads explicitly so the affinity
+// is not set.", ROCm/AMDMIGraphX#4659). Plural threads count where a word says they are
+// several callers (threadsPlural).
+const threadsShown = threadEvidence + `|` + threadUserProse + `|` + threadsPlural
+
+// threadsPlural: threads told as several callers, by a count word before ("different
+// threads", "two threads") or what they do after ("threads call the compiled model").
+const threadsPlural = `different threads|multiple threads|several threads|two threads|both threads|many threads|` +
+	`threads call|threads run|threads share|threads compil|threads captur|threads each|threads at the same time|` +
+	`threads concurrently|threads in parallel`
 
 // threadProse is user threads told in prose or named by a threaded server's class: "the
 // threaded server", "not thread-safe in the ThreadingHTTPServer" (holdoutK's xtal loop-sim
@@ -42,7 +55,10 @@ const threadsShown = threadEvidence + `|` + threadProse
 // each alternative of a context must begin with a literal (alternativePrefixes), and a
 // function that joins them at run time cost the page 0.6 to 1.6 KB of code;
 // TestThreadVocabularies holds them to threadRoles.
-const threadProse = `threads\b|Threads\b|threaded|Threaded|thread-safe|thread safe|multi-thread|Multi-thread|` +
+const threadProse = `threads\b|Threads\b|` + threadUserProse
+
+// threadUserProse is threadProse but its bare plural (threadsShown's).
+const threadUserProse = `threaded|Threaded|thread-safe|thread safe|multi-thread|Multi-thread|` +
 	`multithread|Multithread|ThreadingHTTPServer|another thread|other thread|second thread|worker thread|` +
 	`background thread|separate thread|each thread|concurrent thread`
 
