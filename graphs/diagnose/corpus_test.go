@@ -223,9 +223,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 var openMisses = map[string]string{
 	// holdoutBM, measured once at a8b0f6a4 (testdata/corpus/README.md, "Held-out set BM, measured once"); MSVC's
 	// omp.h (its wording and retold) and the compiler check's raise line read since (rows_build.go, rows_retold_bm.go).
-	"bt_qwen3tts_changelog_v0101_compile_mode_options_conflict_cuda_graphs_env":      "holdoutBT: a changelog's \"`torch.compile` mode/options conflict resolved\", the refusal told in two words",
-	"bt_stockpred_binanceprogress_notes_cudagraph_overwrite_crash_nano_attention":    "holdoutBT: \"Fixed torch.compile CUDAGraph overwrite crash\", the overwritten-output error told as a noun phrase",
-	"bt_hswq_release_v336_body_cudagraphs_usdu_cudamallocasync_pool_errors":          "holdoutBT: \"cudagraphs + multi-tile USDU often hits `cudaMallocAsync` / pool live allocation errors\", a table cell naming the allocator and the pool check",
 	"bt_ferrotorch_changelog_cuda_graph_capture_legacy_default_stream_fork":          "holdoutBT: \"Fix CUDA graph capture on legacy default stream\", another library's (a Rust torch) capture on the default stream, told as a fix",
 	"bp_mstar_commit_139_flashinfer_capture_offset_none_reads_current_seed":          "holdoutBP: \"offset=None under capture is illegal (FlashInfer reads the default generator's current_seed())\", the refusal told as a rule a test pins",
 	"bp_fishspeech_commit_b529167_triton_unavailable_wsl_windows_aot_eager_fallback": "holdoutBP: \"fall back to aot_eager when triton is unavailable\", a broken Triton import crashing compile's subprocesses told in prose",

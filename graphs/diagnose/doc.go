@@ -1218,6 +1218,8 @@
 //   - overwritten-output: a paraphrase with "was overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "were overwritten", as reports retell it
 //   - overwritten-output: a paraphrase with "tale cudagraph output", as reports retell it
+//   - overwritten-output: a paraphrase with "raph overwrite", as reports retell it
+//   - overwritten-output: a paraphrase with "raphs overwrite", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
@@ -1428,6 +1430,7 @@
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - mode-and-options: a paraphrase with "options= together", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
+//   - mode-and-options: a paraphrase with "mode/options", as reports retell it
 //   - mode-and-options: "mode or options can be specified, but both can't be specified at the same time." (quoted without its first word), 2.0–2.14
 //   - mode-and-options: "Either mode or options can be specified" (quoted up to its first clause's end), 2.0–2.14
 //   - unknown-mode: "Unrecognized mode=, should be one of: ", 2.0–2.6

@@ -168,6 +168,7 @@ func retellings() []retelling {
 	out = append(out, retoldBM()...)
 	out = append(out, retoldR16()...)
 	out = append(out, retoldBP()...)
+	out = append(out, retoldBT()...)
 	out = append(out, retoldO16()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+

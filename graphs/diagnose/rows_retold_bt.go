@@ -1,0 +1,35 @@
+package diagnose
+
+// Retellings from the held-out set BT's measurement (2026-12-05): a changelog's entry
+// that tells the failure in a few words, each read as a class from its siblings.
+
+// retoldBT returns the retellings of this file.
+func retoldBT() []retelling {
+	return []retelling{
+		withRequires(borrow(ModeAndOptions, modeOptionsConflictRetold, "torch.compile's refusal of mode and options "+
+			"together told as their conflict (\"mode/options conflict\", \"mode/options clash\"; torch/__init__.py "+
+			"compile: \"Either mode or options can be specified, but both can't be specified at the same time.\"; "+
+			"rows_retold_bt.go)"), compileContext),
+		withRequires(borrow(OverwrittenOutput, overwriteCrashRetold, "the overwritten-output RuntimeError named as "+
+			"a CUDAGraph \"overwrite\" crash or error (\"CUDAGraph overwrite crash\", \"cudagraph overwrite error\"; "+
+			"rows_retold_bt.go)"), compileContext+`|reduce-overhead|max-autotune`),
+	}
+}
+
+// modeOptionsConflictRetold is mode-and-options told as mode and options joined by a
+// slash in conflict: "`torch.compile` mode/options conflict resolved", "mode/options
+// clash", "mode/options error". One literal.
+var modeOptionsConflictRetold = retold{
+	literals: []string{"mode/options"},
+	pattern:  `(?i)\bmode\s*/\s*options\b\W{0,2}\s+(?:conflicts?|clash(?:es)?|errors?|exclusivity)\b`,
+}
+
+// overwriteCrashRetold is overwritten-output named as a CUDA graph's "overwrite" crash,
+// error or bug: "Fixed torch.compile CUDAGraph overwrite crash", "cudagraph overwrite
+// error when caching the mask". The graphs' word right before "overwrite" and a failure's
+// noun right after; torch.compile or a mode that records graphs on some line (another
+// library's graph "overwrite" is not PyTorch's error). Two literals.
+var overwriteCrashRetold = retold{
+	literals: []string{"raph overwrite", "raphs overwrite"},
+	pattern:  `(?i)\b(?:cuda\s?graphs?|cudagraphs?)\s+(?:output\s+)?overwrite\s+(?:crash(?:es)?|errors?|bugs?|exceptions?|failures?)\b`,
+}
