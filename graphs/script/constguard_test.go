@@ -36,6 +36,7 @@ func TestConstantGuard(t *testing.T) {
 		{"rebound to a call's value at the top", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nuse_compile = torch.cuda.is_available()\nif use_compile:\n" + site, false, "if use_compile"},
 		{"unpacked from calls", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nuse_compile, n = torch.cuda.is_available(), 1\nif use_compile:\n" + site, false, "if use_compile"},
 		{"an augmented assignment", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nuse_compile |= torch.cuda.is_available()\nif use_compile:\n" + site, false, "if use_compile"},
+		{"rebound by a walrus", "import torch\nmodel = torch.nn.Linear(2, 2)\nuse_compile = False\nif (use_compile := torch.cuda.is_available()):\n    pass\nif use_compile:\n" + site, false, "if use_compile"},
 		{"a global rebound in a def", "import torch\nUSE_COMPILE = False\n\n\ndef setup():\n    global USE_COMPILE\n    USE_COMPILE = triton_ok()\n\n\ndef triton_ok():\n    return True\n\n\nsetup()\nmodel = torch.nn.Linear(2, 2)\nif USE_COMPILE:\n" + site, false, "if USE_COMPILE"},
 	}
 	for _, tc := range cases {

@@ -40,7 +40,8 @@ func (r *reader) condTruth(cond *expr) (bool, string, bool) {
 // `if USE_CG:`). A name the file also binds to a value it does not keep (a call's,
 // an augmented assignment's: "use_compile = False" then "use_compile =
 // hasattr(torch, \"compile\")" under a CUDA test, an ACE-Step engine's loader in the
-// code corpus, id 51928362584) is not one value: its guard stays undecided.
+// code corpus, id 51928362584) or through a walrus is not one value: its guard stays
+// undecided.
 func (r *reader) condSource(cond *expr) string {
 	x, neg := cond, ""
 	for n := 0; r.isNot(x) && n < MaxNesting; n++ {

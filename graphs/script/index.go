@@ -80,6 +80,7 @@ func (r *reader) indexWalrus(e *expr, depth int) {
 	}
 	if e.kind == other && len(e.elts) == 1 {
 		if n, ok := walrusName(r.src[e.start:e.end]); ok {
+			r.noteOpaque(n) // a binding the file's assignments do not list (condSource)
 			r.candidate(n, e.elts[0])
 			r.flow(n, e.elts[0])
 		}
