@@ -60,6 +60,9 @@ func TestPythonLibLink(t *testing.T) {
 			"      copying sageattention\\triton\\quant_per_block.py -> build\\lib.win-amd64-cpython-312\\sageattention\\triton\n" +
 			"      building 'sageattention._qattn_sm80' extension\n" + strings.Repeat("      nvcc.exe -c csrc\\qattn\\kernel.cu -o build\\kernel.obj\n", 14) +
 			"      LINK : fatal error LNK1104: cannot open file 'python312.lib'\n      ERROR: Failed building wheel for sageattention", ""},
+		{"Triton's launcher after an earlier wheel's build failed", "  Building wheel for insightface (pyproject.toml) ... error\n" +
+			strings.Repeat("ok\n", 14) + "  File \"C:\\venv\\lib\\site-packages\\triton\\runtime\\build.py\", line 50, in _build\nmain.c\n" +
+			"LINK : fatal error LNK1104: cannot open file 'python310.lib'", PythonHeadersMissing},
 		{"Triton's launcher after an earlier wheel built", "  Building wheel for insightface (pyproject.toml) ... done\n" +
 			strings.Repeat("ok\n", 14) + "  File \"C:\\venv\\lib\\site-packages\\triton\\runtime\\build.py\", line 50, in _build\nmain.c\n" +
 			"LINK : fatal error LNK1104: cannot open file 'python310.lib'", PythonHeadersMissing},

@@ -1720,8 +1720,29 @@ func (s *scanner) inSourceBuild(i int, e *ringLine) bool {
 	// MSVC's linker runs once, at a build's end, past every compile line of the
 	// build (SageAttention's wheel, thu-ml/SageAttention#128: "copying
 	// sageattention\triton\…" then 126 lines): its LNK1104 is the build's however
-	// far after the step.
-	return e.line-s.buildLine <= sourceBuildReach || r.Literal == "LNK1104"
+	// far after the step, unless cl's line above names Triton's launcher, whose one
+	// compile prints its file's name before the link (woct0rdho/triton-windows#3:
+	// "main.c" then the LNK1104): a later run's, after the build.
+	return e.line-s.buildLine <= sourceBuildReach || r.Literal == "LNK1104" && !s.launcherAbove(e)
+}
+
+// launcherSources are the files Triton compiles its launcher and driver utilities from,
+// as cl prints them on a line of their own.
+var launcherSources = []string{"main.c", "__triton_launcher.c", "cuda_utils.c", "hip_utils.c"}
+
+// launcherAbove reports whether the line above e is one of launcherSources alone.
+func (s *scanner) launcherAbove(e *ringLine) bool {
+	p := s.lineAbove(e)
+	if p == nil {
+		return false
+	}
+	t := string(bytes.TrimSpace(p.clean))
+	for _, src := range launcherSources {
+		if t == src {
+			return true
+		}
+	}
+	return false
 }
 
 // hitSpan records a match of row i over entries e to end (a wrapped message's lines).
