@@ -11,12 +11,14 @@ import (
 // "CUDA / PyTorch: 12.4 / 2.6.0") states torch's release at torch's place in the list.
 // The rows joint-key and table-joint-key read two names with torch first; these read
 // torch at any place among two to six names, and take a value only where the values are
-// as many as the names (a docker image, pytorch/pytorch:2.5.1-cuda12.4, has one).
+// as many as the names (a docker image, pytorch/pytorch:2.5.1-cuda12.4, has one); a value
+// may be in backquotes, and a table's cell may go on after the values ("2.6.0 / 0.21.0 /
+// 2.6.0 (CUDA 12.4)", prec17's code corpus ids 59132733504, 56720753936).
 const (
 	jointName   = `[A-Za-z][\w.-]*`
 	jointBefore = `(?i)(?:^|[\s|*(>\x60-])` + keyMark + `((?:` + jointName + `\s*/\s*){0,4})(?:py)?torch((?:\s*/\s*` + jointName + `){0,4})` +
 		keyMark + `(?:\s+versions?)?\s*`
-	jointValues = `\s*` + keyMark + `(v?\d+\.\d+[\w.+-]*(?:\s*/\s*v?\d+(?:\.\d+)*[\w.+-]*){1,5})`
+	jointValues = `\s*` + keyMark + `(\x60?v?\d+\.\d+[\w.+-]*\x60?(?:\s*/\s*\x60?v?\d+(?:\.\d+)*[\w.+-]*\x60?){1,5})`
 )
 
 // jointRows are the rows of a joint key's list; their anchors hold torch's name with the
@@ -27,7 +29,7 @@ func jointRows() []releaseRow {
 		{name: "joint-list", what: "version report", literal: "orch", anchors: anchors, rank: rankPackage, pick: pickJointList,
 			shape: jointBefore + `[:=：]` + jointValues},
 		{name: "table-joint-list", what: "table", literal: "|", anchors: anchors, rank: rankPackage, pick: pickJointList,
-			shape: jointBefore + keyMark + `\|` + jointValues + `\s*` + keyMark + `\|`},
+			shape: jointBefore + keyMark + `\|` + jointValues + `[^|\n]{0,80}\|`},
 	}
 }
 
@@ -50,10 +52,10 @@ func pickJointList(text []byte, m []int) (int, int, verdict) {
 		lo += len(v) + 1
 	}
 	hi := lo + len(values[before])
-	for lo < hi && text[lo] == ' ' {
+	for lo < hi && (text[lo] == ' ' || text[lo] == '`') {
 		lo++
 	}
-	for hi > lo && text[hi-1] == ' ' {
+	for hi > lo && (text[hi-1] == ' ' || text[hi-1] == '`') {
 		hi--
 	}
 	sub := jointRelease.FindSubmatchIndex(text[lo:hi])
