@@ -22,3 +22,19 @@ func TestChangelogRetold(t *testing.T) {
 		{"errors avoided", "CUDA graphs with cudaMallocAsync avoid fragmentation errors", ""},
 	})
 }
+
+// TestCommitWordsBS: holdoutBS's classes (commit messages, measured before), as
+// siblings: a CUDA graph's overwrite error with the tensor named between
+// (overwriteCrashRetold), the capture said to hit an unpinned or pageable copy
+// (unpinnedCopyRetold's capture-hits form); their lookalikes give none.
+func TestCommitWordsBS(t *testing.T) {
+	t.Parallel()
+	checkFirstCodes(t, []codeCase{
+		{"tensor overwrite errors", "The torch.compile world model causes CUDA graph tensor overwrite errors with reduce-overhead.", OverwrittenOutput},
+		{"buffer overwrite failure", "reduce-overhead: cudagraph buffer overwrite failure in the decoder loop", OverwrittenOutput},
+		{"capture hits an unpinned copy", "The full_iteration capture hits an unpinned CPU->CUDA copy in the optimizer.", CaptureUnpinnedCopy},
+		{"graph capture ran into a pageable copy", "The graph capture ran into a pageable host-to-device copy and failed.", CaptureUnpinnedCopy},
+		{"no capture hits (a purpose)", "Use pinned memory so that no capture hits a pageable copy.", ""},
+		{"pinned copy", "The capture hits a pinned copy, which is fine.", ""},
+	})
+}

@@ -25,11 +25,13 @@ var modeOptionsConflictRetold = retold{
 }
 
 // overwriteCrashRetold is overwritten-output named as a CUDA graph's "overwrite" crash,
-// error or bug: "Fixed torch.compile CUDAGraph overwrite crash", "cudagraph overwrite
-// error when caching the mask". The graphs' word right before "overwrite" and a failure's
-// noun right after; torch.compile or a mode that records graphs on some line (another
-// library's graph "overwrite" is not PyTorch's error). Two literals.
+// or failure: "Fixed torch.compile CUDAGraph overwrite crash", "cudagraph overwrite error
+// when caching the mask", "CUDA graph tensor overwrite errors". The graphs' word before
+// "overwrite" (an output, tensor or buffer between) and a failure's noun right after;
+// torch.compile or a mode that records graphs on some line (another library's graph
+// "overwrite" is not PyTorch's error). Three literals, "overwrite" and the failure.
 var overwriteCrashRetold = retold{
-	literals: []string{"raph overwrite", "raphs overwrite"},
-	pattern:  `(?i)\b(?:cuda\s?graphs?|cudagraphs?)\s+(?:output\s+)?overwrite\s+(?:crash(?:es)?|errors?|bugs?|exceptions?|failures?)\b`,
+	literals: []string{"overwrite crash", "overwrite error", "overwrite fail"},
+	pattern: `(?i)\b(?:cuda\s?graphs?|cudagraphs?)\s+(?:(?:output|tensor|buffer)s?\s+)?overwrite\s+` +
+		`(?:crash(?:es)?|errors?|exceptions?|failures?)\b`,
 }
