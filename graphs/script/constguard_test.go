@@ -1,7 +1,6 @@
 package script
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,10 +41,7 @@ func TestConstantGuard(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{})
-			require.NoError(t, err)
-			require.Len(t, s.Sites, 1)
-			st := s.Sites[0]
+			st := readArgvSite(t, tc.src, nil)
 			require.Equal(t, tc.notRun, st.NotRun != "", "NotRun %q", st.NotRun)
 			require.Contains(t, st.Guard, tc.guard)
 		})
