@@ -590,7 +590,10 @@
 // grep -F -c -f on the same anchors, in the same run. Measured on a shared machine with
 // 2 cores (AMD EPYC, load average 10–26 while measuring): Read 64–76 MB/s, grep -F
 // 31–41 MB/s (grep slows down with this many anchors), ratio 0.43–0.54 (Read's time
-// over grep's; the target is at most 3). Against grep -F with only eleven anchors (one
+// over grep's; the target is at most 3). Latest (2026-12-05, 10:10 UTC, the twentieth
+// session's rows, load average 1, -benchtime=3x): ratio 1.17, Read 84.9 MB/s, grep -F
+// 175.8 MB/s (the anchors grew with the retellings; grep reads them faster on a quiet
+// machine). Against grep -F with only eleven anchors (one
 // per common message) on the same file, same machine: grep 0.86–0.95 s, compilemode
 // -diagnose 0.80–1.44 s, a ratio of 0.9–1.6. BenchmarkRead100MB, a denser log with a
 // skip line every five lines and rank prefixes on most lines: 10–13 MB/s, a peak heap
