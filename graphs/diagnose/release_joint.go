@@ -2,7 +2,8 @@ package diagnose
 
 import (
 	"bytes"
-	"regexp"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // A key that lists several packages joined by slashes with their releases in the same
@@ -33,8 +34,9 @@ func jointRows() []releaseRow {
 	}
 }
 
-// jointRelease is a release as the whole of one value of a joint list.
-var jointRelease = regexp.MustCompile(`^v?` + ver + `$`)
+// jointRelease is a release as the whole of one value of a joint list (compiled on its
+// first use, as the package's other expressions are: none at start-up).
+var jointRelease = &lazyregexp.Regexp{Expr: `^v?` + ver + `$`}
 
 // pickJointList takes the value at torch's place in a joint key's list: groups 1 and 2
 // are the names before and after torch, group 3 the values. It skips a list of one name
