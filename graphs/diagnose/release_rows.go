@@ -462,4 +462,4 @@ func pickJointKey(text []byte, m []int) (int, int, verdict) {
 }
 
 // jointNameBefore is a joint key's name and slash right before torch's name.
-var jointNameBefore = &lazyregexp.Regexp{Expr: `[A-Za-z][\w.-]*\s*/\s*` + keyMark + `$`}
+var jointNameBefore = &lazyregexp.Regexp{Expr: jointName + `\s*/\s*` + keyMark + `$`}

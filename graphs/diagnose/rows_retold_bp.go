@@ -1,6 +1,9 @@
 package diagnose
 
-import "github.com/compilemode/compilemode/modes"
+import (
+	"github.com/compilemode/compilemode/config"
+	"github.com/compilemode/compilemode/modes"
+)
 
 // Retellings from the held-out set BP's measurement (2026-12-05), each read as a class
 // from its siblings and PyTorch's documentation, not the set's words.
@@ -30,28 +33,36 @@ var olderTorchOptionRetold = retold{
 		`(?:py)?torch(?:\s+(?:versions?|releases?|builds?))?\b[^.;]{0,40}?\b(?:causes?|caused|raises?|raised|throws?|threw|crash(?:es|ed)?|fail(?:s|ed)?)\b`,
 }
 
-// olderTorchOptionRow is the row olderTorchOptionRetold makes: unknown-option's cause
-// and fix for a key newer than the release, with Inductor's config or torch.compile named
-// in the text, the options' owner (compileContext; not "inductor" alone, which every glog
-// line's torch/_inductor/ path holds: TestPlainLinesHoldNoAnchor). Each context anchor
-// costs TestDenseLineBounded's anchor line about a byte: one, "nductor config".
+// olderTorchOptionRow is the row olderTorchOptionRetold makes: the general
+// unknown-option row's releases and source (compileRows, the message with its key list),
+// with the cause and fix of a key newer than the release, and Inductor's config or
+// torch.compile named in the text, the options' owner (compileContext; not "inductor"
+// alone, which every glog line's torch/_inductor/ path holds: TestPlainLinesHoldNoAnchor).
+// Each context anchor costs TestDenseLineBounded's anchor line about a byte: one,
+// "nductor config".
 func olderTorchOptionRow() Signature {
-	return Signature{
-		Code: UnknownOption, Releases: modes.Releases{From: modes.First(), To: modes.Newest()},
-		Requires: `nductor config|` + compileContext,
-		Cause: "a report that retells the RuntimeError \"Unexpected optimization option …\": an options= key that " +
-			"this release's Inductor config does not have (one added in a later release) is refused when " +
-			"torch.compile applies the options",
-		Fix: "pass the key only on releases whose config has it (hasattr(torch._inductor.config…, \"KEY\") or a " +
-			"torch version check), or upgrade to the release that added it; torch._inductor.list_options() lists " +
-			"the keys of yours",
-		Evidence: modes.Source,
-		Source: "retold; torch/__init__.py _TorchCompileInductorWrapper.apply_options @ T2.2.2, T2.6.0, T2.14.0 " +
-			"(RuntimeError \"Unexpected optimization option …\"); told so in a test's docstring (\"Older torch " +
-			"versions have no triton.coalesce_tiling_analysis; passing it there raises RuntimeError\", the " +
-			"search tool's code corpus, id 68632610636)",
-		Decisive: "a line that says options an older torch lacks raise there; another line names Inductor or torch.compile",
+	general := before((&config.UnknownOptionError{}).Message(), ",")
+	for _, row := range compileRows() {
+		if row.Code != UnknownOption || row.Literal != general {
+			continue
+		}
+		return Signature{
+			Code: UnknownOption, Releases: row.Releases,
+			Requires: `nductor config|` + compileContext,
+			Cause: "a report that retells the RuntimeError \"Unexpected optimization option …\": an options= key that " +
+				"this release's Inductor config does not have (one added in a later release) is refused when " +
+				"torch.compile applies the options",
+			Fix: "pass the key only on releases whose config has it (hasattr(torch._inductor.config…, \"KEY\") or a " +
+				"torch version check), or upgrade to the release that added it; torch._inductor.list_options() lists " +
+				"the keys of yours",
+			Evidence: modes.Source,
+			Source: "retold; PyTorch's message: the row of \"" + general + "\" (" + row.Source + "); told so in a " +
+				"test's docstring (\"Older torch versions have no triton.coalesce_tiling_analysis; passing it there " +
+				"raises RuntimeError\", the search tool's code corpus, id 68632610636)",
+			Decisive: "a line that says options an older torch lacks raise there; another line names Inductor or torch.compile",
+		}
 	}
+	return Signature{}
 }
 
 // globalModeThreadsRetold is stream-capture-illegal told as a capture in the "global"
