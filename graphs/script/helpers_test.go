@@ -21,6 +21,16 @@ func readBytes(name string, src []byte) (*Script, error) {
 	return ReadNamed(name, bytes.NewReader(src))
 }
 
+// planSource reads src as t.py and plans it with no options (torch 2.11, no command line).
+func planSource(t *testing.T, src string) *Script {
+	t.Helper()
+	s, err := readBytes("t.py", []byte(src))
+	require.NoError(t, err)
+	p, err := s.PlanWith(PlanOptions{})
+	require.NoError(t, err)
+	return p
+}
+
 // testModes are the modes the value-flow tests plan when a mode is not known.
 var testModes = []string{"default", "reduce-overhead", "max-autotune"}
 

@@ -29,10 +29,7 @@ func TestOptionsPastLimit(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := readBytes("t.py", []byte(tc.src))
-			require.NoError(t, err)
-			p, err := s.PlanWith(PlanOptions{})
-			require.NoError(t, err)
+			p := planSource(t, tc.src)
 			st := p.Sites[0]
 			if !tc.limited {
 				require.Empty(t, st.PlanError)

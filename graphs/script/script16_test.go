@@ -155,10 +155,7 @@ func TestPlainLabelArgs(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := readBytes("t.py", []byte(tc.src))
-			require.NoError(t, err)
-			p, err := s.PlanWith(PlanOptions{})
-			require.NoError(t, err)
+			p := planSource(t, tc.src)
 			var b strings.Builder
 			require.NoError(t, p.WriteText(&b, 1000))
 			var got []string
