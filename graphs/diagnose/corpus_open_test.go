@@ -4,6 +4,13 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
+	// holdoutBH's villa#1492 cites its sibling PR's title ("train: fall back to eager mode when
+	// triton is unavailable"), read since triton-missing's fallback retelling (rows_retold_bu.go,
+	// 2026-12-05) with the PR #1480 text itself (labelled triton-missing); the thread says this
+	// PR's first defect is "the same has_triton() gate applied to the inference path", but it is
+	// labelled for its quoted InvalidCxxCompiler alone. A quoted title of another thread reads as
+	// one of this thread's own in every other row.
+	"bh_villa1492_pr_comment_quotes_invalidcxxcompiler_cl_not_found": "holdoutBH: the sibling PR's title (an eager fallback when Triton is unavailable) quoted, labelled for the cl quote alone",
 	// holdoutAB's troubleshooting page holds MSVC's C1083 on omp.h in its Windows block, read
 	// since MSVC's wording has a row (2026-12-05); the page is labelled for its Python.h block
 	// alone, whose shape (a failure's lines under "If … fails with") is the same.

@@ -170,6 +170,7 @@ func retellings() []retelling {
 	out = append(out, retoldBP()...)
 	out = append(out, retoldBT()...)
 	out = append(out, retoldO16()...)
+	out = append(out, retoldBU()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+
 			"execution since querying or setting the internal seed is prohibited\"; rows_retold_i.go)"))
@@ -369,7 +370,7 @@ func borrowedRetold() []retelling {
 			// CUDAGeneratorImpl::current_seed is the RNG's (holdoutV's Metis doc,
 			// capture-rng-state), and "operation not permitted when a stream is capturing"
 			// without "be" is another driver's text (Ascend's EE1016, holdoutAR's negative).
-			pattern: `(?:\bcu(?:da)?[A-Z]\w*(?:\(\))?\x60?(?:,?\s+(?:which|that))?\s+(?i:(?:(?:is|are|was|were)\s+)?)|` +
+			pattern: `(?:\b(?:cu(?:da)?|hip)[A-Z]\w*(?:\(\))?\x60?(?:,?\s+(?:which|that))?\s+(?i:(?:(?:is|are|was|were)\s+)?)|` +
 				`(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)\s+(?:is|are|was|were)\s+))` +
 				`(?i:(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
 				`(?:(?:stream|graph)\s+(?:is\s+|was\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,

