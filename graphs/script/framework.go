@@ -28,6 +28,9 @@ type frameworkCompiler struct {
 	// readsAccelEnv: the call builds a TorchDynamoPlugin, which reads the
 	// ACCELERATE_DYNAMO_ variables for the keywords not given (frameworkenv.go).
 	readsAccelEnv bool
+	// prepared: the Accelerator itself, which compiles only in the prepare calls made
+	// on it (accelprepare.go).
+	prepared bool
 }
 
 // hfArgs is transformers' TrainingArguments: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
@@ -82,6 +85,7 @@ func accelerator() *frameworkCompiler {
 		offBackend:    "NO",
 		dynamoEnum:    true,
 		readsAccelEnv: true,
+		prepared:      true,
 	}
 }
 
@@ -110,6 +114,10 @@ func (r *reader) frameworkCompile(call *expr, q string) {
 	// c is the call with its ** arguments replaced by the keywords they pass, where
 	// they can be placed (frameworkhf.go); the site is at call.
 	c, unfollowed := r.frameworkExpand(call)
+	if fc.prepared && r.accelNeverPrepared(call) {
+		r.readAccelEnv(fc, c) // Accelerator.__init__ reads them; nothing compiles
+		return
+	}
 	if r.frameworkFromEnv(fc, call, c) {
 		return
 	}
