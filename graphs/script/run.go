@@ -115,6 +115,7 @@ func (r *reader) dictStmt(s *stmt) {
 	case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
 		r.dictReturn(s.exprs[0])
 		r.noteReturned(s.exprs[0])
+		r.returnDerived(s.exprs[0])
 	}
 }
 
@@ -988,9 +989,11 @@ func (r *reader) bindParamsFrom(def *stmt, c *expr, i int) {
 			return // *args and **kwargs: the positions after are unknown
 		case a.keyword != "":
 			r.bindNamed(a.keyword, a.value)
+			r.deriveParam(def, c, a.keyword, a.value)
 		default:
 			if i < len(def.params) {
 				r.bindNamed(def.params[i].name, a.value)
+				r.deriveParam(def, c, def.params[i].name, a.value)
 			}
 			i++
 		}
