@@ -321,6 +321,7 @@ func (r *reader) backwardEvent(c *expr) {
 	ev.seq = r.seq
 	r.events = append(r.events, ev)
 	r.timelineMark(tlBackward, int(c.line))
+	r.timeline[len(r.timeline)-1].nth = r.guardConds()
 }
 
 // maxDerivedSites bounds the sites one value is recorded as computed from.
