@@ -52,6 +52,9 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 			r.noteOpaque(r.lastName(t))
 		}
 	}
+	for _, t := range s.targets {
+		r.noteGlobalsItem(t) // globals()[k] = v (execrebind.go)
+	}
 	for _, it := range s.items {
 		r.noteOtherTargets(it.as, 0) // with … as NAME binds it too
 	}
@@ -323,6 +326,7 @@ func (r *reader) indexCall(c *expr) {
 		r.calledNames[c.x.name] = true
 		r.indexStarted(c)
 		r.noteDeviceCall(c)
+		r.noteRebinder(c)
 	}
 	switch {
 	case r.isCompileExpr(c.x):

@@ -380,6 +380,7 @@ type reader struct {
 	bindings                            map[bindKey]*outBinding   // names bound to a compiled call's output (overwrite.go)
 	assignLoops                         map[bindKey][]int32       // the loops each name's last assignment ran in (overwrite.go)
 	boundOffs                           map[int32]bool            // the offsets of names a statement binds, not reads (overwrite.go noteBound)
+	rebinders                           []rebinder                // exec(…) and globals() writes (execrebind.go)
 	opaque                              map[string]bool           // names also assigned a call whose value is not followed (argalt.go noteOpaque)
 	loopTargets                         []*expr                   // the targets of the for loops running now
 	loopIters                           []*expr                   // the iterable of each of loopTargets' loop (threadstart.go)
