@@ -169,6 +169,7 @@ type siteState struct {
 	bindN        []string    // those names
 	optionsNone  bool        // options= was read as None (optunread.go)
 	def          *stmt       // the def of this file it compiles (torch.compile(step), @torch.compile), if any
+	callerFn     bool        // it compiles a parameter of a def no code of the file calls: its callers' function (devicetype.go)
 	stance       stanceState // the set_stance in force at the site, then at its first call (stance.go)
 	// workerGlobals: the first call is in a thread's function, with globals that
 	// function set before it in force (workload.go firstCall).
