@@ -109,6 +109,7 @@ func (r *reader) dictStmt(s *stmt) {
 	switch {
 	case s.kind == augAssignStmt:
 		r.dictAugAssign(s)
+		r.augGlobal(s) // torch.compiler.config.KEY += V (compilerglobal.go)
 	case s.kind == simpleStmt && s.name == "del" && len(s.exprs) == 1:
 		r.envDel(s.exprs[0])
 		r.dictDel(s.exprs[0])
@@ -842,6 +843,8 @@ func (r *reader) assignTarget(t, v *expr) {
 		return
 	} else if strings.HasPrefix(q, dynamoConfig+".") {
 		r.dynamoGlobal(int(t.line), q, v)
+		return
+	} else if r.otherConfigGlobal(t, v, "=") {
 		return
 	}
 	if t.kind == subscript && r.qual(t.x) == "os.environ" {

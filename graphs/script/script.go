@@ -397,7 +397,9 @@ type Global struct {
 	// setting the full path, e.g. torch._dynamo.config.capture_scalar_outputs.
 	Key string `json:"key"`
 	// Value is the Python repr of the value when a literal, else its source text.
-	Value   string `json:"value"`
+	Value string `json:"value"`
+	// Op is the augmented assignment's operator ("+=") where it is one, else "".
+	Op      string `json:"op,omitempty"`
 	Literal bool   `json:"literal"`
 	// Via is "assign" (torch._inductor.config.KEY = V, or setattr(config, "KEY", V) with
 	// a literal name) or "patch" (config.patch as a
@@ -405,7 +407,10 @@ type Global struct {
 	// torch._dynamo.config.KEY = V, "assign; Dynamo" when the planner models the key
 	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it, and
 	// suppress_errors: a first-call compile failure then runs eagerly, suppress.go),
-	// else "assign; Dynamo, not planned".
+	// else "assign; Dynamo, not planned"; a torch.compiler.config key, "assign;
+	// torch.compiler.config, not planned"; an augmented assignment (Op) to either,
+	// "augmented assignment; Dynamo, not planned" or the same with
+	// torch.compiler.config (compilerglobal.go).
 	Via string `json:"via"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`
