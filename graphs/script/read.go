@@ -652,6 +652,7 @@ func (r *reader) finish() *Script {
 	envStates := prefixStates(envs)
 	nCond, firstCond := conditionalPrefixes(r.setMeta)
 	for _, s := range r.sites {
+		r.unseenFirstCallNote(s)
 		if n := nCond[s.setLen]; n > 0 {
 			s.note("%d conditional global assignment(s) are in force here (the first at line %d; their guards are listed with the globals): each consistent combination of their branches is planned", n, firstCond[s.setLen])
 		}
