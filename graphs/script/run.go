@@ -1305,5 +1305,9 @@ func (r *reader) uncalledText(def *stmt) string {
 			}
 		}
 	}
+	if run, ok := r.cliDefs[def.name]; ok && r.owner[def] == nil && r.sc.classOf[def] == nil {
+		// unseen6 y08: fire.Fire(run) runs run as the program, with the command line's values.
+		return fmt.Sprintf("in def %s (line %d), which %s(%s) (line %d) runs as the program, with the values the command line gives its parameters", def.name, int(def.line), run.by, def.name, run.line)
+	}
 	return fmt.Sprintf("in def %s (line %d), which no code in this file calls", def.name, int(def.line))
 }
