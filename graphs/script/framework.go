@@ -114,10 +114,6 @@ func (r *reader) frameworkCompile(call *expr, q string) {
 	// c is the call with its ** arguments replaced by the keywords they pass, where
 	// they can be placed (frameworkhf.go); the site is at call.
 	c, unfollowed := r.frameworkExpand(call)
-	if fc.prepared && r.accelNeverPrepared(call) {
-		r.readAccelEnv(fc, c) // Accelerator.__init__ reads them; nothing compiles
-		return
-	}
 	if r.frameworkFromEnv(fc, call, c) {
 		return
 	}

@@ -50,10 +50,8 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case augAssignStmt:
 		for _, t := range s.targets { // x |= f(): x holds no one value the file writes
 			r.noteOpaque(r.lastName(t))
+			r.noteGlobalsItem(t) // globals()[k] += v (execrebind.go)
 		}
-	}
-	for _, t := range s.targets {
-		r.noteGlobalsItem(t) // globals()[k] = v (execrebind.go)
 	}
 	for _, it := range s.items {
 		r.noteOtherTargets(it.as, 0) // with … as NAME binds it too
@@ -142,7 +140,10 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 }
 
 func (r *reader) indexAssign(s *stmt) {
-	eachTarget(s, func(t, v *expr) { r.indexTarget(t, v) })
+	eachTarget(s, func(t, v *expr) {
+		r.indexTarget(t, v)
+		r.noteGlobalsItem(t) // globals()[k] = v (execrebind.go)
+	})
 }
 
 // indexTarget indexes the assignment of v to one target t.
