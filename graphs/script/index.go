@@ -309,7 +309,7 @@ func (r *reader) indexStarted(c *expr) {
 		fn = fn.args[0].value
 	}
 	if fn != nil && (fn.kind == name || fn.kind == attr) {
-		r.calledNames[fn.name] = true
+		r.markHanded(fn.name)
 	}
 }
 
@@ -325,6 +325,7 @@ func (r *reader) indexCall(c *expr) {
 	}
 	if c.x.kind == name || c.x.kind == attr {
 		r.calledNames[c.x.name] = true
+		r.noteBareCall(c)
 		r.indexStarted(c)
 		r.noteDeviceCall(c)
 		r.noteRebinder(c)

@@ -238,6 +238,7 @@ type reader struct {
 	dicts         map[string]*expr         // names assigned a dict display (attributes and parameter defaults included)
 	flows         map[string][]string      // name → the names whose values flow into it
 	calledNames   map[string]bool          // names called anywhere in the file (f(…), x.f(…))
+	bareCalled    map[string]bool          // names called bare (f(…)) or handed to a thread, pool or op (attrcall.go)
 	shownDests    map[string]bool          // argparse dests and keyword argument names: obj.X of these has values the file shows
 	dictKeys      map[string]bool          // the str keys of the file's dict displays (defaults.go: a lookup's default)
 	kwPassed      map[string]bool          // the keyword names the file's calls pass (defaults.go: a field's default)

@@ -149,7 +149,7 @@ func (r *reader) runStarted(stmts []*stmt) {
 func (r *reader) runUncalled(stmts []*stmt) {
 	for _, s := range stmts {
 		switch {
-		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name] && !r.constructed(s):
+		case s.kind == defStmt && !r.entered[s] && !r.defCalled(s) && !r.constructed(s):
 			r.guards = append(r.guards, guard{text: r.uncalledText(s)})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
