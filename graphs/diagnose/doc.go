@@ -1428,6 +1428,10 @@
 //   - stream-capture-illegal: a paraphrase with "캡처", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "capture mode", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "global mode", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "capture-illegal", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "capture illegal", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "capture-unsafe", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "capture unsafe", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
@@ -1620,6 +1624,10 @@
 //   - unsupported-python: a paraphrase with "Windows", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
+//   - unsupported-python: a paraphrase with "not supporting", as reports retell it
+//   - unsupported-python: a paraphrase with "support compil", as reports retell it
+//   - unsupported-python: a paraphrase with "support for compil", as reports retell it
+//   - unsupported-python: a paraphrase with "support torch.compile", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
 //   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14
@@ -1631,6 +1639,8 @@
 //   - capture-rng-state: a paraphrase with "rng_state", as reports retell it
 //   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
 //   - capture-rng-state: a paraphrase with "GeneratorImpl::", as reports retell it
+//   - capture-rng-state: a paraphrase with "RNG access", as reports retell it
+//   - capture-rng-state: a paraphrase with "current_seed()", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
@@ -1700,6 +1710,9 @@
 //   - triton-missing: a paraphrase with "in triton", as reports retell it
 //   - triton-missing: a paraphrase with "riton 미지원", as reports retell it
 //   - triton-missing: a paraphrase with "不支持 Triton", as reports retell it
+//   - triton-missing: a paraphrase with "riton is ", as reports retell it
+//   - triton-missing: a paraphrase with "riton not ", as reports retell it
+//   - triton-missing: a paraphrase with "riton isn't ", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
