@@ -227,13 +227,12 @@ var openMisses = map[string]string{
 	"bw_heartmulastudio18_title_triton_key_error_windows_lowering_trace": "holdoutBW: the title \"Triton Key Error\" over an Inductor traceback cut before its exception: no triton_key or import named",
 	// holdoutBM, measured once at a8b0f6a4 (testdata/corpus/README.md, "Held-out set BM, measured once"); MSVC's
 	// omp.h (its wording and retold) and the compiler check's raise line read since (rows_build.go, rows_retold_bm.go).
-	"bt_ferrotorch_changelog_cuda_graph_capture_legacy_default_stream_fork":         "holdoutBT: \"Fix CUDA graph capture on legacy default stream\", another library's (a Rust torch) capture on the default stream, told as a fix",
-	"bs_unslothzoo_commit_32a7888_repeat_interleave_item_sync_breaks_graph_capture": "holdoutBS: a sync (\"counts.sum().item()\") \"which\" on one line, \"breaks CUDA graph capture.\" on the next",
-	"br_necrc_vi_vllm_fix_md_init_fails_python_h_missing":                           "holdoutBR: gcc's Python.h error under a Vietnamese note that vLLM fails at start-up (\"lỗi khi khởi tạo\"), no Triton, Inductor, engine worker or test run named (tritonContext, engineTests): a source build of vLLM prints the same (holdoutN's negative)",
-	"br_vllmdocsja_contributing_testing_tip_python_h_python3_dev":                   "holdoutBR: the Japanese translation of vLLM's testing tip (holdoutAC's English is found), its fix on the line after the conditional \"で失敗する場合は、\": the tip's fix is read on the conditional's own line only (hypoTip)",
-	"bm_helperaccel1_title_include_python_h_fixed_by_include_dir_pt27":              "holdoutBM: \"include file Python.h not found\" in a title, no Triton, Inductor or torch.compile line",
-	"bm_youdub127_zh_voxcpm_compile_disabled_triton_not_installed_windows":          "holdoutBM: a program's own warning \"torch.compile disabled - triton is not installed\"",
-	"bm_voicestudio278_gpu_pool_4_workers_cudagraph_trees_assertion":                "holdoutBM: an AssertionError under a cudagraph_trees.py frame with a GPU pool of 4 workers, no assert statement shown",
+	"bt_ferrotorch_changelog_cuda_graph_capture_legacy_default_stream_fork": "holdoutBT: \"Fix CUDA graph capture on legacy default stream\", another library's (a Rust torch) capture on the default stream, told as a fix",
+	"br_necrc_vi_vllm_fix_md_init_fails_python_h_missing":                   "holdoutBR: gcc's Python.h error under a Vietnamese note that vLLM fails at start-up (\"lỗi khi khởi tạo\"), no Triton, Inductor, engine worker or test run named (tritonContext, engineTests): a source build of vLLM prints the same (holdoutN's negative)",
+	"br_vllmdocsja_contributing_testing_tip_python_h_python3_dev":           "holdoutBR: the Japanese translation of vLLM's testing tip (holdoutAC's English is found), its fix on the line after the conditional \"で失敗する場合は、\": the tip's fix is read on the conditional's own line only (hypoTip)",
+	"bm_helperaccel1_title_include_python_h_fixed_by_include_dir_pt27":      "holdoutBM: \"include file Python.h not found\" in a title, no Triton, Inductor or torch.compile line",
+	"bm_youdub127_zh_voxcpm_compile_disabled_triton_not_installed_windows":  "holdoutBM: a program's own warning \"torch.compile disabled - triton is not installed\"",
+	"bm_voicestudio278_gpu_pool_4_workers_cudagraph_trees_assertion":        "holdoutBM: an AssertionError under a cudagraph_trees.py frame with a GPU pool of 4 workers, no assert statement shown",
 	// holdoutBL, measured once at 7a9c4110 (testdata/corpus/README.md, "Held-out set BL, measured once"); its
 	// localized LNK1181 and its aot_eager omp.h read since (rows_build.go msvcMainC, compileContext).
 	"bl_chatttsui52_zh_py3123_screenshot_retold_not_supported_312": "holdoutBL: a maintainer's \"不支持 3.12\" over a screenshot, no torch.compile or Dynamo named (compile=true in an .env)",

@@ -1432,6 +1432,12 @@
 //   - stream-capture-illegal: a paraphrase with "capture illegal", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "capture-unsafe", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "capture unsafe", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks CUDA graph", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks cuda graph", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks CUDA-graph", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks graph capture", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "broke CUDA graph", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "break CUDA graph", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14

@@ -19,7 +19,28 @@ func retoldBU() []retelling {
 		withRequires(retelling{code: TritonMissing, retold: tritonFallbackRetold, own: tritonNotInstalledRetoldRow()},
 			compileContext),
 		{code: UnsupportedPython, retold: torchNoWindowsCompileRetold, own: windowsRetoldRow()},
+		borrow(StreamCaptureIllegal, syncBreaksCaptureRetold, "a host synchronisation told as what broke a CUDA graph's "+
+			"capture (\"forces a GPU→CPU sync … (counts.sum().item()) which breaks CUDA graph capture\", unsloth-zoo's "+
+			"commit 32a7888, holdoutBS; \"syncs the device on every eager int8 matmul and breaks CUDA graph capture\", "+
+			"pytorch/ao#4872, holdoutBW; CUDA's cudaStreamSynchronize and cudaMemcpy to the host are refused while a "+
+			"stream captures; rows_retold_bu.go)"),
 	}
+}
+
+// syncBreaksCaptureRetold is stream-capture-illegal told as a host synchronisation (a
+// sync, .item(), synchronize()) that breaks a CUDA graph's capture: "forces a GPU→CPU
+// sync to materialize the output size (counts.sum().item()) which breaks CUDA graph
+// capture" (unsloth-zoo's commit 32a7888, holdoutBS, wrapped before "breaks"). The sync
+// is the subject, the capture the object ("CUDA graph capture", "graph capture"); not the
+// graphs alone (".item() breaks CUDA graphs", a comment over a graph break, holdoutJ's
+// negative; ".item() which breaks CUDA graph compilation", holdoutV's). The verb is the
+// group v ("no longer breaks" says it does not: negatedVerb). A dotted call's dots are no
+// sentence's end. The literals are the verb and the graph's words.
+var syncBreaksCaptureRetold = retold{
+	literals: []string{"breaks CUDA graph", "breaks cuda graph", "breaks CUDA-graph", "breaks graph capture",
+		"broke CUDA graph", "break CUDA graph"},
+	pattern: `(?i)(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b)(?:[^.;]|\.\w){0,80}?` +
+		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*`,
 }
 
 // torchNoWindowsCompileRetold is the Windows refusal (2.0–2.4, windowsRetold's) told as
