@@ -1434,10 +1434,11 @@
 //   - stream-capture-illegal: a paraphrase with "capture unsafe", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "breaks cuda graph", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "breaks CUDA-graph", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "breaks graph capture", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "broke CUDA graph", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "break CUDA graph", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "garbage collect", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "Garbage collect", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "gc.collect", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
@@ -1633,7 +1634,6 @@
 //   - unsupported-python: a paraphrase with "not supporting", as reports retell it
 //   - unsupported-python: a paraphrase with "support compil", as reports retell it
 //   - unsupported-python: a paraphrase with "support for compil", as reports retell it
-//   - unsupported-python: a paraphrase with "support torch.compile", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
 //   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14

@@ -724,6 +724,9 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 			}
 		}
 	})
+	if endsInTorch(e.raw) {
+		e.kinds |= 1 << anchorVersion // its release may start the next line (release_wrap.go)
+	}
 	if lineStart && s.n > 0 {
 		s.seamAnchors(&s.ring[(s.n-1)%ringSize], e)
 	}
