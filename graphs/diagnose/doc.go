@@ -1232,6 +1232,8 @@
 //   - overwritten-output: a paraphrase with "overwrite crash", as reports retell it
 //   - overwritten-output: a paraphrase with "overwrite error", as reports retell it
 //   - overwritten-output: a paraphrase with "overwrite fail", as reports retell it
+//   - overwritten-output: a paraphrase with "rwritten CUDA", as reports retell it
+//   - overwritten-output: a paraphrase with "rwritten cuda", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
