@@ -60,6 +60,26 @@ var logShapes = []logShape{
 			fmt.Fprintf(b, "[rank%d]:%s", i%8, line)
 		}
 	}},
+	// stock warnings with no call and no finding but the rare one: torch._dynamo's
+	// recompile-limit warning, Inductor's TF32 UserWarning and its warnings.warn( line, each
+	// holding context anchors (hostile21's D1: 116 MB read in 171 s of CPU, since a
+	// context's anchor was "torch.", and every line ran its expression).
+	{"stock-warnings", func(b *bytes.Buffer, size int) {
+		stock := []string{
+			"W1205 21:22:33.123000 4242 torch/_dynamo/convert_frame.py:906] [0/8] torch._dynamo hit config.recompile_limit (8)\n",
+			"/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py:236: UserWarning: TensorFloat32 tensor cores for " +
+				"float32 matrix multiplication available but not enabled. Consider setting `torch.set_float32_matmul_precision('high')` " +
+				"for better performance.\n",
+			"  warnings.warn(\n",
+		}
+		for i := 0; b.Len() < size; i++ {
+			line := stock[i%len(stock)]
+			if i%rareEvery == rareEvery-1 {
+				line = rareHit
+			}
+			b.WriteString(line)
+		}
+	}},
 	// that log as one line (a progress bar's carriage returns, a log joined by a
 	// collector): read in 64 KB windows.
 	{"one-line", func(b *bytes.Buffer, size int) { rareText(b, size, ' ') }},

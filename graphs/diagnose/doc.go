@@ -764,8 +764,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2259 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1108 of them
+// testdata/corpus holds 2287 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1126 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -1232,6 +1232,8 @@
 //   - overwritten-output: a paraphrase with "overwrite crash", as reports retell it
 //   - overwritten-output: a paraphrase with "overwrite error", as reports retell it
 //   - overwritten-output: a paraphrase with "overwrite fail", as reports retell it
+//   - overwritten-output: a paraphrase with "rwritten CUDA", as reports retell it
+//   - overwritten-output: a paraphrase with "rwritten cuda", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
@@ -1428,6 +1430,16 @@
 //   - stream-capture-illegal: a paraphrase with "캡처", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "capture mode", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "global mode", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ture-illegal", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ture illegal", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ture-unsafe", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ture unsafe", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks CUDA g", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks cuda g", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "reaks graph c", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "broke CUDA gr", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "rbage collect", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "gc.collect", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
@@ -1577,6 +1589,9 @@
 //   - unsupported-python: a paraphrase with "compile on python", as reports retell it
 //   - unsupported-python: a paraphrase with "compile with python", as reports retell it
 //   - unsupported-python: a paraphrase with "compile under python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile on Python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile with Python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile under Python", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo is not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo isn't supported", as reports retell it
@@ -1620,6 +1635,9 @@
 //   - unsupported-python: a paraphrase with "Windows", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
+//   - unsupported-python: a paraphrase with "ot supporting", as reports retell it
+//   - unsupported-python: a paraphrase with "support compi", as reports retell it
+//   - unsupported-python: a paraphrase with "port for comp", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
 //   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14
@@ -1631,6 +1649,8 @@
 //   - capture-rng-state: a paraphrase with "rng_state", as reports retell it
 //   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
 //   - capture-rng-state: a paraphrase with "GeneratorImpl::", as reports retell it
+//   - capture-rng-state: a paraphrase with "RNG access", as reports retell it
+//   - capture-rng-state: a paraphrase with "urrent_seed()", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
@@ -1700,6 +1720,9 @@
 //   - triton-missing: a paraphrase with "in triton", as reports retell it
 //   - triton-missing: a paraphrase with "riton 미지원", as reports retell it
 //   - triton-missing: a paraphrase with "不支持 Triton", as reports retell it
+//   - triton-missing: a paraphrase with "riton is ", as reports retell it
+//   - triton-missing: a paraphrase with "riton not ", as reports retell it
+//   - triton-missing: a paraphrase with "riton isn't ", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it

@@ -1,12 +1,15 @@
 package diagnose
 
 import (
+	"bytes"
 	"os"
 	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // newScanner returns a scanner on the process's table, as Read makes one.
@@ -169,14 +172,61 @@ func TestAlternativePrefixes(t *testing.T) {
 		}
 		var want []string
 		for _, alt := range alts {
-			prefix, _ := regexp.MustCompile(alt.String()).LiteralPrefix()
-			want = append(want, prefix)
+			for _, a := range factoredAlternatives(alt) {
+				prefix, _ := regexp.MustCompile(a.String()).LiteralPrefix()
+				want = append(want, prefix)
+			}
 		}
 		if got := alternativePrefixes(sig.Requires); !slices.Equal(got, want) {
 			t.Errorf("%s: Requires %q: prefixes %q, want %q", sig.Code, sig.Requires, got, want)
+		}
+		for _, p := range alternativePrefixes(sig.Requires) {
+			if p == "torch." || p == "torch/" {
+				t.Errorf("%s: Requires %q: anchor %q is on nearly every line of a log", sig.Code, sig.Requires, p)
+			}
 		}
 	}
 	if len(seen) < 10 {
 		t.Errorf("only %d Requires read", len(seen))
 	}
+}
+
+// TestFactoredAlternatives checks that the prefixes of a context's alternatives are
+// each branch's own where the parser factored their common prefix out (hostile21's D1:
+// "torch\\.compile|torch\\._inductor" had one anchor, "torch.").
+func TestFactoredAlternatives(t *testing.T) {
+	tests := []struct {
+		expr string
+		want []string
+	}{
+		{`torch\.compile|torch\._inductor`, []string{"torch.compile", "torch._inductor"}},
+		{`torch\.compile|torch\._dynamo|codecache`, []string{"torch.compile", "torch._dynamo", "codecache"}},
+		{`abcde(?:fgh|ijk)x|abcdq`, []string{"abcdefghx", "abcdeijkx", "abcdq"}},
+		{`_compile(?: is enabled|=True|=1\b)`, []string{"_compile is enabled", "_compile=True", "_compile=1"}},
+		{`torch\.(?:compile|_inductor\.(?:config|utils))`, []string{"torch.compile", "torch._inductor.config", "torch._inductor.utils"}},
+		{`(?i)torch\.compile|torch\._inductor`, nil}, // case folded: no literal prefix of minAnchor bytes
+		{`cudagraph_trees`, []string{"cudagraph_trees"}},
+	}
+	for _, tc := range tests {
+		if got := alternativePrefixes(tc.expr); !slices.Equal(got, tc.want) {
+			t.Errorf("alternativePrefixes(%q) = %q, want %q", tc.expr, got, tc.want)
+		}
+	}
+}
+
+// TestStockWarningsCheap checks that a log of stock warnings that hold a context's
+// anchors but no finding runs the contexts' expressions once, not on every line
+// (hostile21's D1: torch._dynamo's recompile-limit warning and Inductor's TF32 warning
+// repeated, 171 s for 116 MB).
+func TestStockWarningsCheap(t *testing.T) {
+	block := "W1205 21:22:33.123000 4242 torch/_dynamo/convert_frame.py:906] [0/8] torch._dynamo hit config.recompile_limit (8)\n" +
+		"/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py:236: UserWarning: TensorFloat32 tensor cores for " +
+		"float32 matrix multiplication available but not enabled. Consider setting `torch.set_float32_matmul_precision('high')` " +
+		"for better performance.\n  warnings.warn(\n"
+	in := []byte(strings.Repeat(block, 2000))
+	s, err := newScanner()
+	require.NoError(t, err)
+	require.NoError(t, s.scan(bytes.NewReader(in)))
+	t.Logf("%d bytes: contexts tried on %d, row patterns on %d", len(in), s.contextBytes, s.patternBytes)
+	require.Less(t, s.contextBytes, len(in)/100, "a context is tried again on every line")
 }

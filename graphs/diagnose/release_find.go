@@ -538,6 +538,9 @@ type versionFinder struct {
 	wrapCut  []byte
 	wrapLine int
 	wrapped  bool
+	// wrapProse: wrapCut is prose that ends in torch's name, for the next line's release
+	// (proseWrapJoin)
+	wrapProse bool
 }
 
 func newVersionFinder() versionFinder {

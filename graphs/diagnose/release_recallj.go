@@ -42,6 +42,10 @@ var (
 	apiHistoryBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:deprecated|removed|renamed|dropped|stabili[sz]ed|made\s+(?:stable|public|the\s+default)|` +
 		`(?:going\s+to|will|may|might|shall|to)\s+be\s+\w+)\s+(?:to\s+\S+\s+)?(?:since|in|after|as\s+of|from|starting\s+(?:in|with|from)|before|by|with|for)\s+|` +
 		`\b(?:past|deprecation\s+(?:in|after|since)|removal\s+(?:in|after))\s+|` +
+		// an API's arrival, its object between: "torch.compile() only grew the per-wrapper
+		// recompile_limit kwarg in torch 2.13" (quack's commit b24c4b5, holdoutAX), "the
+		// options were added in PyTorch 2.8.0", "gained a mode= argument with 2.1"
+		`\b(?:added|introduced|grew|gained|landed|shipped|appeared|arrived)(?:\s+[\w.\x60'"()=-]+){0,5}?\s+(?:in|since|with|as\s+of|starting\s+(?:in|with|from))\s+|` +
 		`\bwill\s+(?:default|raise|error|become|change|switch|flip|require|remove|drop|warn|be\s+\w+|no\s+longer\s+\w+|start\s+\w+|stop\s+\w+)\s+(?:\S+\s+){0,4}?` +
 		`(?:in|after|from|by|starting\s+(?:in|with|from)|since|as\s+of)\s+)` +
 		`(?:the\s+)?(?:(?:release|version)\s+(?:of\s+)?)?(?:(?:py)?torch\s*)?(?:version\s*)?v?$`}

@@ -225,6 +225,16 @@ func TestReleasePhrasings(t *testing.T) {
 		{"ds-report", "torch install path ............... ['/opt/conda/lib/python3.8/site-packages/torch']\ntorch version .................... 2.0.1+cu117\ndeepspeed info ................... 0.10.0, unknown, unknown", "2.0", "version report"},
 		{"ds-report-cuda", "torch cuda version ............... 11.7\nnvcc version ..................... 11.3", "", ""},
 		{"key-then-python", "- PyTorch: 2.x (check `torch.__version__`)\n- Python: 3.12.3", "", ""}, // holdoutC1's chronos results
+		// prose wrapped between torch's name and its release (release_wrap.go, holdoutBU)
+		{"prose-wrapped", "the compile crashes on torch\n   2.12 with this model", "2.12", "prose"},
+		{"prose-wrapped-pytorch", "We hit the assert with PyTorch\n2.6.0+cu124 on four GPUs.", "2.6", "prose"},
+		{"prose-wrapped-dotted-name", "torch.compile fails on torch\n2.9 here", "2.9", "prose"},
+		{"prose-wrapped-working-run", "It works on PyTorch\n2.5 but not here.", "", ""},
+		{"prose-wrapped-api-history", "torch.compile() only grew the recompile_limit kwarg in torch\n2.13; on older torch it raised", "", ""}, // quack b24c4b5
+		{"prose-wrapped-key-alone", "Pytorch Version\n2.10.0+cu130", "2.10", ""},
+		{"prose-wrapped-not-adjacent", "the compile crashes on torch\n\n2.12 was released", "", ""},
+		{"api-history-added", "These options were added in PyTorch 2.8.0, so passing them fails", "", ""},
+		{"api-history-grew-one-line", "torch.compile() only grew the per-wrapper recompile_limit kwarg in torch 2.13; older torch raised", "", ""},
 	}
 	for _, tt := range tests {
 		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))

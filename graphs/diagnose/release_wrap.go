@@ -1,6 +1,10 @@
 package diagnose
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
 
 // A terminal or a page that cuts lines at its width cuts a long file name where the width
 // falls, inside its release or after it: pip's "Downloading https://download.pytorch.org/
@@ -20,10 +24,41 @@ var fileNameLit = []byte("torch-")
 // wrapKeep keeps text, line's, for the next line where it ends inside a word that holds
 // torch's file name ("torch-" and what follows; a line cut at a width is short).
 func (f *versionFinder) wrapKeep(text []byte, line int) {
-	f.wrapCut = f.wrapCut[:0]
+	f.wrapCut, f.wrapProse = f.wrapCut[:0], false
 	if n := len(text); n > 0 && n < 400 && !isSpace(text[n-1]) && bytes.Contains(text[bytes.LastIndexByte(text, ' ')+1:], fileNameLit) {
 		f.wrapCut, f.wrapLine = append(f.wrapCut, text...), line
+		return
 	}
+	if len(text) < 400 && torchWordEnds.Match(text) {
+		f.wrapCut, f.wrapLine, f.wrapProse = append(f.wrapCut, text...), line, true
+	}
+}
+
+// A paragraph wrapped at a width (a commit message's 72 columns, a terminal's) can cut
+// prose between torch's name and its release: "a loaded buffer … was silently converted
+// into a TRAINABLE parameter (verified on torch" then "2.12)" (FastVideo's commit 2d43518,
+// holdoutBU). torchWordEnds is a line that ends in torch's name (torch, PyTorch) after
+// another word: a key alone on its line ("PyTorch Version", "torch") waits for its value
+// as a key does (keysOn); releaseStarts, the next line's first word a release. The
+// two are read as one sentence: the kept line's last clause joined to the next line
+// (proseWrapJoin), with the prose rows and every rule about the words around a release.
+var (
+	torchWordEnds = &lazyregexp.Regexp{Expr: `(?i)\w[\w,;:()'"\x60]*\s+(?:py)?torch\s*$`}
+	releaseStarts = &lazyregexp.Regexp{Expr: `^\s*v?2\.\d{1,2}\b`}
+)
+
+// proseWrapJoin offers the releases read on kept's last clause (up to 160 bytes) joined
+// by a space to text, the line after it, where text starts with a release; it reports
+// whether one was taken.
+func (f *versionFinder) proseWrapJoin(kept, text []byte, line int) bool {
+	if !releaseStarts.Match(text) {
+		return false
+	}
+	tail := lastClause(kept[max(0, len(kept)-160):])
+	joined := append(append(bytes.TrimLeft(tail[:len(tail):len(tail)], " \t"), ' '), bytes.TrimLeft(text, " \t")...)
+	before := f.text
+	f.releasesOn(joined, line)
+	return f.line == line && f.text != before
 }
 
 // wrapJoin offers the release the file-name rows read on the kept line joined to the
@@ -35,6 +70,9 @@ func (f *versionFinder) wrapJoin(text []byte, line int) bool {
 	n := len(kept)
 	if n < 2 || line != f.wrapLine+1 {
 		return false
+	}
+	if f.wrapProse {
+		return f.proseWrapJoin(kept, text, line)
 	}
 	head, _, _ := bytes.Cut(bytes.TrimLeft(text, " \t"), []byte(" "))
 	joins := [][]byte{append(kept[:n:n], head...)}
@@ -49,4 +87,25 @@ func (f *versionFinder) wrapJoin(text []byte, line int) bool {
 		}
 	}
 	return f.line == line && f.text != before
+}
+
+// lastClause is b after its last sentence mark followed by a space (". ", "; ", "! ",
+// "? "), all of b where it has none: a dotted name's dots ("torch.compile") end nothing.
+func lastClause(b []byte) []byte {
+	for i := len(b) - 2; i >= 0; i-- {
+		if b[i+1] == ' ' && (b[i] == '.' || b[i] == ';' || b[i] == '!' || b[i] == '?') {
+			return b[i+2:]
+		}
+	}
+	return b
+}
+
+// endsInTorch reports whether raw, a line as read, ends in torch's name (any case) after
+// white space: a line no version anchor holds ("torch " wants a space after), whose
+// release a width may have put on the next line (proseWrapJoin). A suffix test, no pass
+// over the line.
+func endsInTorch(raw []byte) bool {
+	b := bytes.TrimRight(raw, " \t\r\n")
+	n := len(b)
+	return n > 5 && bytes.EqualFold(b[n-5:], []byte("torch")) && (isSpace(b[n-6]) || (n > 7 && bytes.EqualFold(b[n-7:n-5], []byte("py")) && isSpace(b[n-8])))
 }

@@ -19,7 +19,48 @@ func retoldBU() []retelling {
 		withRequires(retelling{code: TritonMissing, retold: tritonFallbackRetold, own: tritonNotInstalledRetoldRow()},
 			compileContext),
 		{code: UnsupportedPython, retold: torchNoWindowsCompileRetold, own: windowsRetoldRow()},
+		borrow(StreamCaptureIllegal, syncBreaksCaptureRetold, "a host synchronisation told as what broke a CUDA graph's "+
+			"capture (\"forces a GPU→CPU sync … (counts.sum().item()) which breaks CUDA graph capture\", unsloth-zoo's "+
+			"commit 32a7888, holdoutBS; \"syncs the device on every eager int8 matmul and breaks CUDA graph capture\", "+
+			"pytorch/ao#4872, holdoutBW; CUDA's cudaStreamSynchronize and cudaMemcpy to the host are refused while a "+
+			"stream captures; rows_retold_bu.go)"),
+		borrow(StreamCaptureIllegal, gcDuringCaptureRetold, "Python's garbage collection told as freeing or destroying "+
+			"CUDA objects while a graph captures, with an error (\"automatic garbage collection destroys a graph while "+
+			"another graph is being captured, which results in a CUDA error\", NVIDIA/TransformerEngine#2092, "+
+			"holdoutBX; torch.cuda.graph runs gc.collect() before it captures, torch/cuda/graphs.py; "+
+			"rows_retold_bu.go)"),
 	}
+}
+
+// gcDuringCaptureRetold is stream-capture-illegal told as Python's garbage collection
+// running while a CUDA graph captures (freeing a tensor or destroying another graph: a
+// call CUDA refuses in the capture) with an error or a crash after it: "automatic garbage
+// collection destroys a graph while another graph is being captured, which results in a
+// CUDA error" (NVIDIA/TransformerEngine#2092, holdoutBX). torch.cuda.graph calls
+// gc.collect() before capture_begin for this reason (torch/cuda/graphs.py). The failure
+// must be said in the sentence: "Avoid garbage collection when capturing a CUDA Graph"
+// alone is the fix's title. Three literals: the collection's words.
+var gcDuringCaptureRetold = retold{
+	literals: []string{"rbage collect", "gc.collect"},
+	pattern: `(?i)\b(?:garbage\s+collect\w*|gc\.collect\(\))(?:[^.;]|\.\w){0,80}?\b(?:during|while|when|inside|in\s+the\s+middle\s+of)\s+` +
+		`(?:an?\s+|the\s+)?(?:another\s+|other\s+)?(?:(?:cuda\s+)?graphs?\s+(?:is\s+|are\s+|was\s+|were\s+)?(?:being\s+)?captur\w*|` +
+		`(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*)[^.;]{0,60}?\b(?:errors?|crash(?:es|ed)?|fail(?:s|ed|ures?)?|abort(?:s|ed)?|` +
+		`invalidat\w*|segfault\w*|illegal)\b`,
+}
+
+// syncBreaksCaptureRetold is stream-capture-illegal told as a host synchronisation (a
+// sync, .item(), synchronize()) that breaks a CUDA graph's capture: "forces a GPU→CPU
+// sync to materialize the output size (counts.sum().item()) which breaks CUDA graph
+// capture" (unsloth-zoo's commit 32a7888, holdoutBS, wrapped before "breaks"). The sync
+// is the subject, the capture the object ("CUDA graph capture", "graph capture"); not the
+// graphs alone (".item() breaks CUDA graphs", a comment over a graph break, holdoutJ's
+// negative; ".item() which breaks CUDA graph compilation", holdoutV's). The verb is the
+// group v ("no longer breaks" says it does not: negatedVerb). A dotted call's dots are no
+// sentence's end. The literals are the verb and the graph's words.
+var syncBreaksCaptureRetold = retold{
+	literals: []string{"breaks CUDA g", "breaks cuda g", "reaks graph c", "broke CUDA gr"},
+	pattern: `(?i)(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b)(?:[^.;]|\.\w){0,80}?` +
+		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*`,
 }
 
 // torchNoWindowsCompileRetold is the Windows refusal (2.0–2.4, windowsRetold's) told as
@@ -28,9 +69,11 @@ func retoldBU() []retelling {
 // (karpathy/nanoGPT#258, holdoutBW), "torch doesn't support compile on Windows", "PyTorch
 // lacks torch.compile support on Windows". The subject is torch, with or without a
 // release; the object compilation or torch.compile; Windows after "on", "for" or "under".
-// windowsRetold reads torch.compile or Inductor as the subject. Four literals, the verb's.
+// windowsRetold reads torch.compile or Inductor as the subject. Three literals, the verb's
+// with its object's start; each costs TestDenseLineBounded's anchor line about 1.9 bytes a
+// byte ("support torch.compile" is left out: "not supporting torch.compile" is read).
 var torchNoWindowsCompileRetold = retold{
-	literals: []string{"not supporting", "support compil", "support for compil", "support torch.compile"},
+	literals: []string{"ot supporting", "support compi", "port for comp"},
 	pattern: `(?i)\b(?:py)?torch(?:\s+v?2\.\d+(?:\.\d+)?)?\s+(?:not\s+supporting|(?:does|did)(?:\s+not|n't)\s+support|` +
 		`lacks?\s+support\s+for|(?:has|had)\s+no\s+support\s+for)\s+(?:torch\.compile|compil(?:e|ation|ing))\b` +
 		`(?:\s+support)?\s+(?:on|for|under|in)\s+(?:the\s+)?windows\b` + notOfficially,
@@ -46,7 +89,7 @@ var torchNoWindowsCompileRetold = retold{
 // Two literals: "RNG access" and the seed's call with its parentheses, which PyTorch's own
 // message ("Cannot call CUDAGeneratorImpl::current_seed during …") does not hold.
 var rngAccessCaptureRetold = retold{
-	literals: []string{"RNG access", "current_seed()"},
+	literals: []string{"RNG access", "urrent_seed()"},
 	pattern: `(?i)` + rngAccessSubject + `[^.;]{0,40}?` + captureRefuses + `|` +
 		captureRefuses + `[^.;]{0,60}?` + rngAccessSubject,
 }
@@ -70,7 +113,7 @@ const refusedWord = `\b(?:forbidden|illegal|prohibited|disallowed|not\s+(?:allow
 // joined by slashes, commas or "and", then "is" or "are" and the adjective; a capture said
 // unsafe without a call named is a rule's words. Four literals, the adjective's forms.
 var captureIllegalCallRetold = retold{
-	literals: []string{"capture-illegal", "capture illegal", "capture-unsafe", "capture unsafe"},
+	literals: []string{"ture-illegal", "ture illegal", "ture-unsafe", "ture unsafe"},
 	pattern: `(?i)` + runtimeCall + `(?:\s*(?:/|,|\band\b|\bor\b)\s*` + runtimeCall + `)*\W?\s+(?:is|are|was|were)\s+` +
 		`(?:(?:cuda\s+|hip\s+)?(?:stream|graph)[\s-])?capture[\s-](?:illegal|unsafe)\b`,
 }

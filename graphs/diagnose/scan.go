@@ -363,6 +363,9 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		row.requires = idx
 	}
 	pieces := literalPieces(lit)
+	if sig.Paraphrase {
+		pieces = withoutLogWords(pieces)
+	}
 	if len(pieces) == 0 {
 		return row, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 	}
@@ -461,19 +464,84 @@ func alternativePrefixes(expr string) []string {
 	}
 	var out []string
 	for _, alt := range alts {
-		// The alternative's program's prefix, as regexp.Compile(alt.String())'s
-		// LiteralPrefix had been (an alternative anchored with ^ has none either way:
-		// TestAlternativePrefixes), without parsing it again: that had been most of the
-		// table's build once the rows' patterns were compiled on first use.
-		prog, err := syntax.Compile(alt.Simplify())
-		if err != nil {
-			return nil
+		for _, a := range factoredAlternatives(alt) {
+			// The alternative's program's prefix, as regexp.Compile(alt.String())'s
+			// LiteralPrefix had been (an alternative anchored with ^ has none either way:
+			// TestAlternativePrefixes), without parsing it again: that had been most of the
+			// table's build once the rows' patterns were compiled on first use.
+			prog, err := syntax.Compile(a.Simplify())
+			if err != nil {
+				return nil
+			}
+			prefix, _ := prog.Prefix()
+			if len(prefix) < minAnchor {
+				return nil
+			}
+			out = append(out, prefix)
 		}
-		prefix, _ := prog.Prefix()
-		if len(prefix) < minAnchor {
-			return nil
+	}
+	return out
+}
+
+// factoredAlternatives undoes the parser's factoring of a common prefix out of
+// alternatives: syntax.Parse reads "torch\.compile|torch\._inductor" as one
+// alternative, "torch\." then (compile|_inductor), whose literal prefix "torch." is on
+// nearly every line of a log (torch._dynamo's warnings), so the context's expression ran
+// on each (hostile21's finding D1: a log of stock warnings read some 300 times slower
+// than grep -F). A concatenation of a literal and an alternation gives one concatenation
+// per branch, each expanded again; anything else is itself.
+func factoredAlternatives(re *syntax.Regexp) []*syntax.Regexp {
+	if re.Op != syntax.OpConcat || len(re.Sub) < 2 || re.Sub[0].Op != syntax.OpLiteral || re.Sub[1].Op != syntax.OpAlternate {
+		return []*syntax.Regexp{re}
+	}
+	var out []*syntax.Regexp
+	for _, branch := range re.Sub[1].Sub {
+		subs := append([]*syntax.Regexp{re.Sub[0], branch}, re.Sub[2:]...)
+		joined := &syntax.Regexp{Op: syntax.OpConcat, Flags: re.Flags, Sub: subs}
+		out = append(out, factoredAlternatives(flattenLiterals(joined))...)
+	}
+	return out
+}
+
+// flattenLiterals merges a concatenation's leading literal with a literal (or a
+// concatenation that starts with one) right after it, so that the branch's own
+// factored alternation comes second again (factoredAlternatives).
+func flattenLiterals(re *syntax.Regexp) *syntax.Regexp {
+	if len(re.Sub) < 2 || re.Sub[0].Op != syntax.OpLiteral || re.Sub[0].Flags&syntax.FoldCase != 0 {
+		return re
+	}
+	next := re.Sub[1]
+	switch {
+	case next.Op == syntax.OpLiteral && next.Flags&syntax.FoldCase == 0:
+		lit := &syntax.Regexp{Op: syntax.OpLiteral, Flags: re.Sub[0].Flags, Rune: append(append([]rune(nil), re.Sub[0].Rune...), next.Rune...)}
+		return flattenLiterals(&syntax.Regexp{Op: syntax.OpConcat, Flags: re.Flags, Sub: append([]*syntax.Regexp{lit}, re.Sub[2:]...)})
+	case next.Op == syntax.OpConcat:
+		return flattenLiterals(&syntax.Regexp{Op: syntax.OpConcat, Flags: re.Flags, Sub: append(append([]*syntax.Regexp{re.Sub[0]}, next.Sub...), re.Sub[2:]...)})
+	}
+	return re
+}
+
+// logWords are words that most lines of a compile's log hold (module paths, Inductor's
+// and Dynamo's warnings, a traceback's frames): a retelling's literal cut into pieces
+// (literalPieces) keeps none of them as a piece while another piece is left, so that a
+// log of stock warnings runs no retelling's checks ("compile does not" had the piece
+// "compile", on every torch.compile and compile_fx line: hostile21's D1).
+var logWords = map[string]bool{"compile": true, "compil": true, "torch.compile": true, "rch.compile": true,
+	"triton": true, "Triton": true, "install": true, "backend": true, "capture": true, "support": true,
+	"tensor": true, "Tensor": true, "memory": true, "current": true, "stream": true, "thread": true, "during": true,
+	"multipl": true, "warning": true, "Warning": true, "device": true, "version": true}
+
+// withoutLogWords is pieces less the logWords among them, pieces itself where that
+// would leave none.
+func withoutLogWords(pieces []string) []string {
+	var out []string
+	for _, p := range pieces {
+		if !logWords[p] {
+			out = append(out, p)
 		}
-		out = append(out, prefix)
+	}
+	if len(out) == 0 {
+		return pieces
 	}
 	return out
 }
@@ -580,6 +648,9 @@ type scanner struct {
 	// patternBytes counts the bytes row patterns were run on in matchRow (for tests:
 	// the work on a long line is bounded by the spans around its literals).
 	patternBytes int
+	// contextBytes counts the bytes of the lines a context's expression was tried on
+	// before it was seen (for tests: TestStockWarningsCheap)
+	contextBytes int
 	// absentRuns counts the lines markedAbsent ran on (for tests: a repeated line asks
 	// once).
 	absentRuns int
@@ -724,6 +795,9 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 			}
 		}
 	})
+	if endsInTorch(e.raw) {
+		e.kinds |= 1 << anchorVersion // its release may start the next line (release_wrap.go)
+	}
 	if lineStart && s.n > 0 {
 		s.seamAnchors(&s.ring[(s.n-1)%ringSize], e)
 	}
@@ -1078,6 +1152,9 @@ func (s *scanner) releaseWindow(e *ringLine, text []byte) {
 // wrapped ("…/_config_module.py", line 3" / "21, in __getattr__").
 func (s *scanner) seeContexts(k int, ctxs []int, text []byte) {
 	for _, c := range ctxs {
+		if !s.contexts[c].seen {
+			s.contextBytes += len(text)
+		}
 		if !s.contexts[c].seen && (s.match(s.contexts[c].pat.get().re, text) || s.contextWrapped(c, k)) {
 			s.contexts[c].seen = true
 		}

@@ -597,13 +597,17 @@ func runtimeRows() []Signature {
 				// hits `cudaMallocAsync` / pool live allocation errors", a release note's table cell;
 				// holdoutBT's HSWQ, measured before); not "avoid … errors"
 				`(?:` + asyncGraphWords + `)[^.;]{0,80}?\b(?:hits?|hitting|gets?|got|throws?|threw|raises?|raised|causes?|caused|triggers?|triggered)\b` +
-				`[^.;]{0,20}?\bcudaMallocAsync\b[^.;]{0,40}?\b(?:errors|exceptions|crash(?:es)?|failures)\b`,
+				`[^.;]{0,20}?\bcudaMallocAsync\b[^.;]{0,40}?\b(?:errors|exceptions|crash(?:es)?|failures)\b|` +
+				// the incompatibility told by its fix: "make CUDA Graph compatible with
+				// PYTORCH_CUDA_MALLOC_CONF=backend:cudaMallocAsync" (chengzeyi/stable-fast's
+				// commit 6dd0658, closing its #26; holdoutBU, wrapped before the variable)
+				`\b(?:make|makes|made|making)\s+(?:the\s+)?(?:` + asyncGraphWords + `)\s+(?:compatible|work)\s+with\b[^.;]{0,60}?\bcudaMallocAsync\b`,
 			Releases: modes.Minors(1, 14),
 			Cause:    mallocAsyncRetoldCause,
 			Fix:      fixMallocAsync,
 			Evidence: modes.Measured,
 			Source:   mallocAsyncRetoldSource,
-			Decisive: "a sentence that says CUDA graphs crash or fail under cudaMallocAsync",
+			Decisive: "a sentence that says CUDA graphs crash or fail under cudaMallocAsync, or were made to work with it",
 		},
 		{
 			// The same refusal from a pluggable allocator: CUDAAllocator's default
