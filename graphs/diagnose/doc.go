@@ -1535,6 +1535,8 @@
 //   - cuda-graph-empty: a paraphrase with "mpty graph warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "graph\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "aptured graph is empty", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "empty-graph", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "mpty graph fa", as reports retell it
 //   - cuda-graph-empty: "CUDA Graph is empty" (quoted without its first word, in a code span), 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.0–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
