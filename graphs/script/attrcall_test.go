@@ -34,3 +34,30 @@ func TestModuleDefNotCalledByAttribute(t *testing.T) {
 		}
 	}
 }
+
+// TestParamOpenWhenCalledByAttributeOnly: a parameter of a module-level def that the
+// file calls only as obj.f(…) may be given anything by its callers elsewhere, so a mode
+// it gives names them (openParam, attrcall.go), as for a def no code calls.
+func TestParamOpenWhenCalledByAttributeOnly(t *testing.T) {
+	t.Parallel()
+	const def = "import torch\ndef train(model, mode=\"max-autotune\"):\n    m = torch.compile(model, mode=mode)\n"
+	cases := []struct {
+		name, src string
+		open      bool
+	}{
+		{"attribute call only", def + "net.train()\n", true},
+		{"bare call", def + "train(net)\n", false},
+	}
+	for _, tc := range cases {
+		s, err := readBytes("p.py", []byte(tc.src))
+		require.NoError(t, err)
+		require.Len(t, s.Sites, 1, tc.name)
+		open := false
+		for _, n := range s.Sites[0].Notes {
+			open = open || strings.Contains(n, "what a caller passes")
+		}
+		if open != tc.open {
+			t.Errorf("%s: caller note %v, want %v: %q", tc.name, open, tc.open, s.Sites[0].Notes)
+		}
+	}
+}

@@ -499,12 +499,12 @@ func (r *reader) scopeBind(k skey, v *expr, fn *stmt) {
 // from vars(args)). A def the file calls (by name, as a resolved method, or handed to
 // a thread or process starter) gets its default or what those calls pass (unseen4:
 // w01, w06, w07; sweep_train_ddp's mp.spawn(train, args=(n,)) leaves mode= at its
-// default).
+// default); obj.f(…) calls no module-level def f (attrcall.go).
 func (r *reader) openParam(k skey) bool {
 	if r.sc.splat[k.at] {
 		return true
 	}
-	called := r.sc.called[k.at] || r.sc.classOf[k.at] == nil && r.calledNames[k.at.name]
+	called := r.sc.called[k.at] || r.sc.classOf[k.at] == nil && r.defCalled(k.at)
 	return !called
 }
 
