@@ -62,14 +62,40 @@ func (r *reader) rebindNote(cond *expr) string {
 	for n := 0; r.isNot(cond) && n < MaxNesting; n++ {
 		cond = cond.elts[0]
 	}
-	if cond == nil || cond.kind != name || len(r.assigned[cond.name]) != 1 || r.scopeOf(cond.name, r.fn) != nil {
+	if cond == nil || cond.kind != name || len(r.assigned[cond.name]) != 1 {
 		return ""
 	}
-	at := int(r.assigned[cond.name][0].line)
-	for _, b := range r.rebinders {
-		if b.line > at {
-			return fmt.Sprintf(" as written, but %s (line %d) %s, which may rebind %s", b.text, b.line, b.what, cond.name)
-		}
+	if b, ok := r.rebinderOf(cond.name); ok {
+		return fmt.Sprintf(" as written, but %s (line %d) %s, which may rebind %s", b.text, b.line, b.what, cond.name)
 	}
 	return ""
+}
+
+// rebinderOf returns the first rebinder after the first line the module-level name n
+// (read in the def running) is assigned at (false: none, or n is a def's local there).
+func (r *reader) rebinderOf(n string) (rebinder, bool) {
+	if len(r.rebinders) == 0 || len(r.assigned[n]) == 0 || r.scopeOf(n, r.fn) != nil {
+		return rebinder{}, false
+	}
+	at := int(r.assigned[n][0].line)
+	for _, b := range r.rebinders {
+		if b.line > at {
+			return b, true
+		}
+	}
+	return rebinder{}, false
+}
+
+// rebindArgNotes notes, on site st, each keyword argument given by a bare
+// module-level name that a rebinder after its assignment may rebind (mode=mode after
+// exec(…)): the values planned are those the file writes.
+func (r *reader) rebindArgNotes(st *siteState, args []arg) {
+	for _, a := range args {
+		if a.keyword == "" || a.value == nil || a.value.kind != name {
+			continue
+		}
+		if b, ok := r.rebinderOf(a.value.name); ok {
+			st.note("%s=%s: %s (line %d) %s, which may rebind %s; the values planned are those the file writes", a.keyword, a.value.name, b.text, b.line, b.what, a.value.name)
+		}
+	}
 }

@@ -43,3 +43,35 @@ func TestGuardRebindableByExec(t *testing.T) {
 		}
 	}
 }
+
+// TestArgumentRebindableByExec: a keyword argument given by a module-level name that
+// exec(…) or a globals() write after its assignment may rebind is noted on the site,
+// with the values the file writes still planned (the sibling of
+// TestGuardRebindableByExec's guards: `mode = "default"` then nanoGPT's configurator).
+func TestArgumentRebindableByExec(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src string
+		note      string // "" : none
+	}{
+		{"mode after exec", "import torch\nmode = \"default\"\nexec(open('configurator.py').read())\nm = torch.compile(model, mode=mode)\n", "mode=mode: exec(open('configurator.py').read()) (line 3) runs code this reader does not read, which may rebind mode"},
+		{"dynamic after globals update", "import torch\ndyn = False\nglobals().update(overrides)\nm = torch.compile(model, dynamic=dyn)\n", "dynamic=dyn: globals().update(overrides) (line 3) writes the module's globals, which may rebind dyn"},
+		{"exec before", "import torch\nexec(open('c.py').read())\nmode = \"default\"\nm = torch.compile(model, mode=mode)\n", ""},
+		{"a def's local", "import torch\nexec(open('c.py').read())\ndef f(model):\n    mode = \"default\"\n    return torch.compile(model, mode=mode)\n", ""},
+		{"no rebinder", "import torch\nmode = \"default\"\nm = torch.compile(model, mode=mode)\n", ""},
+	}
+	for _, tc := range cases {
+		s, err := readBytes("e.py", []byte(tc.src))
+		require.NoError(t, err)
+		require.Len(t, s.Sites, 1, tc.name)
+		got := ""
+		for _, n := range s.Sites[0].Notes {
+			if strings.Contains(n, "may rebind") {
+				got = n
+			}
+		}
+		if tc.note == "" && got != "" || !strings.Contains(got, tc.note) {
+			t.Errorf("%s: note %q, want one with %q", tc.name, got, tc.note)
+		}
+	}
+}

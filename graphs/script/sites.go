@@ -45,6 +45,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	r.sites = append(r.sites, st)
 	r.wide = r.wide[:0]
 	r.arguments(st, args)
+	r.rebindArgNotes(st, args) // execrebind.go
 	st.sureModes = sureValues(st.ModeCandidates, r.wide)
 	st.argvLine, st.argvCLI = r.av.givenLine, r.av.fromCLI
 	linked := r.linkedArgs(args)
