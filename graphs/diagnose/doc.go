@@ -764,8 +764,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2259 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1108 of them
+// testdata/corpus holds 2287 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1126 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -1232,6 +1232,8 @@
 //   - overwritten-output: a paraphrase with "overwrite crash", as reports retell it
 //   - overwritten-output: a paraphrase with "overwrite error", as reports retell it
 //   - overwritten-output: a paraphrase with "overwrite fail", as reports retell it
+//   - overwritten-output: a paraphrase with "rwritten CUDA", as reports retell it
+//   - overwritten-output: a paraphrase with "rwritten cuda", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
@@ -1428,16 +1430,15 @@
 //   - stream-capture-illegal: a paraphrase with "캡처", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "capture mode", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "global mode", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "capture-illegal", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "capture illegal", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "capture-unsafe", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "capture unsafe", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "breaks CUDA graph", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "breaks cuda graph", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "breaks graph capture", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "broke CUDA graph", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "garbage collect", as reports retell it
-//   - stream-capture-illegal: a paraphrase with "Garbage collect", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ture-illegal", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ture illegal", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ture-unsafe", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ture unsafe", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks CUDA g", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks cuda g", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "reaks graph c", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "broke CUDA gr", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "rbage collect", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "gc.collect", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
@@ -1534,6 +1535,8 @@
 //   - cuda-graph-empty: a paraphrase with "mpty graph warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "graph\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "aptured graph is empty", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "empty-graph", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "mpty graph fa", as reports retell it
 //   - cuda-graph-empty: "CUDA Graph is empty" (quoted without its first word, in a code span), 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.0–2.5
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
@@ -1588,6 +1591,9 @@
 //   - unsupported-python: a paraphrase with "compile on python", as reports retell it
 //   - unsupported-python: a paraphrase with "compile with python", as reports retell it
 //   - unsupported-python: a paraphrase with "compile under python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile on Python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile with Python", as reports retell it
+//   - unsupported-python: a paraphrase with "compile under Python", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo is not supported", as reports retell it
 //   - unsupported-python: a paraphrase with "dynamo isn't supported", as reports retell it
@@ -1631,9 +1637,9 @@
 //   - unsupported-python: a paraphrase with "Windows", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
-//   - unsupported-python: a paraphrase with "not supporting", as reports retell it
-//   - unsupported-python: a paraphrase with "support compil", as reports retell it
-//   - unsupported-python: a paraphrase with "support for compil", as reports retell it
+//   - unsupported-python: a paraphrase with "ot supporting", as reports retell it
+//   - unsupported-python: a paraphrase with "support compi", as reports retell it
+//   - unsupported-python: a paraphrase with "port for comp", as reports retell it
 //   - cuda-invalid-context: "invalid device context", 2.0–2.14
 //   - cuda-invalid-context: "CUDA_ERROR_INVALID_CONTEXT", 2.0–2.14
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14
@@ -1646,7 +1652,7 @@
 //   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
 //   - capture-rng-state: a paraphrase with "GeneratorImpl::", as reports retell it
 //   - capture-rng-state: a paraphrase with "RNG access", as reports retell it
-//   - capture-rng-state: a paraphrase with "current_seed()", as reports retell it
+//   - capture-rng-state: a paraphrase with "urrent_seed()", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3

@@ -34,6 +34,13 @@ func TestFormsRetoldBU(t *testing.T) {
 		// torch not supporting compilation on Windows.
 		{"pytorch 2.0 not supporting compilation", "Fix the issue of runtime errors caused by PyTorch 2.0 not supporting compilation on the Windows platform.\n", form{diagnose.UnsupportedPython, 1, diagnose.Paraphrased, "2.0"}, "karpathy/nanoGPT#258"},
 		{"torch doesn't support compile on linux", "torch doesn't support compile on Linux ARM here.\n", form{}, "not Windows"},
+		// the overwritten output named before the error's name (pytorch/pytorch PR #184804, holdoutAT).
+		{"overwritten CUDAGraph output RuntimeError", "CUDAGraphTreeManager ended the path, raising the overwritten CUDAGraph output RuntimeError.\n", para(diagnose.OverwrittenOutput), "PR #184804"},
+		{"overwritten outputs, no error's name", "The error message for accessing overwritten CUDAGraph tensor outputs\nsuggested calling cudagraph_mark_step_begin()\n", form{}, "holdout2's negative"},
+		// the empty graph named as a failure seen (holdoutBJ's review, with CUDA graphs on a line).
+		{"empty-graph failure reproduced", "A CUDA graph captured on the wrong stream.\nI reproduced the empty-graph failure on ffd49ab.\n", form{diagnose.CUDAGraphEmpty, 2, diagnose.Paraphrased, ""}, "cudnn-frontend#1119's review, a context line"},
+		{"empty-graph failure, no graphs named", "I reproduced the empty-graph failure on ffd49ab.\n", form{}, "another program's graph"},
+		{"avoid cudagraphing empty graphs", "compile should avoid cudagraphing empty graphs (reduce-overhead).\n", form{}, "no failure's noun"},
 		// CUDA graphs made to work with cudaMallocAsync.
 		{"make CUDA graph compatible with async", "close #26; make CUDA Graph compatible with\nPYTORCH_CUDA_MALLOC_CONF=backend:cudaMallocAsync\n", form{diagnose.AllocatorIncompatible, 1, diagnose.Paraphrased, ""}, "stable-fast 6dd0658, wrapped"},
 		{"async allocator alone", "We run with backend:cudaMallocAsync and CUDA graphs work.\n", form{}, "no failure, no fix"},

@@ -55,6 +55,13 @@ func TestPlanTakesLogsPython(t *testing.T) {
 		{name: "free-threaded library path", log: "torch 2.7.1\n" + call + "  File \"/opt/py/lib/python3.13t/site-packages/torch/__init__.py\", line 2525, in compile\n" +
 			"RuntimeError: torch.compile is not supported on Python built with GIL disabled\n",
 			torch: "2.7", python: "3.13t", pythonFrom: "path", raises: "torch.compile is not supported on Python built with GIL disabled"},
+		// hostile21's D10: python.org's Windows folder (PythonXY) and the Microsoft Store's.
+		{name: "windows python.org path", log: "torch==2.3.1\n" + call + "  File \"C:\\Users\\me\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages\\torch\\__init__.py\", line 1868, in compile\n" +
+			"RuntimeError: Dynamo is not supported on Python 3.12+\n",
+			torch: "2.3", python: "3.12", pythonFrom: "path", raises: "Dynamo is not supported on Python 3.12+"},
+		{name: "windows store path", log: "torch==2.3.1\n" + call + "  File \"C:\\Users\\me\\AppData\\Local\\Packages\\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\\LocalCache\\local-packages\\Python312\\site-packages\\torch\\__init__.py\", line 1868, in compile\n" +
+			"RuntimeError: Dynamo is not supported on Python 3.12+\n",
+			torch: "2.3", python: "3.12", pythonFrom: "path", raises: "Dynamo is not supported on Python 3.12+"},
 		{name: "a newer Python than any release runs", log: "torch 2.14.1\n" + call + "RuntimeError: torch.compile is not supported on Python 3.15+\n",
 			torch: "2.14", python: "3.15", pythonFrom: "torch.compile's message", fixHas: "no release up to 2.14 runs torch.compile on 3.15"},
 	}

@@ -94,7 +94,11 @@ var recoverAnchorsList = []string{"torch.compile(", "torch._inductor.config.", "
 // such a line is read for the Python alone, from the raw line, and only until a path or a
 // stated version has been seen (BenchmarkVersusGrep: as a recoverer anchor it took the
 // rare-hit log from 0.4 to 1.3 times grep's time on its own).
-var pythonPathAnchors = []string{"python3."}
+// python.org's Windows installer puts the packages under "…\\Python312\\Lib\\site-packages"
+// (its default folder, PythonXY: CPython's Tools/msi), and the Microsoft Store's Python under
+// "…\\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\\…" (hostile21's D10: a Windows log
+// whose frames alone show its Python was planned on the release's default).
+var pythonPathAnchors = []string{"python3.", "\\Python3", "\\\\Python3", "Python.3."}
 
 // deviceAnchors are the prefilter's anchors for the device counter.
 var deviceAnchors = []string{"[rank", "cuda:", "index="}

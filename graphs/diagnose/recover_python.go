@@ -16,6 +16,8 @@ type pythonForm struct {
 	rank   int
 	what   string
 	suffix string // "t" for a free-threaded build (pyver.ParseBuild's name)
+	// compact: the group is MAJOR and MINOR without their dot ("312", a Windows folder's name)
+	compact bool
 }
 
 // pythonForms are the ways a log shows its Python (sweep5 finding 3: a log stating
@@ -50,6 +52,12 @@ func newPythonForms() []pythonForm {
 		{re: &lazyregexp.Regexp{Expr: `[/\\]python(3\.\d{1,2})t[/\\](?:site-packages|dist-packages)[/\\]`}, rank: pathRank, what: "path", suffix: "t"},
 		// A traceback's file under the interpreter's library: ".../lib/python3.12/site-packages/torch/...".
 		{re: &lazyregexp.Regexp{Expr: `[/\\]python(3\.\d{1,2})[/\\](?:site-packages|dist-packages)[/\\]`}, rank: pathRank, what: "path"},
+		// python.org's Windows layout, the release in the folder's name without its dot:
+		// "C:\Users\me\AppData\Local\Programs\Python\Python312\Lib\site-packages\torch\…" (its
+		// installer's default folder; a JSON or repr doubles the backslashes), and the
+		// Microsoft Store's package folder "PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0".
+		{re: &lazyregexp.Regexp{Expr: `\\Python(3\d{1,2})\\{1,2}(?:Lib\\{1,2}site-packages|python\.exe|Scripts)\b`}, rank: pathRank, what: "path", compact: true},
+		{re: &lazyregexp.Regexp{Expr: `\bPythonSoftwareFoundation\.Python\.(3\.\d{1,2})_`}, rank: pathRank, what: "path"},
 		// torch.compile's refusal: "Dynamo is not supported on Python 3.12+", "Python 3.11+ not yet supported for torch.compile".
 		{re: &lazyregexp.Regexp{Expr: `\b(?:not supported on Python (3\.\d{1,2})\+|Python (3\.\d{1,2})\+ not yet supported)`}, rank: 1, what: "torch.compile's message"},
 	}
@@ -80,11 +88,14 @@ func (p *pythonSeen) window(text []byte, line int) {
 		if m == nil {
 			continue
 		}
-		v := m[1]
+		v := string(m[1])
 		if len(v) == 0 && len(m) > 2 {
-			v = m[2]
+			v = string(m[2])
 		}
-		*p = pythonSeen{version: string(v) + f.suffix, line: line, rank: f.rank, what: f.what}
+		if f.compact {
+			v = v[:1] + "." + v[1:]
+		}
+		*p = pythonSeen{version: v + f.suffix, line: line, rank: f.rank, what: f.what}
 		return
 	}
 }

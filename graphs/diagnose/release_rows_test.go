@@ -234,6 +234,13 @@ func TestReleasePhrasings(t *testing.T) {
 		{"prose-wrapped-key-alone", "Pytorch Version\n2.10.0+cu130", "2.10", ""},
 		{"prose-wrapped-not-adjacent", "the compile crashes on torch\n\n2.12 was released", "", ""},
 		{"api-history-added", "These options were added in PyTorch 2.8.0, so passing them fails", "", ""},
+		// a release named as the one that brought a feature (holdoutBY)
+		{"feature-ja", "PyTorch 2.0の本命機能!torch.compileで性能向上の壁を突破する", "", ""},
+		{"feature-ko", "torch.compile은 PyTorch 2.0에서 도입된 기능으로, 코드를 컴파일하여 실행 속도를 높이는 것이 목적이에요.", "", ""},
+		{"feature-zh", "torch.compile 是 PyTorch 2.0 中引入的新功能", "", ""},
+		{"feature-en", "PyTorch 2.0's headline feature is torch.compile", "", ""},
+		{"feature-en-introduced", "PyTorch 2.0 introduced torch.compile, and it fails here", "", ""},
+		{"run-ja", "PyTorch 2.5で torch.compile がエラーになります", "2.5", "prose"},
 		{"api-history-grew-one-line", "torch.compile() only grew the per-wrapper recompile_limit kwarg in torch 2.13; older torch raised", "", ""},
 	}
 	for _, tt := range tests {

@@ -835,8 +835,9 @@ var pythonParaphrases = []retold{
 	{
 		// A title that names the error before the call: "Assert Runtime Error for
 		// torch.compile on Python 3.11" (pytorch/vision#7387).
-		literals: []string{"compile on python", "compile with python", "compile under python"},
-		pattern:  `(?i)(?:run\s?time\s?e?rr?or|error|exception)\s+(?:for|from|with|in|of)\s+torch\.\s?compile\s+(?:on|with|under|in|for)\s+python\s*3\.1[1-9]`,
+		literals: []string{"compile on python", "compile with python", "compile under python", "compile on Python", "compile with Python",
+			"compile under Python"},
+		pattern: `(?i)(?:run\s?time\s?e?rr?or|error|exception)\s+(?:for|from|with|in|of)\s+torch\.\s?compile\s+(?:on|with|under|in|for)\s+python\s*3\.1[1-9]`,
 	},
 	{
 		// Dynamo, the part of torch.compile that refuses the Python (2.1–2.5 print "Dynamo

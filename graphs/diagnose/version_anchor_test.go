@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"github.com/stretchr/testify/require"
 	"strings"
 	"testing"
 )
@@ -52,6 +53,30 @@ func TestPlainLinesHoldNoAnchor(t *testing.T) {
 			for _, u := range s.t.uses[a] {
 				if u.kind != anchorPython {
 					t.Errorf("%q holds an anchor of kind %d at %d (%+v)", l, u.kind, at, u)
+				}
+			}
+		})
+	}
+}
+
+// TestStockLinesHoldNoRowAnchor checks that the warnings most compile logs repeat hold
+// no row's anchor, so that a log of them runs no row's checks (hostile21's D1: the
+// retellings' literal pieces "compile", "Tensor", "multipl" and "warning" were on them,
+// 6.9 times grep -F's CPU time; logWords). Context anchors are tried until seen, once.
+func TestStockLinesHoldNoRowAnchor(t *testing.T) {
+	s, err := newScanner()
+	require.NoError(t, err)
+	lines := []string{
+		"W1205 21:22:33.123000 4242 torch/_dynamo/convert_frame.py:906] [0/8] torch._dynamo hit config.recompile_limit (8)",
+		"/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py:236: UserWarning: TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled. Consider setting `torch.set_float32_matmul_precision('high')` for better performance.",
+		"  warnings.warn(",
+		"  File \"/usr/lib/python3/dist-packages/torch/_inductor/compile_fx.py\", line 1550, in compile_fx",
+	}
+	for _, l := range lines {
+		s.t.anchors.find([]byte(l), func(a, at int) {
+			for _, u := range s.t.uses[a] {
+				if u.kind == anchorRow {
+					t.Errorf("%q holds row %d's anchor %q at %d (%s %q)", l, u.index, s.t.anchors.anchors[a], at, s.t.rows[u.index].Code, s.t.rows[u.index].Literal)
 				}
 			}
 		})
