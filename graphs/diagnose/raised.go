@@ -31,7 +31,12 @@ var pythonRaise = []string{"raise "}
 func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	lit := s.rows[i].literal
 	at := foldedAt(e.clean, lit)
-	if len(lit) == 0 || at <= 0 || bytes.Count(e.clean[:at], []byte{'"'})%2 == 0 {
+	if len(lit) == 0 || at <= 0 {
+		return false
+	}
+	inDouble := bytes.Count(e.clean[:at], []byte{'"'})%2 == 1
+	inSingle := bytes.Count(e.clean[:at], []byte{'\''})%2 == 1
+	if !inDouble && !inSingle {
 		return false // not inside a string literal
 	}
 	before := e.clean[:at]
@@ -40,12 +45,21 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 		if n > 0 {
 			before = append(append(append([]byte(nil), p.clean...), '\n'), before...)
 		}
-		if openCall(before, raisingMacros) || n > 0 && ownLine && s.rows[i].Paraphrase && openCall(before, pythonRaise) {
+		if inDouble && openCall(before, raisingMacros) || openCall(before, pythonChecks) ||
+			inDouble && n > 0 && ownLine && s.rows[i].Paraphrase && openCall(before, pythonRaise) {
 			return true
 		}
 	}
 	return false
 }
+
+// pythonChecks are the Python twins of TORCH_CHECK that PyTorch's Python source raises
+// its messages with, the message a string or a lambda's string in the call
+// (torch/__init__.py _check, _check_with: "torch._check(self._check_liveness(…), lambda:
+// 'TODO: graph recording observed an input tensor deallocate …')", a copy of
+// cudagraph_trees.py's check_invariants, holdoutBZ's negative). A run prints the message
+// as the exception's line, without the call.
+var pythonChecks = []string{"torch._check", "_check_with"}
 
 // openCall reports whether before holds the name of one of calls and "(" with no
 // statement's end after it.

@@ -174,9 +174,11 @@ func releaseRows() []releaseRow {
 			shape: `(?i)^\s*(?:py)?torch\s+(?:[\w./-]+::(?:py)?torch-)?\d+\.\d+\S*\s+-->\s+(?:[\w./-]+::(?:py)?torch-)?` + ver},
 		// AMD's ROCm images, whose tag ends with the torch they hold:
 		// rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.1.2 (ROCm/ROCm#2950),
-		// rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1.
-		{name: "rocm-tag", what: "image or key", literal: "rocm/pytorch", anchors: []string{"rocm/pytorch"}, rank: rankPath,
-			shape: `\brocm/pytorch(?:-[\w-]+)?:\S*?_pytorch_(?:release_)?v?` + ver + `(?:[_\s'"]|$)`},
+		// rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1; AMD's other images
+		// tag theirs so too: rocm/vllm:rocm7.14.0_rdna_ubuntu24.04_py3.14_pytorch_2.11.0_vllm_0.23.0
+		// (vllm-project/vllm#53891, holdoutBZ), rocm/sgl-dev, rocm/megatron-lm.
+		{name: "rocm-tag", what: "image or key", literal: "rocm/", anchors: []string{"rocm/pytorch", "_pytorch_"}, rank: rankPath,
+			shape: `\brocm/[\w.-]+:\S*?_pytorch_(?:release_)?v?` + ver + `(?:[_\s'"\x60]|$)`},
 		// a Nix store path's package name: /nix/store/<hash>-python3.13-torch-2.7.1/…
 		// (nixpkgs names a Python package's output pythonX.Y-NAME-VERSION).
 		{name: "nix-store", what: "file name", literal: "torch-", anchors: []string{"-torch-"}, rank: rankPath,

@@ -234,6 +234,8 @@ func TestReleasePhrasings(t *testing.T) {
 		{"prose-wrapped-key-alone", "Pytorch Version\n2.10.0+cu130", "2.10", ""},
 		{"prose-wrapped-not-adjacent", "the compile crashes on torch\n\n2.12 was released", "", ""},
 		{"api-history-added", "These options were added in PyTorch 2.8.0, so passing them fails", "", ""},
+		{"rocm-vllm-image", "Observed on `rocm/vllm:rocm7.14.0_rdna_ubuntu24.04_py3.14_pytorch_2.11.0_vllm_0.23.0` (vLLM 0.23.0)", "2.11", "image or key"},
+		{"rocm-sgl-image", "docker pull rocm/sgl-dev:v0.5.2-rocm700-mi30x_pytorch_2.8.0", "2.8", "image or key"},
 		// a release named as the one that brought a feature (holdoutBY)
 		{"feature-ja", "PyTorch 2.0の本命機能!torch.compileで性能向上の壁を突破する", "", ""},
 		{"feature-ko", "torch.compile은 PyTorch 2.0에서 도입된 기능으로, 코드를 컴파일하여 실행 속도를 높이는 것이 목적이에요.", "", ""},

@@ -36,7 +36,7 @@ func (r *reader) noteCustomOpDef(s *stmt) {
 		}
 		r.customOps[key] = s.name
 		if r.opCalls[key] {
-			r.calledNames[s.name] = true
+			r.markHanded(s.name)
 		}
 	}
 }
@@ -49,7 +49,7 @@ func (r *reader) noteOpCall(c *expr) {
 		return
 	}
 	if def, ok := r.customOps[q]; ok {
-		r.calledNames[def] = true
+		r.markHanded(def)
 		return
 	}
 	if r.opCalls == nil {

@@ -10,7 +10,8 @@ import (
 // TestDefaultCPUNote: a file that places no tensor on a device and imports nothing
 // that could is, as written, a CPU run: each site says so (sweep4 finding 26: planned
 // as "cuda:0 capture" with no word). A device named anywhere, a load that restores
-// tensors, or another library keeps it silent.
+// tensors, another library, or a compiled function the file's callers hand it (a
+// parameter of a def no code of the file calls: unseen6 y19) keeps it silent.
 func TestDefaultCPUNote(t *testing.T) {
 	t.Parallel()
 	const site = "model = torch.compile(torch.nn.Linear(2, 2), mode=\"reduce-overhead\")\nmodel(torch.randn(2, 2))\n"
@@ -25,6 +26,9 @@ func TestDefaultCPUNote(t *testing.T) {
 		{"library", "another library may move the model", "import torch\nimport timm\n" + site, false},
 		{"local-module", "the script's own module may too", "import torch\nfrom mymodel import build\n" + site, false},
 		{"load", "torch.load restores tensors to their saved device", "import torch\nsd = torch.load(\"m.pt\")\n" + site, false},
+		{"decorator factory", "y19: the decorated function is the callers'", "import torch\ndef torch_compile_wrapper():\n    def decorator(func):\n        def wrapper(self, *args, **kwargs):\n            compiled_func = torch.compile(func)\n            return compiled_func(self, *args, **kwargs)\n        return wrapper\n    return decorator\n", false},
+		{"uncalled helper", "its callers pass the function", "import torch\ndef maybe_compile(fn):\n    return torch.compile(fn)\n", false},
+		{"called helper", "the file hands it its own module", "import torch\ndef maybe_compile(fn):\n    return torch.compile(fn, mode=\"reduce-overhead\")\nmodel = maybe_compile(torch.nn.Linear(2, 2))\nmodel(torch.randn(2, 2))\n", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

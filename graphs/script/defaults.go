@@ -547,17 +547,23 @@ func (r *reader) noteCLIRunner(c *expr) {
 		return
 	}
 	if r.cliDefs == nil {
-		r.cliDefs = map[string]bool{}
+		r.cliDefs = map[string]cliRun{}
 	}
 	if len(r.cliDefs) < maxFlow {
-		r.cliDefs[c.args[0].value.name] = true
+		r.cliDefs[c.args[0].value.name] = cliRun{line: int(c.line), by: r.qual(c.x)}
 	}
+}
+
+// cliRun is a cliRunners call: where it is and what it calls (fire.Fire).
+type cliRun struct {
+	line int
+	by   string
 }
 
 // cliEntry reports whether def is a command-line entry: handed to a cliRunners call,
 // or decorated as a click or Typer command (@click.command(), @app.command()).
 func (r *reader) cliEntry(def *stmt) bool {
-	if r.owner[def] == nil && r.sc.classOf[def] == nil && r.cliDefs[def.name] {
+	if r.owner[def] == nil && r.sc.classOf[def] == nil && r.cliDefs[def.name].line > 0 {
 		return true
 	}
 	for _, d := range def.decorators {

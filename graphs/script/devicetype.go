@@ -202,10 +202,11 @@ const defaultCPUNote = "the file places no tensor on a device (no .cuda(), .to(â
 // defaultCPU reports whether every tensor of the file is on PyTorch's default
 // device, the CPU (sweep4 finding 26): the file has compile sites, places nothing on a
 // device (no .cuda(), no torch.cuda call but a probe, no device= or .to(â€¦) with one,
-// no torch.set_default_device), loads nothing (deviceLoaders), and imports only
-// plainModules, so no library it calls moves the model or its inputs.
+// no torch.set_default_device), loads nothing (deviceLoaders), imports only
+// plainModules, so no library it calls moves the model or its inputs, and compiles
+// no function its callers elsewhere hand it (compilesCallers).
 func (r *reader) defaultCPU() bool {
-	if len(r.sites) == 0 || r.devices.cuda != 0 || len(r.devices.uses) > 0 || r.devices.loads {
+	if len(r.sites) == 0 || r.devices.cuda != 0 || len(r.devices.uses) > 0 || r.devices.loads || r.compilesCallers() {
 		return false
 	}
 	for _, target := range r.aliases {
@@ -236,4 +237,29 @@ func setDeviceType(w *graphs.Workload, n int) []Inference {
 	}
 	w.DeviceType = deviceTypeNames[n]
 	return []Inference{{Field: "device_type", Value: w.DeviceType}}
+}
+
+// compilesCallers reports whether a site compiles a function that a def of the file
+// takes as a parameter and no code of the file calls that def (unseen6 y19:
+// HunyuanVideo-1.5's decorator factory compiles the method it decorates, in another
+// file): that function, its module and its tensors are its callers', which place them
+// where the file does not show, so nothing says they are on the CPU.
+func (r *reader) compilesCallers() bool {
+	for _, s := range r.sites {
+		if s.callerFn {
+			return true
+		}
+	}
+	return false
+}
+
+// callerParam reports whether e, torch.compile's first argument read in the def
+// running, is a parameter of a def (that def, or one it is in) that no code of the
+// file calls.
+func (r *reader) callerParam(e *expr) bool {
+	if e == nil || e.kind != name || r.sc == nil {
+		return false
+	}
+	at := r.scopeOf(e.name, r.fn)
+	return at != nil && hasParam(at, e.name) && !r.sc.called[at]
 }

@@ -28,6 +28,9 @@ type frameworkCompiler struct {
 	// readsAccelEnv: the call builds a TorchDynamoPlugin, which reads the
 	// ACCELERATE_DYNAMO_ variables for the keywords not given (frameworkenv.go).
 	readsAccelEnv bool
+	// prepared: the Accelerator itself, which compiles only in the prepare calls made
+	// on it (accelprepare.go).
+	prepared bool
 }
 
 // hfArgs is transformers' TrainingArguments: TrainingArguments.__post_init__ sets torch_compile when torch_compile_mode or
@@ -82,6 +85,7 @@ func accelerator() *frameworkCompiler {
 		offBackend:    "NO",
 		dynamoEnum:    true,
 		readsAccelEnv: true,
+		prepared:      true,
 	}
 }
 

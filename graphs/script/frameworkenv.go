@@ -139,9 +139,13 @@ func (fc *frameworkCompiler) accelKw(ev dynamoEnvVar) string {
 
 // frameworkFromEnv plans or warns about a TorchDynamoPlugin whose backend comes from
 // ACCELERATE_DYNAMO_BACKEND (a bare Accelerator(), a plugin without backend=), and
-// reports whether it did; false leaves c to frameworkCompile's other paths.
+// reports whether it did; false leaves c to frameworkCompile's other paths. An
+// Accelerator never prepared is done with here: it compiles nothing.
 func (r *reader) frameworkFromEnv(fc *frameworkCompiler, call, c *expr) bool {
 	r.readAccelEnv(fc, c)
+	if fc.prepared && r.accelNeverPrepared(call) {
+		return true // Accelerator.__init__ read the variables; nothing compiles (accelprepare.go)
+	}
 	if !dynamoPluginCall(fc, c) || givenKeyword(c, fc.accelKw(dynamoEnvVars()[0])) {
 		return false
 	}

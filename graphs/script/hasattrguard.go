@@ -30,7 +30,11 @@ func (r *reader) condTruth(cond *expr) (bool, string, bool) {
 	if v, where, ok := r.argvTruth(cond); ok {
 		return v, where, true
 	}
-	return r.guardTruth(r.condSource(cond))
+	v, where, ok := r.guardTruth(r.condSource(cond))
+	if ok {
+		where += r.rebindNote(cond) // exec(…), globals()[k] = v (execrebind.go)
+	}
+	return v, where, ok
 }
 
 // condSource returns the text of cond to decide, that of the value of a name the

@@ -51,6 +51,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	case augAssignStmt:
 		for _, t := range s.targets { // x |= f(): x holds no one value the file writes
 			r.noteOpaque(r.lastName(t))
+			r.noteGlobalsItem(t) // globals()[k] += v (execrebind.go)
 		}
 	}
 	for _, it := range s.items {
@@ -143,7 +144,10 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 }
 
 func (r *reader) indexAssign(s *stmt) {
-	eachTarget(s, func(t, v *expr) { r.indexTarget(t, v) })
+	eachTarget(s, func(t, v *expr) {
+		r.indexTarget(t, v)
+		r.noteGlobalsItem(t) // globals()[k] = v (execrebind.go)
+	})
 }
 
 // indexTarget indexes the assignment of v to one target t.
@@ -311,7 +315,7 @@ func (r *reader) indexStarted(c *expr) {
 		fn = fn.args[0].value
 	}
 	if fn != nil && (fn.kind == name || fn.kind == attr) {
-		r.calledNames[fn.name] = true
+		r.markHanded(fn.name)
 	}
 }
 
@@ -327,8 +331,10 @@ func (r *reader) indexCall(c *expr) {
 	}
 	if c.x.kind == name || c.x.kind == attr {
 		r.calledNames[c.x.name] = true
+		r.noteBareCall(c)
 		r.indexStarted(c)
 		r.noteDeviceCall(c)
+		r.noteRebinder(c)
 	}
 	switch {
 	case r.isCompileExpr(c.x):

@@ -55,6 +55,9 @@ type tlEvent struct {
 	loops []int32    // the loops it runs in (r.loopIDs)
 	site  *siteState // a call's site
 	line  int        // where it is
+	// nth: a zero_grad() run only every N-th time, the guard that says so (everyNth);
+	// a backward(), the guards' conditions it runs under (zerogradnth.go).
+	nth []*expr
 }
 
 // outBinding is a name bound to a compiled call's output, in a def (nil: module).
@@ -676,10 +679,12 @@ func (r *reader) gradsAccumulate() {
 func (r *reader) accumulatesFreed(x int32) int {
 	g, body := r.beforeLoop(x)
 	grads, fresh := false, false // .grad exist from an earlier backward; a new generation since
+	var zero zeroedEvery
 	for pass := 0; pass < 2; pass++ {
 		for _, e := range body {
+			grads = grads && !zero.resets(e)
 			switch {
-			case e.kind == tlZeroGrad:
+			case e.kind == tlZeroGrad && len(e.nth) == 0:
 				grads = false
 			case e.kind == tlBackward && pass == 1 && grads && fresh:
 				return e.line
@@ -710,8 +715,11 @@ func (r *reader) timelineCallMark(c *expr, q string) {
 	switch {
 	case markStepQuals.has(q):
 		r.timelineMark(tlMarkStep, int(c.line))
-	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)) && r.accumulating == 0 && !r.everyNth():
+	case c.x.name == "zero_grad" && !r.isFalse(kwarg(c, "set_to_none", 0)) && r.accumulating == 0:
 		r.timelineMark(tlZeroGrad, int(c.line))
+		if g := r.everyNth(); g != nil {
+			r.timeline[len(r.timeline)-1].nth = []*expr{g}
+		}
 	}
 }
 
@@ -832,11 +840,12 @@ func (r *reader) accumSteps(e *expr) int64 {
 	return n
 }
 
-// everyNth reports whether what runs now runs only every N-th time, N above 1 as a run
-// given nothing has it (accumSteps): under `if (step + 1) % N == 0:`, the optimizer
-// step and zero_grad() of gradient accumulation written by hand (transformers' older
-// examples, script13 item 2); the backwards between add to the .grad of the one before.
-func (r *reader) everyNth() bool {
+// everyNth returns the condition of the guard under which what runs now runs only
+// every N-th time, N above 1 as a run given nothing has it (accumSteps): under
+// `if (step + 1) % N == 0:`, the optimizer step and zero_grad() of gradient
+// accumulation written by hand (transformers' older examples, script13 item 2); the
+// backwards between add to the .grad of the one before. nil when none.
+func (r *reader) everyNth() *expr {
 	for _, g := range r.guards {
 		if g.cond == nil {
 			continue
@@ -849,17 +858,20 @@ func (r *reader) everyNth() bool {
 		}
 		n = strings.TrimSpace(n)
 		if v, err := strconv.Atoi(n); err == nil {
-			return v > 1 // a literal: not kept as an operand
+			if v > 1 {
+				return g.cond // a literal: not kept as an operand
+			}
+			continue
 		}
 		x := r.exprOfText(g.cond, n, 0)
 		if r.accumSteps(x) > 1 {
-			return true
+			return g.cond
 		}
 		if len(r.loopIDs) > 0 {
 			r.noteAccumAlt(r.loopIDs[len(r.loopIDs)-1], x)
 		}
 	}
-	return false
+	return nil
 }
 
 // exprOfText returns the part of e whose text is t (nil: none).

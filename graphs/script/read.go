@@ -170,6 +170,7 @@ type siteState struct {
 	bindN        []string    // those names
 	optionsNone  bool        // options= was read as None (optunread.go)
 	def          *stmt       // the def of this file it compiles (torch.compile(step), @torch.compile), if any
+	callerFn     bool        // it compiles a parameter of a def no code of the file calls: its callers' function (devicetype.go)
 	stance       stanceState // the set_stance in force at the site, then at its first call (stance.go)
 	// workerGlobals: the first call is in a thread's function, with globals that
 	// function set before it in force (workload.go firstCall).
@@ -238,12 +239,13 @@ type reader struct {
 	dicts         map[string]*expr         // names assigned a dict display (attributes and parameter defaults included)
 	flows         map[string][]string      // name → the names whose values flow into it
 	calledNames   map[string]bool          // names called anywhere in the file (f(…), x.f(…))
+	bareCalled    map[string]bool          // names called bare (f(…)) or handed to a thread, pool or op (attrcall.go)
 	shownDests    map[string]bool          // argparse dests and keyword argument names: obj.X of these has values the file shows
 	dictKeys      map[string]bool          // the str keys of the file's dict displays (defaults.go: a lookup's default)
 	kwPassed      map[string]bool          // the keyword names the file's calls pass (defaults.go: a field's default)
 	fieldDefaults []Candidate              // class-body field defaults, Default holding the field's name (defaults.go)
 	argNones      map[string]Candidate     // the None an option with choices= and no default= gives its dest (defaults.go)
-	cliDefs       map[string]bool          // the defs typer.run(f) and fire.Fire(f) run (defaults.go)
+	cliDefs       map[string]cliRun        // the defs typer.run(f) and fire.Fire(f) run (defaults.go)
 	orOperands    map[string]bool          // the names an or chain reads before its last operand (defaults.go)
 	modeNames     map[string]bool          // names given as mode= to torch.compile, and the names whose values flow into them
 	splatNames    map[string]bool          // names given as **NAME to torch.compile
@@ -324,48 +326,49 @@ type reader struct {
 	guards                              []guard   // the conditions what runs now is under, outermost first
 	fnGuards                            int       // how many of guards the def now run was entered under (its callers'): the rest are its own
 	env                                 []envEntry
-	executors                           map[string]int          // names bound to thread pools → their workers (0: unknown)
-	poolFrom                            map[*expr]string        // a pool constructor whose worker count is a parameter's default → that said (threads.go workers)
-	poolFromName                        map[string]string       // likewise, by the name the pool is bound to
-	procPools                           map[string]bool         // names bound to process pools
-	chains                              int32                   // if chains run so far (guard.chain)
-	assigned                            map[string][]*expr      // name → the values assigned to it (the first maxAssigned), for argument alternatives
-	started                             map[*stmt][]guard       // defs handed to a thread, process or pool → the guards of the start
-	ctors                               map[*stmt]bool          // the __init__ or __post_init__ defs of classes the file calls by name (constructed, built on first use)
-	outputs                             map[string]*siteState   // names bound to a compiled function's output
-	keptOuts                            map[bindKey]*siteState  // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
-	derived                             map[string][]*siteState // names bound to a value computed from sites' outputs: those sites
-	noGrad                              int                     // with torch.no_grad() / torch.inference_mode() blocks running now
-	tl                                  tlIndex                 // the timeline's index (overwrite.go appendTimeline)
-	defCalls                            map[*stmt][]tlEvent     // a def's compiled calls (kind and site), for its later calls (overwrite.go callsAgain)
-	returnsOutput                       map[*stmt]*siteState    // a def whose return statement returns (a view of) a compiled function's output (overwrite.go)
-	lambdaSeqs                          map[*expr][2]int        // a lambda whose body the run walked where it is written → the seq range of what that walk recorded (workload.go mainCallsFirst)
-	accumulating                        int                     // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
-	accumulators                        map[string]bool         // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
-	onceLoops                           map[int32]bool          // loops that run once (overwrite.go noteOnceLoop)
-	dictCalls                           map[string]*expr        // names bound to dict(k=v, …) (dictlookup.go)
-	loopDicts                           map[string][]*expr      // for loop targets → the dicts of the list they iterate (nil: bound by two loops; dictlookup.go)
-	accumAlts                           map[int32]string        // loop → the option that makes it accumulate when given above 1 (overwrite.go)
-	suppressLine                        int                     // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
-	keptLists                           map[string]bool         // lists outputs are appended to with autograd recording (L.append(model(x)))
-	fromLists                           map[string][]string     // names bound to a value computed from such lists: those lists
-	seq                                 int                     // execution order of sites, calls, threads and events
-	rest                                bool                    // running the defs no code called (runRest)
-	callEvents                          []callEvent             // calls of compiled functions' names
-	callees                             map[*stmt][]*stmt       // def → the defs it calls (noteCallee)
-	chained                             []*dictObj              // dicts an if/elif/else chain running now changed (dictChain)
-	threadClass                         map[string]*Thread      // threading.Thread subclasses by name (threadBuilt)
-	nameToks                            map[string][]int        // name → the tokens that spell it (nameTokens builds it once)
-	seqVerdict                          map[string]bool         // seqChanged's verdict per name
-	events                              []event                 // workload facts seen
-	compiled                            map[string]*siteState   // names bound to compiled functions
-	bound                               map[string][]*siteState // name → every site it was bound to (aliases and parameters included)
-	bindScopes                          map[string][]bindScope  // name → where each binding to a site was made (namescope.go)
-	alts                                map[string][]*siteState // the other sites a name may name after a chain's arms bound it (chainbind.go)
-	exits                               []exitSpan              // ifs whose block leaves, as spans of seq (chainbind.go)
-	boundTo                             map[*siteState][]string // site → the names bound to it, built once when threads are inferred (instance.go boundIn)
-	bindingName                         bool                    // an assignment to a plain name binds now (namescope.go)
-	readFn                              *stmt                   // the def whose names are read now, when reading (namescope.go within)
+	executors                           map[string]int           // names bound to thread pools → their workers (0: unknown)
+	poolFrom                            map[*expr]string         // a pool constructor whose worker count is a parameter's default → that said (threads.go workers)
+	poolFromName                        map[string]string        // likewise, by the name the pool is bound to
+	procPools                           map[string]bool          // names bound to process pools
+	chains                              int32                    // if chains run so far (guard.chain)
+	assigned                            map[string][]*expr       // name → the values assigned to it (the first maxAssigned), for argument alternatives
+	started                             map[*stmt][]guard        // defs handed to a thread, process or pool → the guards of the start
+	ctors                               map[*stmt]bool           // the __init__ or __post_init__ defs of classes the file calls by name (constructed, built on first use)
+	outputs                             map[bindKey]*siteState   // names bound to a compiled function's output, by the scope they resolve to (valuescope.go)
+	keptOuts                            map[bindKey]*siteState   // names holding (a view of) an output now, gradients on or off (workload.go nameOutputs)
+	derived                             map[bindKey][]*siteState // names bound to a value computed from sites' outputs: those sites, by scope (valuescope.go)
+	noGrad                              int                      // with torch.no_grad() / torch.inference_mode() blocks running now
+	tl                                  tlIndex                  // the timeline's index (overwrite.go appendTimeline)
+	defCalls                            map[*stmt][]tlEvent      // a def's compiled calls (kind and site), for its later calls (overwrite.go callsAgain)
+	returnsDerived                      map[*stmt][]*siteState   // a def whose return statements return values computed from sites' outputs, with gradients: those sites (valuescope.go)
+	returnsOutput                       map[*stmt]*siteState     // a def whose return statement returns (a view of) a compiled function's output (overwrite.go)
+	lambdaSeqs                          map[*expr][2]int         // a lambda whose body the run walked where it is written → the seq range of what that walk recorded (workload.go mainCallsFirst)
+	accumulating                        int                      // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
+	accumulators                        map[string]bool          // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
+	onceLoops                           map[int32]bool           // loops that run once (overwrite.go noteOnceLoop)
+	dictCalls                           map[string]*expr         // names bound to dict(k=v, …) (dictlookup.go)
+	loopDicts                           map[string][]*expr       // for loop targets → the dicts of the list they iterate (nil: bound by two loops; dictlookup.go)
+	accumAlts                           map[int32]string         // loop → the option that makes it accumulate when given above 1 (overwrite.go)
+	suppressLine                        int                      // torch._dynamo.config.suppress_errors = True in force now: its line (0: none)
+	keptLists                           map[string]bool          // lists outputs are appended to with autograd recording (L.append(model(x)))
+	fromLists                           map[string][]string      // names bound to a value computed from such lists: those lists
+	seq                                 int                      // execution order of sites, calls, threads and events
+	rest                                bool                     // running the defs no code called (runRest)
+	callEvents                          []callEvent              // calls of compiled functions' names
+	callees                             map[*stmt][]*stmt        // def → the defs it calls (noteCallee)
+	chained                             []*dictObj               // dicts an if/elif/else chain running now changed (dictChain)
+	threadClass                         map[string]*Thread       // threading.Thread subclasses by name (threadBuilt)
+	nameToks                            map[string][]int         // name → the tokens that spell it (nameTokens builds it once)
+	seqVerdict                          map[string]bool          // seqChanged's verdict per name
+	events                              []event                  // workload facts seen
+	compiled                            map[string]*siteState    // names bound to compiled functions
+	bound                               map[string][]*siteState  // name → every site it was bound to (aliases and parameters included)
+	bindScopes                          map[string][]bindScope   // name → where each binding to a site was made (namescope.go)
+	alts                                map[string][]*siteState  // the other sites a name may name after a chain's arms bound it (chainbind.go)
+	exits                               []exitSpan               // ifs whose block leaves, as spans of seq (chainbind.go)
+	boundTo                             map[*siteState][]string  // site → the names bound to it, built once when threads are inferred (instance.go boundIn)
+	bindingName                         bool                     // an assignment to a plain name binds now (namescope.go)
+	readFn                              *stmt                    // the def whose names are read now, when reading (namescope.go within)
 	reading                             bool
 	partials                            map[string]*siteState // names bound to partial(torch.compile, …)
 	lambdas                             map[string]*siteState // names bound to lambda m: torch.compile(m, …) (run.go bindFactory)
@@ -387,6 +390,7 @@ type reader struct {
 	bindings                            map[bindKey]*outBinding   // names bound to a compiled call's output (overwrite.go)
 	assignLoops                         map[bindKey][]int32       // the loops each name's last assignment ran in (overwrite.go)
 	boundOffs                           map[int32]bool            // the offsets of names a statement binds, not reads (overwrite.go noteBound)
+	rebinders                           []rebinder                // exec(…) and globals() writes (execrebind.go)
 	opaque                              map[string]bool           // names also assigned a call whose value is not followed (argalt.go noteOpaque)
 	loopTargets                         []*expr                   // the targets of the for loops running now
 	loopIters                           []*expr                   // the iterable of each of loopTargets' loop (threadstart.go)
@@ -411,7 +415,7 @@ func newReader(name, src string, toks []token) *reader {
 		aliases: map[string]string{}, funcs: map[string]*stmt{}, methods: map[string][]*stmt{},
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, dictKeys: map[string]bool{}, kwPassed: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
-		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[string]*siteState{}, derived: map[string][]*siteState{}, compiled: map[string]*siteState{}, alts: map[string][]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
+		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[bindKey]*siteState{}, derived: map[bindKey][]*siteState{}, compiled: map[string]*siteState{}, alts: map[string][]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
 		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 		av: argvState{types: map[string]string{}, names: map[string]string{}, choices: map[string][]literal.Value{}, nargs: map[string]bool{}, ints: map[string]literal.Value{}, passed: map[string]string{}, receivers: map[string]bool{}},
@@ -682,6 +686,7 @@ func (r *reader) finish() *Script {
 	envStates := prefixStates(envs)
 	nCond, firstCond := conditionalPrefixes(r.setMeta)
 	for _, s := range r.sites {
+		r.unseenFirstCallNote(s)
 		if n := nCond[s.setLen]; n > 0 {
 			s.note("%d conditional global assignment(s) are in force here (the first at line %d; their guards are listed with the globals): each consistent combination of their branches is planned", n, firstCond[s.setLen])
 		}

@@ -109,12 +109,14 @@ func (r *reader) dictStmt(s *stmt) {
 	switch {
 	case s.kind == augAssignStmt:
 		r.dictAugAssign(s)
+		r.augGlobal(s) // torch.compiler.config.KEY += V (compilerglobal.go)
 	case s.kind == simpleStmt && s.name == "del" && len(s.exprs) == 1:
 		r.envDel(s.exprs[0])
 		r.dictDel(s.exprs[0])
 	case s.kind == simpleStmt && s.name == "return" && len(s.exprs) == 1:
 		r.dictReturn(s.exprs[0])
 		r.noteReturned(s.exprs[0])
+		r.returnDerived(s.exprs[0])
 	}
 }
 
@@ -148,7 +150,7 @@ func (r *reader) runStarted(stmts []*stmt) {
 func (r *reader) runUncalled(stmts []*stmt) {
 	for _, s := range stmts {
 		switch {
-		case s.kind == defStmt && !r.entered[s] && !r.calledNames[s.name] && !r.constructed(s):
+		case s.kind == defStmt && !r.entered[s] && !r.defCalled(s) && !r.constructed(s):
 			r.restCUDA = 0
 			r.guards = append(r.guards, guard{text: r.uncalledText(s)})
 			r.enter(s)
@@ -846,6 +848,8 @@ func (r *reader) assignTarget(t, v *expr) {
 	} else if strings.HasPrefix(q, dynamoConfig+".") {
 		r.dynamoGlobal(int(t.line), q, v)
 		return
+	} else if r.otherConfigGlobal(t, v, "=") {
+		return
 	}
 	if t.kind == subscript && r.qual(t.x) == "os.environ" {
 		if k, ok := r.literalStr(t.index); ok {
@@ -992,9 +996,11 @@ func (r *reader) bindParamsFrom(def *stmt, c *expr, i int) {
 			return // *args and **kwargs: the positions after are unknown
 		case a.keyword != "":
 			r.bindNamed(a.keyword, a.value)
+			r.deriveParam(def, c, a.keyword, a.value)
 		default:
 			if i < len(def.params) {
 				r.bindNamed(def.params[i].name, a.value)
+				r.deriveParam(def, c, def.params[i].name, a.value)
 			}
 			i++
 		}
@@ -1302,6 +1308,10 @@ func (r *reader) uncalledText(def *stmt) string {
 				}
 			}
 		}
+	}
+	if run, ok := r.cliDefs[def.name]; ok && r.owner[def] == nil && r.sc.classOf[def] == nil {
+		// unseen6 y08: fire.Fire(run) runs run as the program, with the command line's values.
+		return fmt.Sprintf("in def %s (line %d), which %s(%s) (line %d) runs as the program, with the values the command line gives its parameters", def.name, int(def.line), run.by, def.name, run.line)
 	}
 	return fmt.Sprintf("in def %s (line %d), which no code in this file calls", def.name, int(def.line))
 }

@@ -170,7 +170,17 @@
 // setattr(config, "KEY", V) on the Inductor or Dynamo config is the
 // assignment config.KEY = V; a name assigned a config module (cfg =
 // torch._inductor.config, c = ic) is that module, as an import alias is, unless the
-// file also binds the name to anything else (modalias.go). Each site
+// file also binds the name to anything else (modalias.go). A value computed from a
+// compiled function's output is the variable Python binds it to: a def's return
+// reaches its call, an argument the parameter of the file's def it calls, nothing
+// through a @torch.no_grad() def (valuescope.go); a zero_grad() under an every-N-th
+// guard resets the gradients for a backward() under that guard (zerogradnth.go). A
+// guard decided by a name's one constant names an exec(…) or globals() write after
+// it that may rebind the name (execrebind.go); a def fire.Fire or typer.run runs is
+// said so, and obj.f(…) does not call the module-level def f (attrcall.go). An
+// Accelerator never prepared compiles nothing (accelprepare.go); torch.compiler.config
+// globals are said, not planned (compilerglobal.go); a site whose first call is not
+// followed names the globals assigned after it (firstcallunseen.go). Each site
 // becomes a graphs.Scenario, planned like a command-line request; sites that plan the
 // same scenario share one plan. PARSER.md says how the reader was chosen, what Python
 // it accepts and which real scripts it was checked on; PERF.md what reading and
@@ -399,7 +409,9 @@ type Global struct {
 	// setting the full path, e.g. torch._dynamo.config.capture_scalar_outputs.
 	Key string `json:"key"`
 	// Value is the Python repr of the value when a literal, else its source text.
-	Value   string `json:"value"`
+	Value string `json:"value"`
+	// Op is the augmented assignment's operator ("+=") where it is one, else "".
+	Op      string `json:"op,omitempty"`
 	Literal bool   `json:"literal"`
 	// Via is "assign" (torch._inductor.config.KEY = V, or setattr(config, "KEY", V) with
 	// a literal name) or "patch" (config.patch as a
@@ -407,7 +419,10 @@ type Global struct {
 	// torch._dynamo.config.KEY = V, "assign; Dynamo" when the planner models the key
 	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it, and
 	// suppress_errors: a first-call compile failure then runs eagerly, suppress.go),
-	// else "assign; Dynamo, not planned".
+	// else "assign; Dynamo, not planned"; a torch.compiler.config key, "assign;
+	// torch.compiler.config, not planned"; an augmented assignment (Op) to either,
+	// "augmented assignment; Dynamo, not planned" or the same with
+	// torch.compiler.config (compilerglobal.go).
 	Via string `json:"via"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`

@@ -39,6 +39,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	}
 	if kind != Method && len(args) > 0 && args[0].keyword == "" && args[0].star == 0 {
 		st.def = r.compiledDef(args[0].value) // torch.compile(step): step's body is compiled
+		st.callerFn = r.callerParam(args[0].value)
 	}
 	r.siteOf[c] = st
 	r.sites = append(r.sites, st)

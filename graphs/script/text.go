@@ -1,6 +1,7 @@
 package script
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -66,7 +67,7 @@ func (tw *textWriter) header() {
 	if len(s.Globals) > 0 {
 		p.Line("  globals (in file order):")
 		for _, g := range s.Globals {
-			p.Para("    ", "      ", tw.inCell(g.Line, fmt.Sprintf("line %d: %s = %s (%s)%s", g.Line, g.Key, g.Value, g.Via, guardText(g.Guard))))
+			p.Para("    ", "      ", tw.inCell(g.Line, fmt.Sprintf("line %d: %s %s %s (%s)%s", g.Line, g.Key, cmp.Or(g.Op, "="), g.Value, g.Via, guardText(g.Guard))))
 		}
 	}
 	if len(s.Env) > 0 {
@@ -118,15 +119,15 @@ func (tw *textWriter) inCell(line int, text string) string {
 
 // summaryLine is the header's first line: the file and its counts.
 func summaryLine(s *Script) string {
-	dynamo := 0
+	kinds := map[string]int{}
 	for _, g := range s.Globals {
-		if strings.HasPrefix(g.Key, dynamoConfig+".") {
-			dynamo++
-		}
+		kinds[globalKind(g)]++
 	}
-	globals := count(len(s.Globals)-dynamo, "Inductor global")
-	if dynamo > 0 {
-		globals += " · " + count(dynamo, "Dynamo global")
+	globals := count(kinds["Inductor"], "Inductor global")
+	for _, k := range []string{"Dynamo", "torch.compiler.config"} {
+		if kinds[k] > 0 {
+			globals += " · " + count(kinds[k], k+" global")
+		}
 	}
 	env := count(len(s.Env), "environment variable")
 	if len(s.EnvReads) > 0 {

@@ -160,7 +160,7 @@ func (r *reader) runsCallable(c *expr, q string) {
 	if fn == nil || (fn.kind != name && fn.kind != attr) {
 		return
 	}
-	r.calledNames[fn.name] = true
+	r.markHanded(fn.name)
 	if def := r.funcs[fn.name]; fn.kind == name && def != nil {
 		if _, seen := r.started[def]; !seen {
 			r.started[def] = append([]guard(nil), r.guards...)

@@ -321,6 +321,7 @@ func (r *reader) backwardEvent(c *expr) {
 	ev.seq = r.seq
 	r.events = append(r.events, ev)
 	r.timelineMark(tlBackward, int(c.line))
+	r.timeline[len(r.timeline)-1].nth = r.guardConds()
 }
 
 // maxDerivedSites bounds the sites one value is recorded as computed from.
@@ -335,8 +336,9 @@ func (r *reader) allDerived(e *expr, out []*siteState, depth int) []*siteState {
 	if st := r.outputOf(e); st != nil {
 		out = appendSite(out, st)
 	}
+	out = r.calledDerived(e, out)
 	if e.kind == name {
-		for _, st := range r.derived[e.name] {
+		for _, st := range r.derived[r.readKey(e.name)] {
 			out = appendSite(out, st)
 		}
 		return out
@@ -373,13 +375,13 @@ func (r *reader) setDerived(n string, sts []*siteState) {
 	if len(sts) == 0 {
 		return
 	}
-	r.derived[n] = sts
+	r.derived[r.writeKey(n)] = sts
 }
 
 // addDerived adds sts to the sites the name's value is computed from (an item
 // assigned into a container keeps its other items').
 func (r *reader) addDerived(n string, sts []*siteState) {
-	out := append([]*siteState(nil), r.derived[n]...) // the slice may be another name's too
+	out := append([]*siteState(nil), r.derived[r.writeKey(n)]...) // the slice may be another name's too
 	for _, st := range sts {
 		if len(out) >= maxDerivedSites {
 			break
@@ -444,7 +446,7 @@ func (r *reader) outputOf(e *expr) *siteState {
 	case e.kind == call && e.x.kind == attr:
 		return r.compiled[e.x.name]
 	case e.kind == name:
-		return r.outputs[e.name]
+		return r.outputs[r.readKey(e.name)]
 	}
 	return nil
 }
@@ -486,14 +488,14 @@ func (r *reader) derivedAssign(t, v *expr) bool {
 	switch {
 	case t.kind != tuple && t.kind != name && t.kind != subscript:
 		return false
-	case r.noGrad > 0:
+	case r.gradOff():
 		// Computed under torch.no_grad(): no backward reaches the compiled function
 		// through this value (unseen3 v13 target_encoder).
 	case t.kind == tuple:
 		r.unpackDerived(t, v)
 	case t.kind == name:
 		if st := r.outputOf(v); st != nil && v.kind == call {
-			r.outputs[t.name] = st
+			r.outputs[r.writeKey(t.name)] = st
 		}
 		r.setDerived(t.name, r.allDerived(v, nil, 0))
 		r.setFromLists(t.name, v)
