@@ -1,5 +1,7 @@
 package script
 
+import "fmt"
+
 // Process pools forked after CUDA was initialised (sweep4 finding 30). A process
 // started with fork inherits a parent whose CUDA is initialised, and PyTorch refuses
 // to initialise CUDA again there: the worker's first CUDA call raises RuntimeError
@@ -8,8 +10,24 @@ package script
 // _is_in_bad_fork, @ 2.6.0 and 2.14.1). Which start method a Process or Pool uses is
 // multiprocessing's default unless the script sets one: fork on Linux up to Python
 // 3.13, forkserver from 3.14 (measured: multiprocessing.get_start_method() is "fork"
-// on 3.13.5 and "forkserver" on 3.14.10, the CPU chroots; CPython 3.14 "What's New").
-// A DataLoader's workers fork too, but do not call the model: not counted.
+// on 3.13.5 and "forkserver" on 3.14.10, the CPU chroots; CPython 3.14 "What's New";
+// Python's multiprocessing docs, "Contexts and start methods": spawn is the default
+// on Windows and macOS). A DataLoader's workers fork too, but do not call the model:
+// not counted.
+//
+// Only the CUDA the parent initialised before the start counts (hostile21 S1): the
+// code the parent runs (the module, its if __name__ == "__main__": block, the defs it
+// calls before the start), in the order it runs (cudaInitialised). The target a
+// Process or a pool runs is run by the child only: CUDA first touched there
+// (torch.cuda.set_device(rank), .cuda(), device="cuda" in work) is the
+// one-process-per-GPU pattern, which fork runs fine.
+//
+// A context names its own start method (hostile21 S2): multiprocessing.get_context
+// ("spawn").Process(…), ctx = mp.get_context("forkserver"); ctx.Pool(…),
+// torch.multiprocessing.get_context(…), ProcessPoolExecutor(mp_context=ctx) and
+// Pool(context=ctx) start with the method the context names, whatever the default is
+// (Python's multiprocessing docs: "Context objects have the same API as the
+// multiprocessing module"; get_context(None) is the default context).
 
 // forkStarters are the process starters that use multiprocessing's default start
 // method.
@@ -22,6 +40,15 @@ var forkStarters = nameSet{
 // startMethodSetters set multiprocessing's default start method.
 var startMethodSetters = nameSet{"multiprocessing.set_start_method", "torch.multiprocessing.set_start_method"}
 
+// contextGetters return a multiprocessing context (torch.multiprocessing re-exports
+// multiprocessing's names: torch/multiprocessing/__init__.py "from multiprocessing
+// import *").
+var contextGetters = nameSet{"multiprocessing.get_context", "torch.multiprocessing.get_context"}
+
+// contextStarters are the context methods that start processes, with the starter of
+// the module each stands for.
+var contextStarters = map[string]string{"Process": "multiprocessing.Process", "Pool": "multiprocessing.Pool"}
+
 // noteStartMethod records a set_start_method call with a literal method.
 func (r *reader) noteStartMethod(c *expr, q string) {
 	if !startMethodSetters.has(q) {
@@ -32,35 +59,174 @@ func (r *reader) noteStartMethod(c *expr, q string) {
 	}
 }
 
-// forkAfterCUDA warns when c, a process starter (q), starts its processes with fork,
-// by default or as set, after the script initialised CUDA: a worker that uses CUDA
-// raises.
-func (r *reader) forkAfterCUDA(c *expr, q string) {
-	if !forkStarters.has(q) || r.startMethod != "" && r.startMethod != "fork" || kwarg(c, "mp_context", -1) != nil || kwarg(c, "context", -1) != nil {
+// noteContext records, at index time, a name assigned a multiprocessing context
+// (ctx = multiprocessing.get_context("spawn")).
+func (r *reader) noteContext(t, v *expr) {
+	if t == nil || t.kind != name || v == nil || v.kind != call || !contextGetters.has(r.qual(v.x)) {
 		return
 	}
-	at := r.cudaBefore(int(c.line))
+	if r.mpContexts == nil {
+		r.mpContexts = map[string][]*expr{}
+	}
+	r.mpContexts[t.name] = append(r.mpContexts[t.name], v)
+}
+
+// contextMethod returns the start method the context e names ("" for the default
+// context, get_context() or get_context(None)), and whether e is a context whose
+// method the reader reads: a get_context call with a literal method, or a name the
+// file assigns only such calls, all naming one method.
+func (r *reader) contextMethod(e *expr) (string, bool) {
+	if e != nil && e.kind == name && len(r.assigned[e.name]) == 0 {
+		vs := r.mpContexts[e.name]
+		m, ok := "", len(vs) > 0
+		for i, v := range vs {
+			vm, vok := r.contextMethod(v)
+			if !vok || i > 0 && vm != m {
+				return "", false
+			}
+			m = vm
+		}
+		return m, ok
+	}
+	if e == nil || e.kind != call || !contextGetters.has(r.qual(e.x)) {
+		return "", false
+	}
+	a := kwarg(e, "method", 0)
+	if a == nil || a.kind == name && a.name == "None" {
+		return "", true
+	}
+	return r.literalStr(a)
+}
+
+// isContext reports whether e is a multiprocessing context: a get_context call, or
+// a name the file assigns one.
+func (r *reader) isContext(e *expr) bool {
+	if e == nil {
+		return false
+	}
+	if e.kind == name {
+		return len(r.mpContexts[e.name]) > 0
+	}
+	return e.kind == call && contextGetters.has(r.qual(e.x))
+}
+
+// starterQual returns what the callee of c stands for, a context's Process or Pool
+// read as multiprocessing's own (ctx.Process(…) starts a Process).
+func (r *reader) starterQual(c *expr) string {
+	if c.x.kind == attr && contextStarters[c.x.name] != "" && r.isContext(c.x.x) {
+		return contextStarters[c.x.name]
+	}
+	return r.qual(c.x)
+}
+
+// startMethod returns the start method the process starter c (q) uses, where it was
+// set ("default", "set_start_method" or "context"), and whether the reader knows it:
+// a context's, else the script's set_start_method, else the default ("").
+func (r *reader) startMethodOf(c *expr, q string) (method, from string, known bool) {
+	ctx := kwarg(c, "mp_context", -1)
+	if ctx == nil && q != "concurrent.futures.ProcessPoolExecutor" {
+		ctx = kwarg(c, "context", -1)
+	}
+	if ctx == nil && c.x.kind == attr && r.isContext(c.x.x) {
+		ctx = c.x.x
+	}
+	if ctx != nil {
+		m, ok := r.contextMethod(ctx)
+		if ok && m != "" {
+			return m, "context", true
+		}
+		if !ok {
+			return "", "", false
+		}
+	}
+	if r.startMethod != "" {
+		return r.startMethod, "set_start_method", true
+	}
+	return "", "default", true
+}
+
+// forkStart is a process start whose fork-after-cuda warning waits for the end of the
+// run (its words name what the file has: a compile site, the target's CUDA).
+type forkStart struct {
+	line, at int
+	starter  string
+	how      string
+	target   *stmt // the script's def the processes run (nil: not known)
+}
+
+// forkAfterCUDA records, for a warning, c, a process starter (q), when it starts its
+// processes with fork, by default or as set, after the process running it initialised
+// CUDA: a worker that uses CUDA raises.
+func (r *reader) forkAfterCUDA(c *expr, q string) {
+	if !forkStarters.has(q) {
+		return
+	}
+	m, from, known := r.startMethodOf(c, q)
+	if !known || m != "" && m != "fork" {
+		return
+	}
+	at := r.parentCUDA()
 	if at == 0 {
 		return
 	}
 	how := "multiprocessing's default start method, fork on Linux up to Python 3.13 (3.14's is forkserver, which re-imports the script: no error there)"
-	if r.startMethod == "fork" {
+	switch from {
+	case "set_start_method":
 		how = "the start method the script sets, fork"
+	case "context":
+		how = "the start method its context names, fork"
 	}
-	r.warn(int(c.line), WarningForkAfterCUDA, "%s starts its processes with %s, after this process initialised CUDA (line %d): a worker that uses CUDA, as calling this file's compiled function does, raises RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method (torch/cuda/__init__.py _lazy_init)", q, how, at)
+	var target *stmt
+	if fn := r.startedCallable(c, q); fn != nil && fn.kind == name {
+		target = r.funcs[fn.name]
+	}
+	if q == "concurrent.futures.ProcessPoolExecutor" {
+		q = string(ProcessPool)
+	}
+	r.forks = append(r.forks, forkStart{line: int(c.line), at: at, starter: q, how: how, target: target})
 }
 
-// cudaBefore returns the line where the script initialised CUDA before line (a
-// .cuda() or torch.cuda call, a call of a compiled function already made), 0 when it
-// did not.
-func (r *reader) cudaBefore(line int) int {
-	if r.devices.cuda != 0 && r.devices.cuda < line {
-		return r.devices.cuda
+// parentCUDA returns the line where the process that runs the code the reader runs
+// now initialised CUDA, 0 when it has not: the module's code and the defs it called,
+// in the order they ran (cudaInitialised); in a def a thread, a process or a pool
+// runs (runStarted), that def's own code so far; in a def no code the reader follows
+// calls (runUncalled), the module's, else its own.
+func (r *reader) parentCUDA() int {
+	switch {
+	case !r.rest:
+		return r.cudaInitialised()
+	case r.inStarted:
+		return r.restCUDA
+	case r.cudaInit != 0:
+		return r.cudaInit
 	}
-	for _, ev := range r.callEvents {
-		if !ev.rest && ev.site != nil && ev.site.Workload.DeviceType == "" {
-			return r.lines.line(ev.off)
+	return r.restCUDA
+}
+
+// forkWarnings warns of each fork after CUDA (forkAfterCUDA), worded by what the file
+// has: the target that uses CUDA, else the compiled functions a worker calls, else a
+// worker that uses CUDA.
+func (r *reader) forkWarnings() {
+	for _, f := range r.forks {
+		uses := ""
+		switch {
+		case f.target != nil && r.startedCUDA[f.target] != 0:
+			uses = fmt.Sprintf(", as %s does (line %d),", f.target.name, r.startedCUDA[f.target])
+		case len(r.sites) > 0:
+			uses = ", as calling this file's compiled function does,"
 		}
+		r.warn(f.line, WarningForkAfterCUDA, "%s starts its processes with %s, after this process initialised CUDA (line %d): a worker that uses CUDA%s raises RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method (torch/cuda/__init__.py _lazy_init)", f.starter, f.how, f.at, uses)
 	}
-	return 0
+}
+
+// noteStartedCUDA records where def s, run as a thread's, a process's or a pool's
+// target (runStarted), initialised CUDA.
+func (r *reader) noteStartedCUDA(s *stmt) {
+	if r.restCUDA == 0 {
+		return
+	}
+	if r.startedCUDA == nil {
+		r.startedCUDA = map[*stmt]int{}
+	}
+	r.startedCUDA[s] = r.restCUDA
 }

@@ -39,3 +39,93 @@ func TestForkAfterCUDA(t *testing.T) {
 		})
 	}
 }
+
+// TestForkChildCUDA: only the CUDA the parent initialised before the start counts
+// (hostile21 S1: a target that calls torch.cuda.set_device(rank), .cuda() or
+// torch.randn(device="cuda") was warned about, though only the child runs it: the
+// one-process-per-GPU pattern). The code the parent runs before the start (the
+// module, the __main__ block, the defs it calls) does count; a child that forks its
+// own pool after its CUDA does too.
+func TestForkChildCUDA(t *testing.T) {
+	t.Parallel()
+	const work = "def work(rank):\n    torch.cuda.set_device(rank)\n    x = torch.randn(8, device=\"cuda\")\n"
+	const workCUDA = "def work(rank):\n    m = nn.Linear(8, 8).cuda()\n"
+	const workCompiled = "def work(rank):\n    m = torch.compile(nn.Linear(8, 8).cuda(), mode=\"reduce-overhead\")\n    m(torch.randn(2, 8, device=\"cuda\"))\n"
+	const start = "if __name__ == \"__main__\":\n    procs = [mp.Process(target=work, args=(r,)) for r in range(2)]\n    for p in procs:\n        p.start()\n"
+	cases := []struct {
+		name, reason, src string
+		warn              bool
+		words             string // in the warning when warn
+	}{
+		{"set-device-in-target", "mp8.py: the target's set_device and device=\"cuda\" run in the child", work + start, false, ""},
+		{"cuda-in-target", "mp7.py: .cuda() in the target", workCUDA + start, false, ""},
+		{"compiled-in-target", "mp6.py: compile and call in the target", workCompiled + start, false, ""},
+		{"pool-map-target", "a pool's function runs in the workers", work + "if __name__ == \"__main__\":\n    with mp.Pool(2) as pool:\n        pool.map(work, range(2))\n", false, ""},
+		{"executor-target", "an executor's function runs in the workers", work + "if __name__ == \"__main__\":\n    with ProcessPoolExecutor(2) as ex:\n        ex.map(work, range(2))\n", false, ""},
+		{"started-before-parent-cuda", "the parent's CUDA comes after the start", work + start + "    y = torch.zeros(1, device=\"cuda\")\n", false, ""},
+		{"main-block-cuda", "the __main__ block initialises CUDA before the start", work + "if __name__ == \"__main__\":\n    y = torch.zeros(1, device=\"cuda\")\n    p = mp.Process(target=work, args=(0,))\n    p.start()\n", true, "as work does (line 6)"},
+		{"parent-calls-target", "the parent runs the target itself first", work + "if __name__ == \"__main__\":\n    work(0)\n    p = mp.Process(target=work, args=(1,))\n    p.start()\n", true, "(line 6)"},
+		{"parent-calls-setup", "a def the parent calls before the start", "def setup():\n    return nn.Linear(8, 8).cuda()\n" + work + "if __name__ == \"__main__\":\n    setup()\n    p = mp.Process(target=work, args=(0,))\n    p.start()\n", true, "(line 6)"},
+		{"main-def", "a main() the parent calls initialises CUDA, then its pool", work + "def main():\n    torch.cuda.set_device(0)\n    with mp.Pool(2) as pool:\n        pool.map(work, range(2))\nif __name__ == \"__main__\":\n    main()\n", true, "(line 9)"},
+		{"child-forks-after-its-cuda", "the child that initialised CUDA forks its own pool", "def inner(i):\n    return i\ndef work(rank):\n    torch.cuda.set_device(rank)\n    with mp.Pool(2) as pool:\n        pool.map(inner, range(2))\n" + start, true, "(line 8)"},
+		{"no-site-words", "a file with no compile site is not told of its compiled function", "x = torch.zeros(1, device=\"cuda\")\ndef work(rank):\n    pass\np = mp.Process(target=work, args=(0,))\n", true, "a worker that uses CUDA raises"},
+		{"site-words", "a file with a compile site", "m = torch.compile(nn.Linear(8, 8).cuda())\ndef work(rank):\n    pass\np = mp.Process(target=work, args=(0,))\n", true, "as calling this file's compiled function does"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\nimport torch.nn as nn\nimport multiprocessing as mp\nfrom concurrent.futures import ProcessPoolExecutor\n" + tc.src
+			s, err := readBytes("f.py", []byte(src))
+			require.NoError(t, err)
+			if got := hasWarning(s, WarningForkAfterCUDA, "Cannot re-initialize CUDA in forked subprocess"); got != tc.warn {
+				t.Fatalf("%s: fork-after-cuda %v, want %v: %v", tc.reason, got, tc.warn, s.Warnings)
+			}
+			if tc.warn && !hasWarning(s, WarningForkAfterCUDA, tc.words) {
+				t.Errorf("%s: the warning does not say %q: %v", tc.reason, tc.words, s.Warnings)
+			}
+		})
+	}
+}
+
+// TestForkContexts: a context's Process and Pool are process starts, with the start
+// method the context names (hostile21 S2: multiprocessing.get_context("spawn").Process
+// was no start at all; ProcessPoolExecutor was named multiprocessing.Process).
+func TestForkContexts(t *testing.T) {
+	t.Parallel()
+	const cuda = "x = torch.zeros(1, device=\"cuda\")\ndef work(rank):\n    pass\n"
+	cases := []struct {
+		name, reason, src string
+		kind              ThreadKind
+		warn              bool
+	}{
+		{"spawn-inline", "mp.py: get_context(\"spawn\").Process", cuda + "p = mp.get_context(\"spawn\").Process(target=work, args=(0,))\n", Processes, false},
+		{"forkserver-name", "ctx = get_context(\"forkserver\"); ctx.Pool", cuda + "ctx = mp.get_context(\"forkserver\")\npool = ctx.Pool(2)\npool.map(work, range(2))\n", Processes, false},
+		{"spawn-keyword", "get_context(method=\"spawn\")", cuda + "ctx = mp.get_context(method=\"spawn\")\np = ctx.Process(target=work)\n", Processes, false},
+		{"torch-mp-spawn", "torch.multiprocessing.get_context", cuda + "import torch.multiprocessing as tmp\np = tmp.get_context(\"spawn\").Process(target=work)\n", Processes, false},
+		{"fork-context", "get_context(\"fork\") forks on every Python", cuda + "ctx = mp.get_context(\"fork\")\np = ctx.Process(target=work)\n", Processes, true},
+		{"default-context", "get_context() is the default context", cuda + "ctx = mp.get_context()\np = ctx.Process(target=work)\n", Processes, true},
+		{"context-set-spawn", "set_start_method(\"spawn\"), then the default context", "mp.set_start_method(\"spawn\")\n" + cuda + "p = mp.get_context(None).Process(target=work)\n", Processes, false},
+		{"executor-spawn", "ProcessPoolExecutor(mp_context=get_context(\"spawn\"))", cuda + "ex = ProcessPoolExecutor(2, mp_context=mp.get_context(\"spawn\"))\n", ProcessPool, false},
+		{"executor-fork", "ProcessPoolExecutor(mp_context=ctx), ctx forking", cuda + "ctx = mp.get_context(\"fork\")\nex = ProcessPoolExecutor(max_workers=2, mp_context=ctx)\n", ProcessPool, true},
+		{"executor-default", "ProcessPoolExecutor named as itself", cuda + "ex = ProcessPoolExecutor(2)\n", ProcessPool, true},
+		{"context-two-methods", "a name bound to two contexts: not read", cuda + "ctx = mp.get_context(\"fork\")\nif a:\n    ctx = mp.get_context(\"spawn\")\np = ctx.Process(target=work)\n", Processes, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "import torch\nimport multiprocessing as mp\nfrom concurrent.futures import ProcessPoolExecutor\n" + tc.src
+			s, err := readBytes("f.py", []byte(src))
+			require.NoError(t, err)
+			var kinds []ThreadKind
+			for _, th := range s.Threads {
+				kinds = append(kinds, th.Kind)
+			}
+			if len(kinds) != 1 || kinds[0] != tc.kind {
+				t.Errorf("%s: thread kinds %v, want [%s]", tc.reason, kinds, tc.kind)
+			}
+			if got := hasWarning(s, WarningForkAfterCUDA, "Cannot re-initialize CUDA"); got != tc.warn {
+				t.Errorf("%s: fork-after-cuda %v, want %v: %v", tc.reason, got, tc.warn, s.Warnings)
+			}
+		})
+	}
+}

@@ -29,6 +29,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 		r.indexDef(s, fn, inClass)
 		return
 	case classStmt:
+		r.noteClassCompiles(s)
 		r.indexBlock(s.body, fn, true)
 		r.noteWideFieldDefaults(s)
 		return
@@ -128,6 +129,9 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 	} else if _, ok := r.funcs[s.name]; !ok {
 		r.funcs[s.name] = s
 	}
+	for i := range s.params {
+		r.noteCompileDefault(&s.params[i])
+	}
 	for _, pm := range s.params {
 		r.otherBinding(pm.name)
 		r.candidate(pm.name, pm.def)
@@ -166,6 +170,8 @@ func (r *reader) indexTarget(t, v *expr) {
 	r.noteSelfNamespace(t, v)
 	r.noteModuleAlias(t, v)
 	r.noteDeviceValue(t, v)
+	r.noteContext(t, v)
+	r.noteImportModule(t, v)
 	r.noteWebApp(t, v)
 	if r.isCompileRef(v) && t.kind == name {
 		r.aliases[t.name] = "torch.compile"

@@ -101,6 +101,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.rest = true
 	r.runRest(stmts)
 	r.compilesInText()
+	r.compileValues(stmts)
 	return r.finish(), nil
 }
 
@@ -263,6 +264,13 @@ type reader struct {
 	inStarted     bool                     // running a def a thread, process or pool runs (runStarted)
 	condAliases   map[string]string        // names bound to torch.compile under a condition, with the note (index.go)
 	startMethod   string                   // the multiprocessing start method the script set ("": the default; forkcuda.go)
+	mpContexts    map[string][]*expr       // names assigned multiprocessing.get_context(…), with those calls (forkcuda.go)
+	forks         []forkStart              // process starts forked after CUDA, warned of at the end (forkcuda.go)
+	restCUDA      int                      // the line where the def runRest runs now initialised CUDA (0: not yet; forkcuda.go)
+	startedCUDA   map[*stmt]int            // a def a thread, process or pool runs → the line where it initialised CUDA (forkcuda.go)
+	classCompiles map[string]*expr         // "Class.attr" → the torch.compile a class body binds it to (compilevalue.go)
+	compileDefs   map[string]*expr         // parameter name → its default, torch.compile (compilevalue.go)
+	followedRefs  map[*expr]bool           // torch.compile values followed to a call (compilevalue.go)
 	counters      map[string]int           // names assigned torch.cuda.device_count(), with how many times (visibledevices.go)
 	counted       map[string]iterCount     // the count such a name got where its assignment ran (visibledevices.go)
 	startEnv      map[string]givenEnv      // the environment the process starts in, before readTextEnv drops what the script sets
@@ -449,6 +457,9 @@ func (r *reader) qualBytes(e *expr) (b []byte, whole bool) {
 	for ; root != nil && root.kind == attr; root = root.x {
 		n += 1 + len(root.name)
 	}
+	if root != nil && root != e && root.kind == call {
+		return r.importedQual(e, root, n)
+	}
 	if root == nil || root.kind != name {
 		return nil, false
 	}
@@ -459,6 +470,27 @@ func (r *reader) qualBytes(e *expr) (b []byte, whole bool) {
 	if root == e {
 		return nil, true
 	}
+	return r.qualChain(e, root, base, n), false
+}
+
+// importedQual is qualBytes of e, an attribute chain n bytes long (dots included)
+// on root, a call: importlib.import_module("torch").compile is torch.compile
+// (importlib's docs: import_module returns the module named; hostile21 S7). Any other
+// call gives nil.
+func (r *reader) importedQual(e, root *expr, n int) ([]byte, bool) {
+	if len(root.args) != 1 || root.args[0].keyword != "" || r.qual(root.x) != "importlib.import_module" {
+		return nil, false
+	}
+	base, ok := r.literalStr(root.args[0].value)
+	if !ok || base == "" || base[0] == '.' {
+		return nil, false
+	}
+	return r.qualChain(e, root, base, n), false
+}
+
+// qualChain writes base and the names of the attribute chain e down to root (n bytes,
+// dots included) in r's scratch buffer.
+func (r *reader) qualChain(e, root *expr, base string, n int) []byte {
 	// Filled from the end: the chain is linked from its last name to its first.
 	buf := r.qbuf[:0]
 	if cap(buf) < len(base)+n {
@@ -474,7 +506,7 @@ func (r *reader) qualBytes(e *expr) (b []byte, whole bool) {
 		buf[i] = '.'
 	}
 	r.qbuf = buf
-	return buf, false
+	return buf
 }
 
 // isCompileExpr reports isCompile(r.qual(e)) without building the path.
@@ -624,6 +656,7 @@ func (r *reader) walkStack(e *expr, visit func(*expr)) {
 
 // finish sorts what was found into file order and fills each site's scenario parts.
 func (r *reader) finish() *Script {
+	r.forkWarnings()
 	r.dropUnstarted()
 	r.gatheredToThreads()
 	r.webThreads()

@@ -136,8 +136,9 @@ func (r *reader) runStarted(stmts []*stmt) {
 		if g, started := r.started[s]; s.kind == defStmt && !r.entered[s] && started {
 			save := r.guards
 			r.guards = g
-			r.inStarted = true
+			r.inStarted, r.restCUDA = true, 0
 			r.enter(s)
+			r.noteStartedCUDA(s)
 			r.inStarted = false
 			r.guards = save
 		}
@@ -150,10 +151,12 @@ func (r *reader) runUncalled(stmts []*stmt) {
 	for _, s := range stmts {
 		switch {
 		case s.kind == defStmt && !r.entered[s] && !r.defCalled(s) && !r.constructed(s):
+			r.restCUDA = 0
 			r.guards = append(r.guards, guard{text: r.uncalledText(s)})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
 		case s.kind == defStmt:
+			r.restCUDA = 0
 			r.enter(s) // called as an attribute (self.f(…)), or from code not followed
 		}
 		r.runUncalled(s.body)
@@ -642,6 +645,7 @@ func (r *reader) compileCall(c *expr, q string) bool {
 	case r.moduleCompile(c, q):
 		r.site(c, Method, c.args)
 	case r.regionalCompile(c, q):
+	case q == "" && r.compileValueCall(c):
 	case c.x.kind == call && isOptimize(r.qual(c.x.x)):
 		r.site(c, Optimize, optimizeArgs(c.x, r.qual(c.x.x), c.args))
 	default:
@@ -1051,7 +1055,7 @@ func (r *reader) plainParams(def *stmt, c *expr) []string {
 
 // bindPool records that n names the thread or process pool c builds.
 func (r *reader) bindPool(n string, c *expr) {
-	switch q := r.qual(c.x); {
+	switch q := r.starterQual(c); {
 	case threadPools.has(q):
 		r.executors[n] = r.workers(c)
 		if from := r.poolFrom[c]; from != "" {

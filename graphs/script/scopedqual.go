@@ -91,11 +91,15 @@ func (r *reader) noteDefCall(c *expr) {
 }
 
 // staticArg returns the dotted path of parameter i (name p) of def d when every call
-// of d in the file passes it a name or attribute with one and the same path.
+// of d in the file passes it a name or attribute with one and the same path (a call
+// that passes nothing gives it the parameter's default: def f(fn=torch.compile)).
 func (r *reader) staticArg(d *stmt, i int, p string, depth int) (string, bool) {
 	out := ""
 	for _, dc := range r.scoped.defCalls[d.name] {
 		a := paramArg(dc.c, i, p)
+		if a == nil && omitsParam(dc.c, i, p) {
+			a = d.params[i].def // the default, which Python evaluated where the def is (hostile21 S7)
+		}
 		if a == nil || a.kind != name && a.kind != attr {
 			return "", false
 		}
@@ -106,6 +110,22 @@ func (r *reader) staticArg(d *stmt, i int, p string, depth int) (string, bool) {
 		out = q
 	}
 	return out, out != ""
+}
+
+// omitsParam reports whether call c passes parameter i (name p) nothing, so that
+// it takes its default: no keyword p, fewer than i+1 positional arguments, no *args
+// or **kwargs.
+func omitsParam(c *expr, i int, p string) bool {
+	n := 0
+	for _, a := range c.args {
+		switch {
+		case a.star != 0 || a.keyword == p:
+			return false
+		case a.keyword == "":
+			n++
+		}
+	}
+	return n <= i
 }
 
 // paramArg returns the argument call c passes parameter i named p (by keyword, or by

@@ -199,7 +199,9 @@ import (
 // branches its conditional globals are under) replaces /2's "unguarded", and a mode
 // plan names the argument values it was made for ("args"). Fields added within /3
 // are optional (omitted when empty), so a /3 reader may ignore them: "unset" of an
-// env entry (a variable the script removes: pop, del, unsetenv).
+// env entry (a variable the script removes: pop, del, unsetenv); the thread kind
+// "ProcessPoolExecutor" (concurrent.futures.ProcessPoolExecutor, "multiprocessing.Process"
+// before: hostile21 S2), which, like "multiprocessing.Process", has "process": true.
 const Format = "compilemode-script/3"
 
 // Kind says how a compile site calls torch.compile. The values are the JSON contract.
@@ -483,7 +485,8 @@ const (
 	WebWorkers       ThreadKind = "anyio worker threads"    // FastAPI/Starlette sync endpoints, gradio sync event functions (webroutes.go)
 	RequestThreads   ThreadKind = "request threads"         // Flask's threaded server: a new thread per request (webroutes.go)
 	Spawn            ThreadKind = "mp.spawn"                // torch.multiprocessing.spawn
-	Processes        ThreadKind = "multiprocessing.Process" // Process, Pool, ProcessPoolExecutor
+	Processes        ThreadKind = "multiprocessing.Process" // Process, Pool, a context's (get_context(…).Process)
+	ProcessPool      ThreadKind = "ProcessPoolExecutor"     // concurrent.futures.ProcessPoolExecutor
 	Torchrun         ThreadKind = "torchrun"                // LOCAL_RANK, RANK or WORLD_SIZE read
 	InitProcessGroup ThreadKind = "init_process_group"      // torch.distributed.init_process_group
 )

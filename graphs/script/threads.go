@@ -24,7 +24,7 @@ var processStarters = map[string]ThreadKind{
 	"multiprocessing.Pool":                            Processes,
 	"torch.multiprocessing.Process":                   Processes,
 	"torch.multiprocessing.Pool":                      Processes,
-	"concurrent.futures.ProcessPoolExecutor":          Processes,
+	"concurrent.futures.ProcessPoolExecutor":          ProcessPool,
 	"torch.distributed.init_process_group":            InitProcessGroup,
 	"torch.distributed.launcher.api.elastic_launch":   Torchrun,
 	"torch.distributed.elastic.multiprocessing.start": Processes,
@@ -81,6 +81,9 @@ var processPools = nameSet{
 
 // thread records a call that starts threads or processes, and reports whether c was one.
 func (r *reader) thread(c *expr, q string) bool {
+	if q == "" {
+		q = r.starterQual(c) // a context's Process or Pool (forkcuda.go)
+	}
 	r.runsCallable(c, q)
 	r.bindStartArgs(c, q)
 	r.noteStartMethod(c, q)
@@ -215,7 +218,7 @@ func (r *reader) rankEnvRead(c *expr) {
 // place.
 func (r *reader) isProcessPool(e *expr) bool {
 	if e.kind == call {
-		return processPools.has(r.qual(e.x))
+		return processPools.has(r.starterQual(e))
 	}
 	return r.procPools[r.lastName(e)]
 }

@@ -122,14 +122,20 @@ func (r *reader) noteVisible(e EnvSet) EnvSet {
 // noteCUDAInit records, in the order the script runs, the first call that initialises
 // CUDA: a .cuda() or a torch.cuda call other than is_available and device_count (as
 // noteDeviceCall reads them), or a call that places a tensor or module on CUDA
-// (cudaPlaced), not one of the defs no code calls (runRest).
+// (cudaPlaced), not one of the defs no code calls (runRest): those record restCUDA,
+// the def's own.
 func (r *reader) noteCUDAInit(c *expr, q string) {
-	if r.cudaInit != 0 || r.rest {
+	if r.cudaInit != 0 && !r.rest || r.rest && r.restCUDA != 0 {
 		return
 	}
-	if c.x.kind == attr && c.x.name == "cuda" && q == "" || strings.HasPrefix(q, "torch.cuda.") && !cudaProbes.has(q) || r.cudaPlaced(c, q) {
-		r.cudaInit = int(c.line)
+	if !(c.x.kind == attr && c.x.name == "cuda" && q == "" || strings.HasPrefix(q, "torch.cuda.") && !cudaProbes.has(q) || r.cudaPlaced(c, q)) {
+		return
 	}
+	if r.rest {
+		r.restCUDA = int(c.line) // the def runRest runs now (forkcuda.go parentCUDA)
+		return
+	}
+	r.cudaInit = int(c.line)
 }
 
 // notPlacing are the calls whose device= (or first argument) names a device without

@@ -163,6 +163,22 @@ const (
 	// or run the result; or plan the call with its flags (-mode, -options).
 	WarningCompileInText = "compile-in-text"
 
+	// WarningCompileValue occurs for torch.compile used as a value the reader does not
+	// follow to its call: passed to a function, kept in a list, returned, a dict read
+	// by a key the file does not write (hostile21 S7: kept in a dict, a staticmethod,
+	// a default argument, then called, gave "no torch.compile site found").
+	// PyTorch compiles where that value is called; the plans leave it out. The forms
+	// the reader follows are sites (compilevalue.go): a dict display's value called by
+	// a constant key, a class attribute (staticmethod(torch.compile)) called through
+	// the class, a parameter's default no call replaces,
+	// importlib.import_module("torch").compile.
+	//
+	//	compilers = [torch.compile]; model = compilers[i](model, mode="max-autotune")
+	//
+	// Fix: call torch.compile itself where the model is compiled; or plan the call
+	// with its flags (-mode, -options).
+	WarningCompileValue = "compile-value"
+
 	// WarningArgvError occurs when the argument list the file's one parse_args reads
 	// (one the file writes, or the command line given after -script FILE --) is one
 	// argparse refuses, so the script exits there with status 2: an abbreviation that
