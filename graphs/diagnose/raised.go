@@ -31,26 +31,39 @@ var pythonRaise = []string{"raise "}
 func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	lit := s.rows[i].literal
 	at := foldedAt(e.clean, lit)
-	if len(lit) == 0 || at <= 0 {
-		return false
-	}
-	inDouble := bytes.Count(e.clean[:at], []byte{'"'})%2 == 1
-	inSingle := bytes.Count(e.clean[:at], []byte{'\''})%2 == 1
-	if !inDouble && !inSingle {
+	inDouble, inSingle := insideQuotes(e.clean, at)
+	if len(lit) == 0 || at <= 0 || !inDouble && !inSingle {
 		return false // not inside a string literal
 	}
+	// a retelling's words on a line of their own, in a Python raise opened above
+	guard := inDouble && s.rows[i].Paraphrase && !bytes.Contains(e.clean[:at], []byte(pythonRaise[0]))
+	return s.openAbove(e, at, func(before []byte, n int) bool {
+		return inDouble && openCall(before, raisingMacros) || openCall(before, pythonChecks) || guard && n > 0 && openCall(before, pythonRaise)
+	})
+}
+
+// openAbove reports whether opens holds for e's text before at, alone (n 0) or joined
+// below the one or two lines above it (n 1, 2).
+func (s *scanner) openAbove(e *ringLine, at int, opens func(before []byte, n int) bool) bool {
 	before := e.clean[:at]
-	ownLine := !bytes.Contains(before, []byte(pythonRaise[0])) // the words on a line of their own
 	for n, p := 0, e; n < 3 && p != nil; n, p = n+1, s.lineAbove(p) {
 		if n > 0 {
 			before = append(append(append([]byte(nil), p.clean...), '\n'), before...)
 		}
-		if inDouble && openCall(before, raisingMacros) || openCall(before, pythonChecks) ||
-			inDouble && n > 0 && ownLine && s.rows[i].Paraphrase && openCall(before, pythonRaise) {
+		if opens(before, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// insideQuotes reports whether line[at] is inside a double-quoted or a single-quoted string:
+// an odd count of that quote before it (at <= 0: neither).
+func insideQuotes(line []byte, at int) (double, single bool) {
+	if at <= 0 {
+		return false, false
+	}
+	return bytes.Count(line[:at], []byte{'"'})%2 == 1, bytes.Count(line[:at], []byte{'\''})%2 == 1
 }
 
 // pythonChecks are the Python twins of TORCH_CHECK that PyTorch's Python source raises

@@ -775,6 +775,19 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	if !s.text && hasText(frag) {
 		s.text = true
 	}
+	s.listAnchors(e)
+	if lineStart && s.n > 0 {
+		s.seamAnchors(&s.ring[(s.n-1)%ringSize], e)
+	}
+	s.n++
+	if s.n >= 3 {
+		s.process(s.n - 3)
+	}
+}
+
+// listAnchors lists the rows and contexts whose anchors entry e's window holds, and the
+// kinds of every anchor it holds.
+func (s *scanner) listAnchors(e *ringLine) {
 	s.t.anchors.find(e.raw, func(anchor, _ int) {
 		for _, u := range s.t.uses[anchor] {
 			e.kinds |= 1 << u.kind
@@ -797,13 +810,6 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	})
 	if endsInTorch(e.raw) {
 		e.kinds |= 1 << anchorVersion // its release may start the next line (release_wrap.go)
-	}
-	if lineStart && s.n > 0 {
-		s.seamAnchors(&s.ring[(s.n-1)%ringSize], e)
-	}
-	s.n++
-	if s.n >= 3 {
-		s.process(s.n - 3)
 	}
 }
 

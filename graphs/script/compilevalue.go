@@ -188,16 +188,7 @@ func (r *reader) compileRefs(e *expr, role refRole, out []*expr, depth int) []*e
 		}
 		return r.compileRefs(e.x, roleTest, out, depth+1)
 	case e.kind == call:
-		out = r.compileRefs(e.x, roleCallee, out, depth+1)
-		q := r.qual(e.x)
-		partial, looks := q == "functools.partial", compileInspectors.has(q) || compileInspectors.has(r.builtin(e.x))
-		for i, a := range e.args {
-			if partial && i == 0 || looks {
-				continue
-			}
-			out = r.compileRefs(a.value, roleValue, out, depth+1)
-		}
-		return out
+		return r.callCompileRefs(e, out, depth)
 	case e.kind == ifElse && len(e.elts) == 3:
 		branch := roleValue
 		if role == roleAlias {
@@ -211,6 +202,22 @@ func (r *reader) compileRefs(e *expr, role refRole, out []*expr, depth int) []*e
 	out = r.compileRefs(e.index, roleValue, out, depth+1)
 	for _, x := range e.elts {
 		out = r.compileRefs(x, roleValue, out, depth+1)
+	}
+	return out
+}
+
+// callCompileRefs is compileRefs of a call: its callee called there, its arguments values
+// (but functools.partial's function, and every argument of a call that only inspects
+// torch.compile: compileInspectors).
+func (r *reader) callCompileRefs(e *expr, out []*expr, depth int) []*expr {
+	out = r.compileRefs(e.x, roleCallee, out, depth+1)
+	q := r.qual(e.x)
+	partial, looks := q == "functools.partial", compileInspectors.has(q) || compileInspectors.has(r.builtin(e.x))
+	for i, a := range e.args {
+		if partial && i == 0 || looks {
+			continue
+		}
+		out = r.compileRefs(a.value, roleValue, out, depth+1)
 	}
 	return out
 }

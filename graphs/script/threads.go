@@ -110,13 +110,7 @@ func (r *reader) thread(c *expr, q string) bool {
 		r.executorThread(c)
 	case r.joblibThreads(c):
 	case c.x.kind == attr && poolMethods.has(c.x.name) && r.isPool(c.x.x):
-		items := r.mapItems(c)
-		t := r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
-		t.workers, t.workersFrom = r.poolWorkers(c.x.x), r.poolSizeFrom(c.x.x)
-		if items {
-			r.loop--
-			r.iters = r.iters[:len(r.iters)-1]
-		}
+		r.poolCall(c)
 	case q == "os.environ.get" || q == "os.getenv":
 		r.rankEnvRead(c)
 		return false
@@ -124,6 +118,18 @@ func (r *reader) thread(c *expr, q string) bool {
 		return false
 	}
 	return true
+}
+
+// poolCall records a pool's method call (submit, map, apply …) as the pool's threads
+// running its function, once per item where mapItems enters the items as a loop.
+func (r *reader) poolCall(c *expr) {
+	items := r.mapItems(c)
+	t := r.addThread(c, ThreadPool, kwarg(c, "fn", 0))
+	t.workers, t.workersFrom = r.poolWorkers(c.x.x), r.poolSizeFrom(c.x.x)
+	if items {
+		r.loop--
+		r.iters = r.iters[:len(r.iters)-1]
+	}
 }
 
 // mapItems enters, as a comprehension's loop, the iterable of a pool's map (map, imap,

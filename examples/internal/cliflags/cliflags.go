@@ -458,7 +458,7 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 		return nil, 2, false
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q (flags only%s; see -h)\n", fs.Name(), fs.Arg(0), fileFlagHint(fs, fs.Arg(0)))
+		fmt.Fprintf(stderr, "%s: unexpected argument %q (flags only%s; see -h)\n", fs.Name(), fs.Arg(0), fileFlagHint(fs, fs.Args()))
 		return nil, 2, false
 	}
 	given = map[string]bool{}
@@ -483,8 +483,9 @@ var fileFlags = []struct {
 // like a file one of fs's file flags reads, and "" otherwise. Where a file flag took
 // another flag as its file (-diagnose -json run.log: the flag package gives -diagnose
 // the value "-json", sweep12 finding 2), it says so and how to write it.
-func fileFlagHint(fs *flag.FlagSet, arg string) string {
-	if h := flagTakenAsFile(fs, arg); h != "" {
+func fileFlagHint(fs *flag.FlagSet, args []string) string {
+	arg := args[0]
+	if h := flagTakenAsFile(fs, args); h != "" {
 		return h
 	}
 	ext := strings.ToLower(filepath.Ext(arg))
@@ -501,20 +502,40 @@ func fileFlagHint(fs *flag.FlagSet, arg string) string {
 }
 
 // flagTakenAsFile returns ": -diagnose took "-json" as its file: write -diagnose run.log
-// -json" where a file flag's value is the name of one of fs's flags, and "" otherwise.
-func flagTakenAsFile(fs *flag.FlagSet, arg string) string {
+// -json" where a file flag's value is the name of one of fs's flags, and "" otherwise;
+// args are the arguments the flags left (args[0] the first). A flag that takes a value
+// ("-diagnose -torch 2.14 run.log") took args[0] as its value, and the file is the
+// argument after it: "write -diagnose run.log -torch 2.14" (newuser21 finding 2: the
+// hint had been "-diagnose 2.14 -torch").
+func flagTakenAsFile(fs *flag.FlagSet, args []string) string {
 	for _, f := range fileFlags {
 		fl := fs.Lookup(f.flag)
 		if fl == nil {
 			continue
 		}
 		v := fl.Value.String()
-		name, _, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
-		if strings.HasPrefix(v, "-") && name != "" && fs.Lookup(name) != nil {
-			return fmt.Sprintf(": -%s took %q as its file: write -%s %s %s", f.flag, v, f.flag, arg, v)
+		name, _, hasValue := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		taken := fs.Lookup(name)
+		if !strings.HasPrefix(v, "-") || name == "" || taken == nil {
+			continue
 		}
+		if hasValue || isBoolFlag(taken) {
+			return fmt.Sprintf(": -%s took %q as its file: write -%s %s %s", f.flag, v, f.flag, args[0], v)
+		}
+		file := "FILE" // "-diagnose -torch 2.14" names no file
+		if len(args) > 1 {
+			file = args[1]
+		}
+		return fmt.Sprintf(": -%s took %q as its file: write -%s %s %s %s", f.flag, v, f.flag, file, v, args[0])
 	}
 	return ""
+}
+
+// isBoolFlag reports whether fl takes no value (-json, -all), as the flag package
+// tells a boolean flag.
+func isBoolFlag(fl *flag.Flag) bool {
+	b, ok := fl.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // WriteWarnings prints warnings, each with its fix, indented under a report.

@@ -76,6 +76,11 @@ func TestFlagTakenAsFile(t *testing.T) {
 		{[]string{"-diagnose", "-json", "run.log"}, `compilemode: unexpected argument "run.log" (flags only: -diagnose took "-json" as its file: write -diagnose run.log -json; see -h)` + "\n"},
 		{[]string{"-script", "--json", "t.py"}, `compilemode: unexpected argument "t.py" (flags only: -script took "--json" as its file: write -script t.py --json; see -h)` + "\n"},
 		{[]string{"-diagnose", "-torch=2.5", "run.log"}, `compilemode: unexpected argument "run.log" (flags only: -diagnose took "-torch=2.5" as its file: write -diagnose run.log -torch=2.5; see -h)` + "\n"},
+		// a flag that takes a value took the file's place, its value the first argument
+		// left (newuser21 finding 2)
+		{[]string{"-diagnose", "-torch", "2.14", "log.md"}, `compilemode: unexpected argument "2.14" (flags only: -diagnose took "-torch" as its file: write -diagnose log.md -torch 2.14; see -h)` + "\n"},
+		{[]string{"-script", "-torch", "2.14", "x.py"}, `compilemode: unexpected argument "2.14" (flags only: -script took "-torch" as its file: write -script x.py -torch 2.14; see -h)` + "\n"},
+		{[]string{"-diagnose", "-torch", "2.14"}, `compilemode: unexpected argument "2.14" (flags only: -diagnose took "-torch" as its file: write -diagnose FILE -torch 2.14; see -h)` + "\n"},
 		{[]string{"-diagnose", "-", "run.log"}, `compilemode: unexpected argument "run.log" (flags only: did you mean -diagnose run.log?; see -h)` + "\n"},
 	}
 	for _, tt := range tests {

@@ -182,7 +182,14 @@ func Script(name, src, torch, python string, o Options) Answer {
 	if name == "" || name == "-" {
 		name = "<stdin>"
 	}
-	s, err := script.ReadNamed(name, strings.NewReader(src))
+	// The release planned decides a guard on torch.__version__, as the command's
+	// ReadWith does (newuser21 finding 1: the page left such a guard open and planned
+	// both branches where the command plans one).
+	release := torch
+	if release == "" {
+		release = modes.DefaultRelease().String()
+	}
+	s, err := script.ReadWith(strings.NewReader(src), script.ReadOptions{Name: name, Torch: release})
 	if err != nil {
 		var se *script.SyntaxError
 		if errors.As(err, &se) {

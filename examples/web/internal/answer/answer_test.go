@@ -148,6 +148,30 @@ func TestDiagnoseAndScript(t *testing.T) {
 	if got := Script("t.py", src, "2.14", "", Options{}); !strings.Contains(got.Text, "torch 2.14") {
 		t.Errorf("Script on -torch 2.14 does not plan on 2.14:\n%s", got.Text)
 	}
+	// a guard on torch.__version__ decided on the release planned, as the command does
+	const guarded = "import torch\nif torch.__version__ >= \"2.6\":\n    m = torch.compile(m, mode=\"reduce-overhead\")\n" +
+		"else:\n    m = torch.compile(m, mode=\"max-autotune\")\n"
+	for _, release := range []string{"", "2.11", "2.4"} {
+		want := release
+		if want == "" {
+			want = "2.11"
+		}
+		g, err := script.ReadWith(strings.NewReader(guarded), script.ReadOptions{Name: "t.py", Torch: want})
+		if err != nil {
+			t.Fatal(err)
+		}
+		planned, err := g.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: release, Env: map[string]string{}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text.Reset()
+		if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
+			t.Fatal(err)
+		}
+		if got := Script("t.py", guarded, release, "", Options{}); got.Text != text.String() {
+			t.Errorf("Script of a version guard on %q (-want +got):\n%s", release, cmp.Diff(text.String(), got.Text))
+		}
+	}
 	if got := Script("t.py", "def (:\n", "", "", Options{}); got.Exit != 2 || !strings.HasPrefix(got.Stderr, "compilemode: t.py:1:") {
 		t.Errorf("Script on a syntax error = exit %d, stderr %q; want exit 2 naming t.py:1:", got.Exit, got.Stderr)
 	}
