@@ -105,18 +105,27 @@ func (c *cli) releases() []string {
 // formatted strings ("KEY=VALUE (source)").
 const compareFormat = "compilemode-compare/2"
 
+// (compare/2 gained "defaults_differ" and "defaults", newuser21 finding 7: added fields,
+// the format's name kept, as a reader of /2 ignores fields it does not know.)
+
 // comparison is the JSON form of a release comparison (format compareFormat): the
 // releases, each one's exit class, the keys that differ (values in release order;
 // with -key, the keys asked for, each with "differ"), the keys set the same in all
 // (rows of the same form, "differ" false) and the plans side by side.
 type comparison struct {
-	Format  string           `json:"format"`
-	Torch   []string         `json:"torch"`
-	Exit    []graphs.Exit    `json:"exit"`
-	Keys    []keyRow         `json:"keys"`
-	Same    []keyRow         `json:"same"`
-	Devices []deviceRow      `json:"devices"`
-	Reports []*graphs.Report `json:"-"`
+	Format string        `json:"format"`
+	Torch  []string      `json:"torch"`
+	Exit   []graphs.Exit `json:"exit"`
+	Keys   []keyRow      `json:"keys"`
+	Same   []keyRow      `json:"same"`
+	// DefaultsDiffer counts the keys the call sets in no release whose default differs
+	// between the releases (or that some release lacks); Defaults are those of them
+	// that CUDA graphs and autotuning read, whose default changed or that are new and on
+	// (defaultRows).
+	DefaultsDiffer int              `json:"defaults_differ"`
+	Defaults       []keyRow         `json:"defaults"`
+	Devices        []deviceRow      `json:"devices"`
+	Reports        []*graphs.Report `json:"-"`
 }
 
 // keyRow is one key across the releases; a nil entry: the release lacks the key.
@@ -174,6 +183,7 @@ func (c *cli) compare(sc *graphs.Scenario, stdout, stderr io.Writer) (int, error
 		return 2, err
 	}
 	cmp.Keys, cmp.Same = c.keyRows(cmp.Reports)
+	cmp.DefaultsDiffer, cmp.Defaults = defaultRows(cmp.Reports)
 	cmp.Devices = deviceRows(cmp.Reports)
 	if c.asJSON {
 		data, err := json.MarshalIndent(cmp, "", " ")
@@ -289,6 +299,75 @@ func (c *cli) keyRows(reps []*graphs.Report) (rows, same []keyRow) {
 	return rows, same
 }
 
+// defaultRows counts the keys that no layer sets in any release and whose default
+// differs between the releases, or that some release lacks, and returns those of them
+// whose names are CUDA graphs' or autotuning's (cudagraph, autotune, graph_partition:
+// what the modes set or read beside what they set): a comparison of max-autotune on 2.6
+// and 2.11 had said "0 differ" where 2.11's dynamic-shape warning limit and its graph
+// partitions, on by default, change what the modes do (newuser21 finding 7).
+func defaultRows(reps []*graphs.Report) (int, []keyRow) {
+	var names []string
+	seen := map[string]bool{}
+	for _, rep := range reps {
+		for _, k := range rep.Config {
+			if !seen[string(k.Key)] {
+				seen[string(k.Key)], names = true, append(names, string(k.Key))
+			}
+		}
+	}
+	n, rows := 0, []keyRow{}
+	for _, name := range names {
+		row := keyRow{Key: name}
+		for i, rep := range reps {
+			var p *graphs.KeyReport
+			if kr, ok := rep.Value(name); ok {
+				p = &kr
+			}
+			row.Values = append(row.Values, p)
+			row.Differ = row.Differ || i > 0 && !sameKey(row.Values[0], p)
+		}
+		if !row.Differ || set(row.Values) {
+			continue
+		}
+		n++
+		if graphsOrAutotune(name) && (inEvery(row.Values) || onInSome(row.Values)) {
+			rows = append(rows, row)
+		}
+	}
+	return n, rows
+}
+
+// inEvery reports whether every release has the key (its default changed), onInSome
+// whether a release that has it defaults it to True (a feature on by default where it
+// is new: graph_partition on 2.9+); defaultRows shows those, not every new key.
+func inEvery(values []*graphs.KeyReport) bool {
+	for _, v := range values {
+		if v == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func onInSome(values []*graphs.KeyReport) bool {
+	for _, v := range values {
+		if v == nil {
+			continue
+		}
+		if on, ok := v.Bool(); ok && on {
+			return true
+		}
+	}
+	return false
+}
+
+// graphsOrAutotune reports whether a key is one of CUDA graphs' or autotuning's, by its
+// name (triton.cudagraph_trees, triton.cudagraph_dynamic_shape_warn_limit,
+// max_autotune_gemm_backends, graph_partition, …).
+func graphsOrAutotune(key string) bool {
+	return strings.Contains(key, "cudagraph") || strings.Contains(key, "autotune") || strings.Contains(key, "graph_partition")
+}
+
 // set reports whether some release's value of the key was set by a layer (a source
 // other than default) or differs from its default: a key whose releases differ only
 // in their defaults is not what a comparison of the call asks about.
@@ -351,6 +430,7 @@ func (cmp comparison) writeText(w io.Writer, width int, asked bool) error {
 		}
 		writeWrapped(&b, "", 0, "  ", "Set the same in every release: "+strings.Join(same, ", "), width)
 	}
+	cmp.writeDefaults(&b, width)
 	b.WriteString("\nCUDA graphs, outcome · implementation:\n")
 	t := table{head: []string{"DEVICE", "THREAD"}, releases: cmp.Torch}
 	for _, r := range cmp.Devices {
@@ -369,6 +449,19 @@ func (cmp comparison) writeText(w io.Writer, width int, asked bool) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeDefaults says how many keys differ only in their releases' defaults, and shows
+// those of CUDA graphs and autotuning as a table.
+func (cmp comparison) writeDefaults(b *strings.Builder, width int) {
+	if cmp.DefaultsDiffer == 0 {
+		return
+	}
+	writeWrapped(b, "", 0, "  ", fmt.Sprintf("Defaults that differ between these releases, the call setting none of them: %d keys "+
+		"(-key KEY compares one); of CUDA graphs and autotuning, changed or new and on (%d):", cmp.DefaultsDiffer, len(cmp.Defaults)), width)
+	if len(cmp.Defaults) > 0 {
+		writeTable(b, comparison{Torch: cmp.Torch, Keys: cmp.Defaults}.keyTable(false), width)
+	}
 }
 
 // keysTitle is the title of the keys table: it counts only the keys whose value or

@@ -68,6 +68,22 @@ func TestCompareReleases(t *testing.T) {
 	if !strings.Contains(out, "coordinate_descent_tuning  False (default)") {
 		t.Errorf("2.2 vs 2.14 max-autotune: want coordinate_descent_tuning to differ:\n%s", out)
 	}
+	// defaults that differ between the releases, the call setting none (newuser21 finding 7)
+	out, _, _ = runPlan(t, nil, "-torch", "2.6,2.11", "-mode", "max-autotune", "-no-env")
+	if !strings.Contains(out, "Defaults that differ between these releases") || !regexp.MustCompile(`triton\.cudagraph_dynamic_shape_warn_limit\s+50 \(default\)\s+8 \(default\)`).MatchString(out) ||
+		!regexp.MustCompile(`graph_partition\s+\(no such key\)\s+True \(default\)`).MatchString(out) {
+		t.Errorf("2.6 vs 2.11 max-autotune: want the dynamic-shape warn limit and graph_partition among the defaults that differ:\n%s", out)
+	}
+	out, _, _ = runPlan(t, nil, "-torch", "2.6,2.11", "-mode", "max-autotune", "-no-env", "-json")
+	var defaults struct {
+		N    int `json:"defaults_differ"`
+		Rows []struct {
+			Key string `json:"key"`
+		} `json:"defaults"`
+	}
+	if err := json.Unmarshal([]byte(out), &defaults); err != nil || defaults.N < len(defaults.Rows) || len(defaults.Rows) == 0 {
+		t.Errorf("compare JSON defaults = %+v, %v", defaults, err)
+	}
 	if _, stderr, code := runPlan(t, nil, "-torch", "2.11,"); code != 2 || !strings.Contains(stderr, "empty release") {
 		t.Errorf("-torch 2.11,: exit %d %s", code, stderr)
 	}

@@ -547,23 +547,35 @@ func (r *reader) noteCLIRunner(c *expr) {
 		return
 	}
 	if r.cliDefs == nil {
-		r.cliDefs = map[string]cliRun{}
+		r.cliDefs = map[string]bool{}
 	}
 	if len(r.cliDefs) < maxFlow {
-		r.cliDefs[c.args[0].value.name] = cliRun{line: int(c.line), by: r.qual(c.x)}
+		r.cliDefs[c.args[0].value.name] = true
 	}
 }
 
-// cliRun is a cliRunners call: where it is and what it calls (fire.Fire).
-type cliRun struct {
-	line int
-	by   string
+// enterCLIRun runs, where c is, the def of the file that c, a cliRunners call, runs as the
+// program (fire.Fire(run), typer.run(main)), as a call of it would, and reports
+// whether it did: its sites are under the call's guards, not "which no code in this
+// file calls", and what it sets (unseen6 y08: six Inductor globals in sam-fast's run())
+// is in force for what runs after, as for any def the file calls (the defs no code
+// calls run after the module: runUncalled).
+func (r *reader) enterCLIRun(c *expr, q string) bool {
+	if !cliRunners.has(q) || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
+		return false
+	}
+	d := r.funcs[c.args[0].value.name]
+	if d == nil {
+		return false
+	}
+	r.enter(d)
+	return true
 }
 
 // cliEntry reports whether def is a command-line entry: handed to a cliRunners call,
 // or decorated as a click or Typer command (@click.command(), @app.command()).
 func (r *reader) cliEntry(def *stmt) bool {
-	if r.owner[def] == nil && r.sc.classOf[def] == nil && r.cliDefs[def.name].line > 0 {
+	if r.owner[def] == nil && r.sc.classOf[def] == nil && r.cliDefs[def.name] {
 		return true
 	}
 	for _, d := range def.decorators {

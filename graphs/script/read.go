@@ -245,7 +245,7 @@ type reader struct {
 	kwPassed      map[string]bool          // the keyword names the file's calls pass (defaults.go: a field's default)
 	fieldDefaults []Candidate              // class-body field defaults, Default holding the field's name (defaults.go)
 	argNones      map[string]Candidate     // the None an option with choices= and no default= gives its dest (defaults.go)
-	cliDefs       map[string]cliRun        // the defs typer.run(f) and fire.Fire(f) run (defaults.go)
+	cliDefs       map[string]bool          // the defs typer.run(f) and fire.Fire(f) run (defaults.go)
 	orOperands    map[string]bool          // the names an or chain reads before its last operand (defaults.go)
 	modeNames     map[string]bool          // names given as mode= to torch.compile, and the names whose values flow into them
 	splatNames    map[string]bool          // names given as **NAME to torch.compile

@@ -615,6 +615,15 @@ func (r *reader) call(c *expr) {
 	}
 	r.callAgain(c, q)
 	r.dictArgs(c, q, def)
+	if !r.callOwn(c, q) && !r.thread(c, q) {
+		r.envCall(c, q)
+	}
+}
+
+// callOwn runs what a call of the file's own code runs where c is, and reports whether
+// c is one: a partial of a def, a def by its bare name, a def fire.Fire or typer.run
+// runs (enterCLIRun), a class of the file, a module's apply.
+func (r *reader) callOwn(c *expr, q string) bool {
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
@@ -625,13 +634,13 @@ func (r *reader) call(c *expr) {
 		r.enter(r.funcs[c.x.name])
 		undo()
 		r.helperSite(c, r.funcs[c.x.name])
+	case r.enterCLIRun(c, q):
 	case r.classCall(c, q):
 	case r.moduleApply(c):
 	default:
-		if !r.thread(c, q) {
-			r.envCall(c, q)
-		}
+		return false
 	}
+	return true
 }
 
 // compileCall records c when it is a compile site (q is what c.x stands for), and
@@ -1308,10 +1317,6 @@ func (r *reader) uncalledText(def *stmt) string {
 				}
 			}
 		}
-	}
-	if run, ok := r.cliDefs[def.name]; ok && r.owner[def] == nil && r.sc.classOf[def] == nil {
-		// unseen6 y08: fire.Fire(run) runs run as the program, with the command line's values.
-		return fmt.Sprintf("in def %s (line %d), which %s(%s) (line %d) runs as the program, with the values the command line gives its parameters", def.name, int(def.line), run.by, def.name, run.line)
 	}
 	return fmt.Sprintf("in def %s (line %d), which no code in this file calls", def.name, int(def.line))
 }

@@ -176,8 +176,10 @@
 // through a @torch.no_grad() def (valuescope.go); a zero_grad() under an every-N-th
 // guard resets the gradients for a backward() under that guard (zerogradnth.go). A
 // guard decided by a name's one constant names an exec(…) or globals() write after
-// it that may rebind the name (execrebind.go); a def fire.Fire or typer.run runs is
-// said so, and obj.f(…) does not call the module-level def f (attrcall.go). An
+// it that may rebind the name, as is a keyword argument given by such a name
+// (execrebind.go); a def fire.Fire or typer.run runs, runs where that call is
+// (defaults.go enterCLIRun), and obj.f(…) does not call the module-level def f
+// (attrcall.go). An
 // Accelerator never prepared compiles nothing (accelprepare.go); torch.compiler.config
 // globals are said, not planned (compilerglobal.go); a site whose first call is not
 // followed names the globals assigned after it (firstcallunseen.go). Each site
