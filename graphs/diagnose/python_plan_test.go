@@ -87,3 +87,19 @@ func TestPlanTakesLogsPython(t *testing.T) {
 		})
 	}
 }
+
+// TestPlanErrorInUserWords checks that a call the planner refuses is said without the Go
+// packages' prefixes (hostile21's D11: "could not be planned: graphs: scenario resolve: …").
+func TestPlanErrorInUserWords(t *testing.T) {
+	t.Parallel()
+	log := "    model = torch.compile(model, mode=\"reduce-overhead\")\n" +
+		"  File \"/home/u/.venv/lib/python3.13t/site-packages/torch/_inductor/cudagraph_trees.py\", line 359, in get_obj\n" +
+		"    assert torch._C._is_key_in_tls(attr_name)\nAssertionError\n"
+	d, err := diagnose.Read(strings.NewReader(log))
+	require.NoError(t, err)
+	require.Nil(t, d.Plan)
+	require.NotEmpty(t, d.PlanError)
+	for _, p := range []string{"graphs: ", "config: ", "diagnose: "} {
+		require.NotContains(t, d.PlanError, p)
+	}
+}

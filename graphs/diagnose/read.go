@@ -378,7 +378,9 @@ func (d *Diagnosis) plan(envLines map[string]envLine) {
 	}
 	rep, err := graphs.Check(d.Recovered)
 	if err != nil {
-		d.PlanError = err.Error()
+		// in the user's words, without the Go packages' prefixes (hostile21's D11:
+		// "could not be planned: graphs: scenario resolve: …")
+		d.PlanError = inputerr.UserWords(err.Error())
 		return
 	}
 	d.Plan = rep
