@@ -147,8 +147,20 @@ func refuseNotText(head []byte, inGzip bool) error {
 			return &NotTextError{Format: r.format, Hint: r.hint}
 		}
 	}
+	if len(head) >= tarMagicEnd && bytes.HasPrefix(head[tarMagicAt:], []byte("ustar")) {
+		return &NotTextError{Format: "a tar archive", Hint: "extract the log from it first (tar -xOf FILE | compilemode -diagnose -; tar -xzOf for .tar.gz)"}
+	}
 	return nil
 }
+
+// A tar archive's first header holds "ustar" at offset 257 (POSIX.1-2001 pax and
+// ustar, GNU tar's "ustar  "): read as text, its members ran together with their
+// headers and their line numbers were one log's (hostile21's D2). tarMagicEnd is how
+// far the check peeks.
+const (
+	tarMagicAt  = 257
+	tarMagicEnd = tarMagicAt + 5
+)
 
 // gzipMagic is gzip's ID1 and ID2 bytes, and gzipDeflate its only compression method
 // (CM), the byte after them (RFC 1952 §2.3.1).
@@ -178,10 +190,11 @@ var compressions = []struct {
 // size digit and block magic to count, so a log that starts with the letters BZh is text.
 func decompressed(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
-	head, _ := br.Peek(gzipHeader)
+	head, _ := br.Peek(tarMagicEnd)
 	if err := refuseNotText(head, false); err != nil {
 		return nil, err
 	}
+	head = head[:min(len(head), gzipHeader)]
 	if len(head) < gzipHeader {
 		if err := cutHeader(head); err != nil {
 			return nil, err
@@ -234,7 +247,7 @@ func gunzipped(br *bufio.Reader) (io.Reader, error) {
 			return n, inner.worded(err)
 		}
 	}))
-	head, _ := inner.Peek(10)
+	head, _ := inner.Peek(tarMagicEnd)
 	if err := refuseNotText(head, true); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package diagnose_test
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -100,10 +101,27 @@ func TestNotTextInputs(t *testing.T) {
 		require.NoError(t, w.Close())
 		return out.Bytes()
 	}
+	tarOf := func(gnu bool) []byte {
+		var out bytes.Buffer
+		w := tar.NewWriter(&out)
+		h := &tar.Header{Name: "run.log", Mode: 0o644, Size: int64(len(log))}
+		if gnu {
+			h.Format = tar.FormatGNU
+		}
+		require.NoError(t, w.WriteHeader(h))
+		_, err := w.Write([]byte(log))
+		require.NoError(t, err)
+		require.NoError(t, w.Close())
+		return out.Bytes()
+	}
 	tests := []struct {
 		name, in string
 		format   string // the *NotTextError's format; "" when the input is read
 	}{
+		// a tar archive, ustar's and GNU's, and gzipped (hostile21's D2: read as one log)
+		{"tar", string(tarOf(false)), "a tar archive"},
+		{"gnu tar", string(tarOf(true)), "a tar archive"},
+		{"tar.gz", string(gz(tarOf(false))), "a tar archive"},
 		{"zip", "PK\x03\x04\x14\x00\x00\x00\x08\x00" + log, "a zip archive"},
 		{"empty zip", "PK\x05\x06" + log, "an empty zip archive"},
 		{"png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + log, "a PNG image"},

@@ -36,23 +36,26 @@ func TestPlainLinesHoldNoVersionAnchor(t *testing.T) {
 // the benchmark 1.3 times grep's time instead of 0.4; "python3." as a recoverer anchor
 // did the same.
 func TestPlainLinesHoldNoAnchor(t *testing.T) {
-	s, err := newScanner()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := []string{
+	forbidAnchors(t, func(u anchorUse) bool { return u.kind != anchorPython }, []string{
 		"V1129 17:07:54.740000 602 torch/_inductor/scheduler.py:6545] [0/0] [__cudagraphs] Created 1 graph partitions: 1 cudagraphable, 0 non-cudagraphable",
 		"  File \"/opt/venv/lib/python3.12/site-packages/transformers/models/llama/modeling_llama.py\", line 494, in forward",
 		"  File \"C:\\Users\\a\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages\\torch\\nn\\modules\\module.py\", line 1736, in _wrapped_call_impl",
 		"epoch 3 | batch 811/5000 | data 0.002s | fwd 0.031s | bwd 0.062s | opt 0.004s | throughput 1731 samples/s",
 		"step 1200 loss=0.4123 lr=3e-4 tokens/s=81234 grad_norm=0.98 mem=61.2GiB elapsed=00:41:07",
 		"INFO 2026-11-29 17:07:55,799 trainer.py:211 checkpoint saved to /scratch/run42/ckpt-0000811.pt (3.2 GB)",
-	}
+	})
+}
+
+// forbidAnchors fails for each of lines that holds an anchor of a use forbidden says.
+func forbidAnchors(t *testing.T, forbidden func(anchorUse) bool, lines []string) {
+	t.Helper()
+	s, err := newScanner()
+	require.NoError(t, err)
 	for _, l := range lines {
 		s.t.anchors.find([]byte(l), func(a, at int) {
 			for _, u := range s.t.uses[a] {
-				if u.kind != anchorPython {
-					t.Errorf("%q holds an anchor of kind %d at %d (%+v)", l, u.kind, at, u)
+				if forbidden(u) {
+					t.Errorf("%q holds the anchor %q at %d (%+v)", l, s.t.anchors.anchors[a], at, u)
 				}
 			}
 		})
@@ -64,21 +67,10 @@ func TestPlainLinesHoldNoAnchor(t *testing.T) {
 // retellings' literal pieces "compile", "Tensor", "multipl" and "warning" were on them,
 // 6.9 times grep -F's CPU time; logWords). Context anchors are tried until seen, once.
 func TestStockLinesHoldNoRowAnchor(t *testing.T) {
-	s, err := newScanner()
-	require.NoError(t, err)
-	lines := []string{
+	forbidAnchors(t, func(u anchorUse) bool { return u.kind == anchorRow }, []string{
 		"W1205 21:22:33.123000 4242 torch/_dynamo/convert_frame.py:906] [0/8] torch._dynamo hit config.recompile_limit (8)",
 		"/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py:236: UserWarning: TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled. Consider setting `torch.set_float32_matmul_precision('high')` for better performance.",
 		"  warnings.warn(",
 		"  File \"/usr/lib/python3/dist-packages/torch/_inductor/compile_fx.py\", line 1550, in compile_fx",
-	}
-	for _, l := range lines {
-		s.t.anchors.find([]byte(l), func(a, at int) {
-			for _, u := range s.t.uses[a] {
-				if u.kind == anchorRow {
-					t.Errorf("%q holds row %d's anchor %q at %d (%s %q)", l, u.index, s.t.anchors.anchors[a], at, s.t.rows[u.index].Code, s.t.rows[u.index].Literal)
-				}
-			}
-		})
-	}
+	})
 }

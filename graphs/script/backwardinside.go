@@ -113,3 +113,36 @@ func (r *reader) backwardLines() func(*stmt) int {
 	}
 	return func(d *stmt) int { return find(d, 0) }
 }
+
+// Dynamo does not trace Tensor.backward(): torch/_dynamo/variables/tensor.py
+// method_backward calls unimplemented (graph break "Unsupported Tensor.backward() call",
+// GB0123 in torch/_dynamo/graph_break_registry.json: "This graph break is fundamental");
+// newer releases trace it only with torch._dynamo.config.trace_autograd_ops=True, off by
+// default. So a compiled function that runs backward() is not one graph: the code
+// before the call is compiled, backward() runs eagerly (the compiled graph's backward on
+// autograd's device thread), and the code after it (an optimizer step) is compiled as
+// a graph of its own (newuser21 finding 3).
+const (
+	backwardInsideShows  = "backward() runs inside the compiled function: Dynamo does not trace Tensor.backward() and breaks the graph there (\"Unsupported Tensor.backward() call\"), so the code before it is one graph, backward() runs eagerly (the compiled backward graph on autograd's device thread) and the code after it, such as optimizer.step(), is compiled as another graph; to keep one graph, return the loss and call backward() and the optimizer step outside the compiled function"
+	backwardInsideSource = "torch/_dynamo/variables/tensor.py method_backward (unimplemented: \"Unsupported Tensor.backward() call\", GB0123 in torch/_dynamo/graph_break_registry.json); pytorch/pytorch#126934"
+)
+
+// afterBackward returns 1 when the def d runs, after its own backward() at line l,
+// more statements than a return (an optimizer step, a scheduler step: code that
+// Dynamo compiles as a graph after the break), 0 otherwise (a backward() in a def
+// that d calls is not counted: which of d's statements follow it is not read).
+func afterBackward(d *stmt, l int) int {
+	if int(d.line) >= l {
+		return 0
+	}
+	for _, s := range d.body {
+		if int(s.line) <= l || s.kind == defStmt || s.kind == classStmt {
+			continue
+		}
+		if s.kind == simpleStmt && (s.name == "return" || s.name == "pass") {
+			continue
+		}
+		return 1
+	}
+	return 0
+}

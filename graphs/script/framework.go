@@ -283,6 +283,7 @@ func (r *reader) frameworkSite(fc *frameworkCompiler, call, c *expr, backend, va
 	}
 	r.applyAccelEnv(fc, c, st)
 	r.trainerGradAccum(fc, c, st)
+	st.fwMode = frameworkModeOf(fc, r.text(call.x))
 	return true
 }
 

@@ -424,7 +424,7 @@ func (p *planner) plan(s *Script, i int, mode *string, setMode bool, sel *branch
 	rep, msg := p.planScenario(s, i, mode, setMode, sel)
 	rep = duplicateTypeError(&s.Sites[i], positionalTypeError(&s.Sites[i], rep))
 	rep = stanceRecompileError(&s.Sites[i], optimizeKeywordError(&s.Sites[i], rep))
-	rep = gradsOverwritten(&s.Sites[i], rep)
+	rep = frameworkWorded(&s.Sites[i], gradsOverwritten(&s.Sites[i], rep))
 	return frameworkRaised(&s.Sites[i], suppressed(&s.Sites[i], p.backendKeywordError(&s.Sites[i], rep))), msg
 }
 

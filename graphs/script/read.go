@@ -275,6 +275,8 @@ type reader struct {
 	counted       map[string]iterCount     // the count such a name got where its assignment ran (visibledevices.go)
 	startEnv      map[string]givenEnv      // the environment the process starts in, before readTextEnv drops what the script sets
 	made          map[string]*expr         // names bound to a tensor factory call where the reader runs now (dynsizes.go)
+	varLists      map[bindKey]int          // lists appended to in a data-dependent loop: the line (varsizes.go)
+	varMade       map[bindKey]int          // names bound to a tensor built from such a list (varsizes.go)
 	capture       int                      // the hand capture in force: 0 none, else 1 + its mode's index in captureModeNames (handcapture.go)
 	cudaInit      int                      // the line of the first call that initialised CUDA, in the order the script runs (visibledevices.go)
 	cvd           []visibleSet             // the script's changes of CUDA_VISIBLE_DEVICES, in the order they run (visibledevices.go)

@@ -381,6 +381,9 @@ type Site struct {
 	// compiled backward graph returned (factGradAccum: what keeps outputs; 0: none),
 	// whose overwritten-output warning says so (gradaccumfix.go).
 	gradAccum int
+	// fwMode says how the framework of a site of kind framework takes a mode, for its
+	// fixes (frameworkfix.go; nil: not a framework site).
+	fwMode *frameworkMode
 	// recompileStance is a call that recompiles (a new input size) while
 	// set_stance("fail_on_recompile"), set after the first call, is in force: it
 	// raises there (stance.go; zero: none).

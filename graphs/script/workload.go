@@ -37,6 +37,8 @@ const (
 	factLoopSizes                    // the compiled function called in a loop with an input whose size the loop's variable gives (dynsizes.go)
 	factDeviceFns                    // the compiled function built once per device by a loop of a count the script gives, threads or a pool calling each (devicefns.go)
 	factDeviceFnsUnknown             // the same, the count not given
+	factVarSizes                     // the compiled function called in a loop with an input built from a list a data-dependent loop grows (varsizes.go)
+	factBackwardInside               // backward() run by the compiled function itself (backwardinside.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -117,6 +119,27 @@ var workloadRows = [...]workloadRow{
 		func(w *graphs.Workload, n int) []Inference {
 			w.DynamicShapes, w.DistinctSizes = true, n
 			return []Inference{{Field: "dynamic_shapes", Value: "true"}, {Field: "distinct_sizes", Value: fmt.Sprint(n)}}
+		}},
+	factVarSizes: {"the compiled function is called in a loop with an input built (torch.stack, torch.cat, torch.tensor, …) from a list whose length a data-dependent loop decides (appended to in a while loop, a for loop that can break, or one over an iterable of unknown length): its size changes between calls, so Dynamo recompiles at the second size with symbolic sizes (automatic dynamic shapes, dynamic=None) and cudagraph trees record one graph per distinct size; the distinct sizes planned are the calls the loops around it make when the script gives their counts (the most there can be), else unknown: -sizes N sets them",
+		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes (varsizes.go; testdata/measured/loop_sizes.out; pytorch-facts §4.2 dynamic-shape warning, issue #188150)",
+		func(w *graphs.Workload, n int) []Inference {
+			w.DynamicShapes = true
+			out := []Inference{{Field: "dynamic_shapes", Value: "true"}}
+			if n >= 2 {
+				w.DistinctSizes = n
+				out = append(out, Inference{Field: "distinct_sizes", Value: fmt.Sprint(n)})
+			}
+			return out
+		}},
+	factBackwardInside: {backwardInsideShows, "-autograd-backward -graph-breaks N", backwardInsideSource,
+		func(w *graphs.Workload, n int) []Inference {
+			w.AutogradBackward = true
+			out := []Inference{{Field: "autograd_backward", Value: "true"}}
+			if n > 0 {
+				w.GraphBreaks = max(w.GraphBreaks, n)
+				out = append(out, Inference{Field: "graph_breaks", Value: fmt.Sprint(w.GraphBreaks)})
+			}
+			return out
 		}},
 	factDynamicSizes: {"torch._dynamo.mark_dynamic marks an input's size as changing between calls, and the loop around it makes that size from its variable: one distinct size per iteration",
 		"-dynamic-shapes -sizes N", "graphs.Workload.DynamicShapes, DistinctSizes (dynsizes.go)",
@@ -268,6 +291,8 @@ func (r *reader) siteCalled(st *siteState, c *expr) {
 	if n := r.loopSizes(c); n >= 2 {
 		r.seq++
 		r.events = append(r.events, event{f: factLoopSizes, seq: r.seq, line: int(c.line), fn: r.fn, site: st, n: n})
+	} else {
+		r.varSizes(st, c)
 	}
 	r.seq++
 	r.callEvents = append(r.callEvents, callEvent{site: st, seq: r.seq, off: c.start, fn: r.fn, rest: r.rest})
@@ -459,6 +484,7 @@ const maxDerivedDepth = 64
 func (r *reader) workloadAssign(t, v *expr) {
 	r.assignOutput(t, v)
 	r.noteMade(t, v)
+	r.noteVarMade(t, v)
 	if r.derivedAssign(t, v) {
 		return
 	}
@@ -579,7 +605,7 @@ func (r *reader) inferWorkload() {
 	for _, st := range r.sites {
 		if st.def != nil && !has(st.Inferred, factBackward) {
 			if l := backLine(st.def); l > 0 {
-				st.apply(factBackward, l, 0)
+				st.apply(factBackwardInside, l, afterBackward(st.def, l))
 			}
 		}
 	}
@@ -626,7 +652,7 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 		return ev.site == st || peers.peer(ev.site, st) && !r.apart(ev.seq, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq)
-	case factLoopSizes:
+	case factLoopSizes, factVarSizes:
 		return ev.site == st
 	default:
 		return ev.seq > st.seq
@@ -776,12 +802,14 @@ func (r *reader) noteLambdaSeqs(e *expr, start int) {
 // listKeep records the outputs L.append(v) or L.extend(v) keeps in a loop.
 func (r *reader) listKeep(c *expr) {
 	if c.x.name == "extend" {
+		r.noteVarList(c)
 		if st := r.keptItems(c.args[0].value); st != nil && r.inLoop() {
 			r.keptIn(c.line, st, c.x.x)
 		}
 		return
 	}
 	r.appendDerived(c)
+	r.noteVarList(c)
 	if st := r.keptSite(c.args[0].value, 0); st != nil && r.inLoop() {
 		r.keptIn(c.line, st, c.x.x)
 		r.events[len(r.events)-1].list = r.keptList(c)

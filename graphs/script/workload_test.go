@@ -295,6 +295,33 @@ g.replay()
 		want: graphs.Workload{CaptureErrorMode: "global"}, rows: []fact{factHandCapture},
 	},
 	{
+		name: "var-sizes", reason: "newuser21 finding 3: an episode's observations, stacked, change size between calls",
+		src: `import torch
+update = torch.compile(step, mode="reduce-overhead")
+for it in range(100):
+    obs = []
+    done = False
+    while not done:
+        obs.append(env.observe())
+        done = env.done()
+    update(torch.stack(obs))
+`,
+		want: graphs.Workload{DynamicShapes: true, DistinctSizes: 100}, rows: []fact{factVarSizes},
+	},
+	{
+		name: "backward-inside", reason: "newuser21 finding 3: Dynamo breaks the graph at Tensor.backward() (tensor.py method_backward); the step after it is a second graph",
+		src: `import torch
+@torch.compile(mode="reduce-overhead")
+def update(x):
+    loss = net(x).sum()
+    loss.backward()
+    opt.step()
+    return loss
+update(x)
+`,
+		want: graphs.Workload{AutogradBackward: true, GraphBreaks: 1}, rows: []fact{factBackwardInside},
+	},
+	{
 		name: "loop-sizes-automatic", reason: "sweep5 #22's sibling: no mark_dynamic, the loop makes the sizes (automatic dynamic shapes, testdata/measured/loop_sizes.out)",
 		src: `import torch
 model = torch.compile(torch.nn.Linear(64, 64).cuda(), mode="reduce-overhead")
