@@ -17,7 +17,7 @@ func (r *reader) walkCond(e *expr, visit func(*expr), depth int) {
 		r.walkRec(c, visit, depth+1)
 		text := oneLine(r.text(c))
 		ga := guard{text: fmt.Sprintf("if %s (line %d), in a conditional expression", text, c.line), cond: c, requires: r.hasattrKey(c)}
-		gb := guard{text: fmt.Sprintf("not %s (line %d), in a conditional expression's else", text, c.line), notConds: []*expr{c}}
+		gb := guard{text: fmt.Sprintf("%s (line %d), in a conditional expression's else", r.negText(c), c.line), notConds: []*expr{c}}
 		if v, where, ok := r.condTruth(c); ok {
 			// decided where the plan is made, as an if statement's test (script14 item 3:
 			// torch.compile(m) if use_compile else m, use_compile = bool(int(os.environ.get(…))))

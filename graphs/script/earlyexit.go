@@ -143,10 +143,7 @@ func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
 	}
 	b := s.branches[0]
 	text := oneLine(r.text(b.cond))
-	neg := "not " + text
-	if t, ok := strings.CutPrefix(text, "not "); ok {
-		neg = t
-	}
+	neg := r.negText(b.cond)
 	g := guard{text: fmt.Sprintf("%s: after if %s (line %d), which leaves the block", neg, text, b.line), notConds: []*expr{b.cond}}
 	v, where, ok := r.condTruth(b.cond)
 	if !ok {
@@ -165,6 +162,25 @@ func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
 		}
 	}
 	return g, true
+}
+
+// negText returns Python text for `not cond`, read as Python parses it: the operand
+// of a `not` alone, and an and/or chain or a conditional expression in parentheses,
+// since `not` binds tighter than and, or and if-else (Python reference, 6.11 and
+// 6.17, operator precedence) — unseen7 z06:385's `not prompt_text and prompt_audio
+// and …` read as another condition than `not (prompt_text and prompt_audio and …)`,
+// and z13:373's `not policy.type == "pi05" or …` as `(not …) or …`. A comparison
+// needs none: `not a == b` is `not (a == b)`; and any other text that starts with
+// `not` is the negation of the rest (only and, or, if-else and lambda bind looser).
+func (r *reader) negText(cond *expr) string {
+	text := oneLine(r.text(cond))
+	if cond.kind == ifElse || cond.is(orChain) || cond.is(andChain) {
+		return "not (" + text + ")"
+	}
+	if t, ok := strings.CutPrefix(text, "not "); ok {
+		return t
+	}
+	return "not " + text
 }
 
 // leavingIf reports whether s is an if with no elif or else whose block always
