@@ -15,7 +15,8 @@ import (
 // file names a device: a device= keyword, .to(…) with a device, torch.device(…) and
 // torch.set_default_device(…). Any CUDA there (.cuda(), "cuda", "cuda:0", a torch.cuda
 // call other than is_available or device_count), or a place whose device it cannot
-// read (.to(local_rank), device=args.device, accelerate's accelerator.device), keeps
+// read (.to(local_rank), device=args.device, device=p.device or any attribute read the
+// file never assigns as that text, accelerate's accelerator.device), keeps
 // the plan a CUDA one, as is a file that names no device at all: the reader then
 // knows nothing about where the tensors are, and the tool plans CUDA.
 
@@ -33,6 +34,7 @@ const unknownDevice = "?"
 type deviceFacts struct {
 	uses   []*expr            // the expressions the file places tensors with
 	values map[string][]*expr // name or attribute → the values assigned to it (the first maxDeviceValues)
+	attrs  map[string]bool    // the attribute targets assigned, by their text (self.device)
 	cuda   int                // the line of a .cuda() or torch.cuda call (0: none)
 	loads  bool               // a torch.load-like call (deviceLoaders)
 	first  int                // the line of the first use
@@ -53,7 +55,26 @@ func (r *reader) noteDeviceValue(t, v *expr) {
 	if vs := r.devices.values[t.name]; len(vs) < maxDeviceValues {
 		r.devices.values[t.name] = append(vs, v)
 	}
+	if t.kind == attr {
+		if r.devices.attrs == nil {
+			r.devices.attrs = map[string]bool{}
+		}
+		r.devices.attrs[r.text(t)] = true
+	}
 }
+
+// unassignedAttr reports whether e is an attribute read (p.device, x.dtype) that the
+// file never assigns as that same text: values keep attributes by their last name
+// only, so without it `device=device` after `device = p.device` followed `p.device`
+// back to the name `device`, added nothing, and let the 0-D `device="cpu"` scalars
+// alone make nanochat's optimizer a CPU one (unseen7 z02:23, 111: its buffers sit
+// on `p.device`, a parameter's device this file does not show).
+func (r *reader) unassignedAttr(e *expr) bool {
+	return e.kind == attr && !r.devices.attrs[r.text(e)]
+}
+
+// dtypeAttr reports whether e is x.dtype: .to(x.dtype) casts, it places nothing.
+func dtypeAttr(e *expr) bool { return e.kind == attr && e.name == "dtype" }
 
 // noteDeviceCall records the device places of the call c.
 func (r *reader) noteDeviceCall(c *expr) {
@@ -119,20 +140,30 @@ func (r *reader) deviceKindsSeen(e *expr, out, seen map[string]bool, depth int) 
 		r.deviceKindsSeen(kwarg(e, "type", 0), out, seen, depth+1)
 	case strings.HasPrefix(r.qual(e), "torch."):
 		// torch.float16, torch.bfloat16: a dtype, not a device.
+	case dtypeAttr(e):
+		// .to(x.dtype): a cast, not a device.
+	case r.unassignedAttr(e):
+		out[unknownDevice] = true
 	case e.kind == name || e.kind == attr:
-		if seen[e.name] {
-			return
-		}
-		seen[e.name] = true
-		vs := r.devices.values[e.name]
-		if len(vs) == 0 {
-			out[unknownDevice] = true
-		}
-		for _, v := range vs {
-			r.deviceKindsSeen(v, out, seen, depth+1)
-		}
+		r.deviceKindsOfName(e, out, seen, depth)
 	default:
 		out[unknownDevice] = true
+	}
+}
+
+// deviceKindsOfName adds the device types of the values the file assigns to the name
+// or attribute e (once per name: seen).
+func (r *reader) deviceKindsOfName(e *expr, out, seen map[string]bool, depth int) {
+	if seen[e.name] {
+		return
+	}
+	seen[e.name] = true
+	vs := r.devices.values[e.name]
+	if len(vs) == 0 {
+		out[unknownDevice] = true
+	}
+	for _, v := range vs {
+		r.deviceKindsSeen(v, out, seen, depth+1)
 	}
 }
 
