@@ -18,6 +18,7 @@ type ArgChoice struct {
 	partial bool   // a dict display with items that are not literals
 	env     string // the variable whose given value this is (ReadWith), "" for the file's
 	byCLI   bool   // an argparse option's value other than its default: a run given nothing does not take it
+	variant bool   // one of the values a **kwargs dict's guarded updates give (splatVariantsAlt): which one a run given nothing takes is not decided
 }
 
 // ArgAlternatives are the values that can reach a compile argument other than mode
@@ -317,11 +318,12 @@ type argPick struct {
 	choice  ArgChoice
 }
 
-// byCLI reports whether a value of the combination is one only the command line
-// gives (ArgChoice.byCLI): the combination is not a run given nothing's.
-func (c argCombo) byCLI() bool {
+// notPlain reports whether a value of the combination is one only the command line
+// gives (ArgChoice.byCLI), or one of a **kwargs dict's variants (ArgChoice.variant):
+// the combination is not, or not known to be, a run given nothing's.
+func (c argCombo) notPlain() bool {
 	for _, p := range c {
-		if p.choice.byCLI {
+		if p.choice.byCLI || p.choice.variant {
 			return true
 		}
 	}

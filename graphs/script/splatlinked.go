@@ -35,6 +35,13 @@ func (r *reader) splatVariantsAlt(st *siteState, e *expr, k string, o *dictObj) 
 	if len(vals) < 2 {
 		return false
 	}
+	for i := range vals {
+		// Which variant a run given nothing takes is its guards' business, not
+		// decided here: no combination is labelled a run given nothing's (unseen7
+		// z13:373: options=None was, though the field that sets options defaults
+		// True).
+		vals[i].variant = true
+	}
 	src := "**" + cut(oneLine(r.text(e)), MaxCallText)
 	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: src, Values: vals, Complete: true})
 	st.note("%s: %s differs between the dict's values here: %s; each is planned with the mode and items of the same value", src, k, choicesText(vals))

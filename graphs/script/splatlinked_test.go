@@ -132,3 +132,31 @@ func modeLabels(modes []ModePlan) []string {
 	}
 	return out
 }
+
+// TestPlainLabelDictVariants: the plans of a **kwargs dict's variants (its items set
+// under guards the reader does not decide) carry no "a run given nothing" label, as
+// which one such a run takes is not decided; a dict with one value keeps it (unseen7
+// z13:373: `options=None` was labelled the field's default run, though the field
+// that adds options defaults True, so a run given nothing raises).
+func TestPlainLabelDictVariants(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nfrom dataclasses import dataclass\n\n@dataclass\nclass Cfg:\n    mode: str = \"default\"\n    no_cg: bool = True\n\ncfg = Cfg()\n"
+	cases := []struct {
+		name, src string
+		labelled  int // heads that carry "a run given nothing"
+	}{
+		{"guarded options item", head + "kw = {\"mode\": cfg.mode}\nif cfg.no_cg:\n    kw[\"options\"] = {\"triton.cudagraphs\": False}\nm = torch.compile(net, **kw)\n", 0},
+		{"guarded backend item", head + "kw = {\"mode\": cfg.mode}\nif cfg.no_cg:\n    kw[\"backend\"] = \"aot_eager\"\nm = torch.compile(net, **kw)\n", 0},
+		{"one value", head + "kw = {\"mode\": cfg.mode, \"backend\": \"inductor\"}\nm = torch.compile(net, **kw)\n", 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := planSource(t, tc.src)
+			var b strings.Builder
+			require.NoError(t, p.WriteText(&b, 1000))
+			got := strings.Count(b.String(), "a run given nothing):")
+			require.Equal(t, tc.labelled, got, "%s", b.String())
+		})
+	}
+}
