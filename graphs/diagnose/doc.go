@@ -1453,6 +1453,10 @@
 //   - stream-capture-illegal: a paraphrase with "broke CUDA gr", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "rbage collect", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "gc.collect", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "corrupts the", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "corrupted the", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "validates the", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "validated the", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14

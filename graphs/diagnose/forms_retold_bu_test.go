@@ -25,6 +25,9 @@ func TestFormsRetoldBU(t *testing.T) {
 		{"sync which breaks capture, wrapped", "forces a GPU→CPU sync to materialize the output size (counts.sum().item()) which\nbreaks CUDA graph capture.\n", form{diagnose.StreamCaptureIllegal, 1, diagnose.Paraphrased, ""}, "unsloth-zoo 32a7888"},
 		{"sync no longer breaks capture", "The sync no longer breaks CUDA graph capture after the fix.\n", form{}, "negated verb"},
 		{"item breaks graphs, no capture", "x = t.item()  # .item() breaks CUDA graphs\n", form{}, "a graph break's comment (holdoutJ's negative)"},
+		// work said to corrupt the stream during a capture (radixark/miles c4f5c36, holdoutCA).
+		{"corrupts the HIP stream during capture", "first-call JIT compilation -- on every dispatch, which corrupts the HIP stream during CUDA graph capture and aborts kernels\n", para(diagnose.StreamCaptureIllegal), "miles c4f5c36"},
+		{"no longer corrupts the stream", "The fix: it no longer corrupts the stream during graph capture.\n", form{}, "negated verb"},
 		// garbage collection during capture with an error.
 		{"gc destroys graph during capture", "automatic garbage collection destroys a graph while another graph is being captured, which results in a CUDA error.\n", para(diagnose.StreamCaptureIllegal), "TransformerEngine#2092"},
 		{"gc during capture, no failure", "Avoid garbage collection when capturing a CUDA Graph\n", form{}, "the fix's title, no failure"},

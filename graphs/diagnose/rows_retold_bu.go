@@ -29,7 +29,25 @@ func retoldBU() []retelling {
 			"another graph is being captured, which results in a CUDA error\", NVIDIA/TransformerEngine#2092, "+
 			"holdoutBX; torch.cuda.graph runs gc.collect() before it captures, torch/cuda/graphs.py; "+
 			"rows_retold_bu.go)"),
+		borrow(StreamCaptureIllegal, streamCorruptedRetold, "work during a capture told as corrupting or "+
+			"invalidating the capturing stream (\"tensor allocations, first-call JIT compilation -- on every dispatch, which "+
+			"corrupts the HIP stream during CUDA graph capture\", radixark/miles c4f5c36, holdoutCA; CUDA's "+
+			"cudaErrorStreamCaptureInvalidated; rows_retold_bu.go)"),
 	}
+}
+
+// streamCorruptedRetold is stream-capture-illegal told as work that corrupts or
+// invalidates the CUDA or HIP stream while a graph captures: "… which corrupts the HIP
+// stream during CUDA graph capture and aborts downstream kernels" (radixark/miles
+// c4f5c36, holdoutCA), "invalidated the CUDA stream during graph capture". A refused call
+// invalidates the capture (CUDA's cudaErrorStreamCaptureInvalidated, which torch prints as
+// "operation failed due to a previous error during capture"). The verb is the group v
+// ("no longer corrupts" says it does not: negatedVerb). The literals are the verb's, so
+// that a page wrapped between "stream" and "during" (miles's message) keeps one whole.
+var streamCorruptedRetold = retold{
+	literals: []string{"corrupts the", "corrupted the", "validates the", "validated the"},
+	pattern: `(?i)\b(?P<v>corrupts?|corrupted|corrupting|invalidates?|invalidated|invalidating)\s+(?:the\s+)?(?:cuda\s+|hip\s+|capturing\s+)?` +
+		`stream\s+(?:during|while|in|inside)\s+(?:an?\s+|the\s+)?(?:cuda\s+|hip\s+)?(?:graph\s+|stream\s+)?captur\w*`,
 }
 
 // gcDuringCaptureRetold is stream-capture-illegal told as Python's garbage collection
