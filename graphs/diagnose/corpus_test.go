@@ -221,6 +221,9 @@ var textReads = sync.OnceValue(func() map[string]textRead {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutCA, measured once at 7e700c8f (testdata/corpus/README.md, "Held-out set CA, measured once"); work said to
+	// corrupt the stream during a capture read since (rows_retold_bu.go).
+	"ca_triton_commit_3d3c4e4_8668_lcuda_missing_runtime_envs_link_so1": "holdoutCA: -lcuda told as a rule (\"Runtime environments may not include developer libraries such as `libcuda.so`\", \"This causes errors in many runtime environments\"), no run's failure",
 	// holdoutBU, BX and BV, measured once at eb4314f5 (testdata/corpus/README.md, "Held-out sets BU, BX and BV, measured
 	// once"); CUDA graphs made compatible with cudaMallocAsync and garbage collection during a capture read since.
 	"bu_nanovllm_commit_2f1a0ae_sdpa_capture_no_item_tolist_host_sync":          "holdoutBU: a fix told alone (\"Prohibit Python operations during the capture phase … remove operations such as .item(), .tolist() and CPU copies\"), no failure said",

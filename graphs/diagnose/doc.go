@@ -764,8 +764,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2309 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1143 of them
+// testdata/corpus holds 2319 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1150 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -1078,19 +1078,20 @@
 // the allocator's pool errors hit, a capture hitting an unpinned copy) and releases from
 // a joint key of several packages. Over the thirty-three sets (395 texts, 152 negatives):
 // 195 of 264 codes (74 %) measured, 239 (90.5 %) then; findings on 4 of 152 negatives.
-// holdoutBU to holdoutBZ (2026-12-05, twenty-first session, six sets, 64 texts, 41
+// holdoutBU to holdoutCA (2026-12-05, twenty-first session, seven sets, 74 texts, 48
 // negatives: commit messages, threads of downstream projects, forum pages, program
-// output, Chinese, Japanese and Korean threads, the codes issue 21 added): 16 of 24 codes
-// (67 %), 7 of 10 releases, findings on 2 of 41 negatives, 2 releases read where none is
-// stated; 19 of 24, 8 of 10, none and none after their classes were read (a host sync or
-// garbage collection said to break a capture, a call named capture-illegal, the RNG's
-// access refused under capture, an eager fallback for want of Triton, torch not supporting
-// compilation on Windows, CUDA graphs made compatible with cudaMallocAsync, a release
-// wrapped after torch's name, a release named as the one that brought a feature, the
-// failure said not to happen with the quote, torch._check's string as source, ROCm images'
-// tags). Over the thirty-nine sets since 2026-12-04 (AN to BZ, 459 texts, 193 negatives):
-// 211 of 288 codes (73 %) measured, 264 (91.7 %) now; releases 123 of 127 now; findings
-// on 5 of 193 negatives now (each an open false finding with its reason, corpus_open_test.go).
+// output, Chinese, Japanese and Korean threads, the codes issue 21 added): 17 of 27 codes
+// (63 %), 8 of 11 releases, findings on 2 of 48 negatives, 2 releases read where none is
+// stated; 21 of 27, 9 of 11, none and none after their classes were read (a host sync,
+// garbage collection or other work said to break a capture or corrupt its stream, a call
+// named capture-illegal, the RNG's access refused under capture, an eager fallback for
+// want of Triton, torch not supporting compilation on Windows, CUDA graphs made compatible
+// with cudaMallocAsync, a release wrapped after torch's name, a release named as the one
+// that brought a feature, the failure said not to happen with the quote, torch._check's
+// string as source, ROCm images' tags). Over the forty sets since 2026-12-04 (AN to CA,
+// 469 texts, 200 negatives): 212 of 291 codes (73 %) measured, 266 (91.4 %) now; releases
+// 124 of 128 now; findings on 5 of 200 negatives now (each an open false finding with its
+// reason, corpus_open_test.go).
 //
 // # Wordings
 //
