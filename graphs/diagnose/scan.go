@@ -521,22 +521,27 @@ func flattenLiterals(re *syntax.Regexp) *syntax.Regexp {
 	return re
 }
 
-// logWords are words that most lines of a compile's log hold (module paths, Inductor's
+// logWord reports whether piece is a word that most lines of a compile's log hold (module paths, Inductor's
 // and Dynamo's warnings, a traceback's frames): a retelling's literal cut into pieces
 // (literalPieces) keeps none of them as a piece while another piece is left, so that a
 // log of stock warnings runs no retelling's checks ("compile does not" had the piece
 // "compile", on every torch.compile and compile_fx line: hostile21's D1).
-var logWords = map[string]bool{"compile": true, "compil": true, "torch.compile": true, "rch.compile": true,
-	"triton": true, "Triton": true, "install": true, "backend": true, "capture": true, "support": true,
-	"tensor": true, "Tensor": true, "memory": true, "current": true, "stream": true, "thread": true, "during": true,
-	"multipl": true, "warning": true, "Warning": true, "device": true, "version": true}
+func logWord(piece string) bool {
+	switch piece {
+	case "compile", "compil", "torch.compile", "rch.compile", "triton", "Triton", "install", "backend",
+		"capture", "support", "tensor", "Tensor", "memory", "current", "stream", "thread", "during",
+		"multipl", "warning", "Warning", "device", "version":
+		return true
+	}
+	return false
+}
 
-// withoutLogWords is pieces less the logWords among them, pieces itself where that
-// would leave none.
+// withoutLogWords is pieces less the log words among them (logWord), pieces itself
+// where that would leave none.
 func withoutLogWords(pieces []string) []string {
 	var out []string
 	for _, p := range pieces {
-		if !logWords[p] {
+		if !logWord(p) {
 			out = append(out, p)
 		}
 	}

@@ -65,7 +65,7 @@ func forbidAnchors(t *testing.T, forbidden func(anchorUse) bool, lines []string)
 // TestStockLinesHoldNoRowAnchor checks that the warnings most compile logs repeat hold
 // no row's anchor, so that a log of them runs no row's checks (hostile21's D1: the
 // retellings' literal pieces "compile", "Tensor", "multipl" and "warning" were on them,
-// 6.9 times grep -F's CPU time; logWords). Context anchors are tried until seen, once.
+// 6.9 times grep -F's CPU time; logWord). Context anchors are tried until seen, once.
 func TestStockLinesHoldNoRowAnchor(t *testing.T) {
 	forbidAnchors(t, func(u anchorUse) bool { return u.kind == anchorRow }, []string{
 		"W1205 21:22:33.123000 4242 torch/_dynamo/convert_frame.py:906] [0/8] torch._dynamo hit config.recompile_limit (8)",
