@@ -521,11 +521,12 @@ func flattenLiterals(re *syntax.Regexp) *syntax.Regexp {
 	return re
 }
 
-// logWord reports whether piece is a word that most lines of a compile's log hold (module paths, Inductor's
-// and Dynamo's warnings, a traceback's frames): a retelling's literal cut into pieces
-// (literalPieces) keeps none of them as a piece while another piece is left, so that a
-// log of stock warnings runs no retelling's checks ("compile does not" had the piece
-// "compile", on every torch.compile and compile_fx line: hostile21's D1).
+// logWord reports whether piece is a word that most lines of a compile's log hold
+// (module paths, Inductor's and Dynamo's warnings, a traceback's frames): a retelling's
+// literal cut into pieces (literalPieces) keeps none of them as a piece while another
+// piece is left, so that a log of stock warnings runs no retelling's checks ("compile
+// does not" had the piece "compile", on every torch.compile and compile_fx line:
+// hostile21's D1).
 func logWord(piece string) bool {
 	switch piece {
 	case "compile", "compil", "torch.compile", "rch.compile", "triton", "Triton", "install", "backend",
