@@ -57,7 +57,8 @@ var streamCorruptedRetold = retold{
 // CUDA error" (NVIDIA/TransformerEngine#2092, holdoutBX). torch.cuda.graph calls
 // gc.collect() before capture_begin for this reason (torch/cuda/graphs.py). The failure
 // must be said in the sentence: "Avoid garbage collection when capturing a CUDA Graph"
-// alone is the fix's title. Three literals: the collection's words.
+// alone is the fix's title. Two literals, the collection's words (13 bytes or less: one
+// prefilter piece each).
 var gcDuringCaptureRetold = retold{
 	literals: []string{"rbage collect", "gc.collect"},
 	pattern: `(?i)\b(?:garbage\s+collect\w*|gc\.collect\(\))(?:[^.;]|\.\w){0,80}?\b(?:during|while|when|inside|in\s+the\s+middle\s+of)\s+` +
