@@ -61,15 +61,7 @@ func TestArgumentRebindableByExec(t *testing.T) {
 		{"no rebinder", "import torch\nmode = \"default\"\nm = torch.compile(model, mode=mode)\n", ""},
 	}
 	for _, tc := range cases {
-		s, err := readBytes("e.py", []byte(tc.src))
-		require.NoError(t, err)
-		require.Len(t, s.Sites, 1, tc.name)
-		got := ""
-		for _, n := range s.Sites[0].Notes {
-			if strings.Contains(n, "may rebind") {
-				got = n
-			}
-		}
+		got := oneSiteNote(t, "e.py", tc.src, func(n string) bool { return strings.Contains(n, "may rebind") })
 		if tc.note == "" && got != "" || !strings.Contains(got, tc.note) {
 			t.Errorf("%s: note %q, want one with %q", tc.name, got, tc.note)
 		}

@@ -3,8 +3,6 @@ package script
 import (
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestUnseenFirstCallGlobals: a site whose first call the reader does not see names
@@ -25,15 +23,7 @@ func TestUnseenFirstCallGlobals(t *testing.T) {
 		{"no global after", "import torch\nimport torch._inductor.config as config\nconfig.coordinate_descent_tuning = True\n@torch.compile\ndef f(x):\n    return x * 2\nbackends = dict(f=f)\n", ""},
 	}
 	for _, tc := range cases {
-		s, err := readBytes("u.py", []byte(tc.src))
-		require.NoError(t, err)
-		require.Len(t, s.Sites, 1, tc.name)
-		got := ""
-		for _, n := range s.Sites[0].Notes {
-			if strings.HasPrefix(n, "its first call is not among") {
-				got = n
-			}
-		}
+		got := oneSiteNote(t, "u.py", tc.src, func(n string) bool { return strings.HasPrefix(n, "its first call is not among") })
 		if tc.note == "" && got != "" || !strings.Contains(got, tc.note) {
 			t.Errorf("%s: note %q, want one with %q", tc.name, got, tc.note)
 		}

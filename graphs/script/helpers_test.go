@@ -76,3 +76,19 @@ func setSummary(t *testing.T, set, glob string, n int, opts ReadOptions, line fu
 	}
 	compareGolden(t, filepath.Join("testdata", set, "summary.txt"), []byte(b.String()))
 }
+
+// oneSiteNote reads src, which must have one compile site, and returns that site's last
+// note that has, or "" (execrebind_test.go, firstcallunseen_test.go).
+func oneSiteNote(t *testing.T, name, src string, has func(string) bool) string {
+	t.Helper()
+	s, err := readBytes(name, []byte(src))
+	require.NoError(t, err)
+	require.Len(t, s.Sites, 1, src)
+	got := ""
+	for _, n := range s.Sites[0].Notes {
+		if has(n) {
+			got = n
+		}
+	}
+	return got
+}
