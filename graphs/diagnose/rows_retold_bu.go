@@ -1,10 +1,12 @@
 package diagnose
 
-// Retellings from the open items of the held-out sets BP and BS (2026-12-05, twenty-first
-// session), each read as a class from its siblings: the CUDA generator's state read while
-// a graph captures, told as "RNG access" refused; a CUDA or HIP call named
-// capture-illegal; a compile that falls back to an eager backend because Triton is
-// unavailable.
+// Retellings from the twenty-first session's measurements (2026-12-05: the open items of
+// the held-out sets BP and BS, and the sets BU to CA), each read as a class from its
+// siblings: the CUDA generator's state read while a graph captures, told as "RNG access"
+// refused; a CUDA or HIP call named capture-illegal; a compile that falls back to an
+// eager backend because Triton is unavailable; torch not supporting compilation on
+// Windows; a host sync, garbage collection or other work said to break a capture or
+// corrupt its stream.
 
 // retoldBU returns the retellings of this file.
 func retoldBU() []retelling {
@@ -27,8 +29,7 @@ func retoldBU() []retelling {
 		borrow(StreamCaptureIllegal, gcDuringCaptureRetold, "Python's garbage collection told as freeing or destroying "+
 			"CUDA objects while a graph captures, with an error (\"automatic garbage collection destroys a graph while "+
 			"another graph is being captured, which results in a CUDA error\", NVIDIA/TransformerEngine#2092, "+
-			"holdoutBX; torch.cuda.graph runs gc.collect() before it captures, torch/cuda/graphs.py; "+
-			"rows_retold_bu.go)"),
+			"holdoutBX; torch/cuda/graphs.py; rows_retold_bu.go)"),
 		borrow(StreamCaptureIllegal, streamCorruptedRetold, "work during a capture told as corrupting or "+
 			"invalidating the capturing stream (\"tensor allocations, first-call JIT compilation -- on every dispatch, which "+
 			"corrupts the HIP stream during CUDA graph capture\", radixark/miles c4f5c36, holdoutCA; CUDA's "+
@@ -54,8 +55,11 @@ var streamCorruptedRetold = retold{
 // running while a CUDA graph captures (freeing a tensor or destroying another graph: a
 // call CUDA refuses in the capture) with an error or a crash after it: "automatic garbage
 // collection destroys a graph while another graph is being captured, which results in a
-// CUDA error" (NVIDIA/TransformerEngine#2092, holdoutBX). torch.cuda.graph calls
-// gc.collect() before capture_begin for this reason (torch/cuda/graphs.py). The failure
+// CUDA error" (NVIDIA/TransformerEngine#2092, holdoutBX). torch.cuda.graph's __enter__
+// collects garbage before capture_begin, unconditionally in older releases and only
+// under torch.compiler.config.force_cudagraph_gc in newer ones (torch/cuda/graphs.py), so
+// a collection inside the capture is the program's own objects' (a graph another object
+// held, freed by a cycle's collection). The failure
 // must be said in the sentence: "Avoid garbage collection when capturing a CUDA Graph"
 // alone is the fix's title. Two literals, the collection's words (13 bytes or less: one
 // prefilter piece each).
