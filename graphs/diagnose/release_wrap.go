@@ -22,7 +22,9 @@ import (
 var fileNameLit = []byte("torch-")
 
 // wrapKeep keeps text, line's, for the next line where it ends inside a word that holds
-// torch's file name ("torch-" and what follows; a line cut at a width is short).
+// torch's file name ("torch-" and what follows; a line cut at a width is short), or in
+// torch's name after another word (prose whose release the next line may start:
+// proseWrapJoin).
 func (f *versionFinder) wrapKeep(text []byte, line int) {
 	f.wrapCut, f.wrapProse = f.wrapCut[:0], false
 	if n := len(text); n > 0 && n < 400 && !isSpace(text[n-1]) && bytes.Contains(text[bytes.LastIndexByte(text, ' ')+1:], fileNameLit) {
@@ -63,7 +65,8 @@ func (f *versionFinder) proseWrapJoin(kept, text []byte, line int) bool {
 
 // wrapJoin offers the release the file-name rows read on the kept line joined to the
 // first word of text, the line after it, and without the kept line's last hyphen where it
-// stands between two letters; it reports whether one was taken.
+// stands between two letters (prose kept by wrapKeep: proseWrapJoin); it reports whether
+// one was taken.
 func (f *versionFinder) wrapJoin(text []byte, line int) bool {
 	kept, before := f.wrapCut, f.text
 	f.wrapCut = f.wrapCut[:0]
