@@ -31,7 +31,7 @@ func (f *versionFinder) wrapKeep(text []byte, line int) {
 		f.wrapCut, f.wrapLine = append(f.wrapCut, text...), line
 		return
 	}
-	if len(text) < 400 && torchWordEnds.Match(text) {
+	if len(text) < 400 && endsInTorch(text) && torchWordEnds.Match(text) { // the suffix test first: every version line comes here
 		f.wrapCut, f.wrapLine, f.wrapProse = append(f.wrapCut, text...), line, true
 	}
 }

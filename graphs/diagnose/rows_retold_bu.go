@@ -18,8 +18,7 @@ func retoldBU() []retelling {
 		borrow(StreamCaptureIllegal, captureIllegalCallRetold, "a CUDA or HIP call named illegal or unsafe under "+
 			"stream capture (\"hipMalloc/hipFree are stream-capture-illegal\", ROCm/aiter's commit d711a4a, "+
 			"holdoutBS; CUDA's cudaStreamBeginCapture documentation; rows_retold_bu.go)"),
-		withRequires(retelling{code: TritonMissing, retold: tritonFallbackRetold, own: tritonNotInstalledRetoldRow()},
-			compileContext),
+		{code: TritonMissing, retold: tritonFallbackRetold, own: tritonNotInstalledRetoldRow()},
 		{code: UnsupportedPython, retold: torchNoWindowsCompileRetold, own: windowsRetoldRow()},
 		borrow(StreamCaptureIllegal, syncBreaksCaptureRetold, "a host synchronisation told as what broke a CUDA graph's "+
 			"capture (\"forces a GPU→CPU sync … (counts.sum().item()) which breaks CUDA graph capture\", unsloth-zoo's "+
@@ -151,7 +150,8 @@ const runtimeCall = `\x60?\b(?-i:(?:cu(?:da)?|hip)[A-Z]\w*)(?:\(\))?\x60?`
 // Triton is not installed, fall back to eager". Inductor's GPU code needs Triton
 // (torch/_inductor/scheduler.py create_backend raises TritonMissing); the aot_eager and
 // eager backends do not. The fallback and Triton's absence in one sentence, either first;
-// the row wants torch.compile or Inductor on some line (compileContext). Three literals,
+// the row, tritonNotInstalledRetoldRow's, wants torch.compile or Inductor on some line
+// (its Requires: an own row's, which withRequires would not replace). Three literals,
 // "riton is", "riton not" and "riton isn't", the absence's first words in either case.
 var tritonFallbackRetold = retold{
 	literals: []string{"riton is ", "riton not ", "riton isn't "},
