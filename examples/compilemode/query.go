@@ -263,32 +263,13 @@ func (c *cli) checkKeys(reps []*graphs.Report) error {
 // in the first report's order then the others'. Keys that differ only in their
 // release's default are left out (-key shows any key).
 func (c *cli) keyRows(reps []*graphs.Report) (rows, same []keyRow) {
-	var names []string
-	seen := map[string]bool{}
-	for _, rep := range reps {
-		for _, k := range rep.Config {
-			if !seen[string(k.Key)] {
-				seen[string(k.Key)] = true
-				names = append(names, string(k.Key))
-			}
-		}
-	}
+	names := configKeys(reps)
 	if len(c.keys) > 0 {
 		names = c.keys
 	}
 	rows, same = []keyRow{}, []keyRow{}
 	for _, name := range names {
-		row := keyRow{Key: keyName(name)}
-		for i, rep := range reps {
-			var p *graphs.KeyReport
-			if kr, ok := rep.Value(row.Key); ok {
-				p = &kr
-			}
-			row.Values = append(row.Values, p)
-			if i > 0 && !sameKey(row.Values[0], p) {
-				row.Differ = true
-			}
-		}
+		row := compareKey(reps, keyName(name))
 		switch {
 		case len(c.keys) > 0 || (row.Differ && set(row.Values)):
 			rows = append(rows, row) // -key K: shown whether it differs or not
@@ -306,26 +287,9 @@ func (c *cli) keyRows(reps []*graphs.Report) (rows, same []keyRow) {
 // and 2.11 had said "0 differ" where 2.11's dynamic-shape warning limit and its graph
 // partitions, on by default, change what the modes do (newuser21 finding 7).
 func defaultRows(reps []*graphs.Report) (int, []keyRow) {
-	var names []string
-	seen := map[string]bool{}
-	for _, rep := range reps {
-		for _, k := range rep.Config {
-			if !seen[string(k.Key)] {
-				seen[string(k.Key)], names = true, append(names, string(k.Key))
-			}
-		}
-	}
 	n, rows := 0, []keyRow{}
-	for _, name := range names {
-		row := keyRow{Key: name}
-		for i, rep := range reps {
-			var p *graphs.KeyReport
-			if kr, ok := rep.Value(name); ok {
-				p = &kr
-			}
-			row.Values = append(row.Values, p)
-			row.Differ = row.Differ || i > 0 && !sameKey(row.Values[0], p)
-		}
+	for _, name := range configKeys(reps) {
+		row := compareKey(reps, name)
 		if !row.Differ || set(row.Values) {
 			continue
 		}
@@ -359,6 +323,36 @@ func onInSome(values []*graphs.KeyReport) bool {
 		}
 	}
 	return false
+}
+
+// configKeys lists every key of the reports' configs, in the first report's order then
+// the others'.
+func configKeys(reps []*graphs.Report) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, rep := range reps {
+		for _, k := range rep.Config {
+			if !seen[string(k.Key)] {
+				seen[string(k.Key)], names = true, append(names, string(k.Key))
+			}
+		}
+	}
+	return names
+}
+
+// compareKey is key across the reports: each one's value (nil where its release lacks
+// the key), and whether any differs from the first's in value or source.
+func compareKey(reps []*graphs.Report, key string) keyRow {
+	row := keyRow{Key: key}
+	for i, rep := range reps {
+		var p *graphs.KeyReport
+		if kr, ok := rep.Value(key); ok {
+			p = &kr
+		}
+		row.Values = append(row.Values, p)
+		row.Differ = row.Differ || i > 0 && !sameKey(row.Values[0], p)
+	}
+	return row
 }
 
 // graphsOrAutotune reports whether a key is one of CUDA graphs' or autotuning's, by its
