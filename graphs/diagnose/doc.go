@@ -1086,7 +1086,8 @@
 // holdoutBU to holdoutCB (2026-12-05, twenty-first session, eight sets, 82 texts, 52
 // negatives: commit messages, threads of downstream projects, forum pages, program
 // output, Chinese, Japanese and Korean threads, the codes issue 21 added, a set chosen for
-// recall): 21 of 31 codes (68 %), 10 of 13 releases, findings on 2 of 52 negatives, 2
+// recall; two of its negatives repeat pages earlier sets held): 21 of 31 codes (68 %),
+// 10 of 13 releases, findings on 2 of 52 negatives, 2
 // releases read where none is stated; 25 of 31, 11 of 13, none and none after their
 // classes were read (a host sync,
 // garbage collection or other work said to break a capture or corrupt its stream, a call
