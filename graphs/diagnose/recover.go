@@ -93,11 +93,9 @@ var recoverAnchorsList = []string{"torch.compile(", "torch._inductor.config.", "
 // under (".../lib/python3.12/site-packages/..."), which every frame of a traceback holds:
 // such a line is read for the Python alone, from the raw line, and only until a path or a
 // stated version has been seen (BenchmarkVersusGrep: as a recoverer anchor it took the
-// rare-hit log from 0.4 to 1.3 times grep's time on its own).
-// python.org's Windows installer puts the packages under "…\\Python312\\Lib\\site-packages"
-// (its default folder, PythonXY: CPython's Tools/msi), and the Microsoft Store's Python under
-// "…\\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\\…" (hostile21's D10: a Windows log
-// whose frames alone show its Python was planned on the release's default).
+// rare-hit log from 0.4 to 1.3 times grep's time on its own). One anchor for each layout
+// pythonForms reads: Unix's lib/python3.X, python.org's Windows folder PythonXY (a JSON's
+// doubled backslash too) and the Microsoft Store's package folder.
 var pythonPathAnchors = []string{"python3.", "\\Python3", "\\\\Python3", "Python.3."}
 
 // deviceAnchors are the prefilter's anchors for the device counter.
