@@ -1461,6 +1461,11 @@
 //   - stream-capture-illegal: a paraphrase with "broke CUDA gr", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "rbage collect", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "gc.collect", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "GC firing", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "GC run", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "GC during", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "GC inside", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "GC trigger", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "corrupts the", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "corrupted the", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "validates the", as reports retell it

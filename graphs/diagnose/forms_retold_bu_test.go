@@ -28,6 +28,10 @@ func TestFormsRetoldBU(t *testing.T) {
 		// work said to corrupt the stream during a capture (radixark/miles c4f5c36, holdoutCA).
 		{"corrupts the HIP stream during capture", "first-call JIT compilation -- on every dispatch, which corrupts the HIP stream during CUDA graph capture and aborts kernels\n", para(diagnose.StreamCaptureIllegal), "miles c4f5c36"},
 		{"no longer corrupts the stream", "The fix: it no longer corrupts the stream during graph capture.\n", form{}, "negated verb"},
+		// the validation's passages (pytorch/pytorch#78666, ROCm/ATOM#1339) and a lookalike
+		{"breaks capture as it forces sync", "However, this change breaks CUDA graph capture as it forces CPU sync. This commit guards it.\n", para(diagnose.StreamCaptureIllegal), "pytorch#78666"},
+		{"GC firing inside capture", "A gen-0 GC firing inside the stream-capture region runs CompiledKernel.__del__ -> hipModuleUnload, which HIP forbids while a stream is capturing (HIP 900), corrupting the capture.\n", para(diagnose.StreamCaptureIllegal), "ROCm/ATOM#1339"},
+		{"GC frozen for speed", "We freeze the GC during graph capture to speed it up.\n", form{}, "no failure (sglang#8577's shape)"},
 		// garbage collection during capture with an error.
 		{"gc destroys graph during capture", "automatic garbage collection destroys a graph while another graph is being captured, which results in a CUDA error.\n", para(diagnose.StreamCaptureIllegal), "TransformerEngine#2092"},
 		{"gc during capture, no failure", "Avoid garbage collection when capturing a CUDA Graph\n", form{}, "the fix's title, no failure"},

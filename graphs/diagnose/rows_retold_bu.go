@@ -60,14 +60,18 @@ var streamCorruptedRetold = retold{
 // a collection inside the capture is the program's own objects' (a graph another object
 // held, freed by a cycle's collection). The failure
 // must be said in the sentence: "Avoid garbage collection when capturing a CUDA Graph"
-// alone is the fix's title. Two literals, the collection's words (13 bytes or less: one
+// alone is the fix's title. "GC" too, as a subject before a verb ("A gen-0 GC firing
+// inside the stream-capture region runs CompiledKernel.__del__ -> hipModuleUnload, which
+// HIP forbids while a stream is capturing (HIP 900), corrupting the capture", ROCm/ATOM#1339,
+// a fresh validation's passage), a capture's hyphened name and "forbids" or "corrupting"
+// as its failure. The literals are the collection's words (13 bytes or less: one
 // prefilter piece each).
 var gcDuringCaptureRetold = retold{
-	literals: []string{"rbage collect", "gc.collect"},
-	pattern: `(?i)\b(?:garbage\s+collect\w*|gc\.collect\(\))(?:[^.;]|\.\w){0,80}?\b(?:during|while|when|inside|in\s+the\s+middle\s+of)\s+` +
+	literals: []string{"rbage collect", "gc.collect", "GC firing", "GC run", "GC during", "GC inside", "GC trigger"},
+	pattern: `(?i)\b(?:garbage\s+collect\w*|gc\.collect\(\)|(?-i:GC))(?:[^.;]|\.\w){0,80}?\b(?:during|while|when|inside|in\s+the\s+middle\s+of)\s+` +
 		`(?:an?\s+|the\s+)?(?:another\s+|other\s+)?(?:(?:cuda\s+)?graphs?\s+(?:is\s+|are\s+|was\s+|were\s+)?(?:being\s+)?captur\w*|` +
-		`(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*)[^.;]{0,60}?\b(?:errors?|crash(?:es|ed)?|fail(?:s|ed|ures?)?|abort(?:s|ed)?|` +
-		`invalidat\w*|segfault\w*|illegal)\b`,
+		`(?:cuda\s+)?(?:graph[\s-]|stream[\s-])?captur\w*)(?:[^.;]|\.\w){0,80}?\b(?:errors?|crash(?:es|ed)?|fail(?:s|ed|ures?)?|abort(?:s|ed)?|` +
+		`invalidat\w*|segfault\w*|illegal|corrupt\w*|forbids?|forbidden)\b`,
 }
 
 // syncBreaksCaptureRetold is stream-capture-illegal told as a host synchronisation (a
@@ -82,7 +86,12 @@ var gcDuringCaptureRetold = retold{
 var syncBreaksCaptureRetold = retold{
 	literals: []string{"breaks CUDA g", "breaks cuda g", "reaks graph c", "broke CUDA gr"},
 	pattern: `(?i)(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b)(?:[^.;]|\.\w){0,80}?` +
-		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*`,
+		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*|` +
+		// the sync as the cause after it: "this change breaks CUDA graph capture as it
+		// forces CPU sync" (pytorch/pytorch#78666, a fresh validation's passage)
+		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*\s+(?:as|because|since)\s+` +
+		`(?:it\s+)?(?:forces|forced|causes|caused|triggers|triggered|does|did|needs|requires)\s+(?:an?\s+)?(?:cpu|host|gpu\W{0,3}cpu|device\W{1,3}host)?\W?\s*` +
+		`(?:sync\w*|synchroni[sz]\w*)`,
 }
 
 // torchNoWindowsCompileRetold is the Windows refusal (2.0–2.4, windowsRetold's) told as
