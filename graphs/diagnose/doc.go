@@ -32,6 +32,9 @@
 // [Diagnosis.StatedTorch] is it, the header reads "torch 1.13 (from line 1; older than
 // torch.compile, which came in 2.0: read as a log that states no release)" and the plan
 // "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))".
+// A log that states no release gets the header "torch: not stated in the text (each fix
+// names its releases; -torch X.Y reads the text for one)" (newuser21 #7: "upgrade to
+// 2.14" had read as an answer that assumed a release).
 // [Options.Torch] (the command's -torch) takes a newer release as a log's ([ParseTorch]),
 // and where it is not the log's own release the header names that one too: "torch 2.14
 // (from -torch; line 1 states 2.11)".

@@ -193,7 +193,7 @@ func wrapColumns(text string, first, rest int) []string {
 }
 
 // torchHeader is the line before the findings that names the release they are read for
-// and where it comes from, "" where the log states none.
+// and where it comes from, or says that the log states none.
 func (d *Diagnosis) torchHeader() string {
 	var from []string
 	switch {
@@ -201,7 +201,9 @@ func (d *Diagnosis) torchHeader() string {
 		return fmt.Sprintf("torch %s (from line %d; older than torch.compile, which came in %s: read as a log that states no release)",
 			d.StatedTorch, d.StatedTorchLine, modes.First())
 	case d.Torch == "":
-		return ""
+		// newuser21 #7: a fix such as "upgrade to 2.14" read as if it assumed a
+		// release; it names the releases it is for, and this line says none was read.
+		return "torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)"
 	case d.TorchLine == 0: // Options.Torch: no line of the log
 		from = append(from, "from -torch")
 		if d.StatedTorch != "" {
