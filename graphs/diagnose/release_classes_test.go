@@ -79,6 +79,19 @@ func TestReleaseNotTheRuns(t *testing.T) {
 		{"works-bf16-not-fp16", "torch 2.5 works with bf16 but not fp16", "2.5", "dtypes contrasted"},
 		{"works-release-not-release", "torch 2.5 works, torch 2.6 does not", "2.6", "releases contrasted: the failing one"},
 		{"switched-same-error", "Switched from torch 2.6 to 2.4, same error", "2.4", "a downgrade whose target fails too (sweep4 #22)"},
+		// holdoutCC/CE (2026-12-06): a negated "works" before a bare release; a downgrade's
+		// target with the failure after it; a measure is no release
+		{"no-longer-works-in", "`torch.bmm`+`torch.compile` no longer works in 2.9, but worked in 2.8", "2.9", "pytorch/pytorch#165892's title"},
+		{"doesnt-work-on", "torch.compile doesn't work on 2.5", "2.5", "a negated works"},
+		{"not-working-with", "max-autotune is not working with 2.6.0", "2.6", "a negated working"},
+		{"works-on-bare", "torch.compile works on 2.9", "", "works is no failure"},
+		{"no-longer-runs-ghz", "torch.compile does not run on 2.4 GHz CPUs", "", "a measure"},
+		{"fails-on-ghz", "torch.compile fails on 2.4 GHz CPUs", "", "a measure, in the older row too"},
+		{"downgraded-still-error", "After downgrading torch to 2.5.1 I still get the error", "2.5", "the target fails"},
+		{"downgraded-now-crashes", "I downgraded torch to 2.5.1 and now it crashes with an error", "2.5", "the target fails"},
+		{"downgraded-works", "I downgraded torch to 2.5.1 and it works", "", "the target works"},
+		{"downgraded-no-error", "Downgrading torch to 2.5.1 and I get no error", "", "no error"},
+		{"downgrade-advice-still", "Try downgrading torch to 2.5.1 and see if it still crashes", "", "advice"},
 		{"moving-fixed-nothing", "Moving from PyTorch 2.4 to 2.6 fixed nothing", "2.6", "'fixed nothing' is no fix"},
 		{"moving-fixed", "Moving from PyTorch 2.4 to 2.6 fixed it", "2.4", "a move that fixed it"},
 		// a logger's dotted name is no package named before the release

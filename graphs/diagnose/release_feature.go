@@ -101,13 +101,20 @@ func seenOnNightly(text []byte) []int {
 //     (negatedRun);
 //   - sameError: a release tried and said to fail the same way ("Tested with torch
 //     2.5.1: same error", "with torch 2.5.1 it also fails");
+//   - failsThere: a release moved to, with the failure said right after it ("After
+//     downgrading torch to 2.5.1 I still get the error", "I downgraded torch to 2.5.1
+//     and now it crashes"): the run that fails is on it, as with sameError; "… and it
+//     works" and "… fixes this" stay another run's;
 //   - expectedToWork: a release expected to work, then a failure in its sentence
 //     ("PyTorch 2.0.1 should work with Python 3.11 but the CI fails with:",
 //     skorch-dev/skorch#990); "PyTorch 2.6 should work with this model" alone stays
 //     another run's.
 var (
-	negatedWorks   = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bdoesnt|\bdont|\bwont|\bisnt|\bcannot|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|supported|fixed)\b`}
-	sameError      = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:\w+\s+){0,2}(?:the\s+)?same\s+(?:error|issue|problem|crash|failure|exception|traceback)|(?:\w+\s+){0,2}(?:also|still)\s+(?:fails?|failing|failed|crash\w*|errors?|broken|breaks|happens|occurs|reproduces))\b`}
+	negatedWorks = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bdoesnt|\bdont|\bwont|\bisnt|\bcannot|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|supported|fixed)\b`}
+	sameError    = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:\w+\s+){0,2}(?:the\s+)?same\s+(?:error|issue|problem|crash|failure|exception|traceback)|(?:\w+\s+){0,2}(?:also|still)\s+(?:fails?|failing|failed|crash\w*|errors?|broken|breaks|happens|occurs|reproduces))\b`}
+	failsThere   = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:and|but|then|yet)\s+)?(?:(?:now|then|again)\s+)?(?:(?:it|this|that|I|we)\s+)?(?:(?:still|also|again|now)\s+)?` +
+		`(?:(?:get|gets|got|getting|see|saw|hit|hits|have|has|had|throws?|threw|raises?|raised|gives?|gave)\s+(?:the\s+|an?\s+|this\s+|that\s+)?(?:same\s+|similar\s+)?` +
+		`(?:errors?|crash(?:es)?|failures?|exceptions?|issues?|problems?|traceback)|crash(?:es|ed)|fails|failed|errors\s+out|breaks|broke)\b`}
 	expectedToWork = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:should|ought\s+to|(?:is|was)\s+(?:supposed|expected|meant)\s+to)\s+work\b`}
 	butFails       = &lazyregexp.Regexp{Expr: `(?i)\bbut\b.*\b(?:fail\w*|errors?|crash\w*|breaks|broke|raises|not)\b`}
 )
@@ -116,11 +123,23 @@ var (
 // clause, is the run's by one of the phrasings above.
 func runDespiteWords(text []byte, words [][]byte, from, to int) bool {
 	after := text[to:min(len(text), to+80)]
-	if negatedWorks.Match(lastWords(words, 7)) || sameError.Match(after) {
+	if negatedWorks.Match(lastWords(words, 7)) || sameError.Match(after) || movedTo(words) && failsThere.Match(after) {
 		return true
 	}
 	return expectedToWork.Match(after) && butFails.Match(sentenceAround(text, from, to)[to-sentenceStart(text, from):])
 }
+
+// movedTo reports whether a clause's last words move to the release after them: a
+// downgrade, a roll back, a switch, an upgrade ("After downgrading torch to", "I
+// switched to"): failsThere reads only such a move's target ("it worked in torch 2.3,
+// broke in 2.4" names another release that fails).
+func movedTo(words [][]byte) bool {
+	last := lastWords(words, 6)
+	return reDowngrade.Match(last) || movedWord.Match(last)
+}
+
+// movedWord is a verb of moving between releases (moveVerb) as a word.
+var movedWord = &lazyregexp.Regexp{Expr: `(?i)\b` + moveVerb + `\b`}
 
 // runByWords reports whether the words around the release at text[from:to] make it the
 // run's though otherRun's words would make it another's: the only release the writer's

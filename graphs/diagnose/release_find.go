@@ -832,7 +832,7 @@ func releaseSpans(text []byte, reach int) [][2]int {
 // pin that is another run's or one of a transition's.
 func notTheRuns(p versionPattern, text []byte, lo, hi int) bool {
 	switch {
-	case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo])),
+	case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo]) || measureUnit.Match(text[hi:])),
 		p.rank == rankLoose && (looseOther(text[:lo]) || linkedElsewhere(text, lo, hi)),
 		(p.what == "pin" || p.what == whatVersionAttr || p.rank <= rankProseMove) && torchRange.Match(text),
 		otherPin(p, text, lo, hi):

@@ -297,7 +297,8 @@ var compileWord = &lazyregexp.Regexp{Expr: `(?i)\b(?:compile[ds]?|inductor|dynam
 // around it say it is another run's or another package's.
 func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
-	if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
+	// a measure is no release ("fails on 2.4 GHz CPUs"), as for pickBare
+	if measureUnit.Match(text[hi:]) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
 	if namesTorch(text) || compileWord.Match(text) || nightlyWord.Match(text) {

@@ -249,7 +249,8 @@ func releaseRows() []releaseRow {
 		// torch or a compile feature or the sentence names a release that worked: "worked
 		// in 2.0, broke in 2.1", "works on 2.4, fails on 2.5", "a regression in 2.5".
 		{name: "fails-bare-after", what: "prose", anchors: failAnchors(), rank: rankProse, pick: pickFailingAfter,
-			shape: `(?i)\b(?:broke|breaks|broken|fails?|failed|failing|crash(?:es|ed)?|errors?(?:\s+out)?|regress(?:ed|es|ion)|stopped\s+working)\s+(?:again\s+)?(?:on|with|in|since|after|under)\s+(?:(?:py)?torch\s*)?` + bare},
+			shape: `(?i)(?:\b(?:broke|breaks|broken|fails?|failed|failing|crash(?:es|ed)?|errors?(?:\s+out)?|regress(?:ed|es|ion)|stopped\s+working)|` +
+				negatedRuns + `)\s+(?:again\s+)?(?:on|with|in|since|after|under)\s+(?:(?:py)?torch\s*)?` + bare},
 		// a nightly named in prose: "2.13.0.dev20260518".
 		{name: "nightly", what: "nightly", literal: ".dev20", anchors: []string{".dev20"}, rank: rankProse,
 			shape: `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`},
@@ -338,13 +339,20 @@ func ptAnchors() []string {
 // in 2.1"): each fail word's tail before each preposition and "2.".
 func failAnchors() []string {
 	var out []string
-	for _, w := range []string{"roken", "roke", "reaks", "ails", "ailed", "ailing", "rashes", "rashed", "rror", "rrors", "egressed", "ession"} {
+	for _, w := range []string{"roken", "roke", "reaks", "ails", "ailed", "ailing", "rashes", "rashed", "rror", "rrors", "egressed", "ession",
+		"work", "works", "orking", "run", "runs", "unning"} {
 		for _, p := range []string{" in 2.", " on 2.", " with 2.", " since 2.", " after 2."} {
 			out = append(out, w+p)
 		}
 	}
 	return out
 }
+
+// negatedRuns is a failure said as a negated "works" or "runs" before the release it
+// names: "`torch.bmm`+`torch.compile` no longer works in 2.9, but worked in 2.8"
+// (pytorch/pytorch#165892's title, holdoutCC), "doesn't work on 2.5", "is not working
+// with 2.6", "no longer runs on 2.7". The release after it is the one that fails.
+const negatedRuns = `(?:\bno\s+longer|\bnot|n['’]t|\bdoesnt|\bdont)\s+(?:works?|working|runs?|running)\b`
 
 // packageColumn is the column after a release in a package list's row: conda list's
 // build and channel ("pypi_0    pypi", "py3.10_cuda12.1_cudnn8.9.2_0    pytorch",
