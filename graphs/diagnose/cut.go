@@ -310,10 +310,7 @@ func shortCuts(e *ringLine) (cuts [2 + 2*maxQuoteCuts]cutSides, n int) {
 		cuts[n] = cutSides{sr: rest, right: rest, short: true}
 		n++
 	}
-	body := e.clean
-	if e.lineStart {
-		body = withoutLogHeader(body)
-	}
+	body := lineBody(e)
 	for _, at := range closingQuotes(body) {
 		cuts[n] = cutSides{sl: bytes.TrimRight(squeeze(nil, unquote(nil, body[:at])), truncatedTail), short: true}
 		n++
@@ -410,6 +407,77 @@ func (e *ringLine) shortCutsOf(prev *ringLine) []cutSides {
 		}
 	}
 	return e.short
+}
+
+// wrappedLead returns the lead rule's cut (cut_lead.go) of a quotation that opens on
+// e and closes on next, the line after it (nil at the input's end): a message quoted from its first word to a
+// word before its end and wrapped inside its quotes, by a writer or a comment's width
+// ("# CUDA graphs capture the RNG offset, which causes \"Offset increment" / "# outside
+// graph capture\" errors when subsequent benchmarks use torch.randn", holdoutCG's
+// ai-performance-engineering comment). The prose before it on prev, or an error word
+// after it on next, says it occurred, as for a quotation on one line.
+func wrappedLead(e, next *ringLine) (cutSides, bool) {
+	if next == nil || !next.lineStart {
+		return cutSides{}, false
+	}
+	above, body := lineBody(e), lineBody(next)
+	i, j, ok := wrappedQuote(above, body)
+	if !ok {
+		return cutSides{}, false
+	}
+	joined := append(append(bytes.TrimRight(above[i+1:len(above):len(above)], " "), ' '), body[:j]...)
+	text := unquote(nil, joined)
+	return cutSides{sl: withoutClass(squeeze(nil, text)), left: text[len(classLead.Find(text)):], short: true, lead: true,
+		said: leadSaid(above[:i]) || errorAfter.Match(body[j:])}, true
+}
+
+// matchWrappedLead looks on entry k for a quotation that opens there and closes on the
+// next line (wrappedLead), said to have occurred, whose text is a row's literal from its
+// start to a word before its end (the lead rule, with leadUnique): matchShortCut tries
+// only the rows with an anchor on the line, and a quotation wrapped after a few words
+// of a message may hold none of them on either line. Only a quotation whose first
+// bytes start some row's literal (leadStarts) is tried against the rows.
+func (s *scanner) matchWrappedLead(k int, e *ringLine) {
+	if s.lastHit == e.line || e.legend {
+		return
+	}
+	next := s.entry(k + 1)
+	c, ok := wrappedLead(e, next)
+	if !ok || !c.said || len(c.sl) < minLead {
+		return
+	}
+	if _, ok := s.t.leads[string(c.sl[:middleKey])]; !ok {
+		return
+	}
+	for i := range s.rows {
+		// each row that fits is recorded (one code's, by leadUnique): the diagnosis keeps
+		// the one whose Requires the log shows (the Offset-increment check's rows, with
+		// threads and without)
+		if s.cutFits(i, c) && s.leadUnique(i, c) {
+			s.hitSpan(i, e, next, e.unquoted, Truncated)
+		}
+	}
+}
+
+// leadStarts returns the first middleKey bytes (squeezed) of the literals of the rows
+// that the lead rule reads (leadFits, leadPatternFits): minLead characters or more.
+func leadStarts(rows []compiledRow) map[string]struct{} {
+	out := map[string]struct{}{}
+	for i := range rows {
+		if r := &rows[i]; !r.uncut() && len(r.squeezed) > minLead {
+			out[string(r.squeezed[:middleKey])] = struct{}{}
+		}
+	}
+	return out
+}
+
+// lineBody is entry e's clean text without the heads a line may start with
+// (withoutLogHeader), where it starts a line.
+func lineBody(e *ringLine) []byte {
+	if e.lineStart {
+		return withoutLogHeader(e.clean)
+	}
+	return e.clean
 }
 
 // shortFits is the short-cut rule: a row without a Pattern whose literal (squeezed) is

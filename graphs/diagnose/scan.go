@@ -195,6 +195,9 @@ type table struct {
 	// the literals the middle rule reads (middleStarts): a quotation that starts with none
 	// is no row's middle part, and no row is tried for it.
 	middles map[string]struct{}
+	// leads holds the first middleKey bytes (squeezed) of the literals the lead rule
+	// reads (leadStarts), for a quotation wrapped onto the next line (matchWrappedLead).
+	leads map[string]struct{}
 }
 
 // sentenceLiteral is the text a row is matched by: its Literal, less a sentence's final
@@ -332,7 +335,7 @@ func compileTable() (table, error) {
 			r.forms.gates, r.pat.gates = b.t.gates, b.t.gates
 		}
 	}
-	b.t.middles = middleStarts(b.t.rows)
+	b.t.middles, b.t.leads = middleStarts(b.t.rows), leadStarts(b.t.rows)
 	if b.t.literals, err = newLiteralSet(b.t.rows, func(r *compiledRow) []byte { return r.literal }); err != nil {
 		return table{}, err
 	}
@@ -1102,6 +1105,7 @@ func (s *scanner) process(k int) {
 		s.rawWindow(raw)
 		if mayQuoteMiddle(raw.raw) {
 			s.matchMiddle(k) // a quoted part of a message may hold none of its anchors
+			s.matchWrappedLead(k, s.entry(k))
 		}
 		return
 	}
@@ -1136,6 +1140,7 @@ func (s *scanner) matchRows(k int, e *ringLine) {
 		s.matchValueCut(k)
 	}
 	s.matchMiddle(k)
+	s.matchWrappedLead(k, e)
 }
 
 // rawWindow reads a raw line that holds only device or library-path anchors: the device
