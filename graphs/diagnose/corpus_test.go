@@ -221,6 +221,13 @@ var textReads = sync.OnceValue(func() map[string]textRead {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutCC to holdoutCH, measured once at d2a8e1a0 (testdata/corpus/README.md, "Held-out sets
+	// CC to CH, measured once").
+	"cd_ktransformers512_reply_zh_new_env_still_same_problem_lcuda_title":       "holdoutCD: the linker's \"cannot find -lcuda\" as a thread's title over a reply that it recurs after a reinstall, with no Triton, compile or run-time build named (ktransformers builds CUDA extensions of its own)",
+	"cd_gpustack1242_reply_vllm192_cudatoolkit_reinstall_python_h_title":        "holdoutCD: \"Failed to run model：fatal error: Python.h\" as the title over a reply of install commands, with no Triton, compile or engine worker named",
+	"cd_nanovllm49_reply_python_h_missing_no_sudo_conda_workaround":             "holdoutCD: the compiler's Python.h error in a reply that blames \"a C extension module (likely vLLM or a related dependency)\" and suggests rebuilding vLLM: no Triton or compile named, and an engine's source build gives the same error (holdoutN's negative)",
+	"ce_neg_melashri_blog_aitune_driver_too_old_downgrade_pt26":                 "holdoutCE: a blog that installs 2.11, then drops back to 2.6.0 \"to match my host's driver limit\" (the move's purpose met) and crashes paragraphs later: the finder keeps the first release",
+	"cf_pt93685_internal_overlap_check_no_cudagraph_launched_for_strided_input": "holdoutCF: a tensor that \"does not have internal memory overlap but today we do not launch a cudagraph for\": the reason negated, the check's conservatism told as a design issue of 2022",
 	// holdoutCA, measured once at 7e700c8f (testdata/corpus/README.md, "Held-out set CA, measured once"); work said to
 	// corrupt the stream during a capture read since (rows_retold_bu.go).
 	"ca_triton_commit_3d3c4e4_8668_lcuda_missing_runtime_envs_link_so1": "holdoutCA: -lcuda told as a rule (\"Runtime environments may not include developer libraries such as `libcuda.so`\", \"This causes errors in many runtime environments\"), no run's failure",
@@ -324,6 +331,10 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
+	// holdoutCH, measured once at d2a8e1a0: a ROCm backport titled "[release/2.1]", which the
+	// release-branch row reads as holdoutBF's "[release/2.13]" was labelled, and this
+	// collector labels no run's.
+	"ch_neg_rocmpytorch1509_release21_cudagraph_sync_only_after_capture_begin": "holdoutCH: a backport's release branch, labelled no run's (holdoutBF labelled one the run's)",
 	// holdoutBI, measured once at 9baf4e6e: a release flaky tests fail on (brevitas, "with
 	// torch 2.8 … due to segfaults"), which the collector labels no run's, and a failure on
 	// "PyTorch 2.7+", a bound after failure words that holdout sets label the run's
