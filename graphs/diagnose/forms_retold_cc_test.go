@@ -37,6 +37,24 @@ func TestFormsRetoldCC(t *testing.T) {
 		{"cannot use cudagraphs, multiple devices", "# cannot use cudagraphs because it doesn't support multiple device indices\n", para(diagnose.SkipMultipleDevices), "litgpt's comment"},
 		{"cannot use cudagraphs, other reason", "We cannot use CUDA graphs because of the GIL\n", form{}, "no reason of PyTorch's"},
 		{"overlap prevents cudagraphs", "too hard to determine whether memory overlap exists, preventing enablement of CUDA graph:\n", para(diagnose.SkipComplexMemoryOverlap), "pytorch/torchdynamo#1620"},
+		// holdoutCI (measured at 38f40ae3): CUDA said to forbid an act during a capture that
+		// it then invalidates; the TLS assertion said to be hit, the thread in another sentence.
+		{"cuda forbids, invalidates capture", "CUDA forbids graph destruction during an unrelated capture and invalidates the active capture.\n", para(diagnose.StreamCaptureIllegal), "pytorch/tensordict#1804"},
+		{"cuda forbids, no failure", "CUDA forbids syncs during capture.\n", form{}, "a rule"},
+		{"hit the tls assertion", "torch.compile + CUDA Graphs. The first generations succeed, but subsequent ones hit the thread-local storage assertion.\n", para(diagnose.TreesUserThreadTLS), "OpenBMB/VoxCPM#258"},
+		{"no longer hit the tls assertion", "No longer hit the TLS assertion with torch.compile\n", form{}, "negated verb"},
+		{"gc while a stream is capturing", "A GC run while another CUDA stream was capturing a graph made the capture fail.\n", para(diagnose.StreamCaptureIllegal), "the stream capturing, a form of be between"},
+		// holdoutCK, CL and CM (measured at 38f40ae3).
+		{"default stream can't be used, after fails", "Hi, this fails because Torch uses the CUDA default stream by default, which can't be used for graph capture.\n", para(diagnose.CaptureDefaultStream), "NVIDIA/warp#1266"},
+		{"default stream can't be used, rule", "The default stream cannot be used for graph capture.\n", form{}, "a rule"},
+		{"msvc omp.h under cpp_prefix.h", "C:/ComfyUI/python_embeded/Lib/site-packages/torch/include\\torch/csrc/inductor/cpp_prefix.h(3): fatal error C1083: Cannot open include file: 'omp.h': No such file or directory\n", form{diagnose.OpenMPMissing, 1, diagnose.Exact, ""}, "SeedVR2#490: Inductor's prelude as the context"},
+		{"msvc omp.h, no inductor", "foo.cpp(3): fatal error C1083: Cannot open include file: 'omp.h': No such file or directory\n", form{}, "a C++ project's own build"},
+		{"capture failed with cuda error 906, wrapped", "whole-step CUDA graph capture failed with CUDA\nerror 906 when the inner solver is iterative\n", form{diagnose.StreamCaptureIllegal, 1, diagnose.Wrapped, ""}, "newton 5adbcdd"},
+		{"cuda error 906, no capture", "CUDA error 906 when loading the module\n", form{}, "no capture in the log"},
+		{"fallback to cudagraphs when triton missing", "- Implement automatic fallback from `inductor` to `cudagraphs` in `torch.compile` when Triton is missing (Windows fix).\n", para(diagnose.TritonMissing), "SeedVR2 c6997fd"},
+		{"cudaMallocAsync conflicts with cuda graphs", "Address Windows cudaMallocAsync allocation conflicts that prevented model reloading after VRAM clear when CUDA graphs enabled.\n", para(diagnose.AllocatorIncompatible), "TTS-Audio-Suite 9f725c8"},
+		{"cuda graph dynamic shape accumulation", "fix: use uncompiled feat_encoder for prefill to prevent CUDA Graph dynamic shape accumulation (#209)\n", para(diagnose.DynamicShapeRerecord), "VoxCPM 75cfa3e"},
+		{"gradient accumulation", "gradient accumulation steps 8, cudagraphs on\n", form{}, "another accumulation"},
 		// a kind of error named by an example: no one's run.
 		{"errors like, a tip", "- Errors like `Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture` or other errors probably point to a recompile\n", form{}, "tensordict's debugging tips"},
 		// CUDA's error name as what a rule prevents (quack's comment, holdoutCG).

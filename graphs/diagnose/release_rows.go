@@ -288,7 +288,8 @@ func releaseRows() []releaseRow {
 		// then "Version: 2.5.1" (no "Name: torch" line before it; branch recallC's probe).
 		{name: "next-pip-show-grep", what: whatVersionAttr, anchors: []string{"show torch"}, rank: rankTorch, next: true,
 			shape: `(?i)\bpip3?\s+show\s+(?:py)?torch\s*\|\s*(?:grep|findstr|select-string)\b[^|]*\bversion\b[^|]*$`},
-		{name: "next-version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch Version", "torch:", "Torch:", "TORCH:", "torch :", "Torch :"}, rank: rankPackage, next: true,
+		{name: "next-version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch Version", "torch:", "Torch:", "TORCH:", "torch :", "Torch :",
+			"orch版本", "orch**版本", "orch 版本", "orch的版本"}, rank: rankPackage, next: true,
 			shape: versionKeyShape,
 			gate:  mayBeVersionKey, maxLen: maxKeyLine},
 		// a lock file's package entry, the version on the line after the name: poetry.lock,
@@ -309,7 +310,10 @@ func releaseRows() []releaseRow {
 // "**Torch version:**", "<tr><td>PyTorch version</td>", a report's "PyTorch:". Before
 // it only markup and a log header (keyHead) may stand: "Minimum PyTorch version" is a
 // requirement's key.
-const versionKeyShape = `(?i)^` + keyHead + keyMarkup + `(?:(?:py)?torch[ _]?version[\s|*_\x60]*:?|(?:py)?torch[\s*_\x60]*:)` + keyMarkup + `$`
+const versionKeyShape = `(?i)^` + keyHead + keyMarkup + `(?:(?:py)?torch[ _]?version[\s|*_\x60]*:?|(?:py)?torch[\s*_\x60]*:|` +
+	// Chinese issue templates' key: "- 你使用的**Pytorch**版本: " with "- 2.1.0" on the next
+	// line (Tongjilibo/bert4torch's template, holdoutCK)
+	`(?:py)?torch[\s*_\x60]*(?:的\s*)?版本[\s|*_\x60]*[:：]?)` + keyMarkup + `$`
 
 // compoundHead is a word that may join torch's name with a hyphen in prose and keep it
 // torch's: a qualifier of the build ("bundled-torch-2.10+cu128", holdoutP's myvoice

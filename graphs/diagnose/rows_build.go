@@ -543,7 +543,10 @@ const (
 
 // ompBuildContext is a C++ compile of Inductor's shown in the log, the context of the
 // missing-omp.h rows and their retelling: a C project's own OpenMP build prints the same.
-const ompBuildContext = compileContext + `|torchinductor_|CppCompileError`
+// Inductor's own C++ prelude named in the compiler's line counts too: "…/torch/include\torch/
+// csrc/inductor/cpp_prefix.h(3): fatal error C1083: Cannot open include file: 'omp.h'"
+// (numz/ComfyUI-SeedVR2_VideoUpscaler#490, holdoutCK), the header that includes omp.h.
+const ompBuildContext = compileContext + `|torchinductor_|CppCompileError|cpp_prefix\.h`
 
 // noCompiler is the way around a C++ compiler Inductor cannot run.
 const noCompiler = "compile without Inductor (backend=\"aot_eager\"), or turn torch.compile off (a " +

@@ -967,6 +967,14 @@ func captureNameRows() []Signature {
 		// "streamCaptureUnsupported" is another device's (holdoutB1's megatronfl182).
 		tail := strings.TrimPrefix(e.names[0], "Error")
 		out = append(out, e.row(tail, `(?-i:\b`+tail+`\b)`))
+		// Its number after "CUDA error" or "HIP error", where the log shows a capture:
+		// "whole-step CUDA graph capture failed with CUDA error 906" (newton-physics/newton's
+		// commit 5adbcdd, holdoutCL; Warp prints the runtime's number), "hipError 901".
+		num := fmt.Sprintf("error %d", e.number)
+		r := e.row(num, fmt.Sprintf(`(?i)\b(?:cuda|hip)(?:\s+runtime)?\s*error\s*(?:code\s*)?[:=#]?\s*%d\b`, e.number))
+		r.Requires = `capture|Capture|capturing|Capturing|CAPTURE`
+		r.Decisive = "the CUDA error's number, where the log shows a capture"
+		out = append(out, r)
 	}
 	return out
 }

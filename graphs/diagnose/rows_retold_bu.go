@@ -70,7 +70,7 @@ var gcDuringCaptureRetold = retold{
 	literals: []string{"rbage collect", "gc.collect", "GC firing", "GC run", "GC during", "GC inside", "GC trigger"},
 	pattern: `(?i)\b(?:garbage\s+collect\w*|gc\.collect\(\)|(?-i:GC))(?:[^.;]|\.\w){0,80}?\b(?:during|while|when|inside|in\s+the\s+middle\s+of)\s+` +
 		`(?:an?\s+|the\s+)?(?:another\s+|other\s+)?(?:(?:cuda\s+)?graphs?\s+(?:is\s+|are\s+|was\s+|were\s+)?(?:being\s+)?captur\w*|` +
-		`(?:cuda\s+)?(?:graph[\s-]|stream[\s-])?captur\w*)(?:[^.;]|\.\w){0,80}?\b(?:errors?|crash(?:es|ed)?|fail(?:s|ed|ures?)?|abort(?:s|ed)?|` +
+		`(?:cuda\s+)?(?:graph[\s-]|stream[\s-])?(?:is\s+|was\s+)?captur\w*)(?:[^.;]|\.\w){0,80}?\b(?:errors?|crash(?:es|ed)?|fail(?:s|ed|ures?)?|abort(?:s|ed)?|` +
 		`invalidat\w*|segfault\w*|illegal|corrupt\w*|forbids?|forbidden)\b`,
 }
 
@@ -166,13 +166,16 @@ const runtimeCall = `\x60?\b(?-i:(?:cu(?:da)?|hip)[A-Z]\w*)(?:\(\))?\x60?`
 // "riton is", "riton not" and "riton isn't", the absence's first words in either case.
 var tritonFallbackRetold = retold{
 	literals: []string{"riton is ", "riton not ", "riton isn't "},
-	pattern: `(?i)` + eagerFallback + `[^.;]{0,40}?\b(?:when|if|whenever|where|since|because|as)\s+` + tritonUnusable + `|` +
-		`\b(?:when|if|whenever)\s+` + tritonUnusable + `[^.;]{0,40}?` + eagerFallback,
+	// a dotted name's dot is no sentence's end ("… in `torch.compile` when Triton is missing")
+	pattern: `(?i)` + eagerFallback + `(?:[^.;]|\.\w){0,40}?\b(?:when|if|whenever|where|since|because|as)\s+` + tritonUnusable + `|` +
+		`\b(?:when|if|whenever)\s+` + tritonUnusable + `(?:[^.;]|\.\w){0,40}?` + eagerFallback,
 }
 
-// eagerFallback: a compile switched to the eager or aot_eager backend.
+// eagerFallback: a compile switched to a backend that needs no Triton, eager, aot_eager
+// or cudagraphs, from inductor or not ("automatic fallback from `inductor` to `cudagraphs`
+// in `torch.compile` when Triton is missing", ComfyUI-SeedVR2's commit c6997fd, holdoutCL).
 const eagerFallback = `\b(?:fall(?:s|ing)?\s*back|fallback|switch(?:es|ing)?|default(?:s|ing)?|revert(?:s|ing)?|use|uses|using)\s+` +
-	`(?:to\s+)?(?:the\s+)?[\x60'"]?(?:aot_eager|eager)\b`
+	`(?:from\s+(?:the\s+)?[\x60'"]?inductor[\x60'"]?\s+)?(?:to\s+)?(?:the\s+)?[\x60'"]?(?:aot_eager|eager|cudagraphs)\b`
 
 // tritonUnusable: Triton said to be missing or unusable (tritonAbsent, rows_retold_more.go, with
 // "unavailable", "broken" and a failed import: a fallback is taken for each).

