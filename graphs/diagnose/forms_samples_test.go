@@ -133,6 +133,11 @@ var formSamples = []formSample{
 	{StreamCaptureIllegal, "", "capture_end failed: StreamCaptureInvalidated"},
 	{StreamCaptureIllegal, "", "the legacy stream join fails with StreamCaptureImplicit"},
 	{StreamCaptureIllegal, "", "RuntimeError: CUDA call failed: cudaErrorStreamCaptureImplicit"},
+	// CUDA's numbers, with a capture in the log (newton 5adbcdd, holdoutCL)
+	{StreamCaptureIllegal, "", "graph capture failed with CUDA error 900"},
+	{StreamCaptureIllegal, "", "graph capture failed with CUDA error 901"},
+	{StreamCaptureUnjoined, "", "graph capture failed with CUDA error 904"},
+	{StreamCaptureIllegal, "", "graph capture failed with CUDA error 906"},
 	{StreamCaptureIllegal, "", "RuntimeError: CUDA driver error: CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"},
 	{CUDAGraphUnavailable, "", "RuntimeError: Tried to instantiate dummy base class CUDAGraph"},
 	{TritonMissing, "", "RuntimeError: Cannot find a working triton installation. Either the package is not installed or it is too old. More information on installing Triton can be found at https://github.com/openai/triton"},
