@@ -496,13 +496,17 @@ func (r *reader) scopeBind(k skey, v *expr, fn *stmt) {
 // openParam reports whether parameter k can take a value the file does not show:
 // the file never calls its def (a library's method: a caller elsewhere passes what it
 // likes), or calls it with *args or **kwargs (timm's super().__init__(…, **kwargs)
-// from vars(args)). A def the file calls (by name, as a resolved method, or handed to
+// from vars(args)); not a Literal[…] parameter of a def the command line runs
+// (literalParam). A def the file calls (by name, as a resolved method, or handed to
 // a thread or process starter) gets its default or what those calls pass (unseen4:
 // w01, w06, w07; sweep_train_ddp's mp.spawn(train, args=(n,)) leaves mode= at its
 // default); obj.f(…) calls no module-level def f (attrcall.go).
 func (r *reader) openParam(k skey) bool {
 	if r.sc.splat[k.at] {
 		return true
+	}
+	if r.literalParam(k) {
+		return false // its members are all it takes (literaltype.go)
 	}
 	called := r.sc.called[k.at] || r.sc.classOf[k.at] == nil && r.defCalled(k.at)
 	return !called
