@@ -146,20 +146,41 @@ func (r *reader) runStarted(stmts []*stmt) {
 	}
 }
 
-// runUncalled runs the defs that no code run so far entered, in file order.
+// runUncalled runs the defs that no code run so far entered: first those no code of
+// the file calls, in file order, each under "which no code in this file calls", with
+// what they call (a def called only from them runs there, under their guards and
+// after what they set before the call: unseen8 w08, apply_compile called from
+// setup_model under `if config.compile is not None:`, and w06, _apply_jit_compile
+// reached by `return _apply_jit_compile(…)` after two globals; both defs stand before
+// their callers in the file and were run first, under no guard); then, in file
+// order, those still not entered: called as an attribute (self.f(…)), or from code
+// not followed.
 func (r *reader) runUncalled(stmts []*stmt) {
+	r.runRoots(stmts)
+	r.runNotEntered(stmts)
+}
+
+// runRoots runs the defs no code of the file calls, in file order (runUncalled).
+func (r *reader) runRoots(stmts []*stmt) {
 	for _, s := range stmts {
-		switch {
-		case s.kind == defStmt && !r.entered[s] && !r.defCalled(s) && !r.constructed(s):
+		if s.kind == defStmt && !r.entered[s] && !r.defCalled(s) && !r.constructed(s) {
 			r.restCUDA = 0
 			r.guards = append(r.guards, guard{text: r.uncalledText(s)})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
-		case s.kind == defStmt:
-			r.restCUDA = 0
-			r.enter(s) // called as an attribute (self.f(…)), or from code not followed
 		}
-		r.runUncalled(s.body)
+		r.runRoots(s.body)
+	}
+}
+
+// runNotEntered runs the defs not entered yet, in file order (runUncalled).
+func (r *reader) runNotEntered(stmts []*stmt) {
+	for _, s := range stmts {
+		if s.kind == defStmt && !r.entered[s] {
+			r.restCUDA = 0
+			r.enter(s)
+		}
+		r.runNotEntered(s.body)
 	}
 }
 
