@@ -672,6 +672,7 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		r.compileSite(c, q)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
+	case r.dsEngineCompile(c, q):
 	case r.moduleCompile(c, q):
 		r.site(c, Method, c.args)
 	case r.regionalCompile(c, q):
@@ -903,6 +904,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.bindTuple(t, v)
 	r.bindPrepared(t, v)
 	r.noteModule(t, v)
+	r.noteDSEngine(t, v)
 	r.noteVersionName(t, v)
 	r.noteKill(t, v)
 }
