@@ -1106,12 +1106,33 @@ func (r *reader) siteIn(v *expr) *siteState {
 	if st := r.siteOf[v]; st != nil {
 		return st
 	}
+	if st := r.selfReturned(v); st != nil {
+		return st
+	}
 	for _, e := range v.elts {
 		if st := r.siteOf[e]; st != nil {
 			return st
 		}
 		if st := r.returnedSite(e); st != nil {
 			return st // [build(d) for d in devices], build returning torch.compile(…) (devicefns.go)
+		}
+	}
+	return nil
+}
+
+// selfReturned returns the site v is a call of an nn.Module method that returns the
+// module itself on (moduleSelf): torch.compile(model).to(device) is the compiled
+// module, torch.compile returning an OptimizedModule for a module (an nn.Module
+// subclass: stored torch/_dynamo/eval_frame.py, class OptimizedModule(torch.nn.Module))
+// and nn.Module.to, .cuda, .eval, .train, .half, … returning self (torch/nn/modules/
+// module.py: "Returns: Module: self"). unseen8 w11: physicsnemo's self.model =
+// torch.compile(self.model, **cfg.compile.args).to(self.dist.device) was not bound, so
+// the backward of its outputs was not seen. nil when v is no such call.
+func (r *reader) selfReturned(v *expr) *siteState {
+	for n := 0; v != nil && v.kind == call && v.x.kind == attr && moduleSelf.has(v.x.name) && n < MaxNesting; n++ {
+		v = v.x.x
+		if st := r.siteOf[v]; st != nil {
+			return st
 		}
 	}
 	return nil
