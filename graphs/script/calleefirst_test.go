@@ -54,3 +54,30 @@ func TestCalleeBeforeCaller(t *testing.T) {
 		})
 	}
 }
+
+// TestOtherCallersNoted: a site whose def is entered from a call under guards, and
+// which the file calls from other places too, says that the guard is the first
+// call's (unseen8 w02: _maybe_compile, called from two classes' __init__, was said to
+// run inside the first alone); one call, or calls under no guard, say nothing.
+func TestOtherCallersNoted(t *testing.T) {
+	t.Parallel()
+	const inner = "import torch\nclass B:\n    def _maybe(self, on):\n        if on:\n            self.fn = torch.compile(self.fn)\n"
+	cases := []struct {
+		name, src string
+		noted     bool
+	}{
+		{"two classes' __init__", inner + "class C(B):\n    def __init__(self, on):\n        self._maybe(on)\nclass M(B):\n    def __init__(self, on):\n        self._maybe(on)\n", true},
+		{"one caller", inner + "class C(B):\n    def __init__(self, on):\n        self._maybe(on)\n", false},
+		{"two unguarded module calls", "import torch\ndef build(f):\n    return torch.compile(f)\na = build(f1)\nb = build(f2)\n", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("o.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.NotEmpty(t, s.Sites)
+			got := strings.Contains(strings.Join(s.Sites[0].Notes, "\n"), "places in this file: the guard said is that of the call run first")
+			require.Equal(t, tc.noted, got, "%q %v", s.Sites[0].Guard, s.Sites[0].Notes)
+		})
+	}
+}

@@ -10,6 +10,18 @@ import (
 	"github.com/compilemode/compilemode/config/literal"
 )
 
+// noteOtherCallers notes, for a site whose def the reader entered from a call (its
+// guard goes on with the caller's), that the file calls that def from other places
+// too: the guard said is that of the call the reader ran first, and the others may
+// run it under other guards (unseen8 w02: _maybe_compile, called from the __init__
+// of CrossEntropyLoss and of MSELoss, was said to run inside the first alone).
+func (r *reader) noteOtherCallers(st *siteState) {
+	if r.fn == nil || r.fnGuards == 0 || r.sc == nil || r.sc.calls[r.fn] < 2 {
+		return
+	}
+	st.note("def %s (line %d) is called from %d places in this file: the guard said is that of the call run first; the others run it under theirs", r.fn.name, int(r.fn.line), r.sc.calls[r.fn])
+}
+
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
@@ -24,6 +36,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Function = r.fn.name
 	}
 	st.Guard, st.NotRun = r.guardText(), r.notRun()
+	r.noteOtherCallers(st)
 	st.handlers = r.siteHandlers()
 	r.noteDeviceLoop(st, c)
 	if r.configLine == 0 {
