@@ -367,7 +367,44 @@ func (r *reader) backendExpr(st *siteState, e *expr) {
 		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor; the plan below is that backend's (no Inductor config, no Inductor CUDA graphs)", cut(oneLine(r.text(e)), MaxCallText))
 		return
 	}
-	st.note("backend is not a literal: `%s`, whose value this file does not show: the plan below is Inductor's (torch.compile's default backend), and holds only when it names \"inductor\"", cut(oneLine(r.text(e)), MaxCallText))
+	shows := "whose value this file does not show"
+	if d, line := r.assignedFromDef(e); d != nil {
+		shows = fmt.Sprintf("what def %s (line %d) returns (assigned at line %d), which this reader does not follow", d.name, int(d.line), line)
+	}
+	st.note("backend is not a literal: `%s`, %s: the plan below is Inductor's (torch.compile's default backend), and holds only when it names \"inductor\"", cut(oneLine(r.text(e)), MaxCallText), shows)
+}
+
+// assignedFromDef returns the def of the file whose call is the one value the def now
+// running assigns to e, a name, and the line of that assignment (nil:
+// none): the value is in the file, in what that def returns (unseen8 w01: backend =
+// _maybe_regional_inductor_backend(model, compile_config.backend), which returns the
+// config's backend or an aot_autograd(…) callable, was said not shown by the file).
+func (r *reader) assignedFromDef(e *expr) (*stmt, int) {
+	if e == nil || e.kind != name || r.fn == nil {
+		return nil, 0
+	}
+	body := r.fn.body
+	var vals []*expr
+	var walk func([]*stmt, int)
+	walk = func(ss []*stmt, depth int) {
+		for _, s := range ss {
+			switch {
+			case s.kind == defStmt || s.kind == classStmt || depth > MaxNesting:
+			case s.kind == assignStmt && len(s.targets) == 1 && s.targets[0].kind == name && s.targets[0].name == e.name:
+				vals = append(vals, s.value)
+			default:
+				walk(s.body, depth+1)
+			}
+		}
+	}
+	walk(body, 0)
+	if len(vals) != 1 || vals[0] == nil || vals[0].kind != call || vals[0].x.kind != name || r.qual(vals[0].x) != "" {
+		return nil, 0
+	}
+	if d := r.funcs[vals[0].x.name]; d != nil {
+		return d, int(vals[0].line)
+	}
+	return nil, 0
 }
 
 // argByExpr reads an argument other than mode given by an expression: options naming
