@@ -383,21 +383,7 @@ func (r *reader) assignedFromDef(e *expr) (*stmt, int) {
 	if e == nil || e.kind != name || r.fn == nil {
 		return nil, 0
 	}
-	body := r.fn.body
-	var vals []*expr
-	var walk func([]*stmt, int)
-	walk = func(ss []*stmt, depth int) {
-		for _, s := range ss {
-			switch {
-			case s.kind == defStmt || s.kind == classStmt || depth > MaxNesting:
-			case s.kind == assignStmt && len(s.targets) == 1 && s.targets[0].kind == name && s.targets[0].name == e.name:
-				vals = append(vals, s.value)
-			default:
-				walk(s.body, depth+1)
-			}
-		}
-	}
-	walk(body, 0)
+	vals := nameAssignments(r.fn.body, e.name, nil, 0)
 	if len(vals) != 1 || vals[0] == nil || vals[0].kind != call || vals[0].x.kind != name || r.qual(vals[0].x) != "" {
 		return nil, 0
 	}
@@ -405,6 +391,21 @@ func (r *reader) assignedFromDef(e *expr) (*stmt, int) {
 		return d, int(vals[0].line)
 	}
 	return nil, 0
+}
+
+// nameAssignments appends to out the values `n = v` assigns in ss and the blocks
+// inside them, not in nested defs or classes.
+func nameAssignments(ss []*stmt, n string, out []*expr, depth int) []*expr {
+	for _, s := range ss {
+		switch {
+		case s.kind == defStmt || s.kind == classStmt || depth > MaxNesting:
+		case s.kind == assignStmt && len(s.targets) == 1 && s.targets[0].kind == name && s.targets[0].name == n:
+			out = append(out, s.value)
+		default:
+			out = nameAssignments(s.body, n, out, depth+1)
+		}
+	}
+	return out
 }
 
 // argByExpr reads an argument other than mode given by an expression: options naming
