@@ -92,6 +92,17 @@ func absentMarks() []absentMark {
 		// max_autotune_gemm mode' not in record.getMessage()` (OneTrainer, code corpus;
 		// branch prec13), "… not in line:".
 		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(absentClose + `\s*not\s+in\s+[A-Za-z_][\w.]*\s*(?:[(:)\]]|$)`)},
+		// CUDA's or HIP's error name given as what a rule prevents, in a comment or a note:
+		// "capture_end requires the forked side streams rejoined (cudaErrorStreamCaptureUnjoined)"
+		// (quack's all_gather_gemm comment, holdoutCG), "must rejoin, else
+		// cudaErrorStreamCaptureUnjoined", "to avoid cudaErrorStreamCaptureInvalidated we sync
+		// before capture", "otherwise CUDA raises …", "nodes removed from the dependency set
+		// do not result in cudaErrorStreamCaptureUnjoined" (CUDA's documentation, quoted in
+		// the same comment). Only the runtime's enum name (its "cuda"/"hip" prefix before the
+		// literal): "we hit …", "failed (…)" stay reports. The words may end the line above.
+		{before: regexp.MustCompile(`(?i)(?:\b(?:to\s+avoid|avoids?|avoiding|to\s+prevent|prevents?|preventing|otherwise(?:\s+\w+){0,3}|or\s+else|else|` +
+			`(?:do|does|did|will|would|should)(?:\s+not|n't|n’t)\s+(?:result\s+in|lead\s+to|cause|raise|trigger|produce|throw))\s+` +
+			`(?:(?:a|an|the|any)\s+)?|\brequires?\b[^.;()]{0,80}\(\s*)[\x60"'“‘]?(?:cuda|hip)$`), joinPrev: true},
 		// A search command that quotes the message is no occurrence of it, but where a
 		// count above 0 follows on its line ("grep -c '…' run.log → 12"): "grep -c '…'
 		// run.log → 0", "$ grep -c \"…\" train.log" (holdoutY's turboquant notes counted so).

@@ -4,11 +4,6 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
-	// holdoutCG, measured once at d2a8e1a0: a code comment that states capture_end's rule
-	// with CUDA's error name in parentheses ("capture_end requires the forked side streams
-	// rejoined (cudaErrorStreamCaptureUnjoined)"); the bare name is read as the error's
-	// occurrence, as a run log's table of error names is (holdoutJ's gb300 notes).
-	"cg_neg_quack_all_gather_gemm_comment_capture_end_rejoin_unjoined": "holdoutCG: CUDA's error name in parentheses after a rule a comment states",
 	// holdoutBH's villa#1492 cites its sibling PR's title ("train: fall back to eager mode when
 	// triton is unavailable"), read since triton-missing's fallback retelling (rows_retold_bu.go,
 	// 2026-12-05) with the PR #1480 text itself (labelled triton-missing); the thread says this

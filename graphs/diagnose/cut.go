@@ -410,12 +410,12 @@ func (e *ringLine) shortCutsOf(prev *ringLine) []cutSides {
 }
 
 // wrappedLead returns the lead rule's cut (cut_lead.go) of a quotation that opens on
-// e and closes on next, the line after it (nil at the input's end): a message quoted from its first word to a
-// word before its end and wrapped inside its quotes, by a writer or a comment's width
-// ("# CUDA graphs capture the RNG offset, which causes \"Offset increment" / "# outside
-// graph capture\" errors when subsequent benchmarks use torch.randn", holdoutCG's
-// ai-performance-engineering comment). The prose before it on prev, or an error word
-// after it on next, says it occurred, as for a quotation on one line.
+// e and closes on next, the line after it (nil at the input's end): a message quoted
+// from its first word to a word before its end and wrapped inside its quotes, by a
+// writer or a comment's width ("# CUDA graphs capture the RNG offset, which causes
+// \"Offset increment" / "# outside graph capture\" errors when subsequent benchmarks use
+// torch.randn", holdoutCG's ai-performance-engineering comment). The prose before it on
+// e, or an error word after it on next, says it occurred, as for a quotation on one line.
 func wrappedLead(e, next *ringLine) (cutSides, bool) {
 	if next == nil || !next.lineStart {
 		return cutSides{}, false

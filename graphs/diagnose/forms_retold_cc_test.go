@@ -39,6 +39,13 @@ func TestFormsRetoldCC(t *testing.T) {
 		{"overlap prevents cudagraphs", "too hard to determine whether memory overlap exists, preventing enablement of CUDA graph:\n", para(diagnose.SkipComplexMemoryOverlap), "pytorch/torchdynamo#1620"},
 		// a kind of error named by an example: no one's run.
 		{"errors like, a tip", "- Errors like `Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture` or other errors probably point to a recompile\n", form{}, "tensordict's debugging tips"},
+		// CUDA's error name as what a rule prevents (quack's comment, holdoutCG).
+		{"requires, name in parentheses", "# capture_end requires the forked side streams rejoined\n# (cudaErrorStreamCaptureUnjoined). Two schedules\n", form{}, "a rule over two comment lines"},
+		{"else, name", "# all forked streams must rejoin, else cudaErrorStreamCaptureUnjoined\n", form{}, "what the rule prevents"},
+		{"to avoid, name", "# to avoid cudaErrorStreamCaptureInvalidated we sync before capture\n", form{}, "a purpose"},
+		{"do not result in, name", "nodes removed from the dependency set do not result in cudaErrorStreamCaptureUnjoined\n", form{}, "CUDA's documentation"},
+		{"hit, name", "we hit cudaErrorStreamCaptureUnjoined at capture_end\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "a report"},
+		{"failed, name in parentheses", "capture_end failed (cudaErrorStreamCaptureUnjoined)\n", form{diagnose.StreamCaptureUnjoined, 1, diagnose.Exact, ""}, "a report"},
 		{"I get errors like", "I get errors like `Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture` all the time\n", form{diagnose.CaptureRNGState, 1, diagnose.Exact, ""}, "a report"},
 	})
 }
