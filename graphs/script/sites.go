@@ -19,8 +19,18 @@ func (r *reader) noteOtherCallers(st *siteState) {
 	if r.fn == nil || r.fnGuards == 0 || r.sc == nil || r.sc.calls[r.fn] < 2 {
 		return
 	}
-	st.note("def %s (line %d) is called from %d places in this file: the guard said is that of the call run first; the others run it under theirs", r.fn.name, int(r.fn.line), r.sc.calls[r.fn])
+	var at []string
+	for _, l := range r.sc.callLines[r.fn] {
+		at = append(at, fmt.Sprint(l))
+	}
+	if n := r.sc.calls[r.fn] - len(at); n > 0 {
+		at = append(at, fmt.Sprintf("… (%d more)", n))
+	}
+	st.note("def %s (line %d) is called from %d places in this file (line %s): the guard said is that of the call run first; the others run it under theirs", r.fn.name, int(r.fn.line), r.sc.calls[r.fn], strings.Join(at, ", "))
 }
+
+// maxCallLines bounds the call lines kept per def.
+const maxCallLines = 8
 
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
