@@ -19,6 +19,7 @@ type ArgChoice struct {
 	env     string // the variable whose given value this is (ReadWith), "" for the file's
 	byCLI   bool   // an argparse option's value other than its default: a run given nothing does not take it
 	variant bool   // one of the values a **kwargs dict's guarded updates give (splatVariantsAlt): which one a run given nothing takes is not decided
+	unplain bool   // a boolean test's value that a run given nothing is not known to give it (boolChoices)
 }
 
 // ArgAlternatives are the values that can reach a compile argument other than mode
@@ -319,11 +320,12 @@ type argPick struct {
 }
 
 // notPlain reports whether a value of the combination is one only the command line
-// gives (ArgChoice.byCLI), or one of a **kwargs dict's variants (ArgChoice.variant):
+// gives (ArgChoice.byCLI), one of a **kwargs dict's variants (ArgChoice.variant), or
+// a boolean test's value a run given nothing is not known to give (ArgChoice.unplain):
 // the combination is not, or not known to be, a run given nothing's.
 func (c argCombo) notPlain() bool {
 	for _, p := range c {
-		if p.choice.byCLI || p.choice.variant {
+		if p.choice.byCLI || p.choice.variant || p.choice.unplain {
 			return true
 		}
 	}
@@ -397,13 +399,59 @@ func (r *reader) leafChoices(e *expr) []ArgChoice {
 		}
 	}
 	if e.is(boolValue) {
-		return []ArgChoice{{Line: int(e.line), Value: "True", v: literal.Bool(true)}, {Line: int(e.line), Value: "False", v: literal.Bool(false)}}
+		return r.boolChoices(e)
 	}
 	if k, g, ok := r.envGiven(e); ok { // the value the environment given to ReadWith has
 		v := literal.Str(g.value)
 		return []ArgChoice{{Line: int(e.line), Value: v.String(), v: v, env: k}}
 	}
 	return nil
+}
+
+// boolChoices returns True and False, the values of e, a boolean test (not x, a == b),
+// each but the one a run given nothing gives e marked unplain (both when that is not
+// decided: plainTruth), so that only that combination's plan is labelled a run given
+// nothing's (unseen8 w10: disable=not use_compile, use_compile a parameter defaulting
+// to True, labelled disable=True and disable=False alike).
+func (r *reader) boolChoices(e *expr) []ArgChoice {
+	out := []ArgChoice{
+		{Line: int(e.line), Value: "True", v: literal.Bool(true), unplain: true},
+		{Line: int(e.line), Value: "False", v: literal.Bool(false), unplain: true},
+	}
+	if v, ok := r.plainTruth(e); ok && v {
+		out[0].unplain = false
+	} else if ok {
+		out[1].unplain = false
+	}
+	return out
+}
+
+// plainTruth returns what a run given nothing makes e, `not`s around a name or
+// attribute, when decided: every value argChoices finds the operand can have there
+// (not one only the command line gives, nor a variant) has the same truth (Python's
+// truth testing, literal.Value.Truthy), and every part of the operand was read.
+// A comparison or a call is not decided here.
+func (r *reader) plainTruth(e *expr) (v, ok bool) {
+	neg := false
+	for n := 0; r.isNot(e) && n < MaxNesting; n++ {
+		e, neg = e.elts[0], !neg
+	}
+	if e == nil || e.kind != name && e.kind != attr {
+		return false, false
+	}
+	vals, complete := r.argChoices(e, 1)
+	seen := false
+	for _, c := range vals {
+		if c.byCLI || c.variant || c.unplain {
+			continue
+		}
+		t := c.v.Truthy()
+		if seen && t != v {
+			return false, false
+		}
+		v, seen = t, true
+	}
+	return v != neg, seen && complete
 }
 
 // lookupChoices returns the values of D[k], D a name bound to a dict display (sweep2

@@ -8,10 +8,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestCLIRunnerGuard: a def that fire.Fire(f) or typer.run(f) runs as the program runs
-// where that call is, under its guards, not as one "no code in this file calls"
-// (unseen6 y08: sam-fast's eval_combo run(), whose Inductor globals were said to be in
-// a def nobody calls and were not in force for the def it reaches; y20's run()).
+// TestCLIRunnerGuard: a def that fire.Fire(f), typer.run(f), tyro.cli(f) or
+// argh.dispatch_command(f) runs as the program runs where that call is, under its
+// guards, not as one "no code in this file calls" (unseen6 y08: sam-fast's eval_combo
+// run(), whose Inductor globals were said to be in a def nobody calls and were not in
+// force for the def it reaches; y20's run(); unseen8 w10: physicsnemo's tyro.cli(main)).
 func TestCLIRunnerGuard(t *testing.T) {
 	t.Parallel()
 	const body = "def run(use_compile=\"max-autotune\"):\n    m = torch.compile(model, mode=use_compile)\n"
@@ -20,6 +21,12 @@ func TestCLIRunnerGuard(t *testing.T) {
 			"if __name__ == \"__main__\" (line 5)"},
 		{"typer", "import typer\nimport torch\n" + strings.ReplaceAll(body, "def run", "def main") + "typer.run(main)\n",
 			""},
+		{"tyro", "import torch\nimport tyro\n" + body + "if __name__ == \"__main__\":\n    tyro.cli(run)\n",
+			"if __name__ == \"__main__\" (line 5)"},
+		{"tyro-from-import", "import torch\nfrom tyro import cli\n" + body + "if __name__ == \"__main__\":\n    cli(run, description=\"x\")\n",
+			"if __name__ == \"__main__\" (line 5)"},
+		{"argh", "import argh\nimport torch\n" + body + "if __name__ == \"__main__\":\n    argh.dispatch_command(run)\n",
+			"if __name__ == \"__main__\" (line 5)"},
 		{"neither", "import torch\n" + body, "in def run (line 2), which no code in this file calls"},
 	}
 	for _, tc := range cases {

@@ -538,8 +538,15 @@ func (r *reader) addArgNones() {
 	}
 }
 
-// cliRunners are the calls that run a def handed to them as a command-line program.
-var cliRunners = nameSet{"typer.run", "fire.Fire"}
+// cliRunners are the calls that run a def handed to them as a command-line program,
+// its parameters filled from the command line:
+//   - typer.run(main), fire.Fire(main);
+//   - tyro.cli(main): "tyro.cli() can be used to run a function with arguments
+//     populated from the CLI" (brentyi.github.io/tyro, examples/basics, "Functions");
+//     given a class (tyro.cli(Config)) it builds an instance instead, which
+//     enterCLIRun leaves alone (the file's defs only);
+//   - argh.dispatch_command(main) (neithere/argh docs/source/the_story.rst).
+var cliRunners = nameSet{"typer.run", "fire.Fire", "tyro.cli", "argh.dispatch_command"}
 
 // noteCLIRunner records the def a cliRunners call hands over (typer.run(main)).
 func (r *reader) noteCLIRunner(c *expr) {

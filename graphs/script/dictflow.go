@@ -51,6 +51,7 @@ type dictObj struct {
 	full     int        // the first change not followed because of maxDictWork (0: none)
 	escaped  []string   // calls it was handed to whose code the reader does not run
 	chain    *dictChain // the if/elif/else chain changing it now (nil: none)
+	outside  bool       // not built in this file: first seen changed at line (outsideDict)
 }
 
 // dictChain is what an if/elif/else chain running now has done to a dict built
@@ -583,6 +584,9 @@ func (o *dictObj) capVariants(line int) []dictVal {
 // dictSetItem follows d[k] = v.
 func (r *reader) dictSetItem(t, v *expr) {
 	k, ok := r.literalStr(t.index)
+	if ok {
+		r.outsideDict(t.x, int(t.line))
+	}
 	if !ok {
 		unknown := fmt.Sprintf("[%s] = %s (line %d)", oneLine(r.text(t.index)), oneLine(r.text(v)), int(t.line))
 		r.change(t.x, int(t.line), func(d dictVal) dictVal {
@@ -593,6 +597,30 @@ func (r *reader) dictSetItem(t, v *expr) {
 	}
 	it := r.itemOf(k, v)
 	r.change(t.x, int(t.line), func(d dictVal) dictVal { return d.set(it) })
+}
+
+// outsideDict starts following x, a name or attribute chain bound to no dict the
+// reader follows, as a dict the file does not build, when the file sets an item of it
+// by a str key (x["k"] = v) or updates it (x.update(…)): what it held before is not
+// known, and is kept as a part not followed, beside the items the file sets (unseen8
+// w03: torchtitan sets FlexAttention.inductor_configs["max_autotune"] and
+// ["coordinate_descent_tuning"] to False, then compiles with
+// options=FlexAttention.inductor_configs, a class attribute of another file; the
+// options were "not followed" as a whole). It is taken as built under the guards in
+// force at that first change.
+func (r *reader) outsideDict(x *expr, line int) {
+	if x == nil || x.kind != name && x.kind != attr || r.dictOf(x) != nil || r.dictWork > maxDictWork {
+		return
+	}
+	k, ok := r.dictKeyOf(x, r.fn)
+	if !ok {
+		return
+	}
+	if r.dictObjs == nil {
+		r.dictObjs = map[dictKey]*dictObj{}
+	}
+	before := fmt.Sprintf("%s as it was before line %d (not built in this file)", cut(oneLine(r.text(x)), MaxCallText), line)
+	r.dictObjs[k] = &dictObj{variants: []dictVal{{unknown: []string{before}}}, line: line, depth: len(r.guards), changed: true, outside: true}
 }
 
 // dictDel follows del d[k] (each target of a del statement).
@@ -633,7 +661,13 @@ func (r *reader) dictRemove(x, idx *expr, line int) {
 // dictCall follows d.update(…), d.setdefault(k, v), d.pop(k[, default]), d.clear()
 // and d.popitem().
 func (r *reader) dictCall(c *expr) {
-	if c.x.kind != attr || r.dictOf(c.x.x) == nil {
+	if c.x.kind != attr {
+		return
+	}
+	if c.x.name == "update" && len(c.args) == 1 && c.args[0].keyword == "" && c.args[0].star == 0 && c.args[0].value.is(dictDisplay) {
+		r.outsideDict(c.x.x, int(c.line)) // x.update({"k": v}) of a dict not built here
+	}
+	if r.dictOf(c.x.x) == nil {
 		return
 	}
 	d, line := c.x.x, int(c.line)
@@ -853,7 +887,7 @@ func (r *reader) dictOptions(st *siteState, e *expr) bool {
 	if len(varied) > 0 {
 		st.note("options items not literals but with known values: %s; each dict is planned", strings.Join(varied, "; "))
 	}
-	what := fmt.Sprintf("options `%s` is the dict built at line %d%s", cut(oneLine(r.text(e)), MaxCallText), o.line, o.changeLines())
+	what := fmt.Sprintf("options `%s` is %s", cut(oneLine(r.text(e)), MaxCallText), o.origin())
 	if len(vals) == 1 {
 		r.keywordValue(st, "options", vals[0].v)
 		st.note("%s: %s", what, vals[0].Value)
@@ -925,6 +959,16 @@ func (o *dictObj) lastLine() int {
 }
 
 // changeLines says which lines changed the dict since it was built.
+// origin is how the notes name o: "the dict built at line N" and its changes, or, for
+// a dict the file does not build (outsideDict), "a dict not built in this file,
+// changed at line N, …".
+func (o *dictObj) origin() string {
+	if o.outside {
+		return "a dict not built in this file," + strings.TrimPrefix(o.changeLines(), " and")
+	}
+	return fmt.Sprintf("the dict built at line %d%s", o.line, o.changeLines())
+}
+
 func (o *dictObj) changeLines() string {
 	if len(o.changes) == 0 {
 		return ""
@@ -965,7 +1009,7 @@ func (r *reader) dictSplat(st *siteState, e *expr, given map[string]bool) bool {
 	if o == nil || !o.changed {
 		return false
 	}
-	st.note("**%s: keyword arguments read from the dict built at line %d%s", cut(oneLine(r.text(e)), MaxCallText), o.line, o.changeLines())
+	st.note("**%s: keyword arguments read from %s", cut(oneLine(r.text(e)), MaxCallText), o.origin())
 	var unknown []string
 	for _, v := range o.variants {
 		unknown = append(unknown, v.unknown...)
@@ -1138,7 +1182,7 @@ func (r *reader) itemKeyword(st *siteState, k string, e *expr) bool {
 	src := cut(oneLine(r.text(e)), MaxCallText)
 	if len(vals) == 1 && len(others) == 0 {
 		r.keywordValue(st, k, vals[0].v)
-		st.note("%s `%s` is %s: the item of the dict built at line %d%s", k, src, vals[0].Value, o.line, o.changeLines())
+		st.note("%s `%s` is %s: the item of %s", k, src, vals[0].Value, o.origin())
 		return true
 	}
 	if k == "mode" {
@@ -1156,7 +1200,7 @@ func (r *reader) itemKeyword(st *siteState, k string, e *expr) bool {
 		return false
 	}
 	st.Alternatives = append(st.Alternatives, ArgAlternatives{Keyword: k, Expr: src, Values: vals, Complete: len(others) == 0})
-	st.note("%s `%s` is the item of the dict built at line %d%s: each of its values is planned", k, src, o.line, o.changeLines())
+	st.note("%s `%s` is the item of %s: each of its values is planned", k, src, o.origin())
 	return true
 }
 

@@ -52,3 +52,72 @@ func (r *reader) literalTrue(e *expr) bool {
 	v, ok := r.literal(e)
 	return ok && v.Truthy()
 }
+
+// dsEngineBuilders are DeepSpeed's calls that build an engine whose class defines its
+// own compile, and which element of what they return is the engine (-1: the value
+// itself). deepspeed.initialize returns (engine, optimizer, dataloader, lr_scheduler),
+// the engine a DeepSpeedEngine, whose compile(backend=get_accelerator().
+// get_compile_backend(), compile_kwargs={}, schedule=None) runs DeepCompile (DeepSpeed's
+// DeepCompile README, "call the compile() API"); deepspeed.init_inference returns an
+// InferenceEngine, whose compile(backend=get_accelerator().get_compile_backend(),
+// compile_kwargs={}) calls self.module.compile(backend=backend, **compile_kwargs)
+// (deepspeed/inference/engine.py). Either way the backend is the accelerator's and the
+// keywords DeepSpeed's: not nn.Module.compile with PyTorch's defaults.
+var dsEngineBuilders = map[string]int{
+	"deepspeed.initialize":     0,
+	"deepspeed.init_inference": -1,
+}
+
+// noteDSEngine records whether the target t is bound to a DeepSpeed engine by v
+// (dsEngineBuilders): `engine, opt, _, sched = deepspeed.initialize(…)`,
+// `engine = deepspeed.initialize(…)[0]`, `engine = deepspeed.init_inference(…)`.
+// Another value bound to the name ends it.
+func (r *reader) noteDSEngine(t, v *expr) {
+	n, idx := "", 0
+	switch {
+	case t.kind == tuple && len(t.elts) > 0 && t.elts[0].kind == name:
+		n, idx = t.elts[0].name, 0
+	case t.kind == name && v != nil && v.kind == subscript:
+		if i, ok := r.literal(v.index); ok && i.String() == "0" {
+			n, idx, v = t.name, 0, v.x
+		} else {
+			n = t.name
+		}
+	case t.kind == name:
+		n, idx = t.name, -1
+	}
+	if n == "" {
+		return
+	}
+	if want, ok := dsEngineBuilders[r.callQual(v)]; ok && want == idx {
+		if r.dsEngines == nil {
+			r.dsEngines = map[string]bool{}
+		}
+		r.dsEngines[n] = true
+		return
+	}
+	delete(r.dsEngines, n)
+}
+
+// callQual returns what the callee of v, a call, stands for ("" for another value).
+func (r *reader) callQual(v *expr) string {
+	if v == nil || v.kind != call {
+		return ""
+	}
+	return r.qual(v.x)
+}
+
+// dsEngineCompile warns when c is obj.compile(…) on a DeepSpeed engine (noteDSEngine),
+// and reports whether it was one: DeepSpeed's compile runs, not nn.Module.compile, so
+// no site is planned for it (unseen8 w18).
+func (r *reader) dsEngineCompile(c *expr, q string) bool {
+	if q != "" || c.x.kind != attr || c.x.name != "compile" || c.x.x.kind != name || !r.dsEngines[c.x.x.name] {
+		return false
+	}
+	when := ""
+	if g := r.guardText(); g != "" {
+		when = "; it runs only " + g
+	}
+	r.warn(int(c.line), WarningFrameworkCompile, "%s.compile() is DeepSpeed's engine's compile (DeepSpeedEngine.compile, InferenceEngine.compile: backend=get_accelerator().get_compile_backend(), compile_kwargs, and DeepCompile's schedule), not nn.Module.compile: its backend is the accelerator's and its keywords DeepSpeed's, not shown in this file, so no site is planned for it (plan the module it compiles with -mode and -backend)%s", c.x.x.name, when)
+	return true
+}

@@ -6,7 +6,9 @@ package script
 // its members from the command line: transformers' hf_argparser.py
 // (_parse_dataclass_field) gives a Literal field its members as choices=, as tyro
 // does. A parameter of a Typer command (typer.run(main)) annotated so likewise
-// (fastapi/typer PR #429, typing.Literal as choices). The members are the values the
+// (fastapi/typer PR #429, typing.Literal as choices), and of a def tyro.cli runs
+// (tyro builds its options from the annotations, typing.Literal among them:
+// brentyi.github.io/tyro; unseen8 w10's compile_mode). The members are the values the
 // field or parameter can have besides its default, which a run given nothing takes
 // (defaults.go) and is planned first; Optional[Literal[…]] and typing_extensions'
 // Literal are read too. A class the file only builds itself gets nothing from its
@@ -55,6 +57,23 @@ func (r *reader) literalChoices(stmts []*stmt) {
 		}
 		r.literalChoices(s.body)
 	}
+}
+
+// literalParam reports whether k is a parameter of a def the command line runs
+// (cliEntry: typer.run, tyro.cli, …) annotated Literal[…]: the command line can give
+// it only the members (literalChoices adds them), so no caller passes it another
+// value (unseen8 w10: compile_mode, a tyro parameter, was said open to "what a caller
+// passes").
+func (r *reader) literalParam(k skey) bool {
+	if k.at == nil || k.at.kind != defStmt || !r.cliEntry(k.at) {
+		return false
+	}
+	for _, pm := range k.at.params {
+		if pm.name == k.name {
+			return len(r.literalMembers(pm.ann)) > 0
+		}
+	}
+	return false
 }
 
 // literalField adds the members of the annotation ann of field n of class cls to

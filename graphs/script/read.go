@@ -400,6 +400,7 @@ type reader struct {
 	owners                              map[string][]ownerBinding // X → the sites compiled into attributes of X (owner.go)
 	runsAtOnce                          map[*stmt]runs            // coroutine def → how many of its runs start at once (gathered.go)
 	modules                             map[string]bool           // names bound to an nn.Module now (threadargs.go isModule)
+	dsEngines                           map[string]bool           // names bound to a DeepSpeed engine now (engines.go noteDSEngine)
 	torch                               modes.Version             // the release planned, when hasTorch (versionguard.go)
 	hasTorch                            bool
 	versionNames                        map[string]bool        // names bound to a tuple of torch.__version__'s components

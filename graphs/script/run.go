@@ -146,20 +146,41 @@ func (r *reader) runStarted(stmts []*stmt) {
 	}
 }
 
-// runUncalled runs the defs that no code run so far entered, in file order.
+// runUncalled runs the defs that no code run so far entered: first those no code of
+// the file calls, in file order, each under "which no code in this file calls", with
+// what they call (a def called only from them runs there, under their guards and
+// after what they set before the call: unseen8 w08, apply_compile called from
+// setup_model under `if config.compile is not None:`, and w06, _apply_jit_compile
+// reached by `return _apply_jit_compile(…)` after two globals; both defs stand before
+// their callers in the file and were run first, under no guard); then, in file
+// order, those still not entered: called as an attribute (self.f(…)), or from code
+// not followed.
 func (r *reader) runUncalled(stmts []*stmt) {
+	r.runRoots(stmts)
+	r.runNotEntered(stmts)
+}
+
+// runRoots runs the defs no code of the file calls, in file order (runUncalled).
+func (r *reader) runRoots(stmts []*stmt) {
 	for _, s := range stmts {
-		switch {
-		case s.kind == defStmt && !r.entered[s] && !r.defCalled(s) && !r.constructed(s):
+		if s.kind == defStmt && !r.entered[s] && !r.defCalled(s) && !r.constructed(s) {
 			r.restCUDA = 0
 			r.guards = append(r.guards, guard{text: r.uncalledText(s)})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
-		case s.kind == defStmt:
-			r.restCUDA = 0
-			r.enter(s) // called as an attribute (self.f(…)), or from code not followed
 		}
-		r.runUncalled(s.body)
+		r.runRoots(s.body)
+	}
+}
+
+// runNotEntered runs the defs not entered yet, in file order (runUncalled).
+func (r *reader) runNotEntered(stmts []*stmt) {
+	for _, s := range stmts {
+		if s.kind == defStmt && !r.entered[s] {
+			r.restCUDA = 0
+			r.enter(s)
+		}
+		r.runNotEntered(s.body)
 	}
 }
 
@@ -651,6 +672,7 @@ func (r *reader) compileCall(c *expr, q string) bool {
 		r.compileSite(c, q)
 	case q == "functools.partial" && len(c.args) > 0 && isCompile(r.qual(c.args[0].value)):
 		r.site(c, Partial, c.args[1:])
+	case r.dsEngineCompile(c, q):
 	case r.moduleCompile(c, q):
 		r.site(c, Method, c.args)
 	case r.regionalCompile(c, q):
@@ -882,6 +904,7 @@ func (r *reader) assignTarget(t, v *expr) {
 	r.bindTuple(t, v)
 	r.bindPrepared(t, v)
 	r.noteModule(t, v)
+	r.noteDSEngine(t, v)
 	r.noteVersionName(t, v)
 	r.noteKill(t, v)
 }
@@ -1083,12 +1106,33 @@ func (r *reader) siteIn(v *expr) *siteState {
 	if st := r.siteOf[v]; st != nil {
 		return st
 	}
+	if st := r.selfReturned(v); st != nil {
+		return st
+	}
 	for _, e := range v.elts {
 		if st := r.siteOf[e]; st != nil {
 			return st
 		}
 		if st := r.returnedSite(e); st != nil {
 			return st // [build(d) for d in devices], build returning torch.compile(…) (devicefns.go)
+		}
+	}
+	return nil
+}
+
+// selfReturned returns the site v is a call of an nn.Module method that returns the
+// module itself on (moduleSelf): torch.compile(model).to(device) is the compiled
+// module, torch.compile returning an OptimizedModule for a module (an nn.Module
+// subclass: stored torch/_dynamo/eval_frame.py, class OptimizedModule(torch.nn.Module))
+// and nn.Module.to, .cuda, .eval, .train, .half, … returning self (torch/nn/modules/
+// module.py: "Returns: Module: self"). unseen8 w11: physicsnemo's self.model =
+// torch.compile(self.model, **cfg.compile.args).to(self.dist.device) was not bound, so
+// the backward of its outputs was not seen. nil when v is no such call.
+func (r *reader) selfReturned(v *expr) *siteState {
+	for n := 0; v != nil && v.kind == call && v.x.kind == attr && moduleSelf.has(v.x.name) && n < MaxNesting; n++ {
+		v = v.x.x
+		if st := r.siteOf[v]; st != nil {
+			return st
 		}
 	}
 	return nil

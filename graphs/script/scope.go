@@ -62,6 +62,7 @@ type scopes struct {
 	splat     map[*stmt]bool             // defs some call of the file calls with *args or **kwargs
 	called    map[*stmt]bool             // defs some call of the file resolves to (scopeCall)
 	calls     map[*stmt]int              // how many calls of the file resolve to each def (scopeCall)
+	callLines map[*stmt][]int            // the lines of those calls, the first maxCallLines (sites.go noteOtherCallers)
 	binds     map[skey]int               // how many of those bind each parameter
 	defs      map[skey][]Candidate       // the candidates a parameter's default gave
 	dicts     map[skey][]*expr           // dict displays assigned to a key (for **kwargs)
@@ -78,7 +79,7 @@ func newScopes() *scopes {
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
 		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{},
 		pcache: map[string][]skey{}, wcache: map[string][]Candidate{}, splat: map[*stmt]bool{}, called: map[*stmt]bool{},
-		calls: map[*stmt]int{}, binds: map[skey]int{}, defs: map[skey][]Candidate{}, passed: map[skey][]*expr{}}
+		calls: map[*stmt]int{}, callLines: map[*stmt][]int{}, binds: map[skey]int{}, defs: map[skey][]Candidate{}, passed: map[skey][]*expr{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -443,6 +444,16 @@ func (r *reader) sflow(k skey, v *expr, fn *stmt) {
 	}
 }
 
+// countDefCall records that the call c resolves to def (scopeCall): counted, its line
+// kept.
+func (r *reader) countDefCall(def *stmt, c *expr) {
+	r.sc.called[def] = true
+	r.sc.calls[def]++
+	if len(r.sc.callLines[def]) < maxCallLines {
+		r.sc.callLines[def] = append(r.sc.callLines[def], int(c.line))
+	}
+}
+
 // scopeCall records, for a call of a def, class or method of the file, that each
 // argument reaches the parameter it binds (and a class's field by keyword).
 func (r *reader) scopeCall(c *expr, fn *stmt) {
@@ -457,8 +468,7 @@ func (r *reader) scopeCall(c *expr, fn *stmt) {
 	case def == nil:
 		r.noteConstruction(cls, c.args, fn) // a dataclass's synthesized __init__ (ctorfields.go)
 	default:
-		r.sc.called[def] = true
-		r.sc.calls[def]++
+		r.countDefCall(def, c)
 	}
 	pos := 0
 	for _, a := range c.args {
@@ -496,13 +506,17 @@ func (r *reader) scopeBind(k skey, v *expr, fn *stmt) {
 // openParam reports whether parameter k can take a value the file does not show:
 // the file never calls its def (a library's method: a caller elsewhere passes what it
 // likes), or calls it with *args or **kwargs (timm's super().__init__(…, **kwargs)
-// from vars(args)). A def the file calls (by name, as a resolved method, or handed to
+// from vars(args)); not a Literal[…] parameter of a def the command line runs
+// (literalParam). A def the file calls (by name, as a resolved method, or handed to
 // a thread or process starter) gets its default or what those calls pass (unseen4:
 // w01, w06, w07; sweep_train_ddp's mp.spawn(train, args=(n,)) leaves mode= at its
 // default); obj.f(…) calls no module-level def f (attrcall.go).
 func (r *reader) openParam(k skey) bool {
 	if r.sc.splat[k.at] {
 		return true
+	}
+	if r.literalParam(k) {
+		return false // its members are all it takes (literaltype.go)
 	}
 	called := r.sc.called[k.at] || r.sc.classOf[k.at] == nil && r.defCalled(k.at)
 	return !called

@@ -202,7 +202,8 @@ func TestEnvGuardGivenNothing(t *testing.T) {
 // line fills (HfArgumentParser: transformers' hf_argparser.py _parse_dataclass_field
 // makes a Literal field's members its choices=; tyro likewise) or of a parameter of a
 // Typer command (typer.run(main): Literal parameters are choices since fastapi/typer
-// PR #429) gives the values the command line can give it, after its default, which a
+// PR #429) or of a def tyro.cli runs (unseen8 w10: tyro builds its CLI from the
+// annotations, typing.Literal among them: brentyi.github.io/tyro) gives the values the command line can give it, after its default, which a
 // run given nothing takes and is planned first; an annotation of a class the file
 // only builds itself gives none. argparse choices= for backend= are ordered the same
 // way: the default first.
@@ -221,6 +222,8 @@ func TestLiteralChoices(t *testing.T) {
 			[]string{"default"}, nil},
 		{"typer", "from typing import Literal\nimport typer\nimport torch\ndef main(mode: Literal[\"default\", \"max-autotune\"] = \"max-autotune\"):\n    m = torch.compile(torch.nn.Linear(2, 2).cuda(), mode=mode)\nif __name__ == \"__main__\":\n    typer.run(main)\n",
 			[]string{"max-autotune", "default"}, nil},
+		{"tyro", "from typing import Literal\nimport tyro\nimport torch\ndef main(use_compile: bool = True, compile_mode: Literal[\n        \"default\", \"max-autotune-no-cudagraphs\"\n    ] = \"max-autotune-no-cudagraphs\"):\n    m = torch.compile(torch.nn.Linear(2, 2).cuda(), mode=compile_mode, disable=not use_compile)\nif __name__ == \"__main__\":\n    tyro.cli(main)\n",
+			[]string{"max-autotune-no-cudagraphs", "default"}, nil},
 		{"argparse-choices-backend", "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--backend\", choices=[\"eager\", \"inductor\"], default=\"inductor\")\nargs = p.parse_args()\nm = torch.compile(torch.nn.Linear(2, 2).cuda(), backend=args.backend)\n",
 			nil, []string{"'inductor'", "'eager'"}},
 	}

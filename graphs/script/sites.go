@@ -10,6 +10,28 @@ import (
 	"github.com/compilemode/compilemode/config/literal"
 )
 
+// noteOtherCallers notes, for a site whose def the reader entered from a call (its
+// guard goes on with the caller's), that the file calls that def from other places
+// too: the guard said is that of the call the reader ran first, and the others may
+// run it under other guards (unseen8 w02: _maybe_compile, called from the __init__
+// of CrossEntropyLoss and of MSELoss, was said to run inside the first alone).
+func (r *reader) noteOtherCallers(st *siteState) {
+	if r.fn == nil || r.fnGuards == 0 || r.sc == nil || r.sc.calls[r.fn] < 2 {
+		return
+	}
+	var at []string
+	for _, l := range r.sc.callLines[r.fn] {
+		at = append(at, fmt.Sprint(l))
+	}
+	if n := r.sc.calls[r.fn] - len(at); n > 0 {
+		at = append(at, fmt.Sprintf("… (%d more)", n))
+	}
+	st.note("def %s (line %d) is called from %d places in this file (line %s): the guard said is that of the call run first; the others run it under theirs", r.fn.name, int(r.fn.line), r.sc.calls[r.fn], strings.Join(at, ", "))
+}
+
+// maxCallLines bounds the call lines kept per def.
+const maxCallLines = 8
+
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
@@ -24,6 +46,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Function = r.fn.name
 	}
 	st.Guard, st.NotRun = r.guardText(), r.notRun()
+	r.noteOtherCallers(st)
 	st.handlers = r.siteHandlers()
 	r.noteDeviceLoop(st, c)
 	if r.configLine == 0 {
@@ -354,7 +377,45 @@ func (r *reader) backendExpr(st *siteState, e *expr) {
 		st.note("backend is a callable, `%s`: torch.compile hands each graph to it, not to Inductor; the plan below is that backend's (no Inductor config, no Inductor CUDA graphs)", cut(oneLine(r.text(e)), MaxCallText))
 		return
 	}
-	st.note("backend is not a literal: `%s`, whose value this file does not show: the plan below is Inductor's (torch.compile's default backend), and holds only when it names \"inductor\"", cut(oneLine(r.text(e)), MaxCallText))
+	shows := "whose value this file does not show"
+	if d, line := r.assignedFromDef(e); d != nil {
+		shows = fmt.Sprintf("what def %s (line %d) returns (assigned at line %d), which this reader does not follow", d.name, int(d.line), line)
+	}
+	st.note("backend is not a literal: `%s`, %s: the plan below is Inductor's (torch.compile's default backend), and holds only when it names \"inductor\"", cut(oneLine(r.text(e)), MaxCallText), shows)
+}
+
+// assignedFromDef returns the def of the file whose call is the one value the def now
+// running assigns to e, a name, and the line of that assignment (nil:
+// none): the value is in the file, in what that def returns (unseen8 w01: backend =
+// _maybe_regional_inductor_backend(model, compile_config.backend), which returns the
+// config's backend or an aot_autograd(…) callable, was said not shown by the file).
+func (r *reader) assignedFromDef(e *expr) (*stmt, int) {
+	if e == nil || e.kind != name || r.fn == nil {
+		return nil, 0
+	}
+	vals := nameAssignments(r.fn.body, e.name, nil, 0)
+	if len(vals) != 1 || vals[0] == nil || vals[0].kind != call || vals[0].x.kind != name || r.qual(vals[0].x) != "" {
+		return nil, 0
+	}
+	if d := r.funcs[vals[0].x.name]; d != nil {
+		return d, int(vals[0].line)
+	}
+	return nil, 0
+}
+
+// nameAssignments appends to out the values `n = v` assigns in ss and the blocks
+// inside them, not in nested defs or classes.
+func nameAssignments(ss []*stmt, n string, out []*expr, depth int) []*expr {
+	for _, s := range ss {
+		switch {
+		case s.kind == defStmt || s.kind == classStmt || depth > MaxNesting:
+		case s.kind == assignStmt && len(s.targets) == 1 && s.targets[0].kind == name && s.targets[0].name == n:
+			out = append(out, s.value)
+		default:
+			out = nameAssignments(s.body, n, out, depth+1)
+		}
+	}
+	return out
 }
 
 // argByExpr reads an argument other than mode given by an expression: options naming
