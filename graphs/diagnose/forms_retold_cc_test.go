@@ -55,6 +55,21 @@ func TestFormsRetoldCC(t *testing.T) {
 		{"cudaMallocAsync conflicts with cuda graphs", "Address Windows cudaMallocAsync allocation conflicts that prevented model reloading after VRAM clear when CUDA graphs enabled.\n", para(diagnose.AllocatorIncompatible), "TTS-Audio-Suite 9f725c8"},
 		{"cuda graph dynamic shape accumulation", "fix: use uncompiled feat_encoder for prefill to prevent CUDA Graph dynamic shape accumulation (#209)\n", para(diagnose.DynamicShapeRerecord), "VoxCPM 75cfa3e"},
 		{"gradient accumulation", "gradient accumulation steps 8, cudagraphs on\n", form{}, "another accumulation"},
+		// a fresh validation's siblings and holdoutCN to CR (measured at 65308c0f).
+		{"inductor does not have a config module", "(as `torch._inductor` indeed does not have a `config` module, it needs to be explicitly imported.\n", para(diagnose.InductorConfigNotImported), "pytorch/pytorch#104477's review"},
+		{"triton replaced, which breaks inductor", "Recent Triton versions have replaced `specialize_impl` with a C function, which breaks Inductor.\n", para(diagnose.TritonMissing), "pytorch/pytorch#163969"},
+		{"triton removed, inductor still emits", "Triton removed the block-pointer frontend API in triton-lang/triton#10833. Inductor still emits that API whenever it tiles.\n", para(diagnose.TritonMissing), "pytorch/pytorch#191012"},
+		{"incompatibility for torch and triton", "# Incompatibility for torch 2.6 and triton-cpu 3.3\n", form{diagnose.TritonMissing, 1, diagnose.Paraphrased, "2.6"}, "triton-lang/triton-cpu#233's title"},
+		{"triton/torch.compile compability issue", "Fix triton/torch.compile compability issue\n", para(diagnose.TritonMissing), "pytorch/helion#927, its typo"},
+		{"compatibility issues with triton builds", "On torch 2.3 I compiled triton v2.1 from source. However, both have compatibility issues, resulting in errors like no such package found triton.common etc.\n", form{diagnose.TritonMissing, 1, diagnose.Paraphrased, "2.3"}, "discuss.pytorch.org 206201 (holdoutCR)"},
+		{"compatibility issues, no torch", "The Triton kernels have compatibility issues on this AMD card.\n", form{}, "neither torch nor Inductor named"},
+		{"without triton, falls back to eager", "On platforms without Triton (Windows), `torch.compile` should be skipped gracefully so TTS inference falls back to eager mode.\n", para(diagnose.TritonMissing), "debpalash/VoiceStudio#65"},
+		{"libcuda not discovered by ldconfig", "the directories containing libcuda.so are not being discovered by ldconfig. This addresses an issue introduced by a recent update to triton.\n", para(diagnose.LibcudaNotFound), "text-generation-inference#1361 (holdoutCO)"},
+		{"nothing captured by cudagraph", "Using code above will throw an error that reports \"nothing captured by cudagraph\".\n", para(diagnose.CUDAGraphEmpty), "NVIDIA/nccl#1679 (holdoutCO)"},
+		{"crash, then event query cannot be done during capture", "the watchdog thread was observed to crash when using cuda graphs containing an all_reduce. The watchdog thread wants to query events pertaining to enqueued work items, but this can't be done for \"events\" created during cuda graph capture.\n", para(diagnose.StreamCaptureIllegal), "pytorch/pytorch#102542 (holdoutCR)"},
+		{"event query rule alone", "event queries are not allowed during a graph capture\n", form{}, "ATen's comment: a rule"},
+		{"openmp errors with cppcompileerror", "I am getting errors related to the cl compiler and OpenMP.\ntorch._inductor.exc.InductorError: CppCompileError: C++ compile error\n", para(diagnose.OpenMPMissing), "comfyui-sdnq#21 (holdoutCQ)"},
+		{"openmp error #15", "OpenMP error #15 when running torch.compile\nCppCompileError: C++ compile error\n", form{}, "two OpenMP runtimes, another failure"},
 		// a kind of error named by an example: no one's run.
 		{"errors like, a tip", "- Errors like `Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture` or other errors probably point to a recompile\n", form{}, "tensordict's debugging tips"},
 		// CUDA's error name as what a rule prevents (quack's comment, holdoutCG).

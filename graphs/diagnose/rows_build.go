@@ -548,6 +548,17 @@ const (
 // (numz/ComfyUI-SeedVR2_VideoUpscaler#490, holdoutCK), the header that includes omp.h.
 const ompBuildContext = compileContext + `|torchinductor_|CppCompileError|cpp_prefix\.h`
 
+// openmpRetold is openmp-missing told as errors about OpenMP, where the log shows
+// Inductor's C++ compile failing (CppCompileError): "I am getting errors related to the cl
+// compiler and OpenMP" under the title "Openmp error" (EnragedAntelope/comfyui-sdnq#21,
+// holdoutCQ, MSVC's output in Russian). Not OpenMP's runtime error "#15" (two OpenMP
+// runtimes loaded: holdoutCF's macOS negative), which names its number.
+var openmpRetold = retold{
+	literals: []string{"penmp error", "penMP error", "and OpenMP"},
+	pattern: `(?i)\b(?:openmp|omp)\s+(?:errors?|failures?)\b(?:\s*$|\s+(?:[^#\s]|$))|` +
+		`\berrors?\s+(?:related\s+to|about|with|from)\s+(?:the\s+)?(?:[\w.]+\s+){0,3}?(?:and\s+)?openmp\b`,
+}
+
 // noCompiler is the way around a C++ compiler Inductor cannot run.
 const noCompiler = "compile without Inductor (backend=\"aot_eager\"), or turn torch.compile off (a " +
 	"program's own compile option, or TORCHDYNAMO_DISABLE=1)"
@@ -687,6 +698,10 @@ func launcherRows() []Signature {
 			Code: LibcudaNotFound, Literal: "libcuda.so", Paraphrase: true,
 			Pattern: `(?i)\blibcuda\.so(?:\.1)?\W{0,3}(?:file\s+)?(?:is\s+|was\s+)?(?:not\s+(?:be\s+)?found|cannot\s+be\s+found|` +
 				`can't\s+be\s+found|could\s*n[o']t\s+be\s+found|missing|找不到)|` +
+				// the directories that hold it not seen by ldconfig ("the directories containing
+				// libcuda.so are not being discovered by ldconfig", huggingface/text-generation-inference
+				// PR #1361, holdoutCO, whose Triton had just been updated)
+				`\blibcuda\.so\b[^.;]{0,20}?\b(?:is|are|was|were)\s+not\s+(?:being\s+)?(?:discovered|detected|found|picked\s+up|located)\s+by\s+ldconfig\b|` +
 				`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate)\s+\W?libcuda\.so\b|` +
 				// the adjective before the name: "the missing libcuda.so error" (missingLib)
 				`\bmissing\s+\W?libcuda\.so\b`,

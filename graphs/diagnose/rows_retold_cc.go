@@ -21,6 +21,9 @@ func retoldCC() []retelling {
 		borrow(DynamicShapeRerecord, shapeAccumulationRetold, "CUDA graphs said to accumulate or explode with "+
 			"dynamic shapes (\"prevent CUDA Graph dynamic shape accumulation\", OpenBMB/VoxCPM's commit 75cfa3e, "+
 			"holdoutCL; rows_retold_cc.go)"),
+		{code: OpenMPMissing, retold: openmpRetold, own: openmpRetoldRow()},
+		borrow(CUDAGraphEmpty, nothingCapturedRetold, "the empty graph told as nothing captured (\"will throw an "+
+			"error that reports \\\"nothing captured by cudagraph\\\"\", NVIDIA/nccl#1679, holdoutCO; rows_retold_cc.go)"),
 		borrow(StreamCaptureIllegal, captureCrashRetold, "a host sync or an event query told as what crashed, "+
 			"invalidated or failed a CUDA graph's capture (\"the subsequent polling will query an event and crash the "+
 			"capture\", pytorch/pytorch#104487, holdoutCE; \"the sync call … will invalidate the stream and cause the "+
@@ -41,7 +44,8 @@ func retoldCC() []retelling {
 // (13 bytes or less: one prefilter piece each; four, for TestDenseLineBounded's anchor
 // line).
 var tritonMismatchRetold = retold{
-	literals: []string{"compatible wi", "ich Inductor", "ich TorchIndu", "hat Inductor"},
+	literals: []string{"compatible wi", "ich Inductor", "ich TorchIndu", "hat Inductor", "reaks Inducto", "ductor still ",
+		"mpatibility f", "mpatibility i", "mpability iss"},
 	pattern: `(?i)\b(?:torch\s*inductor|inductor|(?:py)?torch(?:\s+v?2\.\d+(?:\.\d+)?)?)\s+(?:is|was|are|were)\s+` +
 		`(?:not\s+compatible|no\s+longer\s+compatible|incompatible)\s+with\s+(?:the\s+)?` +
 		`(?:(?:latest|upstream|new|newer|newest|installed|current|this|recent)\s+)*(?:version\s+of\s+|release\s+of\s+)?triton\b|` +
@@ -49,7 +53,21 @@ var tritonMismatchRetold = retold{
 		`(?:the\s+)?(?:installed\s+|current\s+|this\s+)?(?:(?:py)?torch|torch\s*inductor|inductor)\b|` +
 		`\btriton\b(?:[^.\n]|\.\w){0,160}?\b(?:removes?|removed|removing|renames?|renamed|renaming|drops?|dropped|dropping)\b` +
 		`(?:[^.\n]|\.\w){0,80}?\b(?:which|that)\s+(?:torch\s*)?inductor\s+(?:still\s+)?` +
-		`(?:uses|used|is\s+using|was\s+using|generates|generated|imports|imported|relies\s+on|relied\s+on|calls|called|needs|reads)\b`,
+		`(?:uses|used|is\s+using|was\s+using|generates|generated|imports|imported|relies\s+on|relied\s+on|calls|called|needs|reads|emits|emitted)\b|` +
+		// a Triton change said to break Inductor ("… have replaced `specialize_impl` with a C
+		// function …, which breaks Inductor", pytorch/pytorch#163969), or Inductor said to still
+		// use what Triton removed, in the next sentence ("Triton removed the block-pointer
+		// frontend API (…) in triton#10833. Inductor still emits that API …", pytorch#191012)
+		`\btriton\b[^\n]{0,200}?\b(?:which|that|and|this)\s+(?:breaks|broke|broken)\s+(?:torch\s*)?inductor\b|` +
+		`\btriton\b[^\n]{0,160}?\b(?:removes?|removed|removing|renames?|renamed|replaced|drops?|dropped)\b[^\n]{0,200}?` +
+		`\b(?:torch\s*)?inductor\s+still\s+(?:uses|emits|generates|imports|calls|relies\s+on|reads)\b|` +
+		// the noun: "Incompatibility for torch 2.6 and triton-cpu 3.3" (triton-lang/triton-cpu#233),
+		// "Fix triton/torch.compile compability issue" (pytorch/helion#927, its typo), "both have
+		// compatibility issues, resulting in errors like no such package found triton.common"
+		// (discuss.pytorch.org 206201, holdoutCR: Triton built for torch 2.3)
+		`\bincompatibilit(?:y|ies)\s+(?:for|between|of|with)\s+(?:py)?torch\b(?:[^.\n]|\.\d){0,24}?\s(?:and|&|/|with)\s+triton\b|` +
+		`\btriton\s*/\s*(?:py)?torch(?:\.compile)?\s+(?:in)?compa\w*\s+(?:issues?|problems?)\b|` +
+		`\b(?:in)?compa(?:tibility|bility)\s+(?:issues?|problems?)\b[^.\n]{0,60}?\btriton\b`,
 }
 
 // tritonMismatchRetoldRow is the row tritonMismatchRetold makes: the mismatch's cause
@@ -66,22 +84,28 @@ func tritonMismatchRetoldRow() Signature {
 			"\"has no attribute 'launch_enter_hook'\" and triton_key (rows_build.go); reports: pytorch/pytorch#144103, " +
 			"#152531 (holdoutCC)",
 		Decisive: "a line that says Triton and torch or Inductor do not match",
+		// torch or Inductor named in the text: a Triton kernel library's own compatibility
+		// issues ("compatibility issues with the Triton kernels on AMD") name neither
+		Requires: `torch|Torch|inductor|Inductor|TORCH`,
 	}
 }
 
 // inductorConfigRetold is inductor-config-not-imported told in other words:
 // torch._inductor.config said not to be found or not to exist ("it gives me an error
 // saying that torch._inductor.config cannot be found in init", huggingface/diffusers#10290
-// on torch 2.5.1, holdoutCD), torch._inductor said to have no config, and
+// on torch 2.5.1, holdoutCD), torch._inductor said to have no config or not to have a
+// config module ("as `torch._inductor` indeed does not have a `config` module, it needs to
+// be explicitly imported", pytorch/pytorch#104477's review, a fresh validation), and
 // torch._inductor.config that cannot be found or accessed. Not its import failing ("cannot
 // import torch._inductor.config" names another failure). Literals: the dotted name's
 // tail and the attribute's absence (13 bytes or less each).
 var inductorConfigRetold = retold{
-	literals: []string{"ductor.config", "has no config", "no attribute "},
+	literals: []string{"ductor.config", "has no config", "no attribute ", "have a `confi", "have a config"},
 	pattern: `(?i)\btorch\._inductor\.config\b[\x60'"’”]?\s+(?:(?:cannot|can't|can\s+not|could\s+not|couldn't)\s+(?:be\s+)?(?:found|accessed|resolved)|` +
 		`(?:is|was)\s+(?:not\s+found|missing|undefined|not\s+defined)|(?:does\s+not|doesn't|did\s+not|didn't)\s+exist)\b|` +
 		`\b(?:(?:cannot|can't|can\s+not|could\s+not|couldn't|unable\s+to)\s+(?:find|access|resolve))\s+[\x60'"‘“]?torch\._inductor\.config\b|` +
-		`\btorch\._inductor[\x60'"’”]?\s+(?:has|had)\s+no\s+(?:attribute\s+)?[\x60'"‘“]?config\b`,
+		`\btorch\._inductor[\x60'"’”]?\s+(?:indeed\s+)?(?:(?:has|had)\s+no|(?:does|did)(?:\s+not|n't)\s+have\s+(?:an?\s+)?)\s*` +
+		`(?:attribute\s+)?[\x60'"‘“]?config\b`,
 }
 
 // captureCrashRetold is stream-capture-illegal told as work during a capture that
@@ -94,8 +118,8 @@ var inductorConfigRetold = retold{
 // its title). The verb is the group v ("no longer crashes" says it does not:
 // negatedVerb). Literals: the verbs' objects (13 bytes or less each).
 var captureCrashRetold = retold{
-	literals: []string{"the capture", "e capturing t", "validate by s", "validated by ", "forbids", "prohibits"},
-	pattern: `(?i)` + captureForbids + `|` + captureWork + `(?:[^.;]|\.\w){0,120}?\b(?:(?P<v>crash|crashes|crashed|crashing|invalidate|invalidates|invalidated|invalidating|` +
+	literals: []string{"the capture", "e capturing t", "validate by s", "validated by ", "forbids", "prohibits", "t be done"},
+	pattern: `(?i)` + captureForbids + `|` + eventQueryRefused + `|` + captureWork + `(?:[^.;]|\.\w){0,120}?\b(?:(?P<v>crash|crashes|crashed|crashing|invalidate|invalidates|invalidated|invalidating|` +
 		`abort|aborts|aborted|kill|kills|killed)\s+(?:the\s+|a\s+|our\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\b|` +
 		`(?P<v>cause|causes|caused|causing|make|makes|made|making)\s+(?:the\s+|a\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\s+` +
 		`(?:to\s+)?(?:fail|crash|abort)\w*)|` +
@@ -111,6 +135,16 @@ var captureCrashRetold = retold{
 const captureForbids = `\b(?:forbids?|forbade|prohibits?|disallows?)\b[^.;]{0,60}?\b(?:during|while|inside|in|within)\s+` +
 	`(?:an?\s+|the\s+)?(?:unrelated\s+|another\s+|other\s+|active\s+|ongoing\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*` +
 	`[^.;]{0,60}?\b(?P<v>invalidat\w*|abort\w*|crash\w*|fail\w*)`
+
+// eventQueryRefused: a crash told, then an event query said impossible for a capture's
+// events: "the watchdog thread was observed to crash when using cuda graphs containing an
+// all_reduce. The watchdog thread wants to query events pertaining to enqueued work items,
+// but this can't be done for \"events\" created during cuda graph capture" (pytorch/pytorch
+// PR #102542's commit, holdoutCR). A rule alone ("event queries are not allowed during a
+// graph capture", ATen's comment) names no crash.
+const eventQueryRefused = `\b(?:crash\w*|fail\w*|errors?)\b[^\n]{0,160}?` + captureWork + `[^.;]{0,80}?` +
+	`\b(?:can(?:not|'t|’t)|could(?:\s+not|n't|n’t))\s+be\s+(?:done|performed|called|used|made)\b[^.;]{0,60}?` +
+	`\b(?:during|while|inside|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*`
 
 // captureWork: a host sync or an event query, as the subject of captureCrashRetold.
 const captureWork = `(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b|\bevent\s+quer(?:y|ies)\b|` +
@@ -140,4 +174,29 @@ var shapeAccumulationRetold = retold{
 		`\b` + cgWords + `\s+(?:accumulation|explosion|blow-?up)\s+(?:with|for|from|on)\s+(?:dynamic|varying|different)\s+(?:input\s+)?(?:shapes?|sizes?)\b|` +
 		`\b` + cgWords + `\s+(?:accumulate|accumulated|accumulating)\s+(?:for|per|with|across)\s+(?:each\s+|every\s+|new\s+|different\s+|dynamic\s+)*` +
 		`(?:input\s+)?(?:shapes?|sizes?|lengths?)\b`,
+}
+
+// nothingCapturedRetold is cuda-graph-empty told as nothing captured by the graph: "will
+// throw an error that reports \"nothing captured by cudagraph\"" (NVIDIA/nccl#1679, a capture
+// of an NCCL call made by hand, holdoutCO), "the CUDA graph captured nothing". Literals:
+// the words' forms (13 bytes or less each).
+var nothingCapturedRetold = retold{
+	literals: []string{"hing captured", "ptured nothin"},
+	pattern: `(?i)\bnothing\s+(?:was\s+|got\s+|is\s+|gets\s+)?captured\s+(?:by|in|into)\s+(?:the\s+)?(?:cuda\s?graphs?|cudagraph|graph)\b|` +
+		`\b(?:cuda\s?graphs?|cudagraph|graph|capture)\s+(?:captured|recorded)\s+nothing\b`,
+}
+
+// openmpRetoldRow is the row openmpRetold makes: the code's own cause and fix, read where
+// the log shows Inductor's C++ compile failing.
+func openmpRetoldRow() Signature {
+	return Signature{
+		Releases: modes.Minors(0, 14),
+		Cause: "a report of errors about OpenMP while Inductor compiled its C++ CPU kernels: the compiler found " +
+			"no omp.h (or no OpenMP runtime) for the OpenMP that those kernels use",
+		Fix:      "install the compiler's OpenMP (Windows: Visual Studio's C++ build tools, from the x64 Native Tools prompt; Linux: libgomp; macOS: brew install libomp), or backend=\"aot_eager\", which compiles no C++",
+		Evidence: modes.Source,
+		Source:   "retold; the compiler's message: the rows of omp.h (rows_build.go); Inductor's CPU kernels #include <omp.h> (torch/_inductor/codegen/cpp_prefix.h); report: EnragedAntelope/comfyui-sdnq#21 (holdoutCQ)",
+		Decisive: "a line that tells errors about OpenMP; another line shows Inductor's CppCompileError",
+		Requires: `CppCompileError|C\+\+ compile error`,
+	}
 }
