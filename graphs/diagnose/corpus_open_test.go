@@ -4,6 +4,13 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
+	// holdoutCN, measured once at 65308c0f: the count-less skip line in a repro's comment, read
+	// as the legacy implementation's line (its miss is in corpus_test.go's openMisses).
+	"cn_pt139207_batchnorm_ddp_repro_comment_mutated_inputs_skip": "holdoutCN: a comment's count-less skip line, read as legacy-mutated-input's",
+	// holdoutCR, measured once at 65308c0f: docs.rs's page of a Rust binding's constant for CUDA
+	// error 906, which holdoutC2 labelled the code's for the same crate's pages of 900 and 901
+	// (c2_docsrs_capture_unsupported, c2_docsrs_capture_invalidated): the two sets disagree.
+	"cr_neg_docsrs_crseo_cudaerror_stream_capture_implicit_906_legacy_stream": "holdoutCR: an error's documentation page, which holdoutC2 labels the code's",
 	// holdoutBH's villa#1492 cites its sibling PR's title ("train: fall back to eager mode when
 	// triton is unavailable"), read since triton-missing's fallback retelling (rows_retold_bu.go,
 	// 2026-12-05) with the PR #1480 text itself (labelled triton-missing); the thread says this

@@ -1512,6 +1512,7 @@
 //   - stream-capture-illegal: a paraphrase with "validated by ", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "forbids", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "prohibits", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "t be done", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
@@ -1610,11 +1611,15 @@
 //   - cuda-graph-empty: a paraphrase with "aptured graph is empty", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "empty-graph", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "mpty graph fa", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "hing captured", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "ptured nothin", as reports retell it
 //   - cuda-graph-empty: "CUDA Graph is empty" (quoted without its first word, in a code span), 2.0–2.14
 //   - inductor-config-not-imported: "module 'torch._inductor' has no attribute 'config'", 2.0–2.5
 //   - inductor-config-not-imported: a paraphrase with "ductor.config", as reports retell it
 //   - inductor-config-not-imported: a paraphrase with "has no config", as reports retell it
 //   - inductor-config-not-imported: a paraphrase with "no attribute ", as reports retell it
+//   - inductor-config-not-imported: a paraphrase with "have a `confi", as reports retell it
+//   - inductor-config-not-imported: a paraphrase with "have a config", as reports retell it
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
@@ -1801,10 +1806,17 @@
 //   - triton-missing: a paraphrase with "riton is ", as reports retell it
 //   - triton-missing: a paraphrase with "riton not ", as reports retell it
 //   - triton-missing: a paraphrase with "riton isn't ", as reports retell it
+//   - triton-missing: a paraphrase with "ithout Trito", as reports retell it
+//   - triton-missing: a paraphrase with "ithout trito", as reports retell it
 //   - triton-missing: a paraphrase with "compatible wi", as reports retell it
 //   - triton-missing: a paraphrase with "ich Inductor", as reports retell it
 //   - triton-missing: a paraphrase with "ich TorchIndu", as reports retell it
 //   - triton-missing: a paraphrase with "hat Inductor", as reports retell it
+//   - triton-missing: a paraphrase with "reaks Inducto", as reports retell it
+//   - triton-missing: a paraphrase with "ductor still ", as reports retell it
+//   - triton-missing: a paraphrase with "mpatibility f", as reports retell it
+//   - triton-missing: a paraphrase with "mpatibility i", as reports retell it
+//   - triton-missing: a paraphrase with "mpability iss", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
@@ -1975,6 +1987,9 @@
 //   - openmp-missing: "C1083", 2.0–2.14
 //   - openmp-missing: "OpenMP support not found. Please try one of the following solutions", 2.1–2.14
 //   - openmp-missing: a paraphrase with "omp.h", as reports retell it
+//   - openmp-missing: a paraphrase with "penmp error", as reports retell it
+//   - openmp-missing: a paraphrase with "penMP error", as reports retell it
+//   - openmp-missing: a paraphrase with "and OpenMP", as reports retell it
 //
 // # Codes
 //

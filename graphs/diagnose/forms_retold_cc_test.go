@@ -70,6 +70,9 @@ func TestFormsRetoldCC(t *testing.T) {
 		{"event query rule alone", "event queries are not allowed during a graph capture\n", form{}, "ATen's comment: a rule"},
 		{"openmp errors with cppcompileerror", "I am getting errors related to the cl compiler and OpenMP.\ntorch._inductor.exc.InductorError: CppCompileError: C++ compile error\n", para(diagnose.OpenMPMissing), "comfyui-sdnq#21 (holdoutCQ)"},
 		{"openmp error #15", "OpenMP error #15 when running torch.compile\nCppCompileError: C++ compile error\n", form{}, "two OpenMP runtimes, another failure"},
+		// holdoutCP (measured at 65308c0f): a torch C++ extension's main.cpp is not Triton's main.c.
+		{"cuda.h missing in an extension's main.cpp", "Error building extension 'custom_matmul_module': [1/3] c++ -MMD -MF main.o.d\n/scratch/ws/cuda_build/custom_matmul_module/main.cpp:4:10: fatal error: cuda.h: No such file or directory\n", form{}, "KernelBench's journal (holdoutCP): tritonContext's /main.c wanted a word's end"},
+		{"cuda.h missing in triton's main.c", "/tmp/tmpab12/main.c:5:10: fatal error: cuda.h: No such file or directory\n", form{diagnose.CUDAHeadersMissing, 1, diagnose.Exact, ""}, "Triton's launcher"},
 		// a kind of error named by an example: no one's run.
 		{"errors like, a tip", "- Errors like `Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture` or other errors probably point to a recompile\n", form{}, "tensordict's debugging tips"},
 		// CUDA's error name as what a rule prevents (quack's comment, holdoutCG).

@@ -493,7 +493,9 @@ func gemmOffRows() []Signature {
 // (vllm-project/vllm#16984). torch.compile counts as prose writes it too: "torch compile"
 // (a maintainer's answer on kijai/ComfyUI-CogVideoXWrapper#227), apart from torch.compile
 // so that neither leaves "torch" alone as the literal both begin with.
-const tritonContext = `/main\.c|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
+// (Triton's launcher is main.c, ended by a word's end: a torch C++ extension's main.cpp,
+// holdoutCP's KernelBench journal, is no launcher.)
+const tritonContext = `/main\.c\b|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
 	`torch\._inductor|TorchDynamo|torch compile|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
 	`compile_to_module|fx_codegen_and_compile|` + inductorNamed
 
