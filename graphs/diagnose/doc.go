@@ -772,8 +772,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2438 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1223 of them
+// testdata/corpus holds 2491 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1255 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -1123,7 +1123,16 @@
 // Inductor's cpp_prefix.h as omp.h's context, a Chinese template's key). Over the
 // fifty-two sets since 2026-12-04 (AN to CM, 588 texts, 273 negatives): 233 of 337 codes
 // (69 %) measured, 305 (90.5 %) now; releases 136 of 144 now; findings on 4 of 273
-// negatives now.
+// negatives now. holdoutCN to holdoutCR (same session, five sets, 53 texts, 32
+// negatives: threads of torch 2.0–2.5, failures retold in people's words, committed program
+// output, Windows and portable installs, and a set against this session's readings): 12
+// of 22 codes (55 %), 10 of 11 releases, findings on 2 of 32 negatives; 17 of 22 and 1 of
+// 32 after their classes and a fresh validation's siblings were read (a Triton that does
+// not match torch in more phrasings, errors about OpenMP, nothing captured, libcuda.so
+// not found by ldconfig, an event query refused in a capture, a torch extension's main.cpp
+// no Triton launcher). Over the fifty-seven sets since 2026-12-04 (AN to CR, 641 texts,
+// 305 negatives): 245 of 359 codes (68 %) measured, 322 (89.7 %) now; releases 146 of
+// 155 now; findings on 5 of 305 negatives now.
 //
 // # Wordings
 //
