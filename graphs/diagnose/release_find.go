@@ -335,6 +335,20 @@ func namesVersionAttr(text []byte) bool {
 	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && reVersionAttrSpaced.Match(text)
 }
 
+// echoesVersionAttr reports whether text names torch.__version__ where its value may be
+// printed on the next line (a REPL's echo, print(…)), not computed with: an attribute or
+// a call on it, an index ("torch.__version__.split(\".\")[:2]"), or an assignment to a name
+// ("torch_ver = [int(x) for x in torch.__version__.split(\".\")[:2]]", whose next line
+// "assert torch_ver >= [2, 0], \"Requires PyTorch >= 2.0\"" had been read as the printed
+// 2.0: holdoutCU's ROCm blog, whose output block says 2.4.0a0).
+func echoesVersionAttr(text []byte) bool {
+	return namesVersionAttr(text) && !versionAttrComputed.Match(text)
+}
+
+// versionAttrComputed is torch.__version__ computed with (echoesVersionAttr).
+var versionAttrComputed = &lazyregexp.Regexp{Expr: `torch\.\s?__\s?version\s?__\s*(?:\.\s*[A-Za-z_]|\[)|` +
+	`(?:^|[^=!<>\w])\s*[A-Za-z_][\w.]*\s*=\s*[^=].*torch\.\s?__\s?version`}
+
 // leadingValue is a line that starts with the value, other values after it: the output
 // of print(torch.__version__, torch.cuda.is_available()) or of print(torch.__version__,
 // torch.version.cuda), "2.5.1+cu124 True", "2.5.1+cu124 12.4" (print separates its

@@ -281,7 +281,7 @@ func releaseRows() []releaseRow {
 		// key alone on its line (an issue form's field as GitHub's page shows it, a
 		// markdown key, an HTML row split after its key cell).
 		{name: "next-version-attr", what: whatVersionAttr, anchors: []string{"__version__", "__ version", "torch. __"}, rank: rankTorch, next: true,
-			shape: versionAttrSpaced, gate: namesVersionAttr},
+			shape: versionAttrSpaced, gate: echoesVersionAttr},
 		{name: "next-pip-show", what: whatVersionAttr, anchors: []string{"Name: torch"}, rank: rankTorch, next: true,
 			shape: `(?:^|[^\w.])Name:\s*torch[\s|*\x60'"}]*$`, gate: func(b []byte) bool { return bytes.Contains(b, []byte("Name:")) }},
 		// pip show's output filtered to its version line: "pip show torch | grep Version"

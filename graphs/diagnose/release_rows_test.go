@@ -113,16 +113,18 @@ func TestReleasePhrasings(t *testing.T) {
 		{"key-fence-value", "PyTorch Version\n\n```\n2.5.1\n```", "2.5", "version report"},       // new
 		{"key-table-rule-value", "| Torch version |\n|---|\n| 2.5.1 |", "2.5", "version report"}, // new
 		{"issue-form-heading", "### PyTorch version\n\n2.5.1+cu124", "2.5", "version report"},
-		{"zh-key-next-line", "- 你使用的**Pytorch**版本: \n- 2.1.0", "2.1", "version report"}, // holdoutCK's bert4torch#159 template
-		{"zh-key", "PyTorch版本为2.5.1", "2.5", ""},                                        // new
-		{"zh-key-no-space", "torch版本2.5.1", "2.5", ""},                                  // new
-		{"zh-key-colon", "pytorch版本：2.5.1", "2.5", ""},                                  // new
-		{"ja-key", "PyTorchのバージョンは2.5.1です", "2.5", ""},                                  // new
-		{"ko-key", "torch 버전 2.5.1 에서 발생", "2.5", "version report"},                     // new
-		{"ru-key", "версия PyTorch: 2.5.1", "2.5", "version report"},                    // new
-		{"version-of", "The version of torch is 2.5.1", "2.5", "version report"},        // new
-		{"joint-key-bare", "Torch/CUDA: 2.4.0/12.1", "2.4", ""},                         // new
-		{"joint-key-plus", "torch+cuda: 2.4.0+cu121", "2.4", ""},                        // new
+		{"version-attr-computed", "torch_ver = [int(x) for x in torch.__version__.split(\".\")[:2]]\nassert torch_ver >= [2, 0], \"Requires PyTorch >= 2.0\"", "", ""}, // holdoutCU's ROCm blog: no echo
+		{"version-attr-assigned", "v = torch.__version__\n2.5.1", "", ""},                                                                                              // an assignment prints nothing
+		{"zh-key-next-line", "- 你使用的**Pytorch**版本: \n- 2.1.0", "2.1", "version report"},                                                                                // holdoutCK's bert4torch#159 template
+		{"zh-key", "PyTorch版本为2.5.1", "2.5", ""},                                                                                                                       // new
+		{"zh-key-no-space", "torch版本2.5.1", "2.5", ""},                                                                                                                 // new
+		{"zh-key-colon", "pytorch版本：2.5.1", "2.5", ""},                                                                                                                 // new
+		{"ja-key", "PyTorchのバージョンは2.5.1です", "2.5", ""},                                                                                                                 // new
+		{"ko-key", "torch 버전 2.5.1 에서 발생", "2.5", "version report"},                                                                                                    // new
+		{"ru-key", "версия PyTorch: 2.5.1", "2.5", "version report"},                                                                                                   // new
+		{"version-of", "The version of torch is 2.5.1", "2.5", "version report"},                                                                                       // new
+		{"joint-key-bare", "Torch/CUDA: 2.4.0/12.1", "2.4", ""},                                                                                                        // new
+		{"joint-key-plus", "torch+cuda: 2.4.0+cu121", "2.4", ""},                                                                                                       // new
 		{"table-row", "| torch | 2.5.1+cu124 | pypi |", "2.5", ""},
 		{"table-row-tight", "|torch|2.5.1|", "2.5", "table"},      // new
 		{"table-bold", "| **PyTorch** | 2.5.1 |", "2.5", "table"}, // new
