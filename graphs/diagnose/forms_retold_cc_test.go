@@ -73,6 +73,12 @@ func TestFormsRetoldCC(t *testing.T) {
 		// holdoutCP (measured at 65308c0f): a torch C++ extension's main.cpp is not Triton's main.c.
 		{"cuda.h missing in an extension's main.cpp", "Error building extension 'custom_matmul_module': [1/3] c++ -MMD -MF main.o.d\n/scratch/ws/cuda_build/custom_matmul_module/main.cpp:4:10: fatal error: cuda.h: No such file or directory\n", form{}, "KernelBench's journal (holdoutCP): tritonContext's /main.c wanted a word's end"},
 		{"cuda.h missing in triton's main.c", "/tmp/tmpab12/main.c:5:10: fatal error: cuda.h: No such file or directory\n", form{diagnose.CUDAHeadersMissing, 1, diagnose.Exact, ""}, "Triton's launcher"},
+		// a validation of the retold forms on repository snapshots (2026-12-06, 1 of 10 at
+		// de130015, no finding on 22 lookalikes).
+		{"quoted overwritten outputs from replay", "the Inductor's internal graph management still detects \"overwritten\" outputs from graph replay across decode steps.\n", para(diagnose.OverwrittenOutput), "Chimeraforge report 126"},
+		{"illegal H2D under capture", "a per-call alloc inherits the default device and does an illegal H2D under CUDA graph capture.\n", para(diagnose.CaptureUnpinnedCopy), "ROCm/aiter's interface comment"},
+		{"triton missing in parentheses, fallback", "Inductor GPU compile fails (Triton missing) and the runner falls back to `aot_eager` (explicitly recorded).\n", para(diagnose.TritonMissing), "Chimeraforge report 120"},
+		{"pinned H2D under capture", "a pinned H2D copy under CUDA graph capture is fine.\n", form{}, "no illegal copy"},
 		// a kind of error named by an example: no one's run.
 		{"errors like, a tip", "- Errors like `Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture` or other errors probably point to a recompile\n", form{}, "tensordict's debugging tips"},
 		// CUDA's error name as what a rule prevents (quack's comment, holdoutCG).

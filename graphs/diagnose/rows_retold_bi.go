@@ -30,7 +30,7 @@ var cpuBreaksGraphRetold = retold{
 // CPU memory", "cudagraphs cannot capture a copy from pageable host memory". Two
 // literals, the memory's kind.
 var unpinnedCopyRetold = retold{
-	literals: []string{"unpinned", "pageable"},
+	literals: []string{"unpinned", "pageable", "illegal H2D", "illegal host-"},
 	pattern: `(?i)\b(?:cuda[\s-]*graphs?|cudagraphs?|graph\s+capture|capture|capturing)\b[^.;]{0,30}?\b` +
 		`(?P<v>forbids?|forbade|disallows?|prohibits?|rejects?|does\s*n[o']t\s+allow|does\s+not\s+allow|can\s*not|can't|cannot)\s+` +
 		`(?:capture\s+)?(?:an?\s+|the\s+)?(?:cop(?:y|ies|ying)|h2d\s+cop(?:y|ies))\b[^.;]{0,30}?\b(?:unpinned|pageable|non-pinned)\b|` +
@@ -41,5 +41,10 @@ var unpinnedCopyRetold = retold{
 		// repeat bounded, so that the row's span stays short (TestDenseLineBounded)
 		`\b(?:the|a|an|this|that|our|its|graph|cuda|[\w-]{0,12}iteration)\s` +
 		`captur(?:e|es|ing)\s(?:hits?|ran\sinto|runs\sinto|encounter(?:s|ed)?)\s(?:an?\s|the\s)?` +
-		`(?:unpinned|pageable|non-pinned)\s(?:[\w>-]{1,16}\s){0,3}?cop(?:y|ies)\b`,
+		`(?:unpinned|pageable|non-pinned)\s(?:[\w>-]{1,16}\s){0,3}?cop(?:y|ies)\b|` +
+		// the copy called illegal under the capture: "a per-call alloc … does an illegal H2D
+		// under CUDA graph capture" (ROCm/aiter's flash-attention interface comment, a
+		// validation passage of 2026-12-06): a host-to-device copy a capture refuses is one
+		// from pageable memory
+		`\billegal\s+(?:h2d|host[\s-]to[\s-]device)(?:\s+cop(?:y|ies))?\s+(?:under|during|in|inside)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?graph\s+captur\w*`,
 }

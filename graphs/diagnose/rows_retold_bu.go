@@ -165,12 +165,16 @@ const runtimeCall = `\x60?\b(?-i:(?:cu(?:da)?|hip)[A-Z]\w*)(?:\(\))?\x60?`
 // (its Requires: an own row's, which withRequires would not replace). Three literals,
 // "riton is", "riton not" and "riton isn't", the absence's first words in either case.
 var tritonFallbackRetold = retold{
-	literals: []string{"riton is ", "riton not ", "riton isn't ", "ithout Trito", "ithout trito"},
+	literals: []string{"riton is ", "riton not ", "riton isn't ", "ithout Trito", "ithout trito", "riton missing"},
 	// a dotted name's dot is no sentence's end ("… in `torch.compile` when Triton is missing")
 	pattern: `(?i)` + eagerFallback + `(?:[^.;]|\.\w){0,40}?\b(?:when|if|whenever|where|since|because|as)\s+` + tritonUnusable + `|` +
 		// "On platforms without Triton (Windows), `torch.compile` should be skipped gracefully so
 		// TTS inference falls back to eager mode" (debpalash/VoiceStudio#65, a fresh validation)
 		`\bwithout\s+(?:a\s+)?(?:working\s+)?triton\b(?:[^.;]|\.\w){0,100}?` + eagerFallback + `|` +
+		// Triton's absence in parentheses beside the failed compile: "Inductor GPU compile fails
+		// (Triton missing) and the runner falls back to `aot_eager`" (a benchmark report of
+		// Chimeraforge's, a validation passage of 2026-12-06)
+		`\(\s*` + tritonUnusable + `\s*\)(?:[^.;]|\.\w){0,60}?` + eagerFallback + `|` +
 		`\b(?:when|if|whenever)\s+` + tritonUnusable + `(?:[^.;]|\.\w){0,40}?` + eagerFallback,
 }
 

@@ -22,6 +22,7 @@ func retoldCC() []retelling {
 			"dynamic shapes (\"prevent CUDA Graph dynamic shape accumulation\", OpenBMB/VoxCPM's commit 75cfa3e, "+
 			"holdoutCL; rows_retold_cc.go)"),
 		{code: OpenMPMissing, retold: openmpRetold, own: openmpRetoldRow()},
+		{code: OverwrittenOutput, retold: overwrittenQuotedRetold, own: overwrittenRetoldRow()},
 		borrow(CUDAGraphEmpty, nothingCapturedRetold, "the empty graph told as nothing captured (\"will throw an "+
 			"error that reports \\\"nothing captured by cudagraph\\\"\", NVIDIA/nccl#1679, holdoutCO; rows_retold_cc.go)"),
 		borrow(StreamCaptureIllegal, captureCrashRetold, "a host sync or an event query told as what crashed, "+
@@ -202,4 +203,14 @@ func openmpRetoldRow() Signature {
 		Decisive: "a line that tells errors about OpenMP; another line shows Inductor's CppCompileError",
 		Requires: `CppCompileError|C\+\+ compile error`,
 	}
+}
+
+// overwrittenQuotedRetold is overwritten-output told by the word "overwritten" quoted
+// before the outputs, a graph's replay named after it: "the Inductor's internal graph
+// management still detects \"overwritten\" outputs from graph replay across decode steps"
+// (Chimeraforge's report 126, a validation passage of 2026-12-06). The literals are the
+// quote's close with the noun's start (13 bytes each).
+var overwrittenQuotedRetold = retold{
+	literals: []string{"written\" outp", "written' outp", "written` outp"},
+	pattern: `(?i)[\x60'"]overwritten[\x60'"]\s+(?:tensor\s+)?outputs?\b[^.;]{0,60}?\b(?:cuda\s?graphs?|cudagraphs?|(?:graph\s+)?replays?)\b`,
 }

@@ -104,7 +104,9 @@ const sentenceLead = `(?:[.;:!?]\s+|\b(?:but|because|since|as|and|so|apparently|
 // log: Triton said to be absent is a failure of torch.compile only where it runs.
 func tritonNotInstalledRetoldRow() Signature {
 	r := tritonRetoldRow()
-	r.Requires = `torch\.compile|torch\._inductor|BackendCompilerFailed|torch compile|backend='inductor'|Torch compile|torch_compile|` + compileFlagOn
+	// "Inductor" named in words counts ("Inductor GPU compile fails (Triton missing) and the
+	// runner falls back to `aot_eager`", a validation passage of 2026-12-06)
+	r.Requires = `torch\.compile|torch\._inductor|BackendCompilerFailed|torch compile|backend='inductor'|Torch compile|torch_compile|Inductor|` + compileFlagOn
 	r.Decisive = "a line that says Triton is not installed; another line shows torch.compile or Inductor"
 	return r
 }
