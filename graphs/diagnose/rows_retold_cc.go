@@ -212,5 +212,5 @@ func openmpRetoldRow() Signature {
 // quote's close with the noun's start (13 bytes each).
 var overwrittenQuotedRetold = retold{
 	literals: []string{"written\" outp", "written' outp", "written` outp"},
-	pattern: `(?i)[\x60'"]overwritten[\x60'"]\s+(?:tensor\s+)?outputs?\b[^.;]{0,60}?\b(?:cuda\s?graphs?|cudagraphs?|(?:graph\s+)?replays?)\b`,
+	pattern:  `(?i)[\x60'"]overwritten[\x60'"]\s+(?:tensor\s+)?outputs?\b[^.;]{0,60}?\b(?:cuda\s?graphs?|cudagraphs?|(?:graph\s+)?replays?)\b`,
 }
