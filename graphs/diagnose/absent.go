@@ -106,7 +106,9 @@ func absentMarks() []absentMark {
 		// A search command that quotes the message is no occurrence of it, but where a
 		// count above 0 follows on its line ("grep -c '…' run.log → 12"): "grep -c '…'
 		// run.log → 0", "$ grep -c \"…\" train.log" (holdoutY's turboquant notes counted so).
-		{before: regexp.MustCompile(`(?i)(?:^|[$>#;&|]\s*)(?:grep|egrep|fgrep|rg|zgrep)\s[^|]{0,40}$`), after: regexp.MustCompile(absentClose),
+		// A shell test too: "if grep -q \"cannot find -lcuda\" \"$log_file\"; then" (sglang's
+		// setup script, holdoutCT's negative), "! grep …", "while grep …".
+		{before: regexp.MustCompile(`(?i)(?:^|[$>#;&|]\s*|\b(?:if|then|elif|while|until)\s+|!\s*)(?:grep|egrep|fgrep|rg|zgrep)\s[^|]{0,40}$`), after: regexp.MustCompile(absentClose),
 			unless: regexp.MustCompile(`(?::|→|->|=>|=|returns|prints|gives)\s*[1-9]`)},
 	}
 }

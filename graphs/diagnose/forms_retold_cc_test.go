@@ -79,6 +79,8 @@ func TestFormsRetoldCC(t *testing.T) {
 		{"illegal H2D under capture", "a per-call alloc inherits the default device and does an illegal H2D under CUDA graph capture.\n", para(diagnose.CaptureUnpinnedCopy), "ROCm/aiter's interface comment"},
 		{"triton missing in parentheses, fallback", "Inductor GPU compile fails (Triton missing) and the runner falls back to `aot_eager` (explicitly recorded).\n", para(diagnose.TritonMissing), "Chimeraforge report 120"},
 		{"pinned H2D under capture", "a pinned H2D copy under CUDA graph capture is fine.\n", form{}, "no illegal copy"},
+		// holdoutCT (measured at 1bcca44e): a shell test that greps a log for the message.
+		{"if grep -q, a shell test", "      if grep -q \"cannot find -lcuda\" \"$log_file\"; then\n        echo \"Hint: FlashInfer JIT link failed.\"\n      fi\n", form{}, "sglang's setup script"},
 		// a kind of error named by an example: no one's run.
 		{"errors like, a tip", "- Errors like `Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture` or other errors probably point to a recompile\n", form{}, "tensordict's debugging tips"},
 		// CUDA's error name as what a rule prevents (quack's comment, holdoutCG).
