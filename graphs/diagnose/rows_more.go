@@ -969,7 +969,8 @@ func captureNameRows() []Signature {
 		out = append(out, e.row(tail, `(?-i:\b`+tail+`\b)`))
 		// Its number after "CUDA error" or "HIP error", where the log shows a capture:
 		// "whole-step CUDA graph capture failed with CUDA error 906" (newton-physics/newton's
-		// commit 5adbcdd, holdoutCL; Warp prints the runtime's number), "hipError 901".
+		// commit 5adbcdd, holdoutCL; Warp prints the runtime's number), "HIP error 901" (the
+		// literal is "error N" in lower case: "cudaError 906" is not read)
 		num := fmt.Sprintf("error %d", e.number)
 		r := e.row(num, fmt.Sprintf(`(?i)\b(?:cuda|hip)(?:\s+runtime)?\s*error\s*(?:code\s*)?[:=#]?\s*%d\b`, e.number))
 		r.Requires = `capture|Capture|capturing|Capturing|CAPTURE`
