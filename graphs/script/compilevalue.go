@@ -225,13 +225,13 @@ func (r *reader) callCompileRefs(e *expr, out []*expr, depth int) []*expr {
 // noteImportModule makes t, a name assigned importlib.import_module("M") with a
 // literal M, an alias of M, as import M as t is.
 func (r *reader) noteImportModule(t, v *expr) {
-	if t == nil || t.kind != name || v == nil || v.kind != call || len(v.args) != 1 || v.args[0].keyword != "" || r.qual(v.x) != "importlib.import_module" {
+	if t == nil || t.kind != name {
 		return
 	}
 	if _, imported := r.aliases[t.name]; imported {
 		return
 	}
-	if m, ok := r.literalStr(v.args[0].value); ok && m != "" && m[0] != '.' {
+	if m, ok := r.importedModule(v); ok {
 		r.aliases[t.name] = m
 	}
 }

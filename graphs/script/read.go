@@ -478,17 +478,28 @@ func (r *reader) qualBytes(e *expr) (b []byte, whole bool) {
 
 // importedQual is qualBytes of e, an attribute chain n bytes long (dots included)
 // on root, a call: importlib.import_module("torch").compile is torch.compile
-// (importlib's docs: import_module returns the module named; hostile21 S7). Any other
-// call gives nil.
+// (importedModule; hostile21 S7). Any other call gives nil.
 func (r *reader) importedQual(e, root *expr, n int) ([]byte, bool) {
-	if len(root.args) != 1 || root.args[0].keyword != "" || r.qual(root.x) != "importlib.import_module" {
-		return nil, false
-	}
-	base, ok := r.literalStr(root.args[0].value)
-	if !ok || base == "" || base[0] == '.' {
+	base, ok := r.importedModule(root)
+	if !ok {
 		return nil, false
 	}
 	return r.qualChain(e, root, base, n), false
+}
+
+// importedModule returns M where c is importlib.import_module("M") with one
+// positional argument, a literal absolute module name (importlib's docs:
+// import_module returns the module named; a relative name needs its package, which
+// is not read), and whether it is.
+func (r *reader) importedModule(c *expr) (string, bool) {
+	if c == nil || c.kind != call || len(c.args) != 1 || c.args[0].keyword != "" || r.qual(c.x) != "importlib.import_module" {
+		return "", false
+	}
+	m, ok := r.literalStr(c.args[0].value)
+	if !ok || m == "" || m[0] == '.' {
+		return "", false
+	}
+	return m, true
 }
 
 // qualChain writes base and the names of the attribute chain e down to root (n bytes,
