@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
@@ -64,20 +65,11 @@ func modesNamed(s string) []string {
 		if j < 0 {
 			return out
 		}
-		if m := rest[:j]; !containsStr(out, m) {
+		if m := rest[:j]; !slices.Contains(out, m) {
 			out = append(out, m)
 		}
 		rest = rest[j:]
 	}
-}
-
-func containsStr(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // frameworkRecommendation returns rec with the framework's words for each mode it
