@@ -22,14 +22,9 @@ const compilerConfig = "torch.compiler.config"
 // torch.compiler.config key, or t OP= v on a Dynamo key, and reports whether it did.
 func (r *reader) otherConfigGlobal(t, v *expr, op string) bool {
 	q := r.qual(t)
-	what := ""
-	switch {
-	case strings.HasPrefix(q, compilerConfig+"."):
-		what = "torch.compiler.config"
-	case op != "=" && strings.HasPrefix(q, dynamoConfig+"."):
-		what = "Dynamo"
-	default:
-		return false
+	what := globalKind(Global{Key: q})
+	if what == "Inductor" || what == "Dynamo" && op == "=" {
+		return false // neither a torch.compiler.config key nor an augmented assignment to a Dynamo key
 	}
 	g := Global{Line: int(t.line), Key: q, Value: r.text(v), Via: "assign; " + what + ", not planned", Guard: r.guardText()}
 	if op != "=" {
