@@ -35,11 +35,9 @@ func TestPlainLabelBoolTest(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			p := planSource(t, tc.src)
-			var b strings.Builder
-			require.NoError(t, p.WriteText(&b, 1000))
+			_, text := planText(t, tc.src)
 			var got []string
-			for _, ln := range strings.Split(b.String(), "\n") {
+			for _, ln := range strings.Split(text, "\n") {
 				if !strings.HasPrefix(ln, "  -- if ") || !strings.Contains(ln, "a run given nothing") {
 					continue
 				}
@@ -47,7 +45,7 @@ func TestPlainLabelBoolTest(t *testing.T) {
 				arg, _, _ := strings.Cut(rest, " (line")
 				got = append(got, arg)
 			}
-			require.Equal(t, tc.labelled, got, "%s", b.String())
+			require.Equal(t, tc.labelled, got, "%s", text)
 		})
 	}
 }

@@ -31,6 +31,16 @@ func planSource(t *testing.T, src string) *Script {
 	return p
 }
 
+// planText plans src as planSource does and returns the plan with its text
+// (WriteText, 1000 columns).
+func planText(t *testing.T, src string) (*Script, string) {
+	t.Helper()
+	p := planSource(t, src)
+	var b strings.Builder
+	require.NoError(t, p.WriteText(&b, 1000))
+	return p, b.String()
+}
+
 // testModes are the modes the value-flow tests plan when a mode is not known.
 var testModes = []string{"default", "reduce-overhead", "max-autotune"}
 

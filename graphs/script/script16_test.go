@@ -155,16 +155,14 @@ func TestPlainLabelArgs(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			p := planSource(t, tc.src)
-			var b strings.Builder
-			require.NoError(t, p.WriteText(&b, 1000))
+			_, text := planText(t, tc.src)
 			var got []string
-			for _, l := range strings.Split(b.String(), "\n") {
+			for _, l := range strings.Split(text, "\n") {
 				if after, ok := strings.CutPrefix(l, "  -- if the mode is \"default\" and "); ok && strings.HasSuffix(l, label) {
 					got = append(got, strings.Fields(after)[0])
 				}
 			}
-			require.Equal(t, tc.labelled, got, "%s", b.String())
+			require.Equal(t, tc.labelled, got, "%s", text)
 		})
 	}
 }

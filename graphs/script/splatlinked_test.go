@@ -152,11 +152,9 @@ func TestPlainLabelDictVariants(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			p := planSource(t, tc.src)
-			var b strings.Builder
-			require.NoError(t, p.WriteText(&b, 1000))
-			got := strings.Count(b.String(), "a run given nothing):")
-			require.Equal(t, tc.labelled, got, "%s", b.String())
+			_, text := planText(t, tc.src)
+			got := strings.Count(text, "a run given nothing):")
+			require.Equal(t, tc.labelled, got, "%s", text)
 		})
 	}
 }
