@@ -26,10 +26,8 @@ func TestBackendFromOwnDef(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := readBytes("b.py", []byte(tc.src))
-			require.NoError(t, err)
-			require.Len(t, s.Sites, 1)
-			require.Contains(t, strings.Join(s.Sites[0].Notes, "\n"), tc.want)
+			st, _ := oneSite(t, tc.src)
+			require.Contains(t, strings.Join(st.Notes, "\n"), tc.want)
 		})
 	}
 }

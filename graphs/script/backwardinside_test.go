@@ -144,14 +144,12 @@ func TestBackwardInsideGraphBreaks(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := readBytes("b.py", []byte(tc.src))
-			require.NoError(t, err)
-			require.Len(t, s.Sites, 1)
-			w := s.Sites[0].Workload
+			st, _ := oneSite(t, tc.src)
+			w := st.Workload
 			require.True(t, w.AutogradBackward)
 			require.Equal(t, tc.breaks, w.GraphBreaks)
-			require.NotEmpty(t, s.Sites[0].Inferred)
-			require.Contains(t, s.Sites[0].Inferred[0].Shows, "backward() runs inside the compiled function")
+			require.NotEmpty(t, st.Inferred)
+			require.Contains(t, st.Inferred[0].Shows, "backward() runs inside the compiled function")
 		})
 	}
 }

@@ -68,11 +68,9 @@ func TestLiteralParamClosed(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{})
-			require.NoError(t, err)
-			require.Len(t, s.Sites, 1)
-			open := strings.Contains(strings.Join(s.Sites[0].Notes, "\n"), "what a caller passes for `compile_mode`")
-			require.Equal(t, tc.open, open, "%v", s.Sites[0].Notes)
+			st := readArgvSite(t, tc.src, nil)
+			open := strings.Contains(strings.Join(st.Notes, "\n"), "what a caller passes for `compile_mode`")
+			require.Equal(t, tc.open, open, "%v", st.Notes)
 		})
 	}
 }

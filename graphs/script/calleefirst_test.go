@@ -73,16 +73,8 @@ func TestOtherCallersNoted(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := readBytes("o.py", []byte(tc.src))
-			require.NoError(t, err)
-			require.NotEmpty(t, s.Sites)
-			got := ""
-			for _, n := range s.Sites[0].Notes {
-				if strings.Contains(n, "places in this file (line ") {
-					got = n
-				}
-			}
-			require.Equal(t, tc.want, got, "%q %v", s.Sites[0].Guard, s.Sites[0].Notes)
+			got := oneSiteNote(t, "o.py", tc.src, func(n string) bool { return strings.Contains(n, "places in this file (line ") })
+			require.Equal(t, tc.want, got)
 		})
 	}
 }

@@ -6,6 +6,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// readForked reads src, after the imports TestForkAfterCUDA's and TestForkChildCUDA's
+// sources share (torch, torch.nn as nn, multiprocessing as mp, ProcessPoolExecutor), as
+// f.py.
+func readForked(t *testing.T, src string) *Script {
+	t.Helper()
+	s, err := readBytes("f.py", []byte("import torch\nimport torch.nn as nn\nimport multiprocessing as mp\nfrom concurrent.futures import ProcessPoolExecutor\n"+src))
+	require.NoError(t, err)
+	return s
+}
+
 // TestForkAfterCUDA: a process pool forked after the script initialised CUDA is
 // warned about (sweep4 finding 30: planned "main capture" with no word; every
 // worker raises "Cannot re-initialize CUDA in forked subprocess" on Python <= 3.13).
@@ -30,9 +40,7 @@ func TestForkAfterCUDA(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			src := "import torch\nimport torch.nn as nn\nimport multiprocessing as mp\nfrom concurrent.futures import ProcessPoolExecutor\n" + tc.src
-			s, err := readBytes("f.py", []byte(src))
-			require.NoError(t, err)
+			s := readForked(t, tc.src)
 			if got := hasWarning(s, WarningForkAfterCUDA, "Cannot re-initialize CUDA in forked subprocess"); got != tc.warn {
 				t.Errorf("%s: fork-after-cuda %v, want %v: %v", tc.reason, got, tc.warn, s.Warnings)
 			}
@@ -74,9 +82,7 @@ func TestForkChildCUDA(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			src := "import torch\nimport torch.nn as nn\nimport multiprocessing as mp\nfrom concurrent.futures import ProcessPoolExecutor\n" + tc.src
-			s, err := readBytes("f.py", []byte(src))
-			require.NoError(t, err)
+			s := readForked(t, tc.src)
 			if got := hasWarning(s, WarningForkAfterCUDA, "Cannot re-initialize CUDA in forked subprocess"); got != tc.warn {
 				t.Fatalf("%s: fork-after-cuda %v, want %v: %v", tc.reason, got, tc.warn, s.Warnings)
 			}
