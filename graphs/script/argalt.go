@@ -319,13 +319,16 @@ type argPick struct {
 	choice  ArgChoice
 }
 
-// notPlain reports whether a value of the combination is one only the command line
-// gives (ArgChoice.byCLI), one of a **kwargs dict's variants (ArgChoice.variant), or
-// a boolean test's value a run given nothing is not known to give (ArgChoice.unplain):
-// the combination is not, or not known to be, a run given nothing's.
+// notPlain reports whether c is a value only the command line gives (byCLI), one of a
+// **kwargs dict's variants (variant), or a boolean test's value a run given nothing is
+// not known to give (unplain): not, or not known to be, a run given nothing's.
+func (c *ArgChoice) notPlain() bool { return c.byCLI || c.variant || c.unplain }
+
+// notPlain reports whether a value of the combination is not, or not known to be, a
+// run given nothing's (ArgChoice.notPlain).
 func (c argCombo) notPlain() bool {
-	for _, p := range c {
-		if p.choice.byCLI || p.choice.variant || p.choice.unplain {
+	for i := range c {
+		if c[i].choice.notPlain() {
 			return true
 		}
 	}
@@ -428,7 +431,7 @@ func (r *reader) boolChoices(e *expr) []ArgChoice {
 
 // plainTruth returns what a run given nothing makes e, `not`s around a name or
 // attribute, when decided: every value argChoices finds the operand can have there
-// (not one only the command line gives, nor a variant) has the same truth (Python's
+// (of those ArgChoice.notPlain does not set apart) has the same truth (Python's
 // truth testing, literal.Value.Truthy), and every part of the operand was read.
 // A comparison or a call is not decided here.
 func (r *reader) plainTruth(e *expr) (v, ok bool) {
@@ -442,7 +445,7 @@ func (r *reader) plainTruth(e *expr) (v, ok bool) {
 	vals, complete := r.argChoices(e, 1)
 	seen := false
 	for _, c := range vals {
-		if c.byCLI || c.variant || c.unplain {
+		if c.notPlain() {
 			continue
 		}
 		t := c.v.Truthy()
