@@ -62,7 +62,7 @@ func (r *reader) noteStartMethod(c *expr, q string) {
 // noteContext records, at index time, a name assigned a multiprocessing context
 // (ctx = multiprocessing.get_context("spawn")).
 func (r *reader) noteContext(t, v *expr) {
-	if t == nil || t.kind != name || v == nil || v.kind != call || !contextGetters.has(r.qual(v.x)) {
+	if t == nil || t.kind != name || !contextGetters.has(r.callQual(v)) {
 		return
 	}
 	if r.mpContexts == nil {
@@ -88,7 +88,7 @@ func (r *reader) contextMethod(e *expr) (string, bool) {
 		}
 		return m, ok
 	}
-	if e == nil || e.kind != call || !contextGetters.has(r.qual(e.x)) {
+	if !contextGetters.has(r.callQual(e)) {
 		return "", false
 	}
 	a := kwarg(e, "method", 0)
@@ -107,7 +107,7 @@ func (r *reader) isContext(e *expr) bool {
 	if e.kind == name {
 		return len(r.mpContexts[e.name]) > 0
 	}
-	return e.kind == call && contextGetters.has(r.qual(e.x))
+	return contextGetters.has(r.callQual(e))
 }
 
 // starterQual returns what the callee of c stands for, a context's Process or Pool
