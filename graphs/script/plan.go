@@ -93,7 +93,7 @@ type ModePlan struct {
 	Branches []BranchPlan   `json:"branches,omitempty"` // as SitePlan.Branches, for this mode
 	Error    string         `json:"error,omitempty"`    // why the scenario could not be planned
 
-	byCLI bool // a value of Args only the command line gives, or a **kwargs dict's variant: not (known to be) a run given nothing's (argCombo.notPlain)
+	notPlain bool // a value of Args is not, or not known to be, a run given nothing's (argCombo.notPlain)
 }
 
 // DefaultMaxPlans is how many distinct scenarios [Script.Planned] plans in one file.
@@ -319,7 +319,7 @@ func (p *planner) siteCombos(s *Script, i int, every []string) {
 			rep, msg := p.plan(s, i, m, setMode, &p.sels[0])
 			alts, f := p.branches(s, i, m, setMode, rep)
 			differs, full = differs || len(alts) > 0, full || f
-			plans = append(plans, ModePlan{Mode: m, ModeGiven: !setMode, Args: c.label(), Report: rep, Branches: alts, Error: msg, byCLI: c.notPlain()})
+			plans = append(plans, ModePlan{Mode: m, ModeGiven: !setMode, Args: c.label(), Report: rep, Branches: alts, Error: msg, notPlain: c.notPlain()})
 		}
 	}
 	s.Sites[i] = orig

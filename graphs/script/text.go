@@ -196,10 +196,11 @@ func (tw *textWriter) site(st *Site) {
 }
 
 // plainRun reports whether mp is the plan of a run given nothing, whose mode is
-// plain (plainDefault's): a candidate's, with no argument value only the command
-// line gives (newuser15 M2).
+// plain (plainDefault's): a candidate's, with no argument value that is not, or not
+// known to be, a run given nothing's (ArgChoice.notPlain: one only the command line
+// gives, newuser15 M2).
 func (mp ModePlan) plainRun(plain Candidate) bool {
-	return !mp.ModeGiven && !mp.byCLI && sameValue(mp.Mode, plain.Value)
+	return !mp.ModeGiven && !mp.notPlain && sameValue(mp.Mode, plain.Value)
 }
 
 // writeInferred writes one workload line per source line of the inferred fields,
