@@ -106,8 +106,7 @@ func frameworkWorded(st *Site, rep *graphs.Report) *graphs.Report {
 			c.Warnings = append([]config.Warning(nil), rep.Warnings...)
 			out = &c
 		}
-		fix := func(r string) string { return "Fix: " + strings.TrimSuffix(r, ".") + "." }
-		out.Explain = strings.Replace(out.Explain, fix(w.Recommendation), fix(rec), 1)
+		out.Explain = strings.Replace(out.Explain, fixSentence(w.Recommendation), fixSentence(rec), 1)
 		out.Warnings[i].Recommendation = rec
 	}
 	if out == nil {
