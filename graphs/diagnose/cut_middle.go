@@ -164,10 +164,7 @@ func (s *scanner) matchMiddle(k int) {
 	if e == nil || s.lastHit == e.line || e.legend {
 		return
 	}
-	body := e.clean
-	if e.lineStart {
-		body = withoutLogHeader(body)
-	}
+	body := lineBody(e)
 	if !mayQuoteMiddle(body) {
 		return
 	}

@@ -346,8 +346,8 @@ func echoesVersionAttr(text []byte) bool {
 }
 
 // versionAttrComputed is torch.__version__ computed with (echoesVersionAttr).
-var versionAttrComputed = &lazyregexp.Regexp{Expr: `torch\.\s?__\s?version\s?__\s*(?:\.\s*[A-Za-z_]|\[)|` +
-	`(?:^|[^=!<>\w])\s*[A-Za-z_][\w.]*\s*=\s*[^=].*torch\.\s?__\s?version`}
+var versionAttrComputed = &lazyregexp.Regexp{Expr: versionAttrSpaced + `\s*(?:\.\s*[A-Za-z_]|\[)|` +
+	`(?:^|[^=!<>\w])\s*[A-Za-z_][\w.]*\s*=\s*[^=].*` + versionAttrSpaced}
 
 // leadingValue is a line that starts with the value, other values after it: the output
 // of print(torch.__version__, torch.cuda.is_available()) or of print(torch.__version__,

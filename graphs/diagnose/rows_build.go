@@ -335,12 +335,8 @@ func cxxRows() []Signature {
 			Code: OpenMPMissing, Literal: "C1083", Pattern: `\bC1083:.*\bomp\.h\b`,
 			Requires: ompBuildContext,
 			Releases: modes.Minors(0, 14),
-			Cause: "Inductor compiles CPU kernels as C++ with OpenMP, and MSVC's cl found no omp.h on its " +
-				"include path: the Visual Studio C++ build tools are incomplete, or cl runs without the " +
-				"environment that vcvars sets (INCLUDE)",
-			Fix: "start the program from the x64 Native Tools Command Prompt (or run vcvars64.bat first) so " +
-				"that cl's INCLUDE holds MSVC's headers, or install the \"Desktop development with C++\" " +
-				"workload; or backend=\"aot_eager\", which compiles no C++",
+			Cause:    openmpMSVCCause,
+			Fix:      openmpMSVCFix,
 			Evidence: modes.Source,
 			Source:   "MSVC's fatal error C1083 (its wording for a header not found, as for Python.h's row); Inductor's CPU kernels #include <omp.h> (torch/_inductor/codegen/cpp_prefix.h); reports: kijai/ComfyUI-WanVideoWrapper#1620",
 			Decisive: "MSVC's C1083 on omp.h",
@@ -365,6 +361,17 @@ func cxxRows() []Signature {
 // openmpCause and openmpFix are the cause and fix of openmp-missing.
 const openmpCause = "Inductor compiles CPU kernels as C++ with OpenMP, and the compiler has none: Apple's " +
 	"clang ships no omp.h or libomp"
+
+// openmpMSVCCause and openmpMSVCFix are MSVC's missing omp.h on Windows (C1083's row), which
+// the OpenMP retelling names beside macOS's (openmpRetoldRow).
+const (
+	openmpMSVCCause = "Inductor compiles CPU kernels as C++ with OpenMP, and MSVC's cl found no omp.h on its " +
+		"include path: the Visual Studio C++ build tools are incomplete, or cl runs without the " +
+		"environment that vcvars sets (INCLUDE)"
+	openmpMSVCFix = "start the program from the x64 Native Tools Command Prompt (or run vcvars64.bat first) so " +
+		"that cl's INCLUDE holds MSVC's headers, or install the \"Desktop development with C++\" " +
+		"workload; or backend=\"aot_eager\", which compiles no C++"
+)
 
 const openmpFix = "conda install llvm-openmp, or brew install libomp and OMP_PREFIX=$(brew --prefix libomp) " +
 	"(2.1 on), or CXX=a compiler with OpenMP (Homebrew's clang++, g++); on 2.0–2.2, torch 2.3+, whose macOS " +

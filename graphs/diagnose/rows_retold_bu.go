@@ -85,9 +85,14 @@ var gcDuringCaptureRetold = retold{
 // sentence's end. The literals are the verb and the graph's words, the gerund's too
 // ("__dlpack__(stream=None) syncs with the default stream, breaking CUDA graph capture on
 // non-default streams", comfy-kitchen's docstring, holdoutCG).
+// hostSync: a host synchronisation named as the act (a sync, synchronize(), .item(), a
+// host sync), the subject of syncBreaksCaptureRetold and of captureCrashRetold's
+// captureWork.
+const hostSync = `(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b)`
+
 var syncBreaksCaptureRetold = retold{
 	literals: []string{"breaks CUDA g", "breaks cuda g", "reaks graph c", "broke CUDA gr", "eaking CUDA g", "eaking cuda g", "eaking graph "},
-	pattern: `(?i)(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b)(?:[^.;]|\.\w){0,80}?` +
+	pattern: `(?i)` + hostSync + `(?:[^.;]|\.\w){0,80}?` +
 		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*|` +
 		// the sync as the cause after it: "this change breaks CUDA graph capture as it
 		// forces CPU sync" (pytorch/pytorch#78666, a fresh validation's passage)

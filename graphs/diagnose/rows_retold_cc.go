@@ -151,7 +151,7 @@ const eventQueryRefused = `\b(?:crash\w*|fail\w*|errors?)\b[^\n]{0,160}?` + capt
 	`\b(?:during|while|inside|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*`
 
 // captureWork: a host sync or an event query, as the subject of captureCrashRetold.
-const captureWork = `(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b|\bevent\s+quer(?:y|ies)\b|` +
+const captureWork = `(?:` + hostSync + `|\bevent\s+quer(?:y|ies)\b|` +
 	`\bquer(?:y|ies|ying)\s+(?:an?\s+|the\s+)?events?\b|\bcuda(?:Event|Stream)(?:Query|Synchronize)\b)`
 
 // defaultStreamUnusableRetold is capture-default-stream told as the default stream that
@@ -190,14 +190,15 @@ var nothingCapturedRetold = retold{
 		`\b(?:cuda\s?graphs?|cudagraph|graph|capture)\s+(?:captured|recorded)\s+nothing\b`,
 }
 
-// openmpRetoldRow is the row openmpRetold makes: the code's own cause and fix, read where
-// the log shows Inductor's C++ compile failing.
+// openmpRetoldRow is the row openmpRetold makes, read where the log shows Inductor's C++
+// compile failing: the code's causes and fixes as its rows state them for MSVC's C1083
+// and for macOS's clang (a retelling names no compiler of its own).
 func openmpRetoldRow() Signature {
 	return Signature{
 		Releases: modes.Minors(0, 14),
-		Cause: "a report of errors about OpenMP while Inductor compiled its C++ CPU kernels: the compiler found " +
-			"no omp.h (or no OpenMP runtime) for the OpenMP that those kernels use",
-		Fix:      "install the compiler's OpenMP (Windows: Visual Studio's C++ build tools, from the x64 Native Tools prompt; Linux: libgomp; macOS: brew install libomp), or backend=\"aot_eager\", which compiles no C++",
+		Cause: "a report of errors about OpenMP while Inductor compiled its C++ CPU kernels; on Windows: " +
+			openmpMSVCCause + "; on macOS: " + openmpCause,
+		Fix:      "on Windows: " + openmpMSVCFix + "; on macOS: " + openmpFix,
 		Evidence: modes.Source,
 		Source:   "retold; the compiler's message: the rows of omp.h (rows_build.go); Inductor's CPU kernels #include <omp.h> (torch/_inductor/codegen/cpp_prefix.h); report: EnragedAntelope/comfyui-sdnq#21 (holdoutCQ)",
 		Decisive: "a line that tells errors about OpenMP; another line shows Inductor's CppCompileError",

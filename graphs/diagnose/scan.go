@@ -1079,11 +1079,7 @@ func (s *scanner) entry(k int) *ringLine {
 	e := &s.ring[k%ringSize]
 	if !e.cleaned {
 		e.clean = cleanLine(e.clean[:0], e.raw, e.lineStart)
-		body := e.clean
-		if e.lineStart {
-			body = withoutLogHeader(body)
-		}
-		e.unquoted = unquote(e.unquoted[:0], body)
+		e.unquoted = unquote(e.unquoted[:0], lineBody(e))
 		e.squeezed = squeeze(e.squeezed[:0], e.unquoted)
 		e.cleaned, e.foldedOK, e.posOK, e.shortOK = true, false, false, false
 	}
