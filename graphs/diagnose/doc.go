@@ -1315,6 +1315,7 @@
 //   - allocator-incompatible: "Attempting uncaptured free of a captured allocation with address", 2.1–2.14
 //   - allocator-incompatible: "cudagraph capture requires the caching allocator; current allocator is uncached", 2.14
 //   - allocator-incompatible: "user CUDA MemPool contexts are not compatible with CUDA graphs", 2.14
+//   - allocator-incompatible: a paraphrase with "cudaMallocAsync", as reports retell it
 //   - allocator-incompatible: "uncaptured free of a captured allocation with address" (quoted without its first word), 2.1–2.14
 //   - allocator-incompatible: "capture requires the caching allocator; current allocator is uncached" (quoted without its first word), 2.14
 //   - allocator-incompatible: "CUDA MemPool contexts are not compatible with CUDA graphs" (quoted without its first word), 2.14
@@ -1374,6 +1375,8 @@
 //   - skip-cpu-device: a paraphrase with "tensor on the CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensors on CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "tensor on CPU", as reports retell it
+//   - skip-cpu-device: a paraphrase with "ed on cpu", as reports retell it
+//   - skip-cpu-device: a paraphrase with "ed on CPU", as reports retell it
 //   - skip-cpu-device: a paraphrase with "跳过", as reports retell it
 //   - skip-cpu-device: a paraphrase with "スキップ", as reports retell it
 //   - skip-cpu-device: a paraphrase with "skipping cuda", as reports retell it
@@ -1533,6 +1536,10 @@
 //   - stream-capture-illegal: a paraphrase with "forbids", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "prohibits", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "t be done", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "races with", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "raced with", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "race between", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ondition betw", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
@@ -1623,6 +1630,7 @@
 //   - stream-capture-unjoined: a paraphrase with "streams unjoined", as reports retell it
 //   - stream-capture-unjoined: a paraphrase with "stream with unjoined", as reports retell it
 //   - stream-capture-unjoined: a paraphrase with "stream still has unjoined", as reports retell it
+//   - stream-capture-unjoined: a paraphrase with "unjoined ", as reports retell it
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - cuda-graph-empty: a paraphrase with "empty\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "empty` warning", as reports retell it
@@ -1754,6 +1762,7 @@
 //   - capture-rng-state: a paraphrase with "GeneratorImpl::", as reports retell it
 //   - capture-rng-state: a paraphrase with "RNG access", as reports retell it
 //   - capture-rng-state: a paraphrase with "urrent_seed()", as reports retell it
+//   - capture-rng-state: a paraphrase with "current_seed", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
@@ -1838,6 +1847,16 @@
 //   - triton-missing: a paraphrase with "mpatibility f", as reports retell it
 //   - triton-missing: a paraphrase with "mpatibility i", as reports retell it
 //   - triton-missing: a paraphrase with "mpability iss", as reports retell it
+//   - triton-missing: a paraphrase with "too old", as reports retell it
+//   - triton-missing: a paraphrase with "outdated trit", as reports retell it
+//   - triton-missing: a paraphrase with "riton version", as reports retell it
+//   - triton-missing: a paraphrase with "h and triton", as reports retell it
+//   - triton-missing: a paraphrase with "h/triton", as reports retell it
+//   - triton-missing: a paraphrase with "indows suppor", as reports retell it
+//   - triton-missing: a paraphrase with "le on Windows", as reports retell it
+//   - triton-missing: a paraphrase with "d on Windows", as reports retell it
+//   - triton-missing: a paraphrase with "pport Windows", as reports retell it
+//   - triton-missing: a paraphrase with "riton for Win", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
@@ -1976,6 +1995,7 @@
 //   - skip-complex-memory-overlap: a paraphrase with "Tensor overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "input overlap", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "Input overlap", as reports retell it
+//   - skip-complex-memory-overlap: a paraphrase with "complex_strid", as reports retell it
 //   - skip-complex-memory-overlap: a paraphrase with "skipping cuda", as reports retell it
 //   - skip-complex-memory-overlap: "cudagraphs due to complex input striding" (quoted without its first word), 2.0–2.1
 //   - trees-storage-not-in-pool: "These storage data ptrs are not allocated in pool", 2.1–2.14

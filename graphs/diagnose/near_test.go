@@ -176,6 +176,13 @@ func denseLine(t *testing.T, n int) []byte {
 // fewest literals that read it) took it from 162.7 to 172.6: bound 178, while
 // BenchmarkVersusGrep read 1.30 times grep's time (91.7 MB/s beside grep -F's 201.5, load
 // 2.2; 1.35 at the session's start in the same hour), and the corpus line 12.4 a byte.
+// On 2026-12-06 (the twenty-third session) the held-out sets CV to DC's classes (Triton
+// without Windows support, too old or mismatched with torch; a capture raced by another
+// thread; skip reasons told by developers; the unjoined stream's, current_seed's and the
+// async allocator's errors named in workarounds: about twenty literals, each class cut to
+// its fewest, the Windows class from seven to five after it had cost the corpus line 2.7)
+// took it from 172.9 to 179.9: bound 184, while BenchmarkVersusGrep read 1.41 times grep's time
+// (95.3 MB/s beside grep -F's 219.3, load 1.1; main before them 1.36 in the same run).
 // The corpus line and the repeated copies hold
 // the scanner's cost on real text. The corpus line's bound went from 12.0 to 12.5 on
 // 2026-12-05 (the nineteenth session): it is the corpus itself joined, and the day's four
@@ -190,7 +197,7 @@ func TestDenseLineBounded(t *testing.T) {
 		bound float64
 	}{
 		{"corpus-one-line", denseLine(t, 1<<20), 12.5},
-		{"anchor-line", line, 178},
+		{"anchor-line", line, 184},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -511,8 +511,11 @@ const tritonContext = `/main\.c\b|cuda_utils|triton|Triton|torch\.compile|compil
 // torch inductor / \x60cpp_extension\x60 JIT builds … fail with \x60Python.h: No such file or
 // directory\x60", holdoutAE's GPTQModel agent skill): Inductor compiles C++ against
 // Python's headers for CPU kernels and its wrapper (torch/_inductor/cpp_builder.py) as
-// Triton does for its launcher. Not "inductor" alone, an electronic part's name too.
-const inductorNamed = `torch inductor|Inductor's|TorchInductor|torch-inductor|Torch Inductor|Torch inductor`
+// Triton does for its launcher. Not "inductor" alone, an electronic part's name too; but
+// PyTorch's own tag of a pull request's or an issue's title ("[inductor fbcode] Add python
+// include paths for Python.h" over "We're getting errors that Python.h is not found",
+// pytorch/pytorch#122363, holdoutDC; "[inductor][triton]").
+const inductorNamed = `torch inductor|Inductor's|TorchInductor|torch-inductor|Torch Inductor|Torch inductor|\[inductor\b`
 
 // engineWorker is a line of an LLM engine's Python worker: a Ray actor's or vLLM
 // process's prefix (verl's "(WorkerDict pid=", "(RayWorkerWrapper pid=", vLLM's
@@ -711,9 +714,18 @@ func launcherRows() []Signature {
 				// libcuda.so are not being discovered by ldconfig", huggingface/text-generation-inference
 				// PR #1361, holdoutCO, whose Triton had just been updated)
 				`\blibcuda\.so\b[^.;]{0,20}?\b(?:is|are|was|were)\s+not\s+(?:being\s+)?(?:discovered|detected|found|picked\s+up|located)\s+by\s+ldconfig\b|` +
+				// ldconfig said not to return or list it ("which is causing `ldconfig -p` to not return
+				// the location of `libcuda.so`", huggingface/text-generation-inference#1330, holdoutCY;
+				// "ldconfig -p doesn't list libcuda.so", "ldconfig never finds libcuda.so")
+				`\bldconfig(?:\s+-p)?\W{0,3}\s(?:[^.;\n]{0,20}?\s)?(?:(?:does|did|do|would|will|could)\s*(?:n[o']t|never)|not|never|fails?\s+to|failed\s+to|won't|can't|cannot)\s+` +
+				`(?:return|list|show|find|see|locate|report|print|include|contain|pick\s+up|discover)\w*\s+(?:the\s+)?(?:location\s+of\s+|path\s+(?:of|to)\s+)?\W?libcuda\.so\b|` +
 				`\b(?:cannot|can't|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+(?:find|locate)\s+\W?libcuda\.so\b|` +
-				// the adjective before the name: "the missing libcuda.so error" (missingLib)
-				`\bmissing\s+\W?libcuda\.so\b`,
+				// the adjective before the name: "the missing libcuda.so error" (missingLib); a
+				// failure beside a place that lacks it ("Runtime builds fail on CUDA-only images
+				// lacking libcuda.so", triton-lang/triton#8667's title, holdoutCX)
+				`\bmissing\s+\W?libcuda\.so\b|` +
+				`\b(?:fail(?:s|ed|ing)?|errors?|crash(?:es|ed)?)\b[^.;\n]{0,80}?\b(?:lacking|lacks|without)\s+\W?libcuda\.so\b|` +
+				`\b(?:lacking|lacks|without)\s+\W?libcuda\.so\b[^.;\n]{0,80}?\b(?:fail(?:s|ed|ing)?|errors?|crash(?:es|ed)?)\b`,
 			Requires: tritonContext,
 			Releases: modes.Minors(1, 14),
 			Cause: "a report of Triton's \"libcuda.so cannot found\": Triton looks for the NVIDIA driver's libcuda " +

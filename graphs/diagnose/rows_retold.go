@@ -43,6 +43,9 @@ const (
 	// skipLeadAny: skipLead with "skipping cudagraphs" too, for a reason PyTorch words
 	// otherwise ("skipping cudagraphs due to cpu tensors").
 	skipLeadAny = `(?:` + skipLead + `|\bskipping\s+(?:the\s+|all\s+)?` + cgWords + `\b)`
+	// cgVerbNoun: cgWords, or the developers' noun of the act ("skip cudagraphing the entire
+	// graph", pytorch/pytorch#125382).
+	cgVerbNoun = `(?:` + cgWords + `|cudagraphing)\b`
 	// skipBecause: the words that give a skip's cause, as a report does ("due to",
 	// "because of", a colon); not "if", "when" or "for graphs with", which state a rule.
 	// A parenthesis that opens on the reason as PyTorch words it ("skipped cudagraphs (\"cpu
@@ -87,6 +90,23 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 			// memory overlap exists, preventing enablement of CUDA graph" (pytorch/torchdynamo#1620,
 			// holdoutCF), "mutated inputs prevent the use of cudagraphs"
 			`\b` + reason + `[^.;"()]{0,40}?\bprevent(?:s|ed|ing)?\s+(?:the\s+)?(?:enablement|enabling|use|usage)\s+of\s+` + cgWords + `\b|` +
+			// the reason as the subject of a finite verb that skips or prevents the graphs, a
+			// developer's "cudagraphing" too ("cpu inputs prevent cudagraphs"; "Right now, any cpu
+			// input will skip cudagraphing the entire graph", pytorch/pytorch#125382, holdoutDC: a
+			// modal only after "right now", "currently" or "today", which tell the present run's
+			// behaviour; "will skip" alone states a rule, as documentation does)
+			`\b` + reason + `[^.;"()]{0,40}?\b(?:skip(?:s|ped)|prevent(?:s|ed)?)\s+(?:the\s+)?` + cgVerbNoun + `|` +
+			// the reason, then the next sentence's "this" or "which" preventing the graphs ("…
+			// constructed on cpu and then used to index a cuda tensor. This prevents cudagraphs
+			// when it does not need to", pytorch/pytorch#109665)
+			`\b` + reason + `[^;]{0,120}?\b(?:this|which)\s+(?:prevents|prevented|blocks|blocked|disables|disabled|breaks|broke)\s+(?:the\s+use\s+of\s+)?` + cgVerbNoun + `|` +
+			`\b(?:right\s+now|currently|today|at\s+the\s+moment)\b[^.;]{0,40}?\b` + reason + `[^.;"()]{0,40}?\b(?:will|would)\s+` +
+			`(?:always\s+)?skip\s+(?:the\s+)?` + cgVerbNoun + `|` +
+			// a check of CUDA graphs said to have rejected the graph for the reason, quoted or not
+			// ("The cudagraph eligibility check in CompiledFxGraph rejected the graph with
+			// \"non-Tensor inputs\"", pytorch/pytorch#179793, holdoutDA)
+			`\b` + cgWords + `[^.;]{0,60}?\b(?:refused|rejected|rejects)\s+(?:the\s+|a\s+|this\s+)?(?:compiled\s+|whole\s+)?graphs?\s+` +
+			`(?:with|because\s+of|due\s+to|for|over|on)\s+[\x60'"‘“]?` + reason + `|` +
 			// the reason quoted as PyTorch's reason string, with CUDA graphs said to be skipped
 			// within two sentences: "producing fail reason \"non-Tensor inputs\". Then … sees
 			// the fail reason and disables cudagraphs" (pytorch/pytorch#176615, holdoutU)
@@ -179,6 +199,7 @@ func retellings() []retelling {
 	out = append(out, retoldO16()...)
 	out = append(out, retoldBU()...)
 	out = append(out, retoldCC()...)
+	out = append(out, retoldCV()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+
 			"execution since querying or setting the internal seed is prohibited\"; rows_retold_i.go)"))
@@ -223,10 +244,16 @@ const (
 	// reasonCPURetold: CPU scalars, operations and nodes, and non-CUDA devices, tensors,
 	// inputs and nodes (the cudagraph trees documentation: graphs with CPU tensors are not
 	// captured).
-	reasonCPURetold = `cpu\s+(?:scalars?|operations?|nodes?)|non-?\s?cuda\s+(?:devices?|tensors?|inputs?|nodes?)|scalars?\s+on\s+(?:the\s+)?cpu`
+	// Tensors said to be made on the CPU ("indexing tensors are constructed on cpu and then
+	// used to index a cuda tensor. This prevents cudagraphs", pytorch/pytorch#109665,
+	// holdoutDC).
+	reasonCPURetold = `cpu\s+(?:scalars?|operations?|nodes?)|non-?\s?cuda\s+(?:devices?|tensors?|inputs?|nodes?)|scalars?\s+on\s+(?:the\s+)?cpu|` +
+		`(?:tensors?|inputs?|scalars?|indices)\s+(?:are\s+|were\s+|is\s+|was\s+|get\s+|being\s+)?(?:created|constructed|allocated|materiali[sz]ed)\s+on\s+(?:the\s+)?cpu`
 	// reasonOverlapRetold: "tensor overlap", "input memory overlap" (pytorch/pytorch#123327's
-	// title).
-	reasonOverlapRetold = `(?:tensor|input)\s+(?:memory\s+)?overlap`
+	// title); the reason by a developer's name of 2023, "`complex_striding` warnings"
+	// (pytorch/pytorch#98656, holdoutDC: "This covers all of the `complex_striding`
+	// warnings I observed in TB").
+	reasonOverlapRetold = `(?:tensor|input)\s+(?:memory\s+)?overlap|complex_strid\w*`
 )
 
 // borrowedRetold are the retellings whose rows borrow their code's first row.
@@ -252,7 +279,7 @@ func borrowedRetold() []retelling {
 		borrow(SkipCPUDevice, skipRetold(`(?:`+reasonCPUDevice+`|`+reasonCPURetold+`)\b`,
 			"cpu device", "CPU device", "cpu tensor", "CPU tensor", "cpu input", "CPU input", "cpu scalar", "CPU scalar",
 			"cpu op", "CPU op", "cpu node", "CPU node", "non-CUDA device", "non-CUDA tensor", "non-CUDA input", "non-CUDA node", "tensors on the CPU",
-			"tensor on the CPU", "tensors on CPU", "tensor on CPU"),
+			"tensor on the CPU", "tensors on CPU", "tensor on CPU", "ed on cpu", "ed on CPU"),
 			"the skip reason \"cpu device\" retold (cudagraph trees docs: graphs with CPU tensors are not captured)"),
 		borrow(SkipMultipleDevices, skipRetold(`(?:`+reasonMultipleDevices+`)\b`,
 			"multiple device", "multiple cuda device", "multiple CUDA device", "multiple gpu device", "multiple GPU device",
@@ -276,7 +303,7 @@ func borrowedRetold() []retelling {
 		borrow(SkipComplexMemoryOverlap, skipRetold(`(?:`+reasonMemoryOverlap+`|`+reasonOverlapRetold+`)`,
 			"memory overlap", "complex input strid", "overlapping memory", "overlapping input", "overlapping graph input",
 			"overlapping tensor", "Overlapping memory", "Overlapping input", "tensor overlap", "Tensor overlap",
-			"input overlap", "Input overlap"),
+			"input overlap", "Input overlap", "complex_strid"),
 			"the skip reason \"complex memory overlap\" retold (pytorch/pytorch#123327's title: \"tensor overlap "+
 				"detection that cause cudagraphs being disabled\")"),
 		borrow(SkipDynamicGraphs, skipRetold(`(?:`+reasonDynamicGraphs+`)\b`,

@@ -36,6 +36,11 @@ var overwriteCrashRetold = retold{
 	literals: []string{"overwrite crash", "overwrite error", "overwrite fail", "rwritten CUDA", "rwritten cuda"},
 	pattern: `(?i)\b(?:cuda\s?graphs?|cudagraphs?)\s+(?:(?:output|tensor|buffer)s?\s+)?overwrite\s+` +
 		`(?:crash(?:es)?|errors?|exceptions?|failures?)\b|` +
+		// the graphs named earlier in the sentence, the output's overwrite errors after
+		// ("Mark step begin for CUDA graphs to avoid tensor overwrite errors", a comment over
+		// torch.compiler.cudagraph_mark_step_begin() in a Qwen3-TTS streaming fork, holdoutCX)
+		`\b(?:cuda\s?graphs?|cudagraphs?|cudagraph_mark_step_begin)\b[^.;]{0,60}?\b(?:output|tensor|buffer)s?\s+overwrite\s+` +
+		`(?:crash(?:es)?|errors?|exceptions?|failures?)\b|` +
 		// the output named overwritten before the error's name: "raising the overwritten
 		// CUDAGraph output RuntimeError" (pytorch/pytorch PR #184804, holdoutAT); not "The
 		// error message for accessing overwritten CUDAGraph tensor outputs suggested …"

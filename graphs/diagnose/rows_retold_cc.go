@@ -46,7 +46,7 @@ func retoldCC() []retelling {
 // line).
 var tritonMismatchRetold = retold{
 	literals: []string{"compatible wi", "ich Inductor", "ich TorchIndu", "hat Inductor", "reaks Inducto", "ductor still ",
-		"mpatibility f", "mpatibility i", "mpability iss"},
+		"mpatibility f", "mpatibility i", "mpability iss", "too old", "outdated trit", "riton version", "h and triton", "h/triton"},
 	pattern: `(?i)\b(?:torch\s*inductor|inductor|(?:py)?torch(?:\s+v?2\.\d+(?:\.\d+)?)?)\s+(?:is|was|are|were)\s+` +
 		`(?:not\s+compatible|no\s+longer\s+compatible|incompatible)\s+with\s+(?:the\s+)?` +
 		`(?:(?:latest|upstream|new|newer|newest|installed|current|this|recent)\s+)*(?:version\s+of\s+|release\s+of\s+)?triton\b|` +
@@ -68,7 +68,20 @@ var tritonMismatchRetold = retold{
 		// (discuss.pytorch.org 206201, holdoutCR: Triton built for torch 2.3)
 		`\bincompatibilit(?:y|ies)\s+(?:for|between|of|with)\s+(?:py)?torch\b(?:[^.\n]|\.\d){0,24}?\s(?:and|&|/|with)\s+triton\b|` +
 		`\btriton\s*/\s*(?:py)?torch(?:\.compile)?\s+(?:in)?compa\w*\s+(?:issues?|problems?)\b|` +
-		`\b(?:in)?compa(?:tibility|bility)\s+(?:issues?|problems?)\b[^.\n]{0,60}?\btriton\b`,
+		`\b(?:in)?compa(?:tibility|bility)\s+(?:issues?|problems?)\b[^.\n]{0,60}?\btriton\b|` +
+		// a Triton too old for what Inductor uses ("[inductor] don't access cluster_dims for too
+		// old version of triton", pytorch/pytorch#117192's title, whose test failed on Triton
+		// 2.1.0, holdoutCY; "my triton 2.1 is too old", "an outdated Triton"); not a GPU too old
+		// for Triton (gpu-too-old-for-triton: "too old for Triton")
+		`\btoo\s+old\s+(?:an?\s+)?(?:version\s+of\s+)?triton\b|\boutdated\s+(?:version\s+of\s+)?triton\b|` +
+		`\btriton(?:\s+version)?(?:\s+v?\d+\.\d+(?:\.\d+)?)?\s+(?:is|was|being)\s+too\s+old\b|` +
+		// torch and Triton said to be mismatched ("Avoid torch.compile/inductor runtime
+		// failures when torch/triton versions are mismatched", a Megatron harness's comment in
+		// lm-evaluation-harness, holdoutCX; "a mismatch between torch and triton", "torch and
+		// triton version mismatch")
+		`\b(?:py)?torch\s*(?:/|and|&|\+)\s*triton(?:\s+versions?)?\s+(?:(?:are|is|were|was)\s+)?(?:mismatch(?:ed|es)?|out\s+of\s+sync)\b|` +
+		`\bmismatch(?:ed|es)?\s+(?:between\s+)?(?:the\s+)?(?:py)?torch\s*(?:/|and|&)\s*triton\b|` +
+		`\btriton\s*(?:/|and|&)\s*(?:py)?torch(?:\s+versions?)?\s+(?:(?:are|is|were|was)\s+)?mismatch(?:ed|es)?\b`,
 }
 
 // tritonMismatchRetoldRow is the row tritonMismatchRetold makes: the mismatch's cause
@@ -90,7 +103,7 @@ func tritonMismatchRetoldRow() Signature {
 		// "torch" or "inductor": every glog header of an Inductor log holds
 		// "torch/_inductor/", and a context on every line costs its expression on each
 		// (BenchmarkVersusGrep went from 1.3 to 2.2 times grep's time).
-		Requires: `PyTorch|torch\.compile|Inductor|torch 2\.|torch==2|torch version|Torch version|torch v2|torch2\.|compatible with torch|compatible with pytorch`,
+		Requires: `PyTorch|torch\.compile|Inductor|\[inductor\b|torch 2\.|torch==2|torch version|Torch version|torch v2|torch2\.|compatible with torch|compatible with pytorch`,
 	}
 }
 

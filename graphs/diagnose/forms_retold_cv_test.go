@@ -1,0 +1,64 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsRetoldCV: the classes read from the held-out sets CV to DC (2026-12-06, the
+// twenty-third session) and their siblings; each positive failed before its class was
+// read, and each lookalike gives no finding.
+func TestFormsRetoldCV(t *testing.T) {
+	para := func(code diagnose.Code, line int) form { return form{code, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		// Triton said to have no Windows build or support (holdoutCW).
+		{"triton has no windows support", "Triton (used by `torch.compile`) has no native Windows support.\n", para(diagnose.TritonMissing, 1), "debpalash/VoiceStudio#26's maintainer"},
+		{"triton not available on windows", "torch.compile failed: Triton is not available on Windows.\n", para(diagnose.TritonMissing, 1), "available on"},
+		{"triton which does not support windows", "torch.compile needs Triton, which does not support Windows.\n", para(diagnose.TritonMissing, 1), "a relative clause"},
+		{"no triton for windows", "torch.compile: there is no Triton for Windows\n", para(diagnose.TritonMissing, 1), "the noun"},
+		{"triton not officially supported", "torch.compile: Triton is not officially supported on Windows; triton-windows works.\n", form{}, "a fork's note of a rule"},
+		{"triton available on windows", "torch.compile: Triton is available on Windows through triton-windows\n", form{}, "no absence"},
+		{"no compile named", "Triton is not available on Windows.\n", form{}, "a kernel library's own Triton"},
+		// a Triton too old for what Inductor uses (holdoutCY).
+		{"too old version of triton", "# [inductor] don't access cluster_dims for too old version of triton\n", para(diagnose.TritonMissing, 1), "pytorch/pytorch#117192's title"},
+		{"triton is too old", "torch.compile fails: my triton 2.1.0 is too old\n", para(diagnose.TritonMissing, 1), "Triton the subject"},
+		{"gpu too old for triton", "torch.compile: my GPU is too old for Triton\n", para(diagnose.GPUTooOldForTriton, 1), "the GPU, another code"},
+		{"driver too old", "torch.compile failed; the driver is too old\n", form{}, "no Triton"},
+		// torch and Triton said to be mismatched (holdoutCX).
+		{"torch/triton versions mismatched", "# Avoid torch.compile/inductor runtime failures when torch/triton versions are mismatched.\n", para(diagnose.TritonMissing, 1), "lm-evaluation-harness's comment"},
+		{"mismatch between torch and triton", "torch.compile crashed: a mismatch between torch and triton\n", para(diagnose.TritonMissing, 1), "the noun first"},
+		{"torch/triton versions match", "torch.compile: the torch/triton versions match\n", form{}, "no mismatch"},
+		// ldconfig said not to list libcuda.so; a failure where libcuda.so lacks (holdoutCY, CX).
+		{"ldconfig does not return libcuda", "The container is built with triton 2.1.0\nwhich is causing `ldconfig -p` to not return the location of `libcuda.so`. Hmm.\n", para(diagnose.LibcudaNotFound, 2), "huggingface/text-generation-inference#1330"},
+		{"ldconfig lists libcuda", "triton 2.1.0\nldconfig -p lists libcuda.so fine\n", form{}, "found"},
+		{"fail lacking libcuda", "# Runtime builds fail on CUDA-only images lacking libcuda.so\nTriton's compilation pipeline passes libraries=[\"cuda\"]\n", para(diagnose.LibcudaNotFound, 1), "triton-lang/triton#8667's title"},
+		{"images without libcuda, no failure", "Triton images without libcuda.so are smaller.\n", form{}, "no failure"},
+		// PyTorch's title tag as Inductor's context (holdoutDC).
+		{"inductor tag, python.h not found", "# [inductor fbcode] Add python include paths for Python.h\nWe're getting errors that Python.h is not found because we didn't have\n", para(diagnose.PythonHeadersMissing, 2), "pytorch/pytorch#122363"},
+		// skip reasons told by developers (holdoutDC, DA).
+		{"right now cpu input will skip cudagraphing", "torch.compile\nRight now, any cpu input will skip cudagraphing the entire graph.\n", para(diagnose.SkipCPUDevice, 2), "pytorch/pytorch#125382"},
+		{"cpu inputs will skip, a rule", "torch.compile\nCPU inputs will skip cudagraphs.\n", form{}, "a modal without right now: a rule"},
+		{"cpu inputs prevent cudagraphs", "torch.compile\ncpu inputs prevent cudagraphs\n", para(diagnose.SkipCPUDevice, 2), "the reason the subject"},
+		{"constructed on cpu, this prevents", "torch.compile\nSometimes indexing tensors are constructed on cpu and then used to index a cuda tensor. This prevents cudagraphs when it does not need to.\n", para(diagnose.SkipCPUDevice, 2), "pytorch/pytorch#109665"},
+		{"tested on cpu, prevents nothing", "torch.compile\nThe tensors were tested on CPU. This prevents nothing.\n", form{}, "no graphs"},
+		{"check rejected the graph, wrapped", "1. The cudagraph eligibility check in CompiledFxGraph rejected\n   the graph with \"non-Tensor inputs\" because FakeScriptObject\n", para(diagnose.SkipNonTensorInputs, 1), "pytorch/pytorch#179793"},
+		{"complex_striding warnings", "torch.compile\nThis covers all of the `complex_striding` warnings I observed in TB.\n", para(diagnose.SkipComplexMemoryOverlap, 2), "pytorch/pytorch#98656"},
+		// another thread's work racing with a capture (holdoutDC).
+		{"watchdog races with capture start", "Per title, should fix capture errors that happen because nccl watchdog races with capture start.\n", para(diagnose.StreamCaptureIllegal, 1), "pytorch/pytorch#160398: \"should\" before a verb of fixing is no condition"},
+		{"raced with the capture and crashed it", "the watchdog thread raced with the CUDA graph capture and crashed it\n", para(diagnose.StreamCaptureIllegal, 1), "the failure after"},
+		{"race between poller and capture", "a race between the event poller and the capture made it fail\n", para(diagnose.StreamCaptureIllegal, 1), "the noun"},
+		{"may race with capture", "the allocator may race with capture\n", form{}, "no failure"},
+		{"threads race with each other", "the two threads races with each other and fail\n", form{}, "no capture"},
+		{"should, inverted condition", "torch.compile\nShould Python.h be missing, install python3-dev.\n", form{}, "an inverted condition stays one"},
+		// workarounds' words (holdoutCX).
+		{"cuda graphs, tensor overwrite errors", "# Mark step begin for CUDA graphs to avoid tensor overwrite errors\ntorch.compiler.cudagraph_mark_step_begin()\n", para(diagnose.OverwrittenOutput, 1), "a Qwen3-TTS fork's comment"},
+		{"overwrite of a file", "CUDA graphs on; the tool refuses file overwrites\n", form{}, "no overwrite errors"},
+		{"unjoined stream error", "with torch.npu.graph(aclgraph): # capture\n    # Join offloader's copy stream after forward to avoid\n    # unjoined stream error. The last layer's start_prefetch\n", para(diagnose.StreamCaptureUnjoined, 3), "vllm-ascend, wrapped after \"avoid\""},
+		{"unjoined, no capture", "the unjoined stream error of our scheduler\n", form{}, "no capture named"},
+		{"assertion from current_seed", "with torch.cuda.graph(g):\n    out = checkpoint(fn, x)\nIt will fail with an assertion error from current_seed\n", para(diagnose.CaptureRNGState, 3), "pytorch/pytorch#162504"},
+		{"current_seed read, no assertion", "with torch.cuda.graph(g):\nseed = gen.current_seed\n", form{}, "a read"},
+		{"compile conflicts with cudaMallocAsync", "prequant_test.py: Disable torch.compile (conflicts with cudaMallocAsync)\n-@torch.compile(fullgraph = True, mode = \"reduce-overhead\")\n", para(diagnose.AllocatorIncompatible, 1), "turboderp-org/exllamav3's commit"},
+		{"compile conflicts, default mode", "Disable torch.compile (conflicts with cudaMallocAsync)\n@torch.compile(fullgraph=True)\n", form{}, "no mode that captures"},
+	})
+}

@@ -1,0 +1,115 @@
+package diagnose
+
+// Retellings from the twenty-third session's measurements (2026-12-06: the held-out sets
+// CV to DC), each read as a class from its siblings: Triton said to have no Windows build
+// or support where torch.compile needs it; another thread's work racing with a capture
+// and failing it; the unjoined-stream error, the generator's assertion and the async
+// allocator's conflict named in a workaround's words.
+
+// retoldCV returns the retellings of this file.
+func retoldCV() []retelling {
+	return []retelling{
+		{code: TritonMissing, retold: tritonNoWindowsRetold, own: tritonNotInstalledRetoldRow()},
+		borrow(StreamCaptureIllegal, captureRaceRetold, "another thread's work said to race with a capture and "+
+			"fail it (\"should fix capture errors that happen because nccl watchdog races with capture start\", "+
+			"pytorch/pytorch#160398, holdoutDC; CUDA refuses a thread's unsafe call, such as the NCCL watchdog's "+
+			"event query, while a capture in the global mode is open: torch/cuda/graphs.py's capture_error_mode; "+
+			"rows_retold_cv.go)"),
+		withRequires(borrow(StreamCaptureUnjoined, unjoinedErrorRetold, "the unjoined-work error named by its "+
+			"adjective (\"Join offloader's copy stream after forward to avoid unjoined stream error\", vllm-ascend's "+
+			"graph capture, holdoutCX; rows_retold_cv.go)"), `captur`),
+		withRequires(borrow(CaptureRNGState, seedAssertRetold, "the generator's refusal told as an assertion from "+
+			"current_seed (\"It will fail with an assertion error from current_seed\", pytorch/pytorch#162504 under "+
+			"torch.cuda.graph, holdoutCX; rows_retold_cv.go)"), `captur|CUDAGraph|cuda\.graph`),
+		withRequires(borrow(AllocatorIncompatible, compileAsyncRetold, "torch.compile said to conflict with "+
+			"cudaMallocAsync where its mode captures CUDA graphs (\"Disable torch.compile (conflicts with "+
+			"cudaMallocAsync)\" over mode = \"reduce-overhead\", turboderp-org/exllamav3's commit, holdoutCX; "+
+			"rows_retold_cv.go)"), `reduce-overhead|max-autotune|CUDA graph|CUDA Graph|CUDAGraph|cuda graph`),
+	}
+}
+
+// tritonNoWindowsRetold is triton-missing told as Triton having no Windows build or
+// support: "Triton (used by `torch.compile`) has no native Windows support"
+// (debpalash/VoiceStudio#26's maintainer, under the title "Problems with Triton on
+// Windows", holdoutCW), "Triton is not available on Windows", "torch.compile needs Triton,
+// which does not support Windows", "there is no Triton for Windows". Inductor's GPU code
+// needs Triton (torch/_inductor/scheduler.py create_backend raises TritonMissing), and
+// the Triton of PyPI has published no Windows wheel (triton-windows is a fork). The row,
+// tritonNotInstalledRetoldRow's, wants torch.compile or Inductor on some line: a
+// kernel library's own Triton is not Inductor's. Not "not officially supported on
+// Windows", a fork's note of a rule (no adverb is read before the participle).
+// Literals: the end of each form's commonest phrasing, Windows capitalised ("Windows
+// support", "available on Windows", "supported on Windows", "support Windows", "Triton for
+// Windows"): each literal costs TestDenseLineBounded's anchor line about 2 bytes a byte,
+// and the seven of "on/for Windows" in either case had cost the corpus line 2.7.
+var tritonNoWindowsRetold = retold{
+	literals: []string{"indows suppor", "le on Windows", "d on Windows", "pport Windows", "riton for Win"},
+	pattern: `(?i)\btriton\b(?:\s*\([^()\n]{0,40}\))?,?\s+(?:which\s+)?(?:` +
+		`(?:has|had)\s+no|lacks?|(?:does|did)(?:\s+not|n't)\s+have)\s+(?:any\s+)?(?:native\s+|proper\s+)?windows\s+(?:support|builds?|wheels?)\b|` +
+		`\btriton\b(?:\s*\([^()\n]{0,40}\))?,?\s+(?:which\s+)?(?:(?:is|was)(?:\s+not|n't)|isn't)\s+(?:natively\s+)?` +
+		`(?:available|supported|installable|released|built)\s+(?:on|for|under|in)\s+(?:native\s+)?windows\b|` +
+		`\btriton\b(?:\s*\([^()\n]{0,40}\))?,?\s+(?:which\s+)?(?:does|did)(?:\s+not|n't)\s+(?:natively\s+)?(?:support|run\s+on|work\s+on)\s+` +
+		`(?:native\s+)?windows\b|` +
+		`\bno\s+(?:native\s+)?triton\s+(?:builds?\s+|wheels?\s+|packages?\s+)?(?:for|on)\s+windows\b`,
+}
+
+// captureRaceRetold is stream-capture-illegal told as another thread's work that races
+// with a capture and fails it: "should fix capture errors that happen because nccl
+// watchdog races with capture start" (pytorch/pytorch#160398, holdoutDC), "the
+// watchdog thread raced with the CUDA graph capture and crashed it", "a race between the
+// event poller and the capture made it fail". In the default global mode CUDA refuses a
+// potentially unsafe call of any thread while a capture is open and invalidates the
+// capture (torch/cuda/graphs.py's capture_error_mode; globalModeThreadsRetold reads the
+// mode named). The race with the capture, and the capture's failure in the same sentence,
+// either first: a race alone ("the allocator may race with capture") is no failure.
+// Literals: the race's words, the fewest that read its forms (TestDenseLineBounded's
+// anchor line).
+var captureRaceRetold = retold{
+	literals: []string{"races with", "raced with", "race between", "ondition betw"},
+	pattern: `(?i)\b(?:captur\w*\s+(?:errors?|failures?|crash(?:es)?)|(?:crash(?:es|ed)?|fail(?:s|ed)?|invalidat(?:es|ed)|broke|breaks)\s+` +
+		`(?:the\s+|a\s+|our\s+)?(?:cuda\s*graph\s+|graph\s+|stream\s+)?captur\w*)\b[^.;]{0,100}?` + captureRace + `|` +
+		captureRace + `[^.;]{0,100}?\b(?:(?:and|which|that)\s+)?(?:crash(?:es|ed)?|fail(?:s|ed)?|invalidat(?:es|ed)|broke|breaks|errors?)\b`,
+}
+
+// captureRace: a race with a capture, or between something and a capture.
+const captureRace = `\b(?:(?:races|raced)\s+with|race\s+(?:condition\s+)?between\b[^.;]{0,60}?\band)\s+` +
+	`(?:the\s+|a\s+|our\s+)?(?:cuda\s*graphs?\s+|graph\s+|stream\s+)?captur(?:e|es|ed|ing)\b`
+
+// unjoinedErrorRetold is stream-capture-unjoined named by its adjective: an "unjoined
+// stream error" ("Join offloader's copy stream after forward to avoid unjoined stream
+// error", vllm-ascend's graph capture, holdoutCX), "unjoined work errors", a stream said
+// to be left unjoined at a capture's end. CUDA ends a capture with
+// cudaErrorStreamCaptureUnjoined when a stream forked from the capturing one did not join
+// it back (cudaStreamEndCapture). The row wants a capture in the text (not "graph", which
+// Inductor's "[__cudagraphs]" lines hold: TestPlainLinesHoldNoAnchor). One literal.
+var unjoinedErrorRetold = retold{
+	literals: []string{"unjoined "},
+	pattern: `(?i)\bunjoined\s+(?:(?:side\s+|copy\s+)?streams?|work|forks?)\s+(?:errors?|failures?|crash(?:es)?|exceptions?)\b|` +
+		`\bstreams?\s+(?:is|are|was|were|left)\s+unjoined\b[^.;]{0,60}?\b(?:errors?|fail\w*|crash\w*)`,
+}
+
+// seedAssertRetold is capture-rng-state told as an assertion from current_seed: "It will
+// fail with an assertion error from current_seed" (pytorch/pytorch#162504, whose
+// torch.utils.checkpoint runs under torch.cuda.graph, holdoutCX), "current_seed's assert
+// fails during capture". CUDAGeneratorImpl::current_seed checks that no capture is under
+// way (aten/src/ATen/cuda/CUDAGeneratorImpl.cpp, at::cuda::assertNotCapturing). The row
+// wants a capture in the text: the check is the capture's. One literal.
+var seedAssertRetold = retold{
+	literals: []string{"current_seed"},
+	pattern: `(?i)\bassert\w*(?:\s+(?:error|failure))?\s+(?:from|in|at|inside)\s+\W?(?:\w+::)?current_seed\b|` +
+		`\bcurrent_seed\b\W{0,3}(?:'s)?\s+(?:assert\w*|check)\s+(?:fail\w*|error\w*|fired|trips?|tripped)`,
+}
+
+// compileAsyncRetold is allocator-incompatible told as torch.compile conflicting with
+// cudaMallocAsync: "Disable torch.compile (conflicts with cudaMallocAsync)" (a commit of
+// turboderp-org/exllamav3 whose diff comments out mode = "reduce-overhead", holdoutCX),
+// "torch.compile crashes under cudaMallocAsync". torch.compile's default mode captures no
+// CUDA graph, so the row wants a mode or CUDA graphs named in the text (its Requires; not
+// "cudagraph", which Inductor's "[__cudagraphs]" lines hold); the graphs named in the
+// sentence are the row of signatures.go's. One literal.
+var compileAsyncRetold = retold{
+	literals: []string{"cudaMallocAsync"},
+	pattern: `(?i)\btorch\.compile\b(?:\(\))?\x60?\s*\(?\s*(?:` + asyncFails + `)\s+(?:with|under|on|when\s+using)\s+` +
+		`(?:the\s+)?\W?(?:backend:)?cudaMallocAsync\b|` +
+		`\bcudaMallocAsync\b\x60?\s+(?:conflicts|clashes|breaks|crashes|broke|crashed)\s+(?:with\s+)?\x60?torch\.compile\b`,
+}
