@@ -221,6 +221,12 @@ var textReads = sync.OnceValue(func() map[string]textRead {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutCV to holdoutDC, measured once at 6d41ff36 (2026-12-06, the twenty-third session).
+	"cw_wan2gp236_reply_attrsdescriptor_importerror_triton_windows_downgrade": "holdoutCW: the ImportError of AttrsDescriptor with no torch.compile, Inductor or hints.py named (the reply says \"compilations\"): a kernel library's own import of it, or an installer's check, prints the same, and the row wants Inductor's context",
+	"cx_pt125243_omp_h_not_found_on_macos_title":                              "holdoutCX: a five-word title \"omp.h not found on macOS\" and a reply, no compile, Inductor or torch's C++ build named: any OpenMP build on macOS prints it (holdoutCW's raisim setup.py, a negative)",
+	"da_td1208_pr_expanded_inputs_overlap_copy_error_bail":                    "holdoutDA: the 2022 PR that introduced the overlap skip, telling copy_'s error under internal memory overlap and \"bail on cudagraphs\" as the fix's design; no skip said to have happened",
+	"db_graphnet698_clone_outputs_cudagraphs_overwriting_warmup_trial":        "holdoutDB: \"to avoid CUDAGraphs overwriting returned tensors\", a fix's purpose; holdoutG1 labels the same harness's PR #688 (\"CUDA Graphs output buffer overwrite fix\") a negative",
+	"dc_pt115664_pr_cudagraph_check_message_multiple_device_indices":          "holdoutDC: \"This error message is printed when CUDAGraph trees are used with multiple device indices\": when a message is printed, a PR about its wording, the message not quoted",
 	// holdoutCT, measured once at 1bcca44e: torch's message for another class a CUDA-less
 	// build makes a dummy of ("Tried to instantiate dummy base class Event"), which the row
 	// of cuda-graph-unavailable reads for CUDAGraph alone.
@@ -349,6 +355,10 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
+	// holdoutCY, measured once at 6d41ff36: a dependency bump's target, and a release of the
+	// asker's environment to be.
+	"cy_neg_gptqmodel1628_dependabot_torch271_notes_excessive_cudagraph_rerecording": "holdoutCY: \"Bumps torch from 2.6.0 to 2.7.1\", a dependency bump: the finder reads an upgrade's target as the release a run will use",
+	"cy_neg_tritonwindows50_torch26_triton32_build_matrix_table":                     "holdoutCY: \"the pip-installable libraries that torch 2.6.0 has been tested/compatible with\" under a title waiting for Triton now that torch 2.6.0 is released: the asker's environment to be, labelled none",
 	// holdoutCQ, measured once at 65308c0f: ComfyUI portable's folder "ComfyUI-torch2.9-cu130-cp313"
 	// in the traceback's paths names the torch its build holds; the collector does not count a
 	// path as a statement.
