@@ -1545,10 +1545,14 @@
 //   - stream-capture-illegal: a paraphrase with "forbids", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "prohibits", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "t be done", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "capture fail", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "races with", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "raced with", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "race between", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "ondition betw", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "同步", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "rror 906", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "rror 900", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14

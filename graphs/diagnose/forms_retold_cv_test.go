@@ -60,5 +60,13 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"current_seed read, no assertion", "with torch.cuda.graph(g):\nseed = gen.current_seed\n", form{}, "a read"},
 		{"compile conflicts with cudaMallocAsync", "prequant_test.py: Disable torch.compile (conflicts with cudaMallocAsync)\n-@torch.compile(fullgraph = True, mode = \"reduce-overhead\")\n", para(diagnose.AllocatorIncompatible, 1), "turboderp-org/exllamav3's commit"},
 		{"compile conflicts, default mode", "Disable torch.compile (conflicts with cudaMallocAsync)\n@torch.compile(fullgraph=True)\n", form{}, "no mode that captures"},
+		// holdoutDG and DH (measured at 07632cae): the reason forcing the graphs off; a sync
+		// failing a capture, in English and in Chinese.
+		{"cpu tensors force cudagraphs off", "torch.compile\nMany of the huggingface models use CPU tensors, which forces cudagraphs off.\n", para(diagnose.SkipCPUDevice, 2), "pytorch/torchdynamo#1177"},
+		{"cpu tensors force a copy", "torch.compile\nCPU tensors force a copy to the device.\n", form{}, "no graphs"},
+		{"sync made the capture fail", "the host sync made the CUDA graph capture fail\n", para(diagnose.StreamCaptureIllegal, 1), "a literal for \"capture fail\""},
+		{"sync, capture failed, chinese", "开启CudaGraph时候，`paddle.tensor(200)`导致了CPUGPU同步，捕获失败；\n", para(diagnose.StreamCaptureIllegal, 1), "PaddlePaddle/FastDeploy#7253"},
+		{"error 906 during capture, chinese", "`numel()` 返回 GPU tensor，其 `__bool__` 触发 D2H 同步，在 CUDA Graph 捕获期间引发 Error 906。\n", para(diagnose.StreamCaptureIllegal, 1), "PaddlePaddle/Paddle#78535"},
+		{"sync done, capture succeeded, chinese", "数据同步完成，捕获成功\n", form{}, "no failure"},
 	})
 }

@@ -96,6 +96,9 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 			// modal only after "right now", "currently" or "today", which tell the present run's
 			// behaviour; "will skip" alone states a rule, as documentation does)
 			`\b` + reason + `[^.;"()]{0,40}?\b(?:skip(?:s|ped)|prevent(?:s|ed)?)\s+(?:the\s+)?` + cgVerbNoun + `|` +
+			// the reason forcing or turning the graphs off ("Many of the huggingface models use
+			// CPU tensors, which forces cudagraphs off", pytorch/torchdynamo#1177, holdoutDG)
+			`\b` + reason + `[^.;"()]{0,40}?\b(?:forces|forced|turns|turned|switches|switched)\s+(?:the\s+)?` + cgWords + `\s+off\b|` +
 			// the reason, then the next sentence's "this" or "which" preventing the graphs ("…
 			// constructed on cpu and then used to index a cuda tensor. This prevents cudagraphs
 			// when it does not need to", pytorch/pytorch#109665)

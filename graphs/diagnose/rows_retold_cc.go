@@ -135,7 +135,7 @@ var inductorConfigRetold = retold{
 // its title). The verb is the group v ("no longer crashes" says it does not:
 // negatedVerb). Literals: the verbs' objects (13 bytes or less each).
 var captureCrashRetold = retold{
-	literals: []string{"the capture", "e capturing t", "validate by s", "validated by ", "forbids", "prohibits", "t be done"},
+	literals: []string{"the capture", "e capturing t", "validate by s", "validated by ", "forbids", "prohibits", "t be done", "capture fail"},
 	pattern: `(?i)` + captureForbids + `|` + eventQueryRefused + `|` + captureWork + `(?:[^.;]|\.\w){0,120}?\b(?:(?P<v>crash|crashes|crashed|crashing|invalidate|invalidates|invalidated|invalidating|` +
 		`abort|aborts|aborted|kill|kills|killed)\s+(?:the\s+|a\s+|our\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\b|` +
 		`(?P<v>cause|causes|caused|causing|make|makes|made|making)\s+(?:the\s+|a\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\s+` +

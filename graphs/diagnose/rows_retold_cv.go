@@ -25,6 +25,9 @@ func retoldCV() []retelling {
 			"cudaMallocAsync where its mode captures CUDA graphs (\"Disable torch.compile (conflicts with "+
 			"cudaMallocAsync)\" over mode = \"reduce-overhead\", turboderp-org/exllamav3's commit, holdoutCX; "+
 			"rows_retold_cv.go)"), `reduce-overhead|max-autotune|CUDA graph|CUDA Graph|CUDAGraph|cuda graph`),
+		borrow(StreamCaptureIllegal, captureSyncZhRetold, "a sync told in Chinese to fail a CUDA graph's "+
+			"capture (\"开启CudaGraph时候，`paddle.tensor(200)`导致了CPUGPU同步，捕获失败\", PaddlePaddle/FastDeploy#7253; "+
+			"\"在 CUDA Graph 捕获期间引发 Error 906\", PaddlePaddle/Paddle#78535; holdoutDH; rows_retold_cv.go)"),
 	}
 }
 
@@ -112,4 +115,21 @@ var compileAsyncRetold = retold{
 	pattern: `(?i)\btorch\.compile\b(?:\(\))?\x60?\s*\(?\s*(?:` + asyncFails + `)\s+(?:with|under|on|when\s+using)\s+` +
 		`(?:the\s+)?\W?(?:backend:)?cudaMallocAsync\b|` +
 		`\bcudaMallocAsync\b\x60?\s+(?:conflicts|clashes|breaks|crashes|broke|crashed)\s+(?:with\s+)?\x60?torch\.compile\b`,
+}
+
+// captureSyncZhRetold is stream-capture-illegal told in Chinese: a sync (同步) and the
+// capture's failure after it in one sentence ("开启CudaGraph时候，`paddle.tensor(200)`导致了
+// CPUGPU同步，捕获失败", PaddlePaddle/FastDeploy#7253, holdoutDH; captureCrashRetold reads the
+// English "the sync … made the capture fail"), a sync during the capture said to cause an
+// error ("该 API 在 CUDA Graph 录制期间会触发隐式同步，导致 CUDA Error 719"), and CUDA's
+// capture error 906 said to be raised during a capture ("在 CUDA Graph 捕获期间引发
+// Error 906", PaddlePaddle/Paddle#78535, holdoutDH; the English "CUDA error 906" after a
+// capture is captureErrorRows'). CUDA refuses a sync on a capturing stream and invalidates
+// the capture (cudaErrorStreamCaptureImplicit, 906). Literals: the sync, and the error's
+// number.
+var captureSyncZhRetold = retold{
+	literals: []string{"同步", "rror 906"},
+	pattern: `(?i)同步[^。；;\n]{0,30}?(?:捕获|录制|capture)\s*(?:失败|报错|出错|崩溃|中断)|` +
+		`(?:捕获|录制|capture)\s*(?:期间|时|过程中|阶段)[^。；;\n]{0,40}?同步[^。；;\n]{0,30}?(?:导致|引发|造成)[^。；;\n]{0,20}?(?:error|错误|失败|崩溃)|` +
+		`(?:捕获|录制|capture)\s*(?:期间|时|过程中|阶段)[^。；;\n]{0,40}?(?:引发|导致|触发|报|出现)\s*(?:cuda\s*)?error\s*90[06]\b`,
 }
