@@ -500,7 +500,7 @@ func inString(line, lit []byte) bool {
 // (holdoutAB's unsloth notebooks' known issues). The clause is clauseStart's.
 func conditioned(line []byte, at, end int) bool {
 	before := line[clauseStart(line, at):at]
-	if shouldFixLead.Match(before) {
+	if shouldFixLead.Match(before) || otherwiseSeen.Match(before) {
 		return false
 	}
 	return conditionEnd.Match(before) || withoutLead.Match(before) && phraseEnd.Match(line[end:])
@@ -537,6 +537,10 @@ var (
 	// with capture start", pytorch/pytorch#160398, holdoutDC): no inverted condition
 	// ("Should the capture fail, …"), which a noun phrase follows.
 	shouldFixLead = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*should\s+(?:also\s+|now\s+|hopefully\s+)?(?:fix|resolve|solve|address|help|prevent|avoid|close|handle|mitigate|eliminate|remove|reduce|unblock|stop|cure)\w*\b`}
+	// otherwiseSeen: "otherwise" before the writer's own sight of the failure, a workaround's
+	// reason ("otherwise we get an \"unjoined stream\" error", a vLLM fork's comment, holdoutDE):
+	// no hint's condition, which names no one who saw it ("otherwise Python.h is not found").
+	otherwiseSeen = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*otherwise\s+(?:we|i)\s+(?:get|got|hit|see|saw|ran\s+into|run\s+into|end\s+up\s+with|ended\s+up\s+with)\b`}
 	withoutLead   = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
 	phraseEnd     = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
 )

@@ -222,6 +222,8 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutCV to holdoutDC, measured once at 6d41ff36 (2026-12-06, the twenty-third session).
+	"dh_paddle78568_zh_pr_h2d_async_memcpy_host_local_pinned_capture":         "holdoutDH: Paddle's H2D copy from a host-local variable told in Chinese as a dangling pointer on replay (悬空指针), no failure of a capture said and no catalogue wording",
+	"dh_paddle49708_zh_pr_new_executor_eventquery_h2d_lr_copy_cuda_graph":     "holdoutDH: a feature PR's constraints in Chinese (EventQuery errors in the new executor, no h2d copy for lr under CUDA graphs), rules of a design rather than a run's failure",
 	"cw_wan2gp236_reply_attrsdescriptor_importerror_triton_windows_downgrade": "holdoutCW: the ImportError of AttrsDescriptor with no torch.compile, Inductor or hints.py named (the reply says \"compilations\"): a kernel library's own import of it, or an installer's check, prints the same, and the row wants Inductor's context",
 	"cx_pt125243_omp_h_not_found_on_macos_title":                              "holdoutCX: a five-word title \"omp.h not found on macOS\" and a reply, no compile, Inductor or torch's C++ build named: any OpenMP build on macOS prints it (holdoutCW's raisim setup.py, a negative)",
 	"da_td1208_pr_expanded_inputs_overlap_copy_error_bail":                    "holdoutDA: the 2022 PR that introduced the overlap skip, telling copy_'s error under internal memory overlap and \"bail on cudagraphs\" as the fix's design; no skip said to have happened",

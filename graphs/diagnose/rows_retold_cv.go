@@ -25,6 +25,13 @@ func retoldCV() []retelling {
 			"cudaMallocAsync where its mode captures CUDA graphs (\"Disable torch.compile (conflicts with "+
 			"cudaMallocAsync)\" over mode = \"reduce-overhead\", turboderp-org/exllamav3's commit, holdoutCX; "+
 			"rows_retold_cv.go)"), `reduce-overhead|max-autotune|CUDA graph|CUDA Graph|CUDAGraph|cuda graph`),
+		withRequires(borrow(CaptureNestedCUDAGraphs, manualCaptureConflictRetold, "torch.compile's CUDA graphs said "+
+			"to conflict with a manual capture around them (\"torch.compile reduce-overhead creates internal CUDA graphs "+
+			"that conflict with manual CUDAGraph capture on a private stream\", lee101/stock-prediction's commit ddecf11, "+
+			"holdoutDD; rows_retold_cv.go)"), compileGraphsContext),
+		borrow(StreamCaptureIllegal, blockingStreamCaptureRetold, "a capture said to be rejected on a blocking stream "+
+			"(\"PyTorch 2.12 rejects CUDA graph capture on blocking streams because its capture bookkeeping touches the "+
+			"legacy stream\", NVIDIA/warp's test_torch.py, holdoutDE; rows_retold_cv.go)"),
 		borrow(StreamCaptureIllegal, captureSyncZhRetold, "a sync told in Chinese to fail a CUDA graph's "+
 			"capture (\"开启CudaGraph时候，`paddle.tensor(200)`导致了CPUGPU同步，捕获失败\", PaddlePaddle/FastDeploy#7253; "+
 			"\"在 CUDA Graph 捕获期间引发 Error 906\", PaddlePaddle/Paddle#78535; holdoutDH; rows_retold_cv.go)"),
@@ -87,7 +94,12 @@ const captureRace = `\b(?:(?:races|raced)\s+with|race\s+(?:condition\s+)?between
 // Inductor's "[__cudagraphs]" lines hold: TestPlainLinesHoldNoAnchor). One literal.
 var unjoinedErrorRetold = retold{
 	literals: []string{"unjoined "},
-	pattern: `(?i)\bunjoined\s+(?:(?:side\s+|copy\s+)?streams?|work|forks?)\s+(?:errors?|failures?|crash(?:es)?|exceptions?)\b|` +
+	// the adjective before a stream, quoted or not, which a fix names too ("Fix unjoined
+	// comm stream in UB communicator", NVIDIA/TransformerEngine's commit e30d1e2, #2160,
+	// whose diff enables CUDA graph capture, holdoutDD; "otherwise we get an \"unjoined
+	// stream\" error", a vLLM fork's comment, holdoutDE)
+	pattern: `(?i)\bunjoined\s+(?:[\w-]+\s+)?streams?\b|` +
+		`\bunjoined\s+(?:work|forks?)\W{0,2}\s+(?:errors?|failures?|crash(?:es)?|exceptions?)\b|` +
 		`\bstreams?\s+(?:is|are|was|were|left)\s+unjoined\b[^.;]{0,60}?\b(?:errors?|fail\w*|crash\w*)`,
 }
 
@@ -132,4 +144,36 @@ var captureSyncZhRetold = retold{
 	pattern: `(?i)同步[^。；;\n]{0,30}?(?:捕获|录制|capture)\s*(?:失败|报错|出错|崩溃|中断)|` +
 		`(?:捕获|录制|capture)\s*(?:期间|时|过程中|阶段)[^。；;\n]{0,40}?同步[^。；;\n]{0,30}?(?:导致|引发|造成)[^。；;\n]{0,20}?(?:error|错误|失败|崩溃)|` +
 		`(?:捕获|录制|capture)\s*(?:期间|时|过程中|阶段)[^。；;\n]{0,40}?(?:引发|导致|触发|报|出现)\s*(?:cuda\s*)?error\s*90[06]\b`,
+}
+
+// manualCaptureConflictRetold is capture-nested-cudagraphs told as torch.compile's own CUDA
+// graphs (reduce-overhead's, the trees') conflicting with a manual capture around them:
+// "torch.compile reduce-overhead creates internal CUDA graphs that conflict with manual
+// CUDAGraph capture on a private stream" (lee101/stock-prediction's commit ddecf11,
+// holdoutDD), "cudagraph trees conflict with our explicit torch.cuda.graph capture". The
+// trees replay inside the outer capture, which CUDA's generator refuses (the code's row:
+// "Cannot prepare for replay during capturing stage"). Only a conflict with a capture named
+// manual, explicit or outer: nested graphs said to "conflict" alone name no refusal
+// (nestedCaptureRetold). The row wants torch.compile's CUDA graphs in the log
+// (compileGraphsContext). Literals: the preposition and the capture's adjective, the
+// commonest two (each costs TestDenseLineBounded's anchor line about a byte).
+var manualCaptureConflictRetold = retold{
+	literals: []string{"with manual ", "with explicit"},
+	pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph\s+trees|torch\.compile)\b[^.;]{0,80}?\bconflicts?\s+with\s+` +
+		`(?:the\s+|a\s+|an\s+|our\s+)?(?:manual|explicit|outer|hand[\s-]?written|user)\s+` +
+		`(?:cuda\s?graphs?\s+|cudagraphs?\s+|torch\.cuda\.graph\s+)?captur\w*`,
+}
+
+// blockingStreamCaptureRetold is stream-capture-illegal told as a capture refused on a
+// blocking stream: "PyTorch 2.12 rejects CUDA graph capture on blocking streams because its
+// capture bookkeeping touches the legacy stream" (NVIDIA/warp's test_torch.py,
+// holdoutDE), "capture on a blocking stream fails". CUDA refuses work that would make the
+// legacy stream depend on a capturing blocking stream (cudaErrorStreamCaptureImplicit;
+// the row of "operation would make the legacy stream depend on a capturing blocking
+// stream"). One literal.
+var blockingStreamCaptureRetold = retold{
+	literals: []string{"locking strea"},
+	pattern: `(?i)\b(?:rejects?|rejected|refuses?|refused|fails?|failed|breaks?|broke|errors?)\s+(?:cuda\s+graph\s+|graph\s+)?` +
+		`captur(?:e|es|ing)\s+(?:on|of|from|with)\s+(?:a\s+|the\s+)?blocking\s+streams?\b|` +
+		`\bcaptur(?:e|es|ing)\s+(?:on|of|from)\s+(?:a\s+|the\s+)?blocking\s+streams?\s+(?:fails?|failed|is\s+rejected|was\s+rejected|errors?|crash\w*)`,
 }

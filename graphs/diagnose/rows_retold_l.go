@@ -34,7 +34,12 @@ var pythonShortRetold = retold{
 		`(?:(?:not|isn't|aren't|doesn't|does\s+not|don't|do\s+not|won't|will\s+not|can't|cannot|can\s+not)\s+` +
 		`(?:(?:yet|currently|officially|fully|be)\s+)?(?:supported|available|usable|compatible|work|run|support|used|enabled)|` +
 		`unsupported|unavailable|incompatible)` +
-		`(?:\s+yet)?\s+(?:on|for|with|under|in|by)\s+(?:the\s+)?(?:c?python|py)\s*(?:version\s*)?v?3\.1[1-9](?:\+|\b)`,
+		`(?:\s+yet)?\s+(?:on|for|with|under|in|by)\s+(?:the\s+)?(?:c?python|py)\s*(?:version\s*)?v?3\.1[1-9](?:\+|\b)|` +
+		// the Python first, the refusal after it: "torch.compile on Python 3.14 is not
+		// supported", "Skip torch.compile test on Python 3.14 and torch < 2.10 (not supported)"
+		// (bitsandbytes' commit 3bff01d, #1831, holdoutDD)
+		`(?:\b(?:torch\s?)?dynamo\b|\btorch(?:\.\s?|\s|_)compile\b(?:\(\))?)\x60?(?:\s+(?:tests?|support|itself))?\s+(?:on|under|with)\s+` +
+		`(?:c?python|py)\s*v?3\.1[1-9]\+?\b(?:[^.;\n]|\.\d){0,40}?(?:\b(?:is|are)\s+)?(?:\(\s*)?(?:\bnot\s+(?:yet\s+)?supported|\bunsupported)\b`,
 }
 
 // pythonShortRetelling is pythonShortRetold's retelling: the row of the paraphrases of the
