@@ -772,8 +772,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2619 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1340 of them
+// testdata/corpus holds 2649 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1357 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -1150,13 +1150,16 @@
 // reasons told by developers, errors named in workarounds' words). Over the sixty-seven
 // sets since 2026-12-04 (AN to DC, 742 texts, 373 negatives): 257 of 392 codes (66 %)
 // measured, 349 (89.0 %) now; releases 161 of 170 now; findings on 5 of 373 negatives.
-// holdoutDG to holdoutDI (same session, three sets, 27 texts, 17 negatives: threads of the
-// torchdynamo era, Chinese issues and pull requests, agents' notes): 5 of 11 codes at
-// 07632cae, 2 of 2 releases, findings on 2 of 17 negatives (a program's own warning and a
-// test's skip reason, which holdoutG1 labels the code's); 8 of 11 after their classes were
-// read (a reason forcing the graphs off, a sync failing a capture told in Chinese). Over the
-// seventy sets (AN to DI, 769 texts, 390 negatives): 262 of 403 codes (65 %) measured, 357
-// (88.6 %) now; releases 163 of 172; findings on 7 of 390 negatives.
+// holdoutDD to holdoutDI (same session, six sets, 57 texts, 34 negatives: commit messages,
+// code comments, a set against this session's readings, threads of the torchdynamo era,
+// Chinese issues and pull requests, agents' notes): 10 of 25 codes (40 %) at 07632cae, 3
+// of 4 releases, findings on 3 of 34 negatives (a program's own warning and a test's skip
+// reason, which holdoutG1 labels the code's; a message assigned in Python source, no
+// occurrence since); 18 of 25 (72 %) after their classes were read (a reason forcing the
+// graphs off, a sync failing a capture told in Chinese, a manual capture around
+// reduce-overhead's graphs, a capture refused on a blocking stream). Over the seventy-three
+// sets (AN to DI, 799 texts, 407 negatives): 267 of 417 codes (64 %) measured, 367 (88.0 %)
+// now; releases 164 of 174; findings on 7 of 407 negatives.
 //
 // # Wordings
 //
