@@ -96,6 +96,8 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 			// modal only after "right now", "currently" or "today", which tell the present run's
 			// behaviour; "will skip" alone states a rule, as documentation does)
 			`\b` + reason + `[^.;"()]{0,40}?\b(?:skip(?:s|ped)|prevent(?:s|ed)?)\s+(?:the\s+)?` + cgVerbNoun + `|` +
+			`\b(?:right\s+now|currently|today|at\s+the\s+moment)\b[^.;]{0,40}?\b` + reason + `[^.;"()]{0,40}?\b(?:will|would)\s+` +
+			`(?:always\s+)?skip\s+(?:the\s+)?` + cgVerbNoun + `|` +
 			// the reason forcing or turning the graphs off ("Many of the huggingface models use
 			// CPU tensors, which forces cudagraphs off", pytorch/torchdynamo#1177, holdoutDG)
 			`\b` + reason + `[^.;"()]{0,40}?\b(?:forces|forced|turns|turned|switches|switched)\s+(?:the\s+)?` + cgWords + `\s+off\b|` +
@@ -103,8 +105,6 @@ func skipRetoldAfter(lead, reason string, literals ...string) retold {
 			// constructed on cpu and then used to index a cuda tensor. This prevents cudagraphs
 			// when it does not need to", pytorch/pytorch#109665)
 			`\b` + reason + `[^;]{0,120}?\b(?:this|which)\s+(?:prevents|prevented|blocks|blocked|disables|disabled|breaks|broke)\s+(?:the\s+use\s+of\s+)?` + cgVerbNoun + `|` +
-			`\b(?:right\s+now|currently|today|at\s+the\s+moment)\b[^.;]{0,40}?\b` + reason + `[^.;"()]{0,40}?\b(?:will|would)\s+` +
-			`(?:always\s+)?skip\s+(?:the\s+)?` + cgVerbNoun + `|` +
 			// a check of CUDA graphs said to have rejected the graph for the reason, quoted or not
 			// ("The cudagraph eligibility check in CompiledFxGraph rejected the graph with
 			// \"non-Tensor inputs\"", pytorch/pytorch#179793, holdoutDA)

@@ -1,10 +1,12 @@
 package diagnose
 
 // Retellings from the twenty-third session's measurements (2026-12-06: the held-out sets
-// CV to DC), each read as a class from its siblings: Triton said to have no Windows build
+// CV to DH), each read as a class from its siblings: Triton said to have no Windows build
 // or support where torch.compile needs it; another thread's work racing with a capture
 // and failing it; the unjoined-stream error, the generator's assertion and the async
-// allocator's conflict named in a workaround's words.
+// allocator's conflict named in a workaround's words; torch.compile's graphs conflicting
+// with a manual capture; a capture refused on a blocking stream; a sync failing a capture,
+// told in Chinese.
 
 // retoldCV returns the retellings of this file.
 func retoldCV() []retelling {
