@@ -222,7 +222,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutCV to holdoutDC, measured once at 6d41ff36 (2026-12-06, the twenty-third session).
-	"dd_diffusers_commit_1c8ece7_gemma_decoder_cudagraph_safe_mark_step_clone":       "holdoutDD: \"make the decoder compile cudagraph-safe via cudagraph_mark_step_begin + logits clone\", a commit that names its fix and no failure",
 	"dd_xdit_commit_8436ee6_rdna4_reduce_overhead_pathological_cudagraph_recaptures": "holdoutDD: \"pathological cudagraph re-captures\" on RDNA4 with no cause named: re-recording for new shapes or past the limit (the collector names both)",
 	"dd_tgi_commit_ed8bf3a_base_image_add_python_h":                                  "holdoutDD: \"Revert to base image and add python.h\" and python3.11-devel in the diff, no failure said",
 	"dd_bnb_commit_3bff01d_pr1831_python314_compile_not_supported_pt29":              "holdoutDD: release as \"Python 3.14 compatibility with PyTorch 2.9\" in a fix's title, which the release finder leaves as a compatibility statement",

@@ -95,6 +95,8 @@ func withoutLineHead(b []byte) []byte {
 			n = 1
 		case len(b) > 3 && bytes.HasPrefix(b, []byte(">>>")):
 			n = 3
+		case diffCommentLine(b):
+			n = 1
 		default:
 			if n = commentMark(b); n >= len(b) {
 				n = 0
@@ -108,6 +110,20 @@ func withoutLineHead(b []byte) []byte {
 		}
 		b = b[n:]
 	}
+}
+
+// diffCommentLine reports whether b is a diff's added or removed line that holds a
+// comment ("+    # torch.npu.graph capture (\"Not allow to synchronize captured-stream\")",
+// sgl-project/sgl-kernel-npu's commit 80b9cd7, holdoutDL: a comment wrapped over two
+// such lines): its "+" or "-", white space, then a comment mark. Not a list's "- " before
+// other text, which stays.
+func diffCommentLine(b []byte) bool {
+	if len(b) < 3 || (b[0] != '+' && b[0] != '-') || !isSpace(b[1]) {
+		return false
+	}
+	rest := bytes.TrimLeft(b[1:], " \t")
+	n := commentMark(rest)
+	return n > 0 && n < len(rest) && isSpace(rest[n])
 }
 
 // commentMarks start a comment line of a script, a config file or a source file

