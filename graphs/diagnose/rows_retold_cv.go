@@ -40,7 +40,7 @@ func retoldCV() []retelling {
 			"cudagraph_mark_step_begin + logits clone\", huggingface/diffusers' commit 1c8ece7, holdoutDD; "+
 			"rows_retold_cv.go)"),
 		borrow(StreamCaptureIllegal, forbiddenBreaksRetold, "acts said to be forbidden in a capture and to break it "+
-			"(\"``.item()`` (GPU->CPU sync). Both are forbidden inside graph capture, breaking every decode capture "+
+			"(\".item() (GPU->CPU sync). Both are forbidden inside graph capture, breaking every decode capture "+
 			"path\", alibaba/rtp-llm's commit e07c25c, holdoutDJ; rows_retold_cv.go)"),
 		borrow(StreamCaptureIllegal, captureSyncZhRetold, "a sync told in Chinese to fail a CUDA graph's "+
 			"capture (\"开启CudaGraph时候，`paddle.tensor(200)`导致了CPUGPU同步，捕获失败\", PaddlePaddle/FastDeploy#7253; "+
@@ -207,8 +207,8 @@ var cloneFixRetold = retold{
 }
 
 // forbiddenBreaksRetold is stream-capture-illegal told as acts forbidden in a graph's
-// capture that then broke it: "``torch.tensor([T], device=x.device)`` (CPU->GPU copy) and
-// ``.item()`` (GPU->CPU sync). Both are forbidden inside graph capture, breaking every
+// capture that then broke it: "torch.tensor([T], device=x.device) (CPU->GPU copy) and
+// .item() (GPU->CPU sync). Both are forbidden inside graph capture, breaking every
 // decode capture path that hits MegaMoE" (alibaba/rtp-llm's commit e07c25c, holdoutDJ).
 // The refusal (forbidden during or inside a capture) and the failure right after it; a rule
 // alone ("syncs are forbidden during capture") names none. Literals: the refusal's words
