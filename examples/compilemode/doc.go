@@ -130,7 +130,9 @@
 //	-diagnose FILE    a PyTorch log, traceback or pasted issue (- for stdin): each known
 //	                  signature with its line, cause and fix (package graphs/diagnose), and
 //	                  the plan of the call the log shows, also after "no known signature"
-//	                  (in JSON, format compilemode-diagnosis/1, the whole report). Only -json, -torch X.Y (the release to diagnose for, over
+//	                  (which is followed by the release read and its line, "torch 2.13
+//	                  (from line 21)", when the log shows one; in JSON, format
+//	                  compilemode-diagnosis/1, the whole report). Only -json, -torch X.Y (the release to diagnose for, over
 //	                  any the log shows) and -python X.Y (the Python that plan runs on, over any the log
 //	                  shows) combine with it; a log from a release newer
 //	                  than 2.14 (2.15, a 2.15 nightly) is named so and diagnosed with
@@ -138,7 +140,10 @@
 //	                  terminal's or $COLUMNS (see Output), there is no width flag. A
 //	                  UTF-16 or UTF-32 log is read with or without its byte-order mark,
 //	                  a gzip-compressed one (train.log.gz) as zgrep reads it; zstd, xz
-//	                  and bzip2 are refused with the command that decompresses them.
+//	                  and bzip2 are refused with the command that decompresses them; a
+//	                  file that is no text (an archive, an image, a program, a torch.save
+//	                  checkpoint, a pickle, .npy, .safetensors, .pyc, other binary data)
+//	                  is refused, named, exit 2. It takes one file: a second is refused.
 //	                  Exit 0 when the text was read (with or without findings, and
 //	                  when the call it shows raises: the block says so), 2 when it
 //	                  cannot be or is empty.
@@ -177,7 +182,12 @@
 //
 // # Output
 //
-//	-json       the JSON report, format compilemode-report/1 (package graphs)
+//	-json       JSON instead of text; its "format" field names the mode's form:
+//	            compilemode-report/1 the plan's report (package graphs),
+//	            compilemode-diagnosis/1 -diagnose's (package graphs/diagnose),
+//	            compilemode-script/3 -script's (package graphs/script),
+//	            compilemode-compare/2 a comparison of releases (-torch A,B); -key on
+//	            one release prints its keys' report entries, an array without one
 //	-all        text output lists every key, not only the changed ones
 //	-key KEY    print only KEY=VALUE (Python repr), like go env VAR; repeatable (a key
 //	            given twice is refused); with -json the keys' report entries as one

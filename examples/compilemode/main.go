@@ -13,6 +13,8 @@ import (
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/graphs/script"
 	"github.com/compilemode/compilemode/internal/termtext"
 	"github.com/compilemode/compilemode/modes"
 )
@@ -98,11 +100,18 @@ func runGuarded(args []string, stdin io.Reader, stdout, stderr io.Writer, enviro
 	return c.plan(stdout, stderr, environ)
 }
 
+// jsonUsage is -json's line of -h: the "format" each mode's JSON has, as each mode
+// prints it (inputfix23 #5: -h named compilemode-report/1 alone, which -diagnose
+// -json does not print).
+const jsonUsage = "print JSON, its \"format\" the mode's: " + graphs.ReportFormat + " (the plan), " +
+	diagnose.Format + " (-diagnose), " + script.Format + " (-script), " + compareFormat +
+	" (-torch A,B); -key on one release: its keys' report entries, an array"
+
 // register defines the command's flags on fs, writing into c.
 func (c *cli) register(fs *flag.FlagSet) {
 	c.compile.Register(fs)
 	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
-	fs.BoolVar(&c.asJSON, "json", false, "print the JSON report (format compilemode-report/1)")
+	fs.BoolVar(&c.asJSON, "json", false, jsonUsage)
 	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries; with -torch A,B one KEY=VALUE line per release, the release first); the exit status is the report's, and when it is not 0 one line on stderr says why")
 	fs.BoolVar(&c.allKeys, "keys", false, "print every key as KEY=VALUE, one per line, never wrapped (for grep)")
 	fs.BoolVar(&c.fullgraph, "fullgraph", false, "torch.compile fullgraph=True: a graph break raises instead of splitting the function")

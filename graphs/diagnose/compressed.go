@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -112,7 +113,9 @@ func streamKind(format string) string {
 // with (its format's own specification: PKWARE's APPNOTE.TXT 4.3.7 and 4.3.16, PNG
 // §5.2, JPEG (ITU T.81) B.1.1.3 SOI with a marker after it, GIF89a §17, the ELF gABI's
 // e_ident, Mach-O's mach-o/loader.h MH_MAGIC_64 and MH_CIGAM_64, PDF (ISO 32000-1)
-// §7.5.2, 7z's 7zFormat.txt signature header, WebAssembly's binary format §5.5.16).
+// §7.5.2, 7z's 7zFormat.txt signature header, WebAssembly's binary format §5.5.16,
+// pickle's PROTO opcode (pickleFormat), NumPy's .npy format (numpy/lib/format.py
+// MAGIC_PREFIX, NEP 1), binaryText for other binary data).
 // inGzip is the same check on what a gzip stream holds, plus gzip itself: a log
 // compressed twice.
 var notText = []struct {
@@ -130,14 +133,122 @@ var notText = []struct {
 	{"%PDF-", "a PDF document", "copy its text out first (pdftotext FILE - | compilemode -diagnose -)"},
 	{"7z\xBC\xAF\x27\x1C", "a 7z archive", "extract the log from it first (7z x -so FILE | compilemode -diagnose -)"},
 	{"\x00asm", "a WebAssembly module", "give the log that the program printed, not the program"},
+	{"\x80\x02", pickleFormat, savedHint},
+	{"\x80\x03", pickleFormat, savedHint},
+	{"\x80\x04", pickleFormat, savedHint},
+	{"\x80\x05", pickleFormat, savedHint},
+	{"\x93NUMPY", "a NumPy array file (.npy)", "give the log that the program printed, not saved data"},
+}
+
+// A Python pickle of protocol 2 to 5 starts with the PROTO opcode, the byte 0x80, and
+// the protocol's number (CPython Lib/pickle.py: PROTO = b'\x80', written first by
+// _Pickler.dump for protocol 2 and up). torch.save wrote one before PyTorch 1.6, and
+// still does with _use_new_zipfile_serialization=False (torch/serialization.py
+// _legacy_save, DEFAULT_PROTOCOL 2). Protocols 0 and 1 start with printable opcodes
+// and are left to the binary check (binaryText). No UTF-8 text starts with 0x80, a
+// continuation byte.
+const (
+	pickleFormat = "a Python pickle (pickle.dump, or torch.save's format before PyTorch 1.6)"
+	savedHint    = "give the log that the program printed, not a saved model or tensor"
+)
+
+// notTextShapes are the kinds of file told by more than a prefix of fixed bytes, tried
+// before notText's rows (a PyTorch checkpoint before the zip archive it is).
+var notTextShapes = []struct {
+	is           func(head []byte) bool
+	format, hint string
+}{
+	{torchZip, "a PyTorch checkpoint (torch.save's zip)", savedHint},
+	{compiledPython, "a compiled Python file (.pyc)", "give the log that the program printed, not the program"},
+	{safetensors, "a safetensors file", savedHint},
+	{tarArchive, "a tar archive", "extract the log from it first (tar -xOf FILE | compilemode -diagnose -; tar -xzOf for .tar.gz)"},
+}
+
+// zipNameLenAt and zipNameAt are where a zip's local file header holds the length of
+// its entry's name (2 bytes, little-endian) and the name (PKWARE's APPNOTE.TXT 4.3.7:
+// signature 4 bytes, then 22 bytes of version, flags, method, time, date, CRC and
+// sizes, then the name's length at 26 and the extra field's at 28).
+const (
+	zipNameLenAt = 26
+	zipNameAt    = 30
+)
+
+// torchZip reports whether head is a zip whose first entry is named "data.pkl" or
+// ends with "/data.pkl" ("archive/data.pkl"): torch.save's format since PyTorch 1.6,
+// whose first record is the pickle of the object saved (torch/serialization.py _save,
+// zip_file.write_record("data.pkl", ...), the writer naming it under the archive's
+// folder, caffe2/serialize/inline_container.cc). A name longer than the bytes peeked
+// leaves it a zip archive.
+func torchZip(head []byte) bool {
+	if !bytes.HasPrefix(head, []byte("PK\x03\x04")) || len(head) < zipNameAt {
+		return false
+	}
+	n := int(binary.LittleEndian.Uint16(head[zipNameLenAt:]))
+	if len(head) < zipNameAt+n {
+		return false
+	}
+	name := string(head[zipNameAt : zipNameAt+n])
+	return name == "data.pkl" || strings.HasSuffix(name, "/data.pkl")
+}
+
+// pycHeader is the size of a .pyc file's header since Python 3.7 (PEP 552: the magic
+// number, a flags word and two more words), pycFlagsAt where its flags word is.
+const (
+	pycHeader  = 16
+	pycFlagsAt = 4
+)
+
+// compiledPython reports whether head is a .pyc file of Python 3.7 or later: its
+// magic number, a 2-byte little-endian release number then "\r\n" (CPython
+// Lib/importlib/_bootstrap_external.py MAGIC_NUMBER: 3495 for 3.11, numbered from
+// 3000 for Python 3000 up; taken here as 3000 to 4095), then PEP 552's 4-byte
+// little-endian flags word, of which only the two low bits are defined (_classify_pyc
+// rejects any other). A text that starts with two characters and a line end ("OK")
+// has no such number: its second byte is printable.
+func compiledPython(head []byte) bool {
+	if len(head) < pycHeader || string(head[2:4]) != "\r\n" {
+		return false
+	}
+	release := binary.LittleEndian.Uint16(head)
+	return release >= 3000 && release <= 4095 && binary.LittleEndian.Uint32(head[pycFlagsAt:]) <= 3
+}
+
+// safetensorsMaxHeader is the most bytes a safetensors header may take (the format's
+// README: "the header is limited to 100MB"); safetensorsJSON is where that header, a
+// JSON object, starts.
+const (
+	safetensorsMaxHeader = 100_000_000
+	safetensorsJSON      = 8
+)
+
+// safetensors reports whether head is a safetensors file: an 8-byte little-endian
+// count of the header's bytes, then the header, a JSON object that starts '{"'
+// (huggingface/safetensors README, "Format"). Eight bytes of text read as such a count
+// are far over the 100 MB limit: their high byte alone is 0x20 or more.
+func safetensors(head []byte) bool {
+	if len(head) < safetensorsJSON+2 || string(head[safetensorsJSON:safetensorsJSON+2]) != `{"` {
+		return false
+	}
+	n := binary.LittleEndian.Uint64(head)
+	return n >= 2 && n <= safetensorsMaxHeader
+}
+
+// tarArchive reports whether head is a tar archive (tarMagicAt).
+func tarArchive(head []byte) bool {
+	return len(head) >= tarMagicEnd && bytes.HasPrefix(head[tarMagicAt:], []byte("ustar"))
 }
 
 // gzipTwice is the row checked only inside a gzip stream.
 var gzipTwice = struct{ magic, format, hint string }{gzipMagic + string(rune(gzipDeflate)), "gzip-compressed twice", "decompress it twice (zcat FILE | zcat | compilemode -diagnose -)"}
 
-// refuseNotText returns a *NotTextError when head starts with one of notText's magic
-// numbers (or, inGzip, with gzip's own), else nil.
+// refuseNotText returns a *NotTextError when head has one of notTextShapes' shapes or
+// starts with one of notText's magic numbers (or, inGzip, with gzip's own), else nil.
 func refuseNotText(head []byte, inGzip bool) error {
+	for _, s := range notTextShapes {
+		if s.is(head) {
+			return &NotTextError{Format: s.format, Hint: s.hint}
+		}
+	}
 	rows := notText
 	if inGzip {
 		rows = append(rows[:len(rows):len(rows)], gzipTwice)
@@ -146,9 +257,6 @@ func refuseNotText(head []byte, inGzip bool) error {
 		if bytes.HasPrefix(head, []byte(r.magic)) {
 			return &NotTextError{Format: r.format, Hint: r.hint}
 		}
-	}
-	if len(head) >= tarMagicEnd && bytes.HasPrefix(head[tarMagicAt:], []byte("ustar")) {
-		return &NotTextError{Format: "a tar archive", Hint: "extract the log from it first (tar -xOf FILE | compilemode -diagnose -; tar -xzOf for .tar.gz)"}
 	}
 	return nil
 }

@@ -12,8 +12,9 @@
 // the nearest release that does is 2.13, …"), and its fix is the nearest release's,
 // without advice to upgrade to a release the user already runs. Where two rows of a
 // code match one line, the one that covers the release wins. [Diagnosis.WriteText]
-// prints the release once, as "torch 2.14 (from line 18)" before the first block, and
-// only when the log shows a release and there is a finding.
+// prints the release once, as "torch 2.14 (from line 18)" before the first block; without
+// a finding, the same line follows "no known signature" ([NoSignature]) when the log
+// shows a release.
 //
 // A release newer than the releases known (2.0–2.14: torch==2.15.0, a nightly
 // 2.15.0.dev20261201, "PyTorch version: 2.16.0+cu130", 3.0) is the run's all the same:
@@ -564,8 +565,13 @@
 // bytes and byte order marks) is an error ([ErrEmpty], an [*EmptyError] that says how
 // many bytes it held and whether all were NUL), and so is a file of another kind, told by
 // its magic number: a zip or 7z archive, a PNG, JPEG or GIF image, a PDF, an ELF or
-// Mach-O program, a WebAssembly module, or a log gzip'd twice ([NotTextError], with how
-// to get the text out); an input that ends inside a gzip header or inside one of those
+// Mach-O program, a WebAssembly module, a log gzip'd twice, a PyTorch checkpoint
+// (torch.save's zip), a Python pickle, a NumPy .npy, a safetensors file or a .pyc
+// ([NotTextError], with how to get the text out), and other binary data, told by the
+// control bytes no text log holds (C0 controls but tab, line ends, form feed, bell,
+// backspace, escape and NUL; and DEL): 4 or more, and 1 in 32 or more of the bytes
+// that are not NUL, in the first 4 KiB of the text decoded (UTF-16 Chinese is text);
+// an input that ends inside a gzip header or inside one of those
 // magic numbers is cut short ([CutHeaderError]). A gzip'd log whose stream ends early (a truncated download) is
 // read as far as it goes, as zcat prints it, and [Diagnosis.GzipCutAfter] and the text
 // output's first line say where it ends; a stream corrupt inside is a [*ReadError]

@@ -220,7 +220,8 @@ type Diagnosis struct {
 // in bounded memory; a gzip-compressed log (a rotated train.log.gz) is decompressed as
 // zgrep does. It returns ErrEmpty for an input without text, a *CompressedError for a
 // log compressed otherwise (zstd, xz, bzip2), a *NotTextError for a file of another
-// kind (an archive, an image, a program: by its magic number), a *CutHeaderError for an
+// kind (an archive, an image, a program, a saved model: by its magic number; binary
+// data: by its control bytes), a *CutHeaderError for an
 // input that ends inside a gzip header or such a magic number, a *ReadError when r fails (or a gzip
 // stream is corrupt; wrapping an *inputerr.StreamError when r breaks io.Reader's contract: a
 // count out of range, no progress, a panic) and an *inputerr.ZeroError for a nil r (or a typed

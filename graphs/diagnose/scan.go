@@ -697,7 +697,10 @@ func (s *scanner) scan(r io.Reader) error { return s.scanLen(r, -1) }
 // would, and TestFormsCross's 22,000 short texts do not each allocate 64 KB (under
 // the race detector, every byte allocated also costs its shadow's clearing).
 func (s *scanner) scanLen(r io.Reader, n int) error {
-	d, out := decodedLen(r, n)
+	d, out, err := decodedText(r, n)
+	if err != nil {
+		return err
+	}
 	size := WindowBytes
 	if out >= 0 && out < WindowBytes {
 		size = out + 1

@@ -44,9 +44,11 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // findings, when the log shows a torch.compile call (Recovered), a block "plan of the
 // call the log shows (…)" gives what PyTorch does with it: the error it raises, or
 // each device and thread's outcome (capture, skip, fail); -json has the whole
-// report. For a diagnosis without findings it writes NoSignature, then that block
-// when the log shows a call (a pasted call that raises as written is worth saying
-// even when no signature matched). Do not depend on this output
+// report. For a diagnosis without findings it writes NoSignature, then the release's
+// line when it has one (the log's, -torch's, or one older than torch.compile that the
+// log states: "torch 2.13 (from line 21)"; none for a log that states no release),
+// then that block when the log shows a call (a pasted call that raises as written is
+// worth saying even when no signature matched). Do not depend on this output
 // being stable. It returns an *inputerr.ZeroError for a nil d or w.
 func (d *Diagnosis) WriteTextWidth(w io.Writer, width int) error {
 	return d.writeText("diagnose.Diagnosis.WriteTextWidth", w, width)
@@ -70,6 +72,11 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 	}
 	if len(d.Findings) == 0 {
 		wrap(&b, width, NoSignature, "", "")
+		if d.Torch != "" || d.StatedTorch != "" {
+			// inputfix23 #3: -json had the release read ("torch", "torch_line"), the text
+			// only NoSignature.
+			wrap(&b, width, d.torchHeader(), "", "")
+		}
 	} else if h := d.torchHeader(); h != "" {
 		wrap(&b, width, h, "", "")
 		b.WriteString("\n")

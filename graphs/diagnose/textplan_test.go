@@ -52,7 +52,9 @@ func TestTextShowsPlan(t *testing.T) {
 // TestTextShowsPlanWithoutFindings: a log that matches no signature but shows a
 // torch.compile call gets NoSignature and then the plan block, as the JSON has the
 // plan (sweep6 finding 4: a pasted call that raises as written was only "no known
-// signature"); a log with neither gets NoSignature alone.
+// signature"); a log without a call gets no plan block. Between NoSignature and the
+// block is the line of the release the log shows, none when it shows none
+// (inputfix23 #3: only -json said which release was read).
 func TestTextShowsPlanWithoutFindings(t *testing.T) {
 	tests := []struct {
 		name, log string
@@ -60,6 +62,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 	}{
 		{"mode and options (sweep6 log8)", "torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\", options={\"max_autotune\": True})\n", []string{
 			diagnose.NoSignature,
+			"torch 2.11 (from line 1)",
 			"",
 			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):",
 			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
@@ -67,6 +70,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 		{"collect_env and options (sweep6 log9)", "[pip3] torch==2.14.0\nPython version: 3.12.3 (main) [GCC 13] (64-bit runtime)\n" +
 			"compiled = torch.compile(net, mode=\"max-autotune\", options={\"a\":1})\n", []string{
 			diagnose.NoSignature,
+			"torch 2.14 (from line 1)",
 			"",
 			"plan of the call the log shows (torch 2.14, Python 3.12 (line 2, collect_env), backend inductor, mode=\"max-autotune\", options={\"a\":1}; -json has the whole report):",
 			"  torch.compile raises (source): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
@@ -74,11 +78,17 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 		{"unknown mode (sweep6 log10)", "torch 2.11.0\nmodel = torch.compile(model, mode=\"fast\")\n", nil},
 		{"a call that compiles", "torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n", []string{
 			diagnose.NoSignature,
+			"torch 2.11 (from line 1)",
 			"",
 			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\"; -json has the whole report):",
 			"  cuda:0 main: capture",
 		}},
-		{"no call", "torch 2.11.0\nall good\n", []string{diagnose.NoSignature}},
+		// inputfix23 #3: the release read is named, as -json's "torch" and "torch_line" are
+		{"no call", "torch 2.11.0\nall good\n", []string{diagnose.NoSignature, "torch 2.11 (from line 1)"}},
+		{"no call, release on line 3", "start\nrun\nPyTorch version: 2.13.0+cu128\nall good\n", []string{diagnose.NoSignature, "torch 2.13 (from line 3)"}},
+		{"no call, an older release", "torch 1.13.1\nall good\n", []string{diagnose.NoSignature,
+			"torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log that states no release)"}},
+		{"no call, no release", "all good\n", []string{diagnose.NoSignature}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

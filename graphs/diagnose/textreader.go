@@ -9,8 +9,9 @@ import (
 // NewTextReader returns the text [Read] reads from r: a gzip stream decompressed, and
 // UTF-16 or UTF-32 (with or without a byte-order mark) decoded to UTF-8, by the same
 // code and rules as Read. It returns the *CompressedError Read returns for a log
-// compressed otherwise, a *CutHeaderError for an input that ends inside a gzip
-// header, a *ReadError for a corrupt gzip header and an
+// compressed otherwise, the *NotTextError it returns for a file that is not text (by
+// its magic number, or binary data by its control bytes), a *CutHeaderError for an
+// input that ends inside a gzip header, a *ReadError for a corrupt gzip header and an
 // *inputerr.ZeroError for a nil r; the text's Read returns an *inputerr.StreamError
 // when r breaks io.Reader's contract (a count out of range, no progress, a panic),
 // and never panics. The web page (examples/web) shows a file's text
@@ -23,5 +24,6 @@ func NewTextReader(r io.Reader) (io.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decoded(r), nil
+	d, _, err := decodedText(r, -1)
+	return d, err
 }

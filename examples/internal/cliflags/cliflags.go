@@ -458,7 +458,7 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 		return nil, 2, false
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q (flags only%s; see -h)\n", fs.Name(), fs.Arg(0), fileFlagHint(fs, fs.Args()))
+		fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), strayArgument(fs, fs.Args()))
 		return nil, 2, false
 	}
 	given = map[string]bool{}
@@ -466,17 +466,56 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 	return given, 0, true
 }
 
+// strayArgument is the error line, after the command's name, for args, the arguments
+// the flags left (args[0] the first): one more file for a file flag that has its file
+// (oneFileOnly), else "unexpected argument" with fileFlagHint's hint.
+func strayArgument(fs *flag.FlagSet, args []string) string {
+	if flagTakenAsFile(fs, args) == "" {
+		if msg := oneFileOnly(fs, args[0]); msg != "" {
+			return msg
+		}
+	}
+	return fmt.Sprintf("unexpected argument %q (flags only%s; see -h)", args[0], fileFlagHint(fs, args))
+}
+
+// oneFileOnly returns the error for arg, an argument after a file flag given its file
+// (compilemode -diagnose a.txt b.txt), which takes one file: it names the flag, its
+// file and the extra argument, and says what to do instead (inputfix23 #4: "flags
+// only: did you mean -diagnose b.txt?" to a user who had given -diagnose). It returns
+// "" when no file flag of fs was given.
+func oneFileOnly(fs *flag.FlagSet, arg string) string {
+	for _, f := range fileFlags {
+		fl := fs.Lookup(f.flag)
+		if fl == nil || !given(fs, f.flag) {
+			continue
+		}
+		file := fl.Value.String()
+		return fmt.Sprintf("unexpected argument %q: -%s takes one file (or - for stdin) and has %q; %s (see -h)",
+			arg, f.flag, file, strings.NewReplacer("FILE", file, "ARG", arg).Replace(f.more))
+	}
+	return ""
+}
+
+// given reports whether the flag name was set on fs's command line.
+func given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // fileFlags are the flags that read a file, by the file names each is for: a file
 // given without its flag (compilemode train.py, the first thing a new user types,
 // sweep4 finding 33) gets the flag suggested. The last row, with no extensions, takes
-// any other name that has an extension or names a file.
+// any other name that has an extension or names a file. more is what oneFileOnly
+// says to do with one more argument (ARG; FILE is the flag's file).
 var fileFlags = []struct {
 	flag string
 	exts []string
+	more string
 }{
-	{"script", []string{".py", ".ipynb"}},
-	{"scenario", []string{".json"}},
-	{"diagnose", nil},
+	{"script", []string{".py", ".ipynb"}, "the script's own command line goes after --: -script FILE -- ARG"},
+	{"scenario", []string{".json"}, "one scenario a run"},
+	{"diagnose", nil, "run one compilemode -diagnose for each file"},
 }
 
 // fileFlagHint returns ": did you mean -script train.py?" for an argument that looks

@@ -81,7 +81,6 @@ func TestFlagTakenAsFile(t *testing.T) {
 		{[]string{"-diagnose", "-torch", "2.14", "log.md"}, `compilemode: unexpected argument "2.14" (flags only: -diagnose took "-torch" as its file: write -diagnose log.md -torch 2.14; see -h)` + "\n"},
 		{[]string{"-script", "-torch", "2.14", "x.py"}, `compilemode: unexpected argument "2.14" (flags only: -script took "-torch" as its file: write -script x.py -torch 2.14; see -h)` + "\n"},
 		{[]string{"-diagnose", "-torch", "2.14"}, `compilemode: unexpected argument "2.14" (flags only: -diagnose took "-torch" as its file: write -diagnose FILE -torch 2.14; see -h)` + "\n"},
-		{[]string{"-diagnose", "-", "run.log"}, `compilemode: unexpected argument "run.log" (flags only: did you mean -diagnose run.log?; see -h)` + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.args[1], func(t *testing.T) {
@@ -90,6 +89,48 @@ func TestFlagTakenAsFile(t *testing.T) {
 			require.False(t, ok)
 			require.Equal(t, 2, code)
 			require.Equal(t, tt.want, stderr.String())
+		})
+	}
+}
+
+// TestOneFileOnly: an argument after a file flag that has its file is one file more,
+// said so with the flag, its file and what to do (inputfix23 #4: "flags only: did you
+// mean -diagnose b.txt?" to a user who had given -diagnose a.txt b.txt).
+func TestOneFileOnly(t *testing.T) {
+	full := func() *flag.FlagSet {
+		fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.String("script", "", "")
+		fs.String("scenario", "", "")
+		fs.String("diagnose", "", "")
+		fs.Bool("json", false, "")
+		return fs
+	}
+	tests := []struct {
+		name, reason string
+		args         []string
+		want         string
+	}{
+		{"two logs", "the new user's command", []string{"-diagnose", "a.txt", "b.txt"},
+			`compilemode: unexpected argument "b.txt": -diagnose takes one file (or - for stdin) and has "a.txt"; run one compilemode -diagnose for each file (see -h)` + "\n"},
+		{"stdin and a log", "- is the file: stdin", []string{"-diagnose", "-", "run.log"},
+			`compilemode: unexpected argument "run.log": -diagnose takes one file (or - for stdin) and has "-"; run one compilemode -diagnose for each file (see -h)` + "\n"},
+		{"a flag between", "-json between the two files", []string{"-diagnose", "a.txt", "-json", "b.txt"},
+			`compilemode: unexpected argument "b.txt": -diagnose takes one file (or - for stdin) and has "a.txt"; run one compilemode -diagnose for each file (see -h)` + "\n"},
+		{"a script's argument", "the script's command line goes after --", []string{"-script", "train.py", "config.yaml"},
+			`compilemode: unexpected argument "config.yaml": -script takes one file (or - for stdin) and has "train.py"; the script's own command line goes after --: -script train.py -- config.yaml (see -h)` + "\n"},
+		{"two scenarios", "scenario", []string{"-scenario", "a.json", "b.json"},
+			`compilemode: unexpected argument "b.json": -scenario takes one file (or - for stdin) and has "a.json"; one scenario a run (see -h)` + "\n"},
+		{"no file flag", "the hint for a file without its flag stays", []string{"-json", "run.log"},
+			`compilemode: unexpected argument "run.log" (flags only: did you mean -diagnose run.log?; see -h)` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			_, code, ok := Parse(full(), tt.args, &stderr)
+			require.False(t, ok, tt.reason)
+			require.Equal(t, 2, code, tt.reason)
+			require.Equal(t, tt.want, stderr.String(), tt.reason)
 		})
 	}
 }
