@@ -1676,6 +1676,7 @@
 //   - stream-capture-unjoined: a paraphrase with "stream with unjoined", as reports retell it
 //   - stream-capture-unjoined: a paraphrase with "stream still has unjoined", as reports retell it
 //   - stream-capture-unjoined: a paraphrase with "unjoined ", as reports retell it
+//   - stream-capture-unjoined: a paraphrase with "stream during", as reports retell it
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - cuda-graph-empty: a paraphrase with "empty\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "empty` warning", as reports retell it

@@ -91,6 +91,11 @@ func TestFormsRetoldCV(t *testing.T) {
 		// diff's comment wrapped over two lines.
 		{"sync breaks torch.npu.graph capture, diff comment", "+    # Do not use (pos < 0).any() / pos.min().item() here: they synchronize the device and break\n+    # torch.npu.graph capture (\"Not allow to synchronize captured-stream\"). Out-of-range indices\n", para(diagnose.StreamCaptureIllegal, 1), "sgl-project/sgl-kernel-npu 80b9cd7"},
 		{"diff line, list item", "- the sync was removed and\n- torch.npu.graph capture works\n", form{}, "no break said"},
+		// holdoutDP (measured at 4132dd16).
+		{"cudaMalloc illegal during capture, invalidates", "the allocator falls back to a raw cudaMalloc, which\nis illegal during capture and invalidates the graph.\n", para(diagnose.StreamCaptureIllegal, 1), "NVIDIA/Megatron-LM 4cd8039, wrapped"},
+		{"cudaMalloc illegal during capture, a rule", "cudaMalloc is illegal during capture.\n", form{}, "a rule"},
+		{"fix: join a stream during capture", "fix(fsdp): join optimizer stream during CUDA graph capture\n", para(diagnose.StreamCaptureUnjoined, 1), "NVIDIA/Megatron-LM 28dbeb9"},
+		{"stream during capture, no fix", "the side stream during CUDA graph capture is joined at the end\n", form{}, "no fix"},
 		{"message in logfmt", "level=error msg=\"libcuda.so cannot found!\" triton\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "no spaces around =: a log's field"},
 	})
 }

@@ -411,7 +411,11 @@ func borrowedRetold() []retelling {
 			pattern: `(?:\b(?:cu(?:da)?|hip)[A-Z]\w*(?:\(\))?\x60?(?:,?\s+(?:which|that))?\s+(?i:(?:(?:is|are|was|were)\s+)?)|` +
 				`(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)\s+(?:is|are|was|were)\s+))` +
 				`(?i:(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
-				`(?:(?:stream|graph)\s+(?:is\s+|was\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)))`,
+				`(?:(?:stream|graph)\s+(?:is\s+|was\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)|` +
+				// a bare capture with its failure after it ("the allocator falls back to a raw
+				// cudaMalloc, which is illegal during capture and invalidates the graph",
+				// NVIDIA/Megatron-LM's commit 4cd8039, holdoutDP)
+				`captur\w*\s+and\s+(?:invalidates|invalidated|breaks|broke|aborts|aborted|fails|failed|kills|killed)\b))`,
 		}, "the CUDA error \"operation not permitted when stream is capturing\" retold"),
 		// Wanting torch.compile's CUDA graphs in the log: a hand-written CUDA graph's own check
 		// raises CUDAGraphValidationError("ORBv3 CUDA Graph static input address changed") (the

