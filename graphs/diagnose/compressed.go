@@ -144,7 +144,8 @@ var notText = []struct {
 // the protocol's number (CPython Lib/pickle.py: PROTO = b'\x80', written first by
 // _Pickler.dump for protocol 2 and up). torch.save wrote one before PyTorch 1.6, and
 // still does with _use_new_zipfile_serialization=False (torch/serialization.py
-// _legacy_save, DEFAULT_PROTOCOL 2). Protocols 0 and 1 start with printable opcodes
+// _legacy_save, DEFAULT_PROTOCOL 2; measured on 2.14.1: testdata/torch_save_2.14.1.txt,
+// b'\x80\x02'). Protocols 0 and 1 start with printable opcodes
 // and are left to the binary check (binaryText). No UTF-8 text starts with 0x80, a
 // continuation byte.
 const (
@@ -177,7 +178,8 @@ const (
 // ends with "/data.pkl" ("archive/data.pkl"): torch.save's format since PyTorch 1.6,
 // whose first record is the pickle of the object saved (torch/serialization.py _save,
 // zip_file.write_record("data.pkl", ...), the writer naming it under the archive's
-// folder, caffe2/serialize/inline_container.cc). A name longer than the bytes peeked
+// folder, caffe2/serialize/inline_container.cc; measured on 2.14.1: the first entry is
+// "archive/data.pkl", testdata/torch_save_2.14.1.txt). A name longer than the bytes peeked
 // leaves it a zip archive.
 func torchZip(head []byte) bool {
 	if !bytes.HasPrefix(head, []byte("PK\x03\x04")) || len(head) < zipNameAt {

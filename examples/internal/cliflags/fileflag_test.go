@@ -60,15 +60,7 @@ func TestUnexpectedArgumentSuggestsFlag(t *testing.T) {
 // that works (sweep12 finding 2: "did you mean -diagnose run.log?" to a user who wrote
 // -diagnose); a value that names no flag keeps the file-flag hint.
 func TestFlagTakenAsFile(t *testing.T) {
-	full := func() *flag.FlagSet {
-		fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		fs.String("script", "", "")
-		fs.String("diagnose", "", "")
-		fs.Bool("json", false, "")
-		fs.String("torch", "", "")
-		return fs
-	}
+	full := func() *flag.FlagSet { return testFlags("script", "diagnose", "torch") }
 	tests := []struct {
 		args []string
 		want string
@@ -97,15 +89,7 @@ func TestFlagTakenAsFile(t *testing.T) {
 // said so with the flag, its file and what to do (inputfix23 #4: "flags only: did you
 // mean -diagnose b.txt?" to a user who had given -diagnose a.txt b.txt).
 func TestOneFileOnly(t *testing.T) {
-	full := func() *flag.FlagSet {
-		fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		fs.String("script", "", "")
-		fs.String("scenario", "", "")
-		fs.String("diagnose", "", "")
-		fs.Bool("json", false, "")
-		return fs
-	}
+	full := func() *flag.FlagSet { return testFlags("script", "scenario", "diagnose") }
 	tests := []struct {
 		name, reason string
 		args         []string
@@ -133,4 +117,16 @@ func TestOneFileOnly(t *testing.T) {
 			require.Equal(t, tt.want, stderr.String(), tt.reason)
 		})
 	}
+}
+
+// testFlags is a flag set like compilemode's for Parse's tests: the string flags named
+// and -json, a bool; errors and usage discarded.
+func testFlags(names ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	for _, name := range names {
+		fs.String(name, "", "")
+	}
+	fs.Bool("json", false, "")
+	return fs
 }
