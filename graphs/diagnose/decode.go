@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -72,7 +73,9 @@ func decodedLen(r io.Reader, n int) (io.Reader, int) {
 	case mark32:
 		return br, n
 	}
-	if enc, ok := withoutBOM(head); ok {
+	// Without a mark, past the NUL characters a preallocated log starts with, as after
+	// a mark: whole 4-byte units, which keep UTF-16's and UTF-32's alignment.
+	if enc, ok := withoutBOM(pastZeroUnits(ahead, 4)); ok {
 		return &unitReader{r: br, enc: enc}, -1
 	}
 	return br, n
@@ -160,7 +163,9 @@ func (m utf32BOM) fits(b []byte) bool {
 // write it), ok false otherwise. A log is mostly ASCII, so such text has NUL as the high
 // bytes of nearly every code unit: UTF-16LE a NUL at nearly every odd offset and at
 // almost no even one (BE the reverse), UTF-32LE at offsets 1, 2 and 3 of nearly
-// every unit. UTF-8 text has no NUL at all, so it is never taken for either.
+// every unit. UTF-8 text has no NUL, or a few (a NUL run is skipped before head), so
+// it is never taken for either: a few NULs all on one side are UTF-16 only where
+// nulParity finds no UTF-8 text and finds UTF-16 text.
 func withoutBOM(head []byte) (encoding, bool) {
 	if len(head) < 16 {
 		return encoding{}, false
@@ -188,8 +193,11 @@ const minParityNULs = 4
 // few code units have a NUL): LE where head's NULs fall at odd offsets, BE where they
 // fall at even ones, minParityNULs or more of them and at most one in eight on the
 // other side (a unit outside ASCII whose low byte is 0, such as U+4E00 or a low
-// surrogate), and head's units pair their surrogates (sweep7 finding 14: 50 lines of
-// Chinese before the message, "no known signature"). UTF-8 text has no NUL.
+// surrogate), where head read so is text ([fitsUTF16]) (sweep7 finding 14: 50 lines
+// of Chinese before the message, "no known signature"). A head that is UTF-8 text
+// with NULs in it ([utf8WithNULs]) is none: a log whose lines repeat at an even length,
+// one NUL in each, has its NULs all on one side (nulparity23: 40 lines of 28 bytes,
+// read as UTF-16, lost the message after them).
 func nulParity(head []byte) (encoding, bool) {
 	var side [2]int
 	for i, c := range head {
@@ -198,11 +206,74 @@ func nulParity(head []byte) (encoding, bool) {
 		}
 	}
 	for s, order := range []binary.ByteOrder{binary.BigEndian, binary.LittleEndian} {
-		if n := side[s]; n >= minParityNULs && side[1-s]*8 <= n && pairedSurrogates(head, order) {
+		if n := side[s]; n >= minParityNULs && side[1-s]*8 <= n && !utf8WithNULs(head) && fitsUTF16(head, order) {
 			return encoding{unit: 2, order: order}, true
 		}
 	}
 	return encoding{}, false
+}
+
+// utf8WithNULs reports whether b (the start of an input, maybe cut inside a rune) is
+// valid UTF-8 whose characters other than NUL are text, all but at most one in eight
+// ([isText]): a log with NULs in it. UTF-16 text that nulParity reads is almost never
+// valid UTF-8: the bytes of its units outside ASCII (Chinese, kana, Latin-1) form
+// continuation bytes without a lead, or a lead without its continuation bytes, and
+// UTF-16 text of ASCII alone, which is valid, has NULs at nearly every other byte
+// (bomlessLayouts) before nulParity looks.
+func utf8WithNULs(b []byte) bool {
+	if !validUTF8(b) {
+		return false
+	}
+	runes, text := 0, 0
+	for _, r := range string(b) {
+		if r == 0 {
+			continue
+		}
+		runes++
+		if isText(r) {
+			text++
+		}
+	}
+	return runes > 0 && (runes-text)*8 <= runes
+}
+
+// fitsUTF16 reports whether b read as UTF-16 in order's byte order is text: its
+// surrogates paired (pairedSurrogates), its line ends, where it has any, UTF-16 line
+// ends (linesFit: a line feed or carriage return next to a byte of text is none, as
+// in Latin-1 text with NULs), and its characters other than NUL text, all but at most
+// one in eight (utf16Text).
+func fitsUTF16(b []byte, order binary.ByteOrder) bool {
+	return pairedSurrogates(b, order) && linesFit(b, order) && utf16Text(b, order)
+}
+
+// utf16Text reports whether b's characters read as UTF-16 in order's byte order, NUL
+// aside, are text ([isText]), all but at most one in eight: Chinese, kana, ASCII, not
+// private-use, unassigned or control characters.
+func utf16Text(b []byte, order binary.ByteOrder) bool {
+	runes, text := 0, 0
+	for ; len(b) >= 2; b = b[2:] {
+		r := rune(order.Uint16(b))
+		if utf16.IsSurrogate(r) && len(b) >= 4 {
+			r = utf16.DecodeRune(r, rune(order.Uint16(b[2:])))
+			b = b[2:]
+		}
+		if r == 0 {
+			continue
+		}
+		runes++
+		if isText(r) {
+			text++
+		}
+	}
+	return (runes-text)*8 <= runes
+}
+
+// isText reports whether r is a character of text: graphic (a letter, mark, number,
+// punctuation, symbol or space of any script: unicode.IsPrint leaves out spaces other
+// than U+0020, such as the ideographic space U+3000 of Chinese and Japanese text) or
+// one of textControls.
+func isText(r rune) bool {
+	return unicode.IsGraphic(r) || r < utf8.RuneSelf && strings.IndexByte(textControls, byte(r)) >= 0
 }
 
 // pairedSurrogates reports whether every high surrogate among b's UTF-16 code units, in
@@ -253,9 +324,12 @@ func (l bomless) matches(zeros [4]int, units int) bool {
 // looksUTF8 reports whether b (the start of an input, maybe cut inside a rune) has no
 // NUL and is valid UTF-8.
 func looksUTF8(b []byte) bool {
-	if len(b) == 0 || bytes.IndexByte(b, 0) >= 0 {
-		return false
-	}
+	return len(b) > 0 && bytes.IndexByte(b, 0) < 0 && validUTF8(b)
+}
+
+// validUTF8 reports whether b, but for up to utf8.UTFMax-1 bytes at its end (a rune
+// the sniffed head cut), is valid UTF-8.
+func validUTF8(b []byte) bool {
 	for cut := 0; cut < utf8.UTFMax && len(b) > 0; cut++ {
 		if utf8.Valid(b) {
 			return true
