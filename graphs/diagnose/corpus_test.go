@@ -226,6 +226,8 @@ var openMisses = map[string]string{
 	"dd_tgi_commit_ed8bf3a_base_image_add_python_h":                                  "holdoutDD: \"Revert to base image and add python.h\" and python3.11-devel in the diff, no failure said",
 	"dd_bnb_commit_3bff01d_pr1831_python314_compile_not_supported_pt29":              "holdoutDD: release as \"Python 3.14 compatibility with PyTorch 2.9\" in a fix's title, which the release finder leaves as a compatibility statement",
 	"de_vllmfork_xpu_sparse_comment_cuda_event_dummy_base_class_on_xpu":              "holdoutDE: torch.cuda.Event's dummy class on XPU (\"dummy base class\"), which cuda-graph-unavailable's row leaves to the graph bindings (as holdoutCT's tpu-inference comment)",
+	// holdoutDP, measured once at 4132dd16.
+	"dp_flashinfer_commit_6ce6c37_msa_proxy_host_copy_illegal_during_capture": "holdoutDP: a device-to-host copy (.cpu()/.item()) \"illegal during CUDA graph capture\", labelled capture-unpinned-copy (the host-to-device code) for its \"CPU<->CUDA copy error\"; a sync's refusal is stream-capture-illegal's",
 	// holdoutDJ to holdoutDO, measured once at 24e6cc1c.
 	"dj_rtpllm_commit_e07c25c_megamoe_item_sync_and_h2d_copy_forbidden_in_capture":    "holdoutDJ: a CPU->GPU copy \"forbidden inside graph capture\" beside an .item() sync, labelled capture-unpinned-copy too: the copy's source memory (pageable or pinned) is not said",
 	"dj_rtpllm_commit_3b7d5a0_indexer_item_replaced_capture_aware_tmax":               "holdoutDJ: an .item() replaced, \"Required for cuda graph capture at BS>=16\": a change's requirement, no failure said",

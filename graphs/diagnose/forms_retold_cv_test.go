@@ -96,6 +96,9 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"cudaMalloc illegal during capture, a rule", "cudaMalloc is illegal during capture.\n", form{}, "a rule"},
 		{"fix: join a stream during capture", "fix(fsdp): join optimizer stream during CUDA graph capture\n", para(diagnose.StreamCaptureUnjoined, 1), "NVIDIA/Megatron-LM 28dbeb9"},
 		{"stream during capture, no fix", "the side stream during CUDA graph capture is joined at the end\n", form{}, "no fix"},
+		// holdoutDQ (measured at 4132dd16).
+		{"compilation errors involving Python.h", "2. `torch.compile` / Triton triggered compilation errors involving `Python.h`.\n", para(diagnose.PythonHeadersMissing, 1), "karpathy/autoresearch's V100 notes"},
+		{"compilation errors involving a config", "torch.compile raised compilation errors involving the config file\n", form{}, "no header"},
 		{"message in logfmt", "level=error msg=\"libcuda.so cannot found!\" triton\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "no spaces around =: a log's field"},
 	})
 }

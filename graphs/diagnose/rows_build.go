@@ -1196,12 +1196,17 @@ var cudaHeadersRetold = retold{
 // pytorch/pytorch#90178), or after it that it is missing, absent, not found, not
 // installed, not there, not in a place, or does not exist ("Python.h is not in the image",
 // theroyallab/tabbyAPI#456). The caller adds (?i). The word before the name is the group v:
-// "the build no longer fails to find Python.h" says it does not (negatedVerb).
+// "the build no longer fails to find Python.h" says it does not (negatedVerb). Or the
+// compiler's errors said to involve the header.
 func headerMissing(name string) string {
 	return `\b(?P<v>no|missing|without|lacks?|lacking|(?:cannot|can't|can\s+not|could\s*n[o']t|unable\s+to|fail(?:s|ed)?\s+to)\s+` +
 		`(?:find|locate|open|include))\s+(?:(?:the\s+)?(?:header\s+)?file\s+)?\W?` + name + `\b|` +
 		`\b` + name + `\W?\s+(?:[^.;]{0,20}?\b(?:is|was)\s+)?(?:missing|absent|not\s+(?:be\s+)?(?:found|installed|there|in)\b|` +
-		`does\s*n[o']t\s+exist|does\s+not\s+exist)`
+		`does\s*n[o']t\s+exist|does\s+not\s+exist)|` +
+		// the compiler's errors said to involve it ("`torch.compile` / Triton triggered
+		// compilation errors involving `Python.h`", karpathy/autoresearch's V100 notes,
+		// holdoutDQ)
+		`\b(?:compil\w*|build|include)\s+(?:errors?|failures?)\s+(?:involving|about|around|related\s+to|mentioning|over)\s+\W?` + name + `\b`
 }
 
 // cudaHeadersRetoldRow is the row cudaHeadersRetold makes (retellings).
