@@ -227,6 +227,7 @@ var openMisses = map[string]string{
 	"dd_bnb_commit_3bff01d_pr1831_python314_compile_not_supported_pt29":              "holdoutDD: release as \"Python 3.14 compatibility with PyTorch 2.9\" in a fix's title, which the release finder leaves as a compatibility statement",
 	"de_vllmfork_xpu_sparse_comment_cuda_event_dummy_base_class_on_xpu":              "holdoutDE: torch.cuda.Event's dummy class on XPU (\"dummy base class\"), which cuda-graph-unavailable's row leaves to the graph bindings (as holdoutCT's tpu-inference comment)",
 	// holdoutDP, measured once at 4132dd16.
+	"dq_pgolf_exp035_reduce_overhead_rotary_cache_overwritten":                "holdoutDQ: \"The Rotary class caches cos/sin tensors that CUDA graphs then overwrite\" under a heading that reduce-overhead crashes: the overwrite told in the present as a mechanism, the crash a line above",
 	"dp_flashinfer_commit_6ce6c37_msa_proxy_host_copy_illegal_during_capture": "holdoutDP: a device-to-host copy (.cpu()/.item()) \"illegal during CUDA graph capture\", labelled capture-unpinned-copy (the host-to-device code) for its \"CPU<->CUDA copy error\"; a sync's refusal is stream-capture-illegal's",
 	// holdoutDJ to holdoutDO, measured once at 24e6cc1c.
 	"dj_rtpllm_commit_e07c25c_megamoe_item_sync_and_h2d_copy_forbidden_in_capture":    "holdoutDJ: a CPU->GPU copy \"forbidden inside graph capture\" beside an .item() sync, labelled capture-unpinned-copy too: the copy's source memory (pageable or pinned) is not said",
@@ -370,6 +371,7 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
+	"dq_pgolf_dgxspark_handoff_not_enough_sms_normal": "holdoutDQ: \"NVIDIA's 25.12 PyTorch container\" read as its torch (2.10, release_ngc.go); the collector labels none",
 	// holdoutDM and DN, measured once at 24e6cc1c: releases said unavailable or to come, and a
 	// document's topic.
 	"dm_neg_tritonwindows59_blackwell_5090_cannot_generate_sm120":        "holdoutDM: \"stable torch 2.6 for cuda 12.8 not available for windows yet\", a release said unavailable",
