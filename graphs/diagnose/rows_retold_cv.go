@@ -1,12 +1,13 @@
 package diagnose
 
 // Retellings from the twenty-third session's measurements (2026-12-06: the held-out sets
-// CV to DH), each read as a class from its siblings: Triton said to have no Windows build
+// CV to DQ), each read as a class from its siblings: Triton said to have no Windows build
 // or support where torch.compile needs it; another thread's work racing with a capture
 // and failing it; the unjoined-stream error, the generator's assertion and the async
 // allocator's conflict named in a workaround's words; torch.compile's graphs conflicting
-// with a manual capture; a capture refused on a blocking stream; a sync failing a capture,
-// told in Chinese.
+// with a manual capture; a capture refused on a blocking stream; a fix of CUDA graphs'
+// outputs told by its clone or step mark; acts forbidden in a capture that broke it; a
+// sync failing a capture, told in Chinese.
 
 // retoldCV returns the retellings of this file.
 func retoldCV() []retelling {
