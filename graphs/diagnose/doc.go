@@ -1973,6 +1973,7 @@
 //   - cxx-compiler-missing: a paraphrase with "compilateur", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "compilador", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "компилятор", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "cc1plus", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found" (the message cut short), 2.0–2.14
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it

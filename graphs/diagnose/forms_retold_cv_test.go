@@ -99,6 +99,9 @@ func TestFormsRetoldCV(t *testing.T) {
 		// holdoutDQ (measured at 4132dd16).
 		{"compilation errors involving Python.h", "2. `torch.compile` / Triton triggered compilation errors involving `Python.h`.\n", para(diagnose.PythonHeadersMissing, 1), "karpathy/autoresearch's V100 notes"},
 		{"compilation errors involving a config", "torch.compile raised compilation errors involving the config file\n", form{}, "no header"},
+		// holdoutDR (measured at db09c62f).
+		{"cannot execute cc1plus", "Hosted-runner VMs occasionally boot with a broken gcc where the g++\ndriver exists but cc1plus is missing. torch inductor JIT-compiles C++\nkernels at test time, so this surfaces as an opaque\n'g++: cannot execute cc1plus' CppCompileError\n", para(diagnose.CXXCompilerMissing, 2), "deepmodeling/deepmd-kit ed5b92ddc"},
+		{"cc1plus missing, no inductor", "g++: fatal error: cannot execute 'cc1plus': execvp: No such file or directory\nmake: *** [all] Error 1\n", form{}, "any C++ build"},
 		{"message in logfmt", "level=error msg=\"libcuda.so cannot found!\" triton\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "no spaces around =: a log's field"},
 	})
 }

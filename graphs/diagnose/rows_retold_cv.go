@@ -7,7 +7,7 @@ package diagnose
 // allocator's conflict named in a workaround's words; torch.compile's graphs conflicting
 // with a manual capture; a capture refused on a blocking stream; a fix of CUDA graphs'
 // outputs told by its clone or step mark; acts forbidden in a capture that broke it; a
-// sync failing a capture, told in Chinese.
+// sync failing a capture, told in Chinese; g++ that cannot run its compiler proper.
 
 // retoldCV returns the retellings of this file.
 func retoldCV() []retelling {
@@ -43,6 +43,7 @@ func retoldCV() []retelling {
 		borrow(StreamCaptureIllegal, forbiddenBreaksRetold, "acts said to be forbidden in a capture and to break it "+
 			"(\".item() (GPU->CPU sync). Both are forbidden inside graph capture, breaking every decode capture "+
 			"path\", alibaba/rtp-llm's commit e07c25c, holdoutDJ; rows_retold_cv.go)"),
+		{code: CXXCompilerMissing, retold: cc1plusRetold, own: cc1plusRow()},
 		borrow(StreamCaptureIllegal, captureSyncZhRetold, "a sync told in Chinese to fail a CUDA graph's "+
 			"capture (\"开启CudaGraph时候，`paddle.tensor(200)`导致了CPUGPU同步，捕获失败\", PaddlePaddle/FastDeploy#7253; "+
 			"\"在 CUDA Graph 捕获期间引发 Error 906\", PaddlePaddle/Paddle#78535; holdoutDH; rows_retold_cv.go)"),
@@ -223,4 +224,28 @@ var forbiddenBreaksRetold = retold{
 	literals: []string{"forbidden ins", "forbidden dur"},
 	pattern: `(?i)\bforbidden\s+(?:inside|during|in|within|under)\s+(?:an?\s+|the\s+)?(?:cuda\s*)?(?:graph\s+|stream\s+)?captur\w*` +
 		`\W{0,3}\s+(?:breaking|crashing|failing|invalidating|(?:which|and)\s+(?:breaks|broke|crashed|crashes|failed|fails|invalidated|invalidates))\b`,
+}
+
+// cc1plusRetold is cxx-compiler-missing told as g++ whose compiler proper, cc1plus, is
+// missing: g++'s own "cannot execute 'cc1plus'" (GCC's driver, gcc/gcc.cc, when the
+// program it runs for C++ is absent: a gcc installed without g++'s package) quoted or
+// retold ("the g++ driver exists but cc1plus is missing. torch inductor JIT-compiles C++
+// kernels at test time, so this surfaces as an opaque 'g++: cannot execute cc1plus'
+// CppCompileError", deepmodeling/deepmd-kit's commit ed5b92ddc, holdoutDR). Inductor's
+// C++ build then fails as with no compiler (cxxRetoldRow's cause and fix). One literal.
+var cc1plusRetold = retold{
+	literals: []string{"cc1plus"},
+	pattern: `(?i)\bcannot\s+execute\s+\W?cc1plus\b|\bcc1plus\W?\s+(?:is\s+|was\s+)?(?:missing|not\s+found|absent|not\s+installed)\b|` +
+		`\b(?:missing|no)\s+\W?cc1plus\b`,
+}
+
+// cc1plusRow is the row cc1plusRetold makes: cxxRetoldRow's, wanting Inductor's C++ build
+// in the text (compileContext, CppCompileError): any C++ build on a gcc without g++ prints
+// the same.
+func cc1plusRow() Signature {
+	r := cxxRetoldRow()
+	r.Requires = compileContext + `|CppCompileError`
+	r.Source += "; g++'s \"cannot execute 'cc1plus'\" (gcc/gcc.cc); deepmodeling/deepmd-kit's commit ed5b92ddc (holdoutDR)"
+	r.Decisive = "a line that says g++ cannot run cc1plus; another line shows Inductor's C++ build"
+	return r
 }
