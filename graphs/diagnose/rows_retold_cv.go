@@ -66,14 +66,19 @@ func retoldCV() []retelling {
 // and the seven of "on/for Windows" in either case had cost the corpus line 2.7.
 var tritonNoWindowsRetold = retold{
 	literals: []string{"indows suppor", "le on Windows", "d on Windows", "pport Windows", "riton for Win"},
-	pattern: `(?i)\btriton\b(?:\s*\([^()\n]{0,40}\))?,?\s+(?:which\s+)?(?:` +
+	pattern: `(?i)` + tritonSubject + `(?:` +
 		`(?:has|had)\s+no|lacks?|(?:does|did)(?:\s+not|n't)\s+have)\s+(?:any\s+)?(?:native\s+|proper\s+)?windows\s+(?:support|builds?|wheels?)\b|` +
-		`\btriton\b(?:\s*\([^()\n]{0,40}\))?,?\s+(?:which\s+)?(?:(?:is|was)(?:\s+not|n't)|isn't)\s+(?:natively\s+)?` +
+		tritonSubject + `(?:(?:is|was)(?:\s+not|n't)|isn't)\s+(?:natively\s+)?` +
 		`(?:available|supported|installable|released|built)\s+(?:on|for|under|in)\s+(?:native\s+)?windows\b|` +
-		`\btriton\b(?:\s*\([^()\n]{0,40}\))?,?\s+(?:which\s+)?(?:does|did)(?:\s+not|n't)\s+(?:natively\s+)?(?:support|run\s+on|work\s+on)\s+` +
+		tritonSubject + `(?:does|did)(?:\s+not|n't)\s+(?:natively\s+)?(?:support|run\s+on|work\s+on)\s+` +
 		`(?:native\s+)?windows\b|` +
 		`\bno\s+(?:native\s+)?triton\s+(?:builds?\s+|wheels?\s+|packages?\s+)?(?:for|on)\s+windows\b`,
 }
+
+// tritonSubject: Triton as the subject of tritonNoWindowsRetold's forms, a parenthesis
+// after it ("Triton (used by `torch.compile`) has no …") or a relative clause ("…, which
+// does not support Windows").
+const tritonSubject = `\btriton\b(?:\s*\([^()\n]{0,40}\))?,?\s+(?:which\s+)?`
 
 // captureRaceRetold is stream-capture-illegal told as another thread's work that races
 // with a capture and fails it: "should fix capture errors that happen because nccl
