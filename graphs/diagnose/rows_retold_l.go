@@ -24,7 +24,7 @@ var pythonShortRetold = retold{
 	// Every such line names the Python with a space ("Python 3.12"), as pythonPairRetold's
 	// literal; a path's "python3.12" holds no anchor (TestPlainLinesHoldNoAnchor).
 	literals: []string{"ython 3.1"},
-	pattern: `(?i)(?:\b(?:torch\s?)?dynamo\b|\btorch(?:\.\s?|\s|_)compile\b(?:\(\))?)\x60?` +
+	pattern: `(?i)` + pythonCompiler +
 		// Dynamo named after the call ("torch.compile (Dynamo) is not supported"), or the
 		// program's own word that it turned it off ("# torch.compile disabled: not supported")
 		`(?:\s*\((?:torch\s?)?dynamo\))?(?:\s+(?:disabled|skipped|off)\s?[:(—–-])?` +
@@ -38,9 +38,13 @@ var pythonShortRetold = retold{
 		// the Python first, the refusal after it: "torch.compile on Python 3.14 is not
 		// supported", "Skip torch.compile test on Python 3.14 and torch < 2.10 (not supported)"
 		// (bitsandbytes' commit 3bff01d, #1831, holdoutDD)
-		`(?:\b(?:torch\s?)?dynamo\b|\btorch(?:\.\s?|\s|_)compile\b(?:\(\))?)\x60?(?:\s+(?:tests?|support|itself))?\s+(?:on|under|with)\s+` +
+		pythonCompiler + `(?:\s+(?:tests?|support|itself))?\s+(?:on|under|with)\s+` +
 		`(?:c?python|py)\s*v?3\.1[1-9]\+?\b(?:[^.;\n]|\.\d){0,40}?(?:\b(?:is|are)\s+)?(?:\(\s*)?(?:\bnot\s+(?:yet\s+)?supported|\bunsupported)\b`,
 }
+
+// pythonCompiler: the compiler pythonShortRetold's forms name, Dynamo or torch.compile
+// (a call's parentheses and a code span's closing backquote after it).
+const pythonCompiler = `(?:\b(?:torch\s?)?dynamo\b|\btorch(?:\.\s?|\s|_)compile\b(?:\(\))?)\x60?`
 
 // pythonShortRetelling is pythonShortRetold's retelling: the row of the paraphrases of the
 // refusal (pythonRetoldRow).
