@@ -224,17 +224,11 @@ func utf8WithNULs(b []byte) bool {
 	if !validUTF8(b) {
 		return false
 	}
-	runes, text := 0, 0
+	var t textTally
 	for _, r := range string(b) {
-		if r == 0 {
-			continue
-		}
-		runes++
-		if isText(r) {
-			text++
-		}
+		t.add(r)
 	}
-	return runes > 0 && (runes-text)*8 <= runes
+	return t.runes > 0 && t.mostlyText()
 }
 
 // fitsUTF16 reports whether b read as UTF-16 in order's byte order is text: its
@@ -250,23 +244,37 @@ func fitsUTF16(b []byte, order binary.ByteOrder) bool {
 // aside, are text ([isText]), all but at most one in eight: Chinese, kana, ASCII, not
 // private-use, unassigned or control characters.
 func utf16Text(b []byte, order binary.ByteOrder) bool {
-	runes, text := 0, 0
+	var t textTally
 	for ; len(b) >= 2; b = b[2:] {
 		r := rune(order.Uint16(b))
 		if utf16.IsSurrogate(r) && len(b) >= 4 {
 			r = utf16.DecodeRune(r, rune(order.Uint16(b[2:])))
 			b = b[2:]
 		}
-		if r == 0 {
-			continue
-		}
-		runes++
-		if isText(r) {
-			text++
-		}
+		t.add(r)
 	}
-	return (runes-text)*8 <= runes
+	return t.mostlyText()
 }
+
+// textTally counts characters other than NUL and those of them that are text
+// ([isText]), for utf8WithNULs and utf16Text, which both want all but at most one in
+// eight to be text.
+type textTally struct{ runes, text int }
+
+// add counts r unless it is NUL.
+func (t *textTally) add(r rune) {
+	if r == 0 {
+		return
+	}
+	t.runes++
+	if isText(r) {
+		t.text++
+	}
+}
+
+// mostlyText reports whether all but at most one in eight of the characters counted are
+// text (true when none was counted).
+func (t textTally) mostlyText() bool { return (t.runes-t.text)*8 <= t.runes }
 
 // isText reports whether r is a character of text: graphic (a letter, mark, number,
 // punctuation, symbol or space of any script: unicode.IsPrint leaves out spaces other
