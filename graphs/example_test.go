@@ -83,3 +83,10 @@ func ExampleCheck_unitTest() {
 	// Output:
 	// torch.compile would raise RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.
 }
+
+// ExampleFixSentence: the sentence a report's explanation gives a recommendation, which
+// a caller that rewrites the recommendation replaces in Explain too.
+func ExampleFixSentence() {
+	fmt.Println(graphs.FixSentence("clone the output before the next call."))
+	// Output: Fix: clone the output before the next call.
+}

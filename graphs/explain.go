@@ -79,11 +79,17 @@ func raceSentence(p *Plan) string {
 func firstFix(p *Plan) string {
 	for _, w := range p.Warnings {
 		if w.Recommendation != "" {
-			return fmt.Sprintf("Fix: %s.", strings.TrimSuffix(w.Recommendation, "."))
+			return FixSentence(w.Recommendation)
 		}
 	}
 	return ""
 }
+
+// FixSentence is the sentence a Report's Explain gives a warning's recommendation rec
+// as, "Fix: rec." (one full stop at its end): the text output points it to the warning
+// that prints the same fix (Report.explainText), and a caller that rewrites a warning's
+// recommendation replaces this sentence in Explain too (graphs/script's rewrites).
+func FixSentence(rec string) string { return "Fix: " + strings.TrimSuffix(rec, ".") + "." }
 
 // explainConfig says what CUDA-graph behaviour the config asks for.
 func explainConfig(res *config.Result) string {

@@ -100,6 +100,7 @@ var nilCases = map[string]func(t *testing.T){
 	"schema.BuiltinEnvVarNames": func(t *testing.T) { _ = schema.BuiltinEnvVarNames() },
 	"graphs.Hazards":            func(t *testing.T) { _ = graphs.Hazards() },
 	"graphs.Rules":              func(t *testing.T) { _ = graphs.Rules() },
+	"graphs.FixSentence":        func(t *testing.T) { _ = graphs.FixSentence("") },
 	"modes.ModeRows":            func(t *testing.T) { _ = modes.ModeRows() },
 	"modes.ReleaseRows":         func(t *testing.T) { _ = modes.ReleaseRows() },
 	"modes.SiteRows":            func(t *testing.T) { _ = modes.SiteRows() },

@@ -178,7 +178,7 @@ func (r *Report) writeHostDefaults(p *textwrap.Printer) {
 // that prints the same fix.
 func (r *Report) explainText() string {
 	for _, w := range r.Warnings {
-		fix := "Fix: " + strings.TrimSuffix(w.Recommendation, ".") + "."
+		fix := FixSentence(w.Recommendation)
 		if w.Recommendation != "" && strings.Contains(r.Explain, fix) {
 			return strings.Replace(r.Explain, fix, fmt.Sprintf("Fix: see [%s] below.", w.Code), 1)
 		}

@@ -106,7 +106,7 @@ func frameworkWorded(st *Site, rep *graphs.Report) *graphs.Report {
 			c.Warnings = append([]config.Warning(nil), rep.Warnings...)
 			out = &c
 		}
-		out.Explain = strings.Replace(out.Explain, fixSentence(w.Recommendation), fixSentence(rec), 1)
+		out.Explain = strings.Replace(out.Explain, graphs.FixSentence(w.Recommendation), graphs.FixSentence(rec), 1)
 		out.Warnings[i].Recommendation = rec
 	}
 	if out == nil {

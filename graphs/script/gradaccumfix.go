@@ -52,7 +52,7 @@ func gradsOverwritten(st *Site, rep *graphs.Report) *graphs.Report {
 		w.Message = gradAccumWhat + "; the next call starts a new cudagraph-tree generation that reuses that memory, so the next backward raises when it adds to them: " + msg
 	}
 	// The explanation names the warning's fix (graphs.Report.explainText): the new one.
-	out.Explain = strings.Replace(rep.Explain, fixSentence(w.Recommendation), fixSentence(gradAccumFix), 1)
+	out.Explain = strings.Replace(rep.Explain, graphs.FixSentence(w.Recommendation), graphs.FixSentence(gradAccumFix), 1)
 	w.Recommendation = gradAccumFix
 	if rep.Torch == "2.11" {
 		// The device rows stay the plan's: the same as -outputs-kept gives them
@@ -61,11 +61,6 @@ func gradsOverwritten(st *Site, rep *graphs.Report) *graphs.Report {
 	}
 	return &out
 }
-
-// fixSentence is the sentence a report's explanation gives the recommendation rec as
-// (graphs' firstFix: "Fix: rec."), which a rewrite of a warning's recommendation
-// replaces in Explain too (gradsOverwritten, frameworkWorded).
-func fixSentence(rec string) string { return "Fix: " + strings.TrimSuffix(rec, ".") + "." }
 
 // warningIndex returns the index of the first warning with code c (-1: none).
 func warningIndex(ws []config.Warning, c config.Code) int {
