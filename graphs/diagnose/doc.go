@@ -1701,6 +1701,11 @@
 //   - cuda-graph-empty: a paraphrase with "aptured graph is empty", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "empty-graph", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "mpty graph fa", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "s empty graph", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "n empty graph", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "d empty graph", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "empty CUDA gr", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "empty cuda gr", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "hing captured", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "ptured nothin", as reports retell it
 //   - cuda-graph-empty: "CUDA Graph is empty" (quoted without its first word, in a code span), 2.0–2.14
@@ -1910,6 +1915,7 @@
 //   - triton-missing: a paraphrase with "mpatibility i", as reports retell it
 //   - triton-missing: a paraphrase with "mpability iss", as reports retell it
 //   - triton-missing: a paraphrase with "too old", as reports retell it
+//   - triton-missing: a paraphrase with "too new", as reports retell it
 //   - triton-missing: a paraphrase with "outdated trit", as reports retell it
 //   - triton-missing: a paraphrase with "riton version", as reports retell it
 //   - triton-missing: a paraphrase with "h and triton", as reports retell it
