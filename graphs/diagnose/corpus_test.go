@@ -301,7 +301,7 @@ var openMisses = map[string]string{
 	// holdoutBI, measured once at 9baf4e6e (testdata/corpus/README.md, "Held-out set BI, measured once"); three
 	// of its five misses read since rows_retold_bi.go and pythonRefusedBy's bound; its bitsandbytes PR's "On
 	// platforms like Windows, `g++` is not available" is open: see its entry.
-	"bi_bnb1251_pr_disable_compile_without_gxx_windows_retold":         "holdoutBI: the compiler said not available on \"platforms like Windows\", a platform's rule by TestFormsRetold's label of the same PR (bitsandbytes#1251, labelled no finding when that test was written): the labels disagree, the rule's reading kept",
+	"bi_bnb1251_pr_disable_compile_without_gxx_windows_retold": "holdoutBI: the compiler said not available on \"platforms like Windows\", a platform's rule by TestFormsRetold's label of the same PR (bitsandbytes#1251, labelled no finding when that test was written): the labels disagree, the rule's reading kept",
 	// holdoutBG, measured once at 3d2d8e31 (testdata/corpus/README.md, "Held-out sets BG and BH, measured once"):
 	// none open (the dynamic-shape warning told as given, cuda.lib said missing: rows_retold_bg.go, rows_build.go).
 	// holdoutBH, measured once at 44e7c36d (testdata/corpus/README.md, "Held-out sets BG and BH, measured once"):
