@@ -67,6 +67,8 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"sync made the capture fail", "the host sync made the CUDA graph capture fail\n", para(diagnose.StreamCaptureIllegal, 1), "a literal for \"capture fail\""},
 		{"sync, capture failed, chinese", "开启CudaGraph时候，`paddle.tensor(200)`导致了CPUGPU同步，捕获失败；\n", para(diagnose.StreamCaptureIllegal, 1), "PaddlePaddle/FastDeploy#7253"},
 		{"error 906 during capture, chinese", "`numel()` 返回 GPU tensor，其 `__bool__` 触发 D2H 同步，在 CUDA Graph 捕获期间引发 Error 906。\n", para(diagnose.StreamCaptureIllegal, 1), "PaddlePaddle/Paddle#78535"},
+		{"sync, capture (捕捉) failed, traditional words", "CPU 與 GPU 同步之後，捕捉失敗\n", para(diagnose.StreamCaptureIllegal, 1), "captureZh's and failZh's words, shared with rows_retold_e.go (review of 2026-12-06)"},
+		{"sync during capture (捕获中) raised an error, chinese", "捕获中调用 .item() 同步，导致 CUDA error\n", para(diagnose.StreamCaptureIllegal, 1), "duringZh's 中"},
 		{"sync done, capture succeeded, chinese", "数据同步完成，捕获成功\n", form{}, "no failure"},
 		// holdoutDD to DF (measured at 07632cae): commits, comments, precision.
 		{"reduce-overhead conflicts with manual capture", "- Skip torch.compile when --cuda-graph-ppo active; torch.compile\n  reduce-overhead creates internal CUDA graphs that conflict with manual\n  CUDAGraph capture on a private stream\n", para(diagnose.CaptureNestedCUDAGraphs, 2), "lee101/stock-prediction ddecf11, wrapped: a retelling joined is read as paraphrased"},
@@ -86,6 +88,7 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"fix: deep-clone and mark step", "- NaN crash root cause: CUDA graph memory reuse defeats shallow carry rollback\n- Fix: deep-clone carry state + cudagraph_mark_step_begin() before forward\n", para(diagnose.OverwrittenOutput, 2), "VRAXION c82e6e4"},
 		{"mark step called, no fix", "torch.compiler.cudagraph_mark_step_begin()\nout = model(x).clone()\n", form{}, "ordinary use"},
 		{"forbidden inside capture, breaking", "``.item()`` (GPU->CPU sync).  Both are forbidden inside graph capture, breaking every decode capture path.\n", para(diagnose.StreamCaptureIllegal, 1), "alibaba/rtp-llm e07c25c"},
+		{"forbidden during torch.cuda.graph capture, failing", "The .cpu() copy is forbidden during torch.cuda.graph capture, failing the warmup.\n", para(diagnose.StreamCaptureIllegal, 1), "captureRefuses' named capture (review of 2026-12-06)"},
 		{"forbidden during capture, a rule", "Host syncs are forbidden during graph capture.\n", form{}, "a rule"},
 		// holdoutDL (measured at 24e6cc1c): a sync that breaks a capture named by its API, in a
 		// diff's comment wrapped over two lines.

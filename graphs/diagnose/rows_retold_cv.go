@@ -158,14 +158,15 @@ var compileAsyncRetold = retold{
 // error ("该 API 在 CUDA Graph 录制期间会触发隐式同步，导致 CUDA Error 719"), and CUDA's
 // capture error 906 said to be raised during a capture ("在 CUDA Graph 捕获期间引发
 // Error 906", PaddlePaddle/Paddle#78535, holdoutDH; the English "CUDA error 906" after a
-// capture is captureErrorRows'). CUDA refuses a sync on a capturing stream and invalidates
+// capture is captureErrorRows'). The Chinese words of a capture, of one in progress and of a
+// failure are rows_retold_e.go's (captureZh, duringZh, failZh). CUDA refuses a sync on a capturing stream and invalidates
 // the capture (cudaErrorStreamCaptureImplicit, 906). Literals: the sync, and the error's
 // number.
 var captureSyncZhRetold = retold{
 	literals: []string{"同步", "rror 906"},
-	pattern: `(?i)同步[^。；;\n]{0,30}?(?:捕获|录制|capture)\s*(?:失败|报错|出错|崩溃|中断)|` +
-		`(?:捕获|录制|capture)\s*(?:期间|时|过程中|阶段)[^。；;\n]{0,40}?同步[^。；;\n]{0,30}?(?:导致|引发|造成)[^。；;\n]{0,20}?(?:error|错误|失败|崩溃)|` +
-		`(?:捕获|录制|capture)\s*(?:期间|时|过程中|阶段)[^。；;\n]{0,40}?(?:引发|导致|触发|报|出现)\s*(?:cuda\s*)?error\s*90[06]\b`,
+	pattern: `(?i)同步[^。；;\n]{0,30}?(?:` + captureZh + `|capture)\s*(?:` + failZh + `|中断)|` +
+		`(?:` + captureZh + `|capture)\s*` + duringZh + `[^。；;\n]{0,40}?同步[^。；;\n]{0,30}?(?:导致|引发|造成)[^。；;\n]{0,20}?(?:error|错误|失败|崩溃)|` +
+		`(?:` + captureZh + `|capture)\s*` + duringZh + `[^。；;\n]{0,40}?(?:引发|导致|触发|报|出现)\s*(?:cuda\s*)?error\s*90[06]\b`,
 }
 
 // manualCaptureConflictRetold is capture-nested-cudagraphs told as torch.compile's own CUDA
@@ -223,12 +224,12 @@ var cloneFixRetold = retold{
 // .item() (GPU->CPU sync). Both are forbidden inside graph capture, breaking every
 // decode capture path that hits MegaMoE" (alibaba/rtp-llm's commit e07c25c, holdoutDJ).
 // The refusal (forbidden during or inside a capture) and the failure right after it; a rule
-// alone ("syncs are forbidden during capture") names none. Literals: the refusal's words
-// before the preposition.
+// alone ("syncs are forbidden during capture") names none. The refusal is
+// rngAccessCaptureRetold's (captureRefuses, rows_retold_bu.go); the literals, the refusal's
+// words before the preposition, keep the row to "forbidden".
 var forbiddenBreaksRetold = retold{
 	literals: []string{"forbidden ins", "forbidden dur"},
-	pattern: `(?i)\bforbidden\s+(?:inside|during|in|within|under)\s+(?:an?\s+|the\s+)?(?:cuda\s*)?(?:graph\s+|stream\s+)?captur\w*` +
-		`\W{0,3}\s+(?:breaking|crashing|failing|invalidating|(?:which|and)\s+(?:breaks|broke|crashed|crashes|failed|fails|invalidated|invalidates))\b`,
+	pattern:  `(?i)` + captureRefuses + `\W{0,3}\s+(?:breaking|crashing|failing|invalidating|(?:which|and)\s+(?:breaks|broke|crashed|crashes|failed|fails|invalidated|invalidates))\b`,
 }
 
 // cc1plusRetold is cxx-compiler-missing told as g++ whose compiler proper, cc1plus, is

@@ -21,7 +21,7 @@ const (
 	// after it ("在 graph 捕获时", "CUDA Graph 捕获期间"); Japanese キャプチャ中/時; Korean 캡처 중/도중/시;
 	// German "während der (Graph-)Capture/Aufzeichnung"; French "pendant/lors de/durant la
 	// capture"; Spanish and Portuguese "durante la/a captura"; Russian "во время захвата".
-	captureForeign = `(?:(?:捕获|捕捉|录制|錄製|擷取)\s*(?:时|時|期间|期間|过程中|過程中|中|阶段)|キャプチャ\s*(?:中|時|の間)|캡처\s*(?:중|도중|시|하는\s*동안)|` +
+	captureForeign = `(?:` + captureZh + `\s*` + duringZh + `|キャプチャ\s*(?:中|時|の間)|캡처\s*(?:중|도중|시|하는\s*동안)|` +
 		`(?i:\bwährend\s+(?:der|des|dem)\s+(?:cuda[\s-]?)?(?:graph-?|stream-?)?(?:capture|captures|aufzeichnung|erfassung)\b|` +
 		`\b(?:pendant|durant|lors\s+de)\s+la\s+capture\b|\bdurante\s+(?:la|a|o)\s+(?:captura|gravação|grabación)\b|` +
 		`во\s+время\s+(?:захвата|записи)))`
@@ -30,10 +30,16 @@ const (
 	// Fehler/fehl/nicht erlaubt; French erreur/échoue/plante/n'est pas autorisé; Spanish
 	// error/falla/no está permitido; Portuguese erro/falha/não é permitido; Russian ошибк-/
 	// пада-/пада-/не разрешен-.
-	failForeign = `(?:报错|報錯|出错|出錯|失败|失敗|崩溃|崩潰|异常|異常|不允许|不允許|不被允许|エラー|クラッシュ|許可されていない|許可されません|` +
+	failForeign = `(?:` + failZh + `|エラー|クラッシュ|許可されていない|許可されません|` +
 		`에러|오류|실패|허용되지|(?i:\bfehler\w*|\bfehl(?:schlag\w*|geschlagen)|\bschlägt\b[^.;]{0,30}?\bfehl\b|\bnicht\s+erlaubt\b|` +
 		`\berreur\w*|écho(?:ue|uent|ué)|\bplante\b|\bn'est\s+pas\s+autoris|\berror(?:es)?\b|\bfall(?:a|an)\b|\bfalló|\bno\s+está\s+permitid|` +
 		`\berro\b|\bfalh(?:a|ou|am)\b|\bnão\s+é\s+permitid|ошибк\w*|пада\w*|упал\w*|не\s+разреш\w*))`
+	// captureZh: a capture in Chinese, simplified or traditional (捕获, 捕捉, 录制, 錄製, 擷取);
+	// duringZh: the words after it that make it a capture in progress (时, 期间, 过程中, 中, 阶段).
+	captureZh = `(?:捕获|捕捉|录制|錄製|擷取)`
+	duringZh  = `(?:时|時|期间|期間|过程中|過程中|中|阶段)`
+	// failZh: raises, fails, crashes or is not allowed, in Chinese.
+	failZh = `(?:报错|報錯|出错|出錯|失败|失敗|崩溃|崩潰|异常|異常|不允许|不允許|不被允许)`
 	// captureFailsForeign: after a subject, within its sentence (a full stop, semicolon or
 	// 。；), the capture and then the failure, or the failure and then the capture.
 	captureFailsForeign = `[^.;。；]{0,30}?(?:` + captureForeign + `[^.;。；]{0,12}?` + failForeign + `|` + failForeign + `[^.;。；]{0,30}?` + captureForeign + `)`
