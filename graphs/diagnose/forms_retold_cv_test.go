@@ -107,5 +107,16 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"cc1plus missing, no inductor", "g++: fatal error: cannot execute 'cc1plus': execvp: No such file or directory\nmake: *** [all] Error 1\n", form{}, "any C++ build"},
 		{"cuda.synchronize() — illegal during stream capture", "First call triggers benchmarking with `cuda.synchronize()` — illegal during stream capture.\n", para(diagnose.StreamCaptureIllegal, 1), "ServiceNow/Fast-LLM's design note (holdoutDS)"},
 		{"message in logfmt", "level=error msg=\"libcuda.so cannot found!\" triton\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "no spaces around =: a log's field"},
+		// holdoutDU and DW (measured at a56b03ba, the twenty-fourth session): a compiler absent from
+		// an image, a Triton too new, an empty graph a cause made.
+		{"no C compiler present in the image", "torch.compile is erroring\nThe error message is clear: no C compiler present in the image\n", para(diagnose.CXXCompilerMissing, 2), "cellarium-ai/cellarium-ml#407"},
+		{"there is no C compiler in the container", "torch.compile fails: there is no C compiler in the container\n", para(diagnose.CXXCompilerMissing, 1), "there is"},
+		{"if no C compiler is installed", "torch.compile\nif no C compiler is installed, set CC\n", form{}, "a condition"},
+		{"triton too new for torch._inductor", "Your Triton version (3.3.0) is too new for PyTorch (torchao, torchtune, and torch._inductor).\n", para(diagnose.TritonMissing, 1), "SesameAILabs/csm#69"},
+		{"triton too new, no torch", "Triton 3.3.0 is too new for this kernel library.\n", form{}, "a kernel library's own Triton"},
+		{"set_device alone causes empty graphs", "PyTorch CUDA graphs on non-default GPUs require an explicit stream. Using `torch.cuda.set_device()` alone\ncauses empty graphs (GPU 0) or stale data replay (GPU 1+).\n", para(diagnose.CUDAGraphEmpty, 2), "a MegaMoE port's CUDA-graph inventory (holdoutDW), wrapped"},
+		{"capture recorded an empty CUDA graph", "the capture on the wrong device recorded an empty CUDA graph\n", para(diagnose.CUDAGraphEmpty, 1), "recorded"},
+		{"avoid capturing an empty graph", "CUDA graphs: warm up on the side stream to avoid capturing an empty graph\n", form{}, "a purpose"},
+		{"empty graph, not CUDA", "the tracer produced an empty graph for this module\n", form{}, "no CUDA graph named"},
 	})
 }

@@ -46,7 +46,7 @@ func retoldCC() []retelling {
 // line).
 var tritonMismatchRetold = retold{
 	literals: []string{"compatible wi", "ich Inductor", "ich TorchIndu", "hat Inductor", "reaks Inducto", "ductor still ",
-		"mpatibility f", "mpatibility i", "mpability iss", "too old", "outdated trit", "riton version", "h and triton", "h/triton"},
+		"mpatibility f", "mpatibility i", "mpability iss", "too old", "too new", "outdated trit", "riton version", "h and triton", "h/triton"},
 	pattern: `(?i)\b(?:torch\s*inductor|inductor|(?:py)?torch(?:\s+v?2\.\d+(?:\.\d+)?)?)\s+(?:is|was|are|were)\s+` +
 		`(?:not\s+compatible|no\s+longer\s+compatible|incompatible)\s+with\s+(?:the\s+)?` +
 		`(?:(?:latest|upstream|new|newer|newest|installed|current|this|recent)\s+)*(?:version\s+of\s+|release\s+of\s+)?triton\b|` +
@@ -73,8 +73,11 @@ var tritonMismatchRetold = retold{
 		// old version of triton", pytorch/pytorch#117192's title, whose test failed on Triton
 		// 2.1.0, holdoutCY; "my triton 2.1 is too old", "an outdated Triton"); not a GPU too old
 		// for Triton (gpu-too-old-for-triton: "too old for Triton")
-		`\btoo\s+old\s+(?:an?\s+)?(?:version\s+of\s+)?triton\b|\boutdated\s+(?:version\s+of\s+)?triton\b|` +
-		`\btriton(?:\s+version)?(?:\s+v?\d+\.\d+(?:\.\d+)?)?\s+(?:is|was|being)\s+too\s+old\b|` +
+		// or too new, one that removed what Inductor imports ("Your Triton version (3.3.0) is
+		// too new for PyTorch (torchao, torchtune, and torch._inductor)", SesameAILabs/csm#69,
+		// holdoutDU; "a too new triton")
+		`\btoo\s+(?:old|new)\s+(?:an?\s+)?(?:version\s+of\s+)?triton\b|\boutdated\s+(?:version\s+of\s+)?triton\b|` +
+		`\btriton(?:\s+version)?(?:\s*\(?v?\d+\.\d+(?:\.\d+)?\)?)?\s+(?:is|was|being)\s+too\s+(?:old|new)\b|` +
 		// torch and Triton said to be mismatched ("Avoid torch.compile/inductor runtime
 		// failures when torch/triton versions are mismatched", a Megatron harness's comment in
 		// lm-evaluation-harness, holdoutCX; "a mismatch between torch and triton", "torch and

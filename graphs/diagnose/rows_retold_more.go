@@ -193,14 +193,19 @@ const (
 // after it ("installs cl.exe but doesn't add it to PATH — users get a cryptic compilation
 // failure", CorridorKey#210, holdoutI1). "CL is on PATH and everything should work.. but it
 // doesnt" (holdoutI1's ComfyUI-OpenVINO#9, a C++ compile error of another kind) says it is
-// found. A place may stand before the name instead (whereCompilerLacks). The row wants
+// found. "No C compiler" present, in the image or the container, or "there is no C
+// compiler" (cellarium-ai/cellarium-ml#407: "The error message is clear: no C compiler
+// present in the image" after "torch.compile is erroring", holdoutDU). A place may stand
+// before the name instead (whereCompilerLacks). The row wants
 // torch.compile or Inductor in the log (cxxRetoldRow).
 var cxxRetold = retold{
 	literals: []string{"cl.exe", "C++ compiler", "C compiler", "MSVC not", "MSVC is", "++ is missing", "++` is missing",
 		"++ is not", "++` is not", "++ not found", "++` not found", "gcc is missing", "gcc is not", "gcc not found"},
 	pattern: `(?i)(?:` + sentenceLead + `|\bthat\s+|` + whereCompilerLacks + `)(?:the\s+)?\W?` + cxxName + `\W?(?:\s+\([^)]{0,40}\))?\s+(?:(?:(?:is|was)(?:n't|\s+not)|not)\s+` +
 		`(?:found|installed|available|on\s+(?:the\s+)?path|in\s+(?:the\s+)?path)|(?:is\s+|was\s+)?missing)\b|` +
-		`(?:` + sentenceLead + `|\bthat\s+)no\s+(?:working\s+)?(?:c\+\+|c|cpp)\s+compiler\s+(?:(?:is|was)\s+)?(?:found|installed|available)\b|` +
+		`(?:` + sentenceLead + `|\bthat\s+|\bthere\s+(?:is|was|'s)\s+)no\s+(?:working\s+)?(?:c\+\+|c|cpp)\s+compiler\s+` +
+		`(?:(?:is|was)\s+)?(?:found|installed|available|present|(?:in|inside|on)\s+(?:the\s+|this\s+|our\s+|my\s+)?` +
+		`(?:docker\s+)?(?:image|container|machine|system|environment|path))\b|` +
 		`\bcl(?:\.exe)?\b[^.;]{0,40}?\b(?:does\s*n[o']t|did\s*n[o']t|does\s+not|did\s+not)\s+(?:add|put)\s+(?:it|itself)\s+(?:on|in|to)\s+` +
 		`(?:the\s+)?path\b[^.;]{0,60}?\b(?:fail\w*|error\w*|crash\w*)`,
 }
