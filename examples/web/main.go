@@ -344,6 +344,36 @@
 //	whole page (main at 697b2ee1)                         3,003,151    143 KB left
 //	smallgzip's longer matches on a chain of four bytes,
 //	  segments of 64 KB                                   2,993,545      9.6 KB
+//	whole page (main at f54561c3, sessions of diagnose
+//	  rows later)                                         3,100,255     45 KB left
+//	app.wasm's data in 132 segments, not the linker's
+//	  100,000 (internal/wasmdata: zeros written out)      2,927,527    173 KB
+//
+// The Go linker writes the data of a WebAssembly module as segments, a new one after
+// every run of eight zero bytes or more (cmd/link/internal/wasm writeDataSec), which
+// makes the raw module smallest; app.wasm's data had 100,000 segments, the linker's
+// limit (past it, the rest of each data section in one), 85,000 of them two bytes
+// long at a stride of 20 bytes: by their layout, runtime.findfunctab's buckets (a
+// uint32 index and 16 bytes of offsets, mostly zeros, for each 4 KB of PCs; on
+// WebAssembly a function's PCs span 64 KB). Each segment's header holds its offset, which gzip compresses far
+// worse than the zeros between: 5.38 MB of data section was 1.33 MB gzipped (zlib,
+// level 9). Build now rewrites app.wasm's data section with internal/wasmdata.Merge,
+// which joins segments fewer than dataGap (128) zero bytes apart and writes those
+// zeros out: 6.40 MB raw, 132 segments, the memory the module starts with the same
+// byte for byte (TestMerge, TestMergeKeepsMemory). app.wasm grows from 13.6 to 14.6
+// MB raw and shrinks from 3,077,011 to 2,904,283 bytes by smallgzip (3,214,359 to
+// 3,040,511 by gzip -9); its code and every other section are the same bytes.
+// examples/web/internal/answer's tests pass with their js/wasm test binary merged the
+// same way, run in Node (go_js_wasm_exec), and TestBrowser's checks on the merged page.
+// Where app.wasm's bytes went at f54561c3, each package's code gzipped alone (zlib,
+// level 9; the name section of a build without -s): graphs/script 488 KB, the runtime
+// 291, graphs/diagnose 232 (765 functions: the 137 that build its rows 62 KB, the rest
+// its reading), config/literal 131, graphs 91, config 78, math/big 48, encoding/json 45,
+// regexp/syntax 39; all the code 1.87 MB, the data section 1.33 MB (1.15 merged).
+// Measured and not kept: the runtime built without inlining (37 KB smaller by gzip -9,
+// but a 320 KB log's answer took 438-441 ms in Node against 267-292, a script's 106-128
+// ms against 81-82: answer.Diagnose and answer.Script benchmarked in the package's
+// js/wasm test binary, two runs each); GOWASM=satconv,signext (0.9 KB larger).
 //
 // The rows from a00f1e12 on were measured as TestTransferSize measures (the files of
 // go run ./examples/web -out DIR, each gzipped by compress/gzip at BestCompression,
@@ -674,6 +704,7 @@ import (
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/examples/web/internal/answer"
 	"github.com/compilemode/compilemode/examples/web/internal/smallgzip"
+	"github.com/compilemode/compilemode/examples/web/internal/wasmdata"
 )
 
 //go:embed static
@@ -868,6 +899,9 @@ func Build(ctx context.Context, dir string) error {
 	if _, err := goOutput(ctx, goCmd, env, args...); err != nil {
 		return fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
 	}
+	if err := mergeData(filepath.Join(dir, "app.wasm")); err != nil {
+		return err
+	}
 	gomod, err := goOutput(ctx, goCmd, nil, "env", "GOMOD")
 	if err != nil {
 		return err
@@ -876,6 +910,27 @@ func Build(ctx context.Context, dir string) error {
 		return err
 	}
 	return writeStatic(dir)
+}
+
+// dataGap is the bound of mergeData: segments of app.wasm's data fewer zero bytes apart
+// are joined. Of app.wasm at f54561c3 (3,077,011 bytes by smallgzip as the linker wrote
+// it, 100,000 segments), 32 gave 2,908,734 bytes (1,149 segments), 64 2,905,474, 128
+// 2,904,283 (132), 256 2,904,439, 512 2,905,143 and 4,096 2,905,564.
+const dataGap = 128
+
+// mergeData rewrites the module at path with its data section in fewer segments
+// (wasmdata.Merge: the memory it starts with is the same), 170 KB smaller gzipped: the
+// package doc's Transfer size.
+func mergeData(path string) error {
+	module, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	merged, err := wasmdata.Merge(module, dataGap)
+	if err != nil {
+		return fmt.Errorf("app.wasm: %w", err)
+	}
+	return os.WriteFile(path, merged, 0o644)
 }
 
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out

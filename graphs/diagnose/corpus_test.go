@@ -377,6 +377,10 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
+	// holdoutDZ and EA, measured once at 4298da63: a release in another entry's title, and a
+	// thread's later user's torch.
+	"dz_foundry_sglang_known_issues_save_capture_autotune_unpinned_copy": "holdoutDZ: \"torch 2.14\" in the title of another known-issues entry the resolved one cites, labelled none",
+	"ea_wanvideo920_zh_reply_launch_enter_hook_triton34_downgrade":       "holdoutEA: torch 2.7.0 of a later user whose run still failed after the downgrade, labelled none (the collector: 2.7 if the thread's torch is the run's)",
 	// holdoutDT and DX, measured once at a56b03ba: releases of a run that did not fail, of
 	// another attempt, and of an NGC image.
 	"dt_neg_kjnodes147_torchcompile_question_cuda_malloc_triton_windows": "holdoutDT: \"with torch 2.5.1 is really fast\", a release a maintainer's compiles ran on, labelled none (no failing run)",
