@@ -73,7 +73,8 @@ func superseding(t retelling, code Code) retelling {
 // of capture reports, so each thing is a top-level branch of its own in each form
 // (cpuCopyCapturePattern): a branch's gate then wants the thing's words beside the
 // capture's, and the pattern runs on few of those lines. Measured (2026-12-06): the anchor
-// line from 186.5 to 187.4 a byte, the corpus line from 10.8 to 11.4; with one
+// line from 186.5 to 187.4 a byte, the corpus line from 10.8 to 11.4 (180.0 to 180.9 and
+// 11.0 to 11.6 after the session's other rows); with one
 // alternation of the things in each form and unbounded spaces (\s+) it had been 190.5 and
 // 14.0.
 var cpuCopyCaptureRetold = retold{
