@@ -1622,6 +1622,8 @@
 //   - stream-capture-illegal: a paraphrase with "forbidden dur", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "同步", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "rror 906", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "graph capture", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "Graph capture", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "tream is capt", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
@@ -2103,6 +2105,8 @@
 //   - capture-unpinned-copy: a paraphrase with "pageable", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "illegal H2D", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "illegal host-", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "graph capture", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "Graph capture", as reports retell it
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
