@@ -222,13 +222,8 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutDT to DY, measured once at a56b03ba (2026-12-06, the twenty-fourth session).
-	"dt_pt130712_pr_sdpa_cpu_scalar_tensor_failed_cuda_graph_capture":                      "holdoutDT: a CPU scalar tensor \"which failed the cuda graph capture\", a copy's failure told without the copy's words",
-	"dt_transformers47547_pr_torch_tensor_host_to_device_copy_graph_capture_crash":         "holdoutDT: \"a host→device copy that graph capture forbids\" beside a capture crash fixed",
-	"dt_onnxscript1487_dynamo_export_tests_disabled_py312_no_torch_compile":                "holdoutDT: tests disabled on Python 3.12 until \"support for torch.compile is added for python=3.12\"",
-	"dt_lightlytrain666_pr_disable_torch_compile_older_gpus":                               "holdoutDT: torch.compile disabled \"as it isn't compatible with older GPUs\"",
-	"dt_pt154464_pr_graph_partition_cpu_scalar_cudagraph_unblocked_speech_transformer":     "holdoutDT: \"cudagraph does not support cpu tensors\", a rule, before a PR that \"unblocked\" a model: the failure is the fix's premise",
-	"dt_neg_pt193693_reduce_overhead_crash_in_complex_memory_overlap_guard_data_dependent": "holdoutDT: release as \"It seems to crash. I verified in 2.12 and 2.11\", bare numbers after a verb of checking",
-	"dx_mcig_blog_minimind_o_cuda_graph_default_stream_capture_retold":                     "holdoutDX: CUDA's message as \"operation not allowed when stream is capturing\" (\"permitted\" in CUDA's text)",
+	"dt_pt130712_pr_sdpa_cpu_scalar_tensor_failed_cuda_graph_capture":                  "holdoutDT: a CPU scalar tensor \"which failed the cuda graph capture\" (2024, no release stated), read since rows_retold_dt.go on the default release (2.11) as capture-unpinned-copy; labelled for the release of its date, which the text does not state",
+	"dt_pt154464_pr_graph_partition_cpu_scalar_cudagraph_unblocked_speech_transformer": "holdoutDT: \"cudagraph does not support cpu tensors\", a rule, before a PR that \"unblocked\" a model: the failure is the fix's premise",
 	// holdoutCV to holdoutDC, measured once at 6d41ff36 (2026-12-06, the twenty-third session).
 	"dd_xdit_commit_8436ee6_rdna4_reduce_overhead_pathological_cudagraph_recaptures": "holdoutDD: \"pathological cudagraph re-captures\" on RDNA4 with no cause named: re-recording for new shapes or past the limit (the collector names both)",
 	"dd_tgi_commit_ed8bf3a_base_image_add_python_h":                                  "holdoutDD: \"Revert to base image and add python.h\" and python3.11-devel in the diff, no failure said",

@@ -29,6 +29,12 @@ import "github.com/compilemode/compilemode/internal/lazyregexp"
 //     its compile stack or its nightly on the line, another release in the sentence, or
 //     one that works in an earlier sentence); "I cannot reproduce this on 2.6" is
 //     otherRun's;
+//   - a failure checked on it, a verb of checking right before the release and a failure
+//     in its sentence or the one before ("It seems to crash. I verified in 2.12 and
+//     2.11.", pytorch/pytorch#193693, holdoutDT; "confirmed on 2.11", "checked with
+//     2.12", "tested against 2.12"), by pickFailingAfter's evidence (torchEvidence) and
+//     not where otherRun reads "tested" or "verified" as a release tried among others:
+//     pickChecked;
 //
 // each unless its clause says it is another run's (otherRun), another package's
 // (foreignRelease, otherPackage), and those by a channel or a qualifier at the rank of
@@ -63,7 +69,60 @@ func bareRows() []releaseRow {
 			shape: `(?i)\b(?:(?:issue|bug|problem|error|crash|regression)\s+(?:still\s+)?(?:exists?|existing|persists?|occurs|happens|is\s+(?:still\s+)?present)|` +
 				`reproduc(?:es|ed|ible)|(?:can|could)\s+(?:confirm|reproduce)(?:\s+(?:it|this|that|the\s+\w+))?|still\s+(?:happens|occurs|present|persists))\s+` +
 				`(?:(?:here|again|also)\s+)?(?:on|with|in|under|using)\s+(?:(?:py)?torch\s*)?` + bare},
+		{name: "checked-on", what: "prose", anchors: checkedAnchors(), rank: rankLoose, pick: pickChecked,
+			shape: `(?i)\b(?:verified|confirmed|checked|tested|validated)\s+(?:(?:it|this)\s+)?(?:on|in|with|against)\s+` + bare},
 	}
+}
+
+// checkedAnchors are the prefilter's anchors of checked-on: each verb's tail, an object
+// or none, each preposition and the release ("erified in 2.", "hecked it with v2.").
+func checkedAnchors() []string {
+	var out []string
+	for _, w := range []string{"erified ", "onfirmed ", "hecked ", "ested ", "alidated "} {
+		for _, o := range []string{"", "it ", "this "} {
+			for _, p := range []string{"in ", "on ", "with ", "against "} {
+				out = append(out, w+o+p+"2.", w+o+p+"v2.")
+			}
+		}
+	}
+	return out
+}
+
+// The words pickChecked reads around a verb of checking: a negation, a modal, a condition
+// or a plan right before it ("I haven't verified on 2.12", "needs to be tested on 2.12",
+// "if confirmed on 2.12"); a failure; a run that works or a fix ("I verified in 2.12 that
+// it works", "the crash is fixed, verified in 2.12").
+var (
+	checkedNot     = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bnever|\byet|\bto|\bbe|\bwill|\bshould|\bmust|\bplease|\bif|\bwhen|\bonce|\bunless|\bcan|\bcould|\bwould|\bmay|\bmight)\s+(?:\w+\s+){0,2}$`}
+	checkedFailure = &lazyregexp.Regexp{Expr: `(?i)\b(?:crash\w*|fail\w*|errors?|exceptions?|bugs?|issues?|problems?|regress\w*|broken|breaks|hangs?|segfault\w*|OOMs?|reproduc\w*|repro)\b`}
+	checkedWorks   = &lazyregexp.Regexp{Expr: `(?i)\b(?:works?|worked|working|fine|passe[sd]|passing|no\s+longer|gone)\b`}
+	checkedFixed   = &lazyregexp.Regexp{Expr: `(?i)\b(?:fix\w*|resolved|solved)\b`}
+)
+
+// pickChecked takes a bare release a failure was checked on ("It seems to crash. I
+// verified in 2.12 and 2.11."): a failure in the verb's sentence or the one before it, no
+// negation, modal or condition right before the verb, no run that works in its sentence
+// and no fix in the two; then otherRun read from the verb, not the release (its
+// "verified" and "tested" are a release tried among others), and torch's evidence
+// (torchEvidence).
+func pickChecked(text []byte, m []int) (int, int, verdict) {
+	verb, lo, hi := m[0], m[2], m[3]
+	start := sentenceStart(text, verb)
+	window := sentenceAround(text, lo, hi)
+	if start > 1 {
+		window = text[sentenceStart(text, start-2) : start+len(window)]
+	}
+	if checkedNot.Match(text[start:verb]) || !checkedFailure.Match(window) || checkedFixed.Match(window) ||
+		checkedWorks.Match(sentenceAround(text, lo, hi)) {
+		return 0, 0, skip
+	}
+	if measureUnit.Match(text[hi:]) || otherRun(text, verb, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
+		return 0, 0, skip
+	}
+	if torchEvidence(text, lo, hi) {
+		return lo, hi, take
+	}
+	return 0, 0, skip
 }
 
 // runOnAnchors are the prefilter's anchors of bare-run-on: "Running on 2.", "I'm on 2.",

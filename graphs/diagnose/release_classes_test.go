@@ -211,6 +211,21 @@ func TestBareAndToolReleases(t *testing.T) {
 		{"reproduced-on", "reproduced on 2.5.1 with torch.compile", "2.5"},
 		{"cannot-reproduce", "I cannot reproduce this on 2.6 nightly", ""},
 		{"unable-to-reproduce", "I was unable to reproduce on 2.5.1 with torch.compile", ""},
+		// a failure checked on a bare release (holdoutDT's pytorch/pytorch#193693)
+		{"verified-in", "It seems to crash. I verified in 2.12 and 2.11. The traceback (reprod in google colab) is", "2.12"},
+		{"verified-on-compile", "torch.compile crashes in complex_memory_overlap, verified on 2.12", "2.12"},
+		{"confirmed-in-two", "The crash is real: confirmed in 2.11 and 2.12.", "2.11"},
+		{"checked-with", "reduce-overhead raises the same error; checked with 2.12", "2.12"},
+		{"tested-against", "The compiled model fails. I tested it against 2.12 and 2.11", "2.12"},
+		{"verified-the-fix", "The crash in torch.compile is gone; I verified the fix in 2.12", ""},
+		{"verified-works", "It crashed on 2.11. I verified in 2.12 that it works.", ""},
+		{"works-in", "torch.compile crashed before; works in 2.12", ""},
+		{"cannot-reproduce-on", "torch.compile crashed for them, but I cannot reproduce on 2.12", ""},
+		{"not-verified", "torch.compile crashes; I have not verified on 2.12", ""},
+		{"to-be-checked", "torch.compile crashes; this needs to be checked on 2.12", ""},
+		{"checked-no-failure", "I checked with 2.12 and 2.11, the docs build.", ""},
+		{"checked-numpy", "the import fails; I checked with numpy 2.1 and 2.2", ""},
+		{"verified-no-evidence", "It crashes. I verified on 2.12.", ""}, // no torch, compile or second release on the line
 		{"cannot-reproduce-torch", "I cannot reproduce this on torch 2.6, I am on torch 2.5", "2.5"},
 		// a move named by a noun
 		{"after-upgrade-to", "after upgrade to 2.5 the compile fails", "2.5"},

@@ -301,14 +301,22 @@ func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
 	if measureUnit.Match(text[hi:]) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
-	if namesTorch(text) || compileWord.Match(text) || nightlyWord.Match(text) {
-		return lo, hi, take
-	}
-	s := sentenceAround(text, lo, hi)
-	if len(bareRelease.FindAllIndex(s, 3)) >= 2 || worksBefore(text[:sentenceStart(text, lo)]) {
+	if torchEvidence(text, lo, hi) {
 		return lo, hi, take
 	}
 	return 0, 0, skip
+}
+
+// torchEvidence reports whether the line text says that the bare release at [lo, hi) a
+// failure is on is torch's (pickFailingAfter): it names torch, its compile stack or its
+// nightly, the release's sentence names another release, or an earlier sentence one
+// that works.
+func torchEvidence(text []byte, lo, hi int) bool {
+	if namesTorch(text) || compileWord.Match(text) || nightlyWord.Match(text) {
+		return true
+	}
+	s := sentenceAround(text, lo, hi)
+	return len(bareRelease.FindAllIndex(s, 3)) >= 2 || worksBefore(text[:sentenceStart(text, lo)])
 }
 
 // worksBare is a bare release said to work ("Works in 2.4.1.", "2.4.1 works", "Fine on

@@ -210,6 +210,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"issue-exists-on": {
 		example: "Hi, I can confirm this issue existing in v2.11.0. I believe it has been fixed in nightly", want: "2.11",
 		source: "https://github.com/pytorch/pytorch/issues/181366"},
+	"checked-on": {
+		example: "It seems to crash. I verified in 2.12 and 2.11. The traceback (reprod in google colab) is", want: "2.12",
+		source: "https://github.com/pytorch/pytorch/issues/193693 (holdoutDT)"},
 	"xformers-you-have": {
 		example: "    PyTorch 2.4.1+cu124 with CUDA 1204 (you have 2.5.0+cu124)", want: "2.5",
 		source: "facebookresearch/xformers xformers/_cpp_lib.py (xFormersInvalidLibException); https://github.com/facebookresearch/xformers/issues/1121, https://github.com/facebookresearch/xformers/issues/1250"},
