@@ -3,6 +3,20 @@
 // It matches exact PyTorch messages from a table of rows ([Signatures]) and never
 // guesses: a log outside the catalogue below gives no finding.
 //
+// A text without a finding whose Python traceback stops before its exception line
+// (its header, "Traceback (most recent call last):" or IPython's, and frames, then the
+// text ends, prose follows, or the next traceback starts: a paste cut short) lacks the
+// very line a signature is read from. [Diagnosis.TracebackCut] is then that header's
+// line (of several, the last; of chained tracebacks, "During handling of the above
+// exception…", the last one counts), and [Diagnosis.WriteText] follows [NoSignature]
+// with "the traceback on line 4 ends before its exception line: paste it to its last
+// line (the "XxxError: message" line), which names the failure". The exception line is
+// the class (qualified by its module, a builtin's, or the one IPython's header names)
+// at the start of a line behind its log prefixes, or one whose name ends as a
+// builtin's does ("…Error:") anywhere in it; each process's tracebacks ("[rank1]:",
+// vLLM's "(EngineCore_DP0 pid=7)") are followed apart. A traceback with its exception
+// line, or a text with a finding, gives nothing new.
+//
 // # Release
 //
 // When the log shows torch's release ([Diagnosis.Torch], from [Diagnosis.TorchLine]),
