@@ -203,6 +203,7 @@ func retellings() []retelling {
 	out = append(out, retoldBU()...)
 	out = append(out, retoldCC()...)
 	out = append(out, retoldCV()...)
+	out = append(out, retoldDT()...)
 	out = append(out, retoldDT2()...)
 	out = append(out, retoldV24()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
