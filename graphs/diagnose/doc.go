@@ -796,8 +796,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2828 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1472 of them
+// testdata/corpus holds 2839 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1482 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -1224,8 +1224,12 @@
 // 4298da63, 4 of 4 releases, a finding on 1 of 20 negatives (a test's fake backend that
 // raises CUDA's capture line, holdoutDL's fixture's class). holdoutEC (same session, 9
 // texts, 5 negatives, repository files found by the code corpus and snapshots): 4 of 4
-// codes at 4be94c3f, 3 of 3 releases, no finding on the 5 negatives. The session's ten sets
-// (DT to EC, 102 texts, 64 negatives): 32 of 41 codes (78 %) as measured.
+// codes at 4be94c3f, 3 of 3 releases, no finding on the 5 negatives. holdoutED (same
+// session, 11 texts, 10 negatives, from snapshots: a set against the session's readings): 0
+// of 1 codes at de7733b8 (a sync that "breaks cuda graph", no capture named, which earlier
+// labels read as a graph break), 1 of 1 releases, no finding on the 10 negatives. The
+// session's eleven sets (DT to ED, 113 texts, 74 negatives): 32 of 42 codes (76 %) as
+// measured.
 //
 // # Wordings
 //
