@@ -1686,6 +1686,7 @@
 //   - trees-untracked-pool-tensors: a paraphrase with "not tracked as cudagraph output", as reports retell it
 //   - trees-untracked-pool-tensors: a paraphrase with "storage data ptr", as reports retell it
 //   - trees-untracked-pool-tensors: a paraphrase with "storage data pointer", as reports retell it
+//   - trees-untracked-pool-tensors: a paraphrase with "k_memory_pool", as reports retell it
 //   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-untracked-pool-tensors: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
 //   - trees-untracked-pool-tensors: "pool not tracked as outputs" (quoted up to its first clause's end), 2.11–2.14
@@ -1693,6 +1694,9 @@
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: a paraphrase with "static input", as reports retell it
 //   - trees-static-input-changed: a paraphrase with "Static input", as reports retell it
+//   - trees-static-input-changed: a paraphrase with "address", as reports retell it
+//   - trees-static-input-changed: a paraphrase with "data_ptr", as reports retell it
+//   - trees-static-input-changed: a paraphrase with "data pointer", as reports retell it
 //   - trees-static-input-changed: "AssertionError: data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: "AssertionError('data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.1–2.14
@@ -2062,6 +2066,8 @@
 //   - libcuda-not-found: "when searching for -lcuda", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda", as reports retell it
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
+//   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
