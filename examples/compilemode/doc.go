@@ -130,8 +130,11 @@
 //	-diagnose FILE    a PyTorch log, traceback or pasted issue (- for stdin): each known
 //	                  signature with its line, cause and fix (package graphs/diagnose), and
 //	                  the plan of the call the log shows, also after "no known signature"
-//	                  (which is followed by the release read and its line, "torch 2.13
-//	                  (from line 21)", when the log shows one; in JSON, format
+//	                  (which is followed by "the traceback on line N ends before its
+//	                  exception line: paste it to its last line …" when the text's
+//	                  Python traceback stops before its "XxxError: message" line, JSON
+//	                  "traceback_cut_line", and by the release read and its line, "torch
+//	                  2.13 (from line 21)", when the log shows one; in JSON, format
 //	                  compilemode-diagnosis/1, the whole report). Only -json, -torch X.Y (the release to diagnose for, over
 //	                  any the log shows) and -python X.Y (the Python that plan runs on, over any the log
 //	                  shows) combine with it; a log from a release newer

@@ -719,6 +719,12 @@ func TestWriteTextWidth(t *testing.T) {
 				}
 				if len(d.Findings) == 0 {
 					fields++ // NoSignature
+					if d.TracebackCut > 0 {
+						fields++ // "the traceback on line N ends before its exception line: …"
+					}
+					if d.Torch != "" || d.StatedTorch != "" {
+						fields++ // the release's line
+					}
 				}
 				fields += planLines(d)
 				blanks := strings.Count(out.String(), "\n\n")

@@ -48,6 +48,10 @@ func FuzzRead(f *testing.F) {
 		"skipping cudagraphs due\x07\x00\x7f to cpu\v device\u0085\u202e\u2066\x1b]0;t\n",
 		"\xff\xfer\xe9sum\xe9\r\nskipping cudagraphs due to cpu device\xe9\n",
 		"\x1f\x8b\x08\x00",
+		// Tracebacks cut before their exception line (traceback.go): a rank's, a
+		// notebook's escaped ANSI codes, a chain, an exception group's bars.
+		"[rank1]: Traceback (most recent call last):\n[rank1]:   File \"t.py\", line 3, in <module>\n[rank0]: RuntimeError: x\n\"\\u001b[0;31mKeyError\\u001b[0m  Traceback (most recent call last)\",\n\"File \\u001b[0;32m/x.py:4\\u001b\n",
+		"Traceback (most recent call last):\n  File \"a\", line 1, in f\nE: x\n\nDuring handling of the above exception, another exception occurred:\n\n  + Exception Group Traceback (most recent call last):\n  |   File \"b\", line 2, in g\n----> 2\n\\e[",
 	} {
 		f.Add(seed)
 	}

@@ -192,6 +192,10 @@ func denseLine(t *testing.T, n int) []byte {
 // a branch of its own and every repeat bounded) took it from 186.5 to 187.4, the corpus
 // line from 10.8 to 11.4 (at fe4013a9; on main at f0cd30d6 with the same session's other
 // rows, 180.0 to 180.9 and 11.0 to 11.6).
+// validate24's retellings (rows_retold_v24.go: five literals, none ending in $, whose
+// wholeText had run one pattern over the whole corpus line, 11.0 to 12.3) took the anchor
+// line from 180.0 to 180.1 and the corpus line from 11.0 to 11.1 at 4be94c3f; after the
+// merge with main at 80f20fef, 181.4 and 11.6.
 // The corpus line and the repeated copies hold
 // the scanner's cost on real text. The corpus line's bound went from 12.0 to 12.5 on
 // 2026-12-05 (the nineteenth session): it is the corpus itself joined, and the day's four

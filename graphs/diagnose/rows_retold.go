@@ -205,6 +205,7 @@ func retellings() []retelling {
 	out = append(out, retoldCV()...)
 	out = append(out, retoldDT()...)
 	out = append(out, retoldDT2()...)
+	out = append(out, retoldV24()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+
 			"execution since querying or setting the internal seed is prohibited\"; rows_retold_i.go)"))
@@ -417,11 +418,11 @@ func borrowedRetold() []retelling {
 				`(?i:\b(?:torch\.)?cuda\.synchronize\(\)\x60?\s*[—–-]{1,2}\s*(?:(?:is|was)\s+)?)|` +
 				`(?i:\b(?:operations?|synchroni[sz]\w*|cuda\s+(?:api\s+)?calls?|(?:this|the|that)\s+call)\s+(?:is|are|was|were)\s+))` +
 				`(?i:(?:not\s+(?:allowed|permitted)|prohibited|forbidden|illegal)\s+(?:during|while|when|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?` +
-				`(?:(?:stream|graph)\s+(?:is\s+|was\s+)?captur\w*|captur\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)|` +
+				`(?:(?:stream|graph)\s+(?:is\s+|was\s+)?` + captureWord + `|` + captureWord + `\s+(?:of\s+)?(?:an?\s+|the\s+)?(?:cuda\s+)?(?:stream|graph)|` +
 				// a bare capture with its failure after it ("the allocator falls back to a raw
 				// cudaMalloc, which is illegal during capture and invalidates the graph",
 				// NVIDIA/Megatron-LM's commit 4cd8039, holdoutDP)
-				`captur\w*\s+and\s+(?:invalidates|invalidated|breaks|broke|aborts|aborted|fails|failed|kills|killed)\b))`,
+				captureWord + `\s+and\s+(?:invalidates|invalidated|breaks|broke|aborts|aborted|fails|failed|kills|killed)\b))`,
 		}, "the CUDA error \"operation not permitted when stream is capturing\" retold"),
 		// Wanting torch.compile's CUDA graphs in the log: a hand-written CUDA graph's own check
 		// raises CUDAGraphValidationError("ORBv3 CUDA Graph static input address changed") (the
@@ -438,10 +439,12 @@ func borrowedRetold() []retelling {
 			pattern:  `(?i)\binputs?\b[^.;]{0,40}?\b(?:deallocated|freed)\s+(?:during|while)\s+(?:the\s+)?(?:cuda\s?graphs?\s+|cudagraph\s+|graph\s+)?record`,
 		}, "the error \"graph recording observed an input tensor deallocate during graph recording\" retold"),
 		borrow(OptimizerNotCapturable, retold{
-			// "capturable=False while capturing a CUDA graph".
+			// "capturable=False while capturing a CUDA graph": a capture or CUDA graphs beside
+			// the flag, not the flag's own name again (captureWord: `not group["capturable"]`
+			// beside "capturable=False", timm's optim/adopt.py, validate24's negative).
 			literals: []string{"capturable is False", "capturable=False", "capturable = False", "capturable=false"},
-			pattern: `(?i)\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b[^.;]{0,80}?\b(?:captur\w*|cuda\s?graphs?)\b|` +
-				`\b(?:captur\w*|cuda\s?graphs?)\b[^.;]{0,80}?\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b`,
+			pattern: `(?i)\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b[^.;]{0,80}?\b(?:` + captureWord + `|cuda\s?graphs?)\b|` +
+				`\b(?:` + captureWord + `|cuda\s?graphs?)\b[^.;]{0,80}?\bcapturable\W{0,2}\s*(?:is|=|==)\s*False\b`,
 		}, "the RuntimeError \"Attempting CUDA graph capture of step() … but param_groups' capturable is False\" retold"),
 		borrow(TreesUntrackedPoolTensors, retold{
 			// "RuntimeError: Error: accessed tensor(s) ... is not tracked as output (or, with

@@ -46,5 +46,5 @@ var unpinnedCopyRetold = retold{
 		// under CUDA graph capture" (ROCm/aiter's flash-attention interface comment, a
 		// validation passage of 2026-12-06): a host-to-device copy a capture refuses is one
 		// from pageable memory
-		`\billegal\s+(?:h2d|host[\s-]to[\s-]device)(?:\s+cop(?:y|ies))?\s+(?:under|during|in|inside)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?graph\s+captur\w*`,
+		`\billegal\s+(?:h2d|host[\s-]to[\s-]device)(?:\s+cop(?:y|ies))?\s+(?:under|during|in|inside)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?graph\s+` + captureWord,
 }

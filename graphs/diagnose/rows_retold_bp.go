@@ -76,8 +76,8 @@ func olderTorchOptionRow() Signature {
 // capture mode" and "global mode … a capture" (TestDenseLineBounded's anchor line).
 var globalModeThreadsRetold = retold{
 	literals: []string{"capture mode", "global mode"},
-	pattern: `(?i)(?:\bglobal["'\x60”’]?\s+(?:cuda\s+)?(?:graph\s+)?captur\w*(?:\s+error)?\s+mode\b|\bcaptur\w*[^.;]{0,60}?\bglobal["'\x60”’]?\s+mode\b|` +
-		`\bglobal["'\x60”’]?\s+mode\b[^.;]{0,30}?\bcaptur\w*)[^.;]{0,160}?` +
+	pattern: `(?i)(?:\bglobal["'\x60”’]?\s+(?:cuda\s+)?(?:graph\s+)?` + captureWord + `(?:\s+error)?\s+mode\b|\b` + captureWord + `[^.;]{0,60}?\bglobal["'\x60”’]?\s+mode\b|` +
+		`\bglobal["'\x60”’]?\s+mode\b[^.;]{0,30}?\b` + captureWord + `)[^.;]{0,160}?` +
 		`(?:` + globalModeFailed + `[^.;]{0,160}?\bthreads?\b|\bthreads?\b[^.;]{0,160}?` + globalModeFailed + `)`,
 }
 

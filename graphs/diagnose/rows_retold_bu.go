@@ -47,7 +47,7 @@ func retoldBU() []retelling {
 var streamCorruptedRetold = retold{
 	literals: []string{"corrupts the", "corrupted the", "validates the", "validated the"},
 	pattern: `(?i)\b(?P<v>corrupts?|corrupted|corrupting|invalidates?|invalidated|invalidating)\s+(?:the\s+)?(?:cuda\s+|hip\s+|capturing\s+)?` +
-		`stream\s+(?:during|while|in|inside)\s+(?:an?\s+|the\s+)?(?:cuda\s+|hip\s+)?(?:graph\s+|stream\s+)?captur\w*`,
+		`stream\s+(?:during|while|in|inside)\s+(?:an?\s+|the\s+)?(?:cuda\s+|hip\s+)?(?:graph\s+|stream\s+)?` + captureWord,
 }
 
 // gcDuringCaptureRetold is stream-capture-illegal told as Python's garbage collection
@@ -69,8 +69,8 @@ var streamCorruptedRetold = retold{
 var gcDuringCaptureRetold = retold{
 	literals: []string{"rbage collect", "gc.collect", "GC firing", "GC run", "GC during", "GC inside", "GC trigger"},
 	pattern: `(?i)\b(?:garbage\s+collect\w*|gc\.collect\(\)|(?-i:GC))(?:[^.;]|\.\w){0,80}?\b(?:during|while|when|inside|in\s+the\s+middle\s+of)\s+` +
-		`(?:an?\s+|the\s+)?(?:another\s+|other\s+)?(?:(?:cuda\s+)?graphs?\s+(?:is\s+|are\s+|was\s+|were\s+)?(?:being\s+)?captur\w*|` +
-		`(?:cuda\s+)?(?:graph[\s-]|stream[\s-])?(?:is\s+|was\s+)?captur\w*)(?:[^.;]|\.\w){0,80}?\b(?:errors?|crash(?:es|ed)?|fail(?:s|ed|ures?)?|abort(?:s|ed)?|` +
+		`(?:an?\s+|the\s+)?(?:another\s+|other\s+)?(?:(?:cuda\s+)?graphs?\s+(?:is\s+|are\s+|was\s+|were\s+)?(?:being\s+)?` + captureWord + `|` +
+		`(?:cuda\s+)?(?:graph[\s-]|stream[\s-])?(?:is\s+|was\s+)?` + captureWord + `)(?:[^.;]|\.\w){0,80}?\b(?:errors?|crash(?:es|ed)?|fail(?:s|ed|ures?)?|abort(?:s|ed)?|` +
 		`invalidat\w*|segfault\w*|illegal|corrupt\w*|forbids?|forbidden)\b`,
 }
 
@@ -96,10 +96,10 @@ var syncBreaksCaptureRetold = retold{
 	// the capture named by its API ("they synchronize the device and break torch.npu.graph
 	// capture", sgl-project/sgl-kernel-npu's commit 80b9cd7, holdoutDL)
 	pattern: `(?i)` + hostSync + `(?:[^.;]|\.\w){0,80}?` +
-		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+|torch\.(?:cuda|npu|xpu)\.graph\s+)captur\w*|` +
+		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+|torch\.(?:cuda|npu|xpu)\.graph\s+)` + captureWord + `|` +
 		// the sync as the cause after it: "this change breaks CUDA graph capture as it
 		// forces CPU sync" (pytorch/pytorch#78666, a fresh validation's passage)
-		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)captur\w*\s+(?:as|because|since)\s+` +
+		`\b(?P<v>breaks|broke|break|breaking)\s+(?:the\s+)?(?:cuda[\s_-]?graphs?\s+|graph\s+)` + captureWord + `\s+(?:as|because|since)\s+` +
 		`(?:it\s+)?(?:forces|forced|causes|caused|triggers|triggered|does|did|needs|requires)\s+(?:an?\s+)?(?:cpu|host|gpu\W{0,3}cpu|device\W{1,3}host)?\W?\s*` +
 		`(?:sync\w*|synchroni[sz]\w*)`,
 }
@@ -142,7 +142,7 @@ const rngAccessSubject = `(?:\brng\s+access(?:es)?\b|\bcurrent_seed\(\))`
 // ("forbidden during torch.cuda.graph capture", "under capture is illegal"), in either
 // order: the refusal then the capture, or the capture then "is illegal".
 const captureRefuses = `(?:` + refusedWord + `\s+(?:during|inside|under|while|within|in)\s+(?:an?\s+|the\s+)?` +
-	`(?:[\w.]+\s+)?captur\w*|\bcaptur\w*\s+(?:is|are|was|were)\s+` + refusedWord + `)`
+	`(?:[\w.]+\s+)?` + captureWord + `|\b` + captureWord + `\s+(?:is|are|was|were)\s+` + refusedWord + `)`
 
 // refusedWord: the words that say an act is refused.
 const refusedWord = `\b(?:forbidden|illegal|prohibited|disallowed|not\s+(?:allowed|permitted))\b`

@@ -153,7 +153,7 @@ var captureCrashRetold = retold{
 // Python's garbage collection while another stream captures). The act is any; the verb
 // of refusing comes first and the failure after the capture, in one sentence.
 const captureForbids = `\b(?:forbids?|forbade|prohibits?|disallows?)\b[^.;]{0,60}?\b(?:during|while|inside|in|within)\s+` +
-	`(?:an?\s+|the\s+)?(?:unrelated\s+|another\s+|other\s+|active\s+|ongoing\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*` +
+	`(?:an?\s+|the\s+)?(?:unrelated\s+|another\s+|other\s+|active\s+|ongoing\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?` + captureWord +
 	`[^.;]{0,60}?\b(?P<v>invalidat\w*|abort\w*|crash\w*|fail\w*)`
 
 // eventQueryRefused: a crash told, then an event query said impossible for a capture's
@@ -164,7 +164,7 @@ const captureForbids = `\b(?:forbids?|forbade|prohibits?|disallows?)\b[^.;]{0,60
 // graph capture", ATen's comment) names no crash.
 const eventQueryRefused = `\b(?:crash\w*|fail\w*|errors?)\b[^\n]{0,160}?` + captureWork + `[^.;]{0,80}?` +
 	`\b(?:can(?:not|'t|’t)|could(?:\s+not|n't|n’t))\s+be\s+(?:done|performed|called|used|made)\b[^.;]{0,60}?` +
-	`\b(?:during|while|inside|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur\w*`
+	`\b(?:during|while|inside|in)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?` + captureWord
 
 // captureWork: a host sync or an event query, as the subject of captureCrashRetold.
 const captureWork = `(?:` + hostSync + `|\bevent\s+quer(?:y|ies)\b|` +
@@ -180,7 +180,7 @@ const captureWork = `(?:` + hostSync + `|\bevent\s+quer(?:y|ies)\b|` +
 var defaultStreamUnusableRetold = retold{
 	literals: []string{"used for grap", "used for capt", "used for CUDA"},
 	pattern: `(?i)\b(?:fails?|failed|failing|errors?|crash\w*|raises?|raised)\b[^.;]{0,60}?\bdefault\s+stream\b[^.;]{0,40}?` +
-		`\b(?:can(?:not|'t|’t)|could(?:\s+not|n't|n’t))\s+be\s+(?:used\s+(?:for|in|during)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?(?:graph\s+)?captur\w*|captured)\b`,
+		`\b(?:can(?:not|'t|’t)|could(?:\s+not|n't|n’t))\s+be\s+(?:used\s+(?:for|in|during)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?(?:graph\s+)?` + captureWord + `|captured)\b`,
 }
 
 // shapeAccumulationRetold is dynamic-shape-rerecord told as CUDA graphs that pile up for

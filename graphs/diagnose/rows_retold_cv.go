@@ -93,8 +93,8 @@ const tritonSubject = `\btriton\b(?:\s*\([^()\n]{0,40}\))?,?\s+(?:which\s+)?`
 // anchor line).
 var captureRaceRetold = retold{
 	literals: []string{"races with", "raced with", "race between", "ondition betw"},
-	pattern: `(?i)\b(?:captur\w*\s+(?:errors?|failures?|crash(?:es)?)|(?:crash(?:es|ed)?|fail(?:s|ed)?|invalidat(?:es|ed)|broke|breaks)\s+` +
-		`(?:the\s+|a\s+|our\s+)?(?:cuda\s*graph\s+|graph\s+|stream\s+)?captur\w*)\b[^.;]{0,100}?` + captureRace + `|` +
+	pattern: `(?i)\b(?:` + captureWord + `\s+(?:errors?|failures?|crash(?:es)?)|(?:crash(?:es|ed)?|fail(?:s|ed)?|invalidat(?:es|ed)|broke|breaks)\s+` +
+		`(?:the\s+|a\s+|our\s+)?(?:cuda\s*graph\s+|graph\s+|stream\s+)?` + captureWord + `)\b[^.;]{0,100}?` + captureRace + `|` +
 		captureRace + `[^.;]{0,100}?\b(?:(?:and|which|that)\s+)?(?:crash(?:es|ed)?|fail(?:s|ed)?|invalidat(?:es|ed)|broke|breaks|errors?)\b`,
 }
 
@@ -120,7 +120,7 @@ var unjoinedErrorRetold = retold{
 		// a fix that joins a stream during the capture ("fix(fsdp): join optimizer stream
 		// during CUDA graph capture", NVIDIA/Megatron-LM's commit 28dbeb9, holdoutDP)
 		`\bfix\w*\W{0,3}\s*(?:\([\w-]+\)\s*:?\s*)?join\w*\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}streams?\s+during\s+` +
-		`(?:the\s+|a\s+)?(?:cuda[\s-]*graphs?\s+)?captur\w*|` +
+		`(?:the\s+|a\s+)?(?:cuda[\s-]*graphs?\s+)?` + captureWord + `|` +
 		`\bunjoined\s+(?:work|forks?)\W{0,2}\s+(?:errors?|failures?|crash(?:es)?|exceptions?)\b|` +
 		`\bstreams?\s+(?:is|are|was|were|left)\s+unjoined\b[^.;]{0,60}?\b(?:errors?|fail\w*|crash\w*)`,
 }
@@ -184,7 +184,7 @@ var manualCaptureConflictRetold = retold{
 	literals: []string{"with manual ", "with explicit"},
 	pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph\s+trees|torch\.compile)\b[^.;]{0,80}?\bconflicts?\s+with\s+` +
 		`(?:the\s+|a\s+|an\s+|our\s+)?(?:manual|explicit|outer|hand[\s-]?written|user)\s+` +
-		`(?:cuda\s?graphs?\s+|cudagraphs?\s+|torch\.cuda\.graph\s+)?captur\w*`,
+		`(?:cuda\s?graphs?\s+|cudagraphs?\s+|torch\.cuda\.graph\s+)?` + captureWord,
 }
 
 // blockingStreamCaptureRetold is stream-capture-illegal told as a capture refused on a

@@ -165,7 +165,7 @@ var rngCaptureRetold = retold{
 		// the generator's method or the state's call named, then a bare "during capture" and
 		// a failure after it: "(CUDAGeneratorImpl::current_seed during capture → recompile
 		// crash)" (holdoutAC's MetaInfer commit; branch recallG)
-		rngCall + `[\s\x60'"]*(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:(?:cuda\s?)?(?:graph|stream)\s+)?captur\w*` +
+		rngCall + `[\s\x60'"]*(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:(?:cuda\s?)?(?:graph|stream)\s+)?` + captureWord +
 		`[^.;]{0,40}?\b(?:fail(?:s|ed|ure)?|rais(?:es|ed)|crash(?:es|ed)?|refused|not\s+(?:allowed|permitted))\b|` +
 		// the capture's failure first, the call it failed on after it (branch retell14, notes in
 		// the code corpus): "(else CUDA-graph capture crashes on `CUDAGeneratorImpl::current_seed`)",
@@ -182,7 +182,7 @@ const rngFails = `(?:crash(?:es|ed)?|fail(?:s|ed)?|errors?(?:\s+out)?|errored|di
 const (
 	rngSubject    = `(?:\brng[\s_-]?states?\b|\b(?:get|set)_rng_state(?:\(\))?|\b\w*GeneratorImpl::\w+(?:\(\))?)`
 	rngCall       = `(?:\b(?:get|set)_rng_state(?:\(\))?|\b\w*GeneratorImpl::\w+(?:\(\))?)`
-	duringCapture = `\b(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:cuda\s?)?(?:graph|stream)\s+captur\w*`
+	duringCapture = `\b(?:during|inside|while|in|within)\s+(?:an?\s+|the\s+)?(?:cuda\s?)?(?:graph|stream)\s+` + captureWord
 )
 
 // cxxRetold is cxx-compiler-missing told in a report's own words: the compiler (cl.exe, MSVC's
@@ -357,5 +357,5 @@ var staleOutputsRetold = retold{
 var defaultStreamRetold = retold{
 	literals: []string{"on the default stream"},
 	pattern: `(?i)\b(?:runtimeerror|error|fail\w*|crash\w*|rais\w*)\b[^.;]{0,60}?\b(?:does\s*n[o']t|does\s+not|cannot|can't|can\s+not)\s+` +
-		`(?:support\s+)?(?:graph\s+)?captur\w*\s+on\s+(?:the\s+)?default\s+stream\b`,
+		`(?:support\s+)?(?:graph\s+)?` + captureWord + `\s+on\s+(?:the\s+)?default\s+stream\b`,
 }

@@ -655,6 +655,7 @@ type scanner struct {
 	bytes    int64 // bytes read, after decoding
 	notNUL   bool  // a byte read is not NUL
 	legends  legendState
+	tbs      tracebackState
 	torch    versionFinder
 	rec      recoverer
 	devs     deviceCounter
@@ -808,6 +809,9 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 		prev = s.ring[(s.n-1)%ringSize].legend
 	}
 	e.legend = s.legends.next(e.raw, lineStart, prev)
+	if lineStart {
+		s.tbs.next(e.raw, s.line)
+	}
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && hasText(frag) {
 		s.text = true

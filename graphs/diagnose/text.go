@@ -46,8 +46,10 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // findings, when the log shows a torch.compile call (Recovered), a block "plan of the
 // call the log shows (…)" gives what PyTorch does with it: the error it raises, or
 // each device and thread's outcome (capture, skip, fail); -json has the whole
-// report. For a diagnosis without findings it writes NoSignature, then the release's
-// line when it has one (the log's, -torch's, or one older than torch.compile that the
+// report. For a diagnosis without findings it writes NoSignature, then, when the text's
+// traceback is cut before its exception line (TracebackCut), "the traceback on line N
+// ends before its exception line: paste it to its last line (the "XxxError: message"
+// line), which names the failure", then the release's line when it has one (the log's, -torch's, or one older than torch.compile that the
 // log states: "torch 2.13 (from line 21)"; none for a log that states no release),
 // then that block when the log shows a call (a pasted call that raises as written is
 // worth saying even when no signature matched). Do not depend on this output
@@ -74,6 +76,9 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 	}
 	if len(d.Findings) == 0 {
 		wrap(&b, width, NoSignature, "", "")
+		if d.TracebackCut > 0 {
+			wrap(&b, width, fmt.Sprintf("the traceback on line %d ends before its exception line: paste it to its last line (the \"XxxError: message\" line), which names the failure", d.TracebackCut), "", "")
+		}
 		if d.Torch != "" || d.StatedTorch != "" {
 			// inputfix23 #3: -json had the release read ("torch", "torch_line"), the text
 			// only NoSignature.
