@@ -2160,6 +2160,7 @@
 //   - capture-nested-cudagraphs: a paraphrase with "graph capture", as reports retell it
 //   - capture-nested-cudagraphs: a paraphrase with "with manual ", as reports retell it
 //   - capture-nested-cudagraphs: a paraphrase with "with explicit", as reports retell it
+//   - capture-nested-cudagraphs: a paraphrase with "be nested", as reports retell it
 //   - capture-nested-cudagraphs: "prepare for replay during capturing stage" (quoted up to its first clause's end), 2.11
 //   - openmp-missing: "'omp.h' file not found", 2.0–2.14
 //   - openmp-missing: "C1083", 2.0–2.14

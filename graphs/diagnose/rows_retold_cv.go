@@ -32,6 +32,10 @@ func retoldCV() []retelling {
 			"to conflict with a manual capture around them (\"torch.compile reduce-overhead creates internal CUDA graphs "+
 			"that conflict with manual CUDAGraph capture on a private stream\", lee101/stock-prediction's commit ddecf11, "+
 			"holdoutDD; rows_retold_cv.go)"), compileGraphsContext),
+		borrow(CaptureNestedCUDAGraphs, nestedRefusedRetold, "torch.compile's CUDA graphs said not to nest inside a "+
+			"hand-made capture (\"Forces 'max-autotune' -> 'max-autotune-no-cudagraphs', because inductor's own cudagraphs "+
+			"cannot be nested inside a hand-captured graph\", chenchaoxu7575/pi05-infer's bench, a validation passage of "+
+			"2026-12-06; rows_retold_cv.go)"),
 		borrow(StreamCaptureIllegal, blockingStreamCaptureRetold, "a capture said to be rejected on a blocking stream "+
 			"(\"PyTorch 2.12 rejects CUDA graph capture on blocking streams because its capture bookkeeping touches the "+
 			"legacy stream\", NVIDIA/warp's test_torch.py, holdoutDE; rows_retold_cv.go)"),
@@ -185,6 +189,27 @@ var manualCaptureConflictRetold = retold{
 	pattern: `(?i)\b(?:reduce-overhead|cuda\s?graph\s+trees|cudagraph\s+trees|torch\.compile)\b[^.;]{0,80}?\bconflicts?\s+with\s+` +
 		`(?:the\s+|a\s+|an\s+|our\s+)?(?:manual|explicit|outer|hand[\s-]?written|user)\s+` +
 		`(?:cuda\s?graphs?\s+|cudagraphs?\s+|torch\.cuda\.graph\s+)?` + captureWord,
+}
+
+// nestedRefusedRetold is capture-nested-cudagraphs told as torch.compile's own CUDA graphs
+// that cannot be nested in a capture made by hand, the reason a workaround gives: "Forces
+// 'max-autotune' -> 'max-autotune-no-cudagraphs', because inductor's own cudagraphs cannot
+// be nested inside a hand-captured graph" and its log line "(inductor cudagraphs cannot be
+// nested in a hand-captured graph)" (chenchaoxu7575/pi05-infer's bench/standalone_infer_bench.py,
+// a validation passage of 2026-12-06, /work/v24). The trees' replay inside an outer
+// capture is what CUDA's generator refuses (the code's row: "Cannot prepare for replay
+// during capturing stage"). The subject names torch.compile's graphs (Inductor's,
+// torch.compile's, reduce-overhead's, the trees'), so no context is wanted; the outer
+// capture is named as made by hand (hand-captured, manual, explicit, outer, a user's):
+// "CUDA graphs cannot be nested" alone is CUDA's rule. "must not" is a rule's word, not
+// read. The subject and the graphs may stand in two string literals that Python joins
+// (the bench's help text: `inductor's own "` and `"cudagraphs cannot …`). One literal.
+var nestedRefusedRetold = retold{
+	literals: []string{"be nested"},
+	pattern: `(?i)\b(?:inductor|torch\.compile|reduce-overhead|cuda\s?graph\s+trees?|cudagraph\s+trees?)(?:'s|’s)?(?:\s+own)?[\s"']+` +
+		`(?:cuda[\s_-]?graphs?|cudagraphs?)\s+(?:cannot|can't|can\s+not|could\s+not|couldn't|can\s*no\s+longer)\s+be\s+nested\s+` +
+		`(?:inside|in|within|into|under)\s+(?:an?\s+|the\s+|our\s+|your\s+)?(?:hand[\s-]?(?:captured|made|written)|manual(?:ly\s+captured)?|` +
+		`explicit|outer|user(?:'s)?|external)\s+(?:cuda[\s_-]?)?(?:graphs?|captures?)\b`,
 }
 
 // blockingStreamCaptureRetold is stream-capture-illegal told as a capture refused on a
