@@ -39,7 +39,7 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 		return 2
 	}
 	if err != nil {
-		failf(stderr, "-diagnose %s: %s", name, printable(userWords(err.Error())))
+		failf(stderr, "-diagnose %s: %s", name, printable(readFailure(err, c.diagnoseFile.Value)))
 		return 2
 	}
 	if c.asJSON {
@@ -107,6 +107,46 @@ func diagnoseWidth(stdout io.Writer, environ func() []string) int {
 		}
 	}
 	return 0
+}
+
+// readFailure words Read's error err for the file named file ("-" for stdin). The
+// command that gets a compressed or archived log's text out ([diagnose.CompressedError],
+// [diagnose.NotTextError]) says FILE where the file goes, Read knowing no name; for a
+// named file it names that file, shell-quoted where it needs it: "xzcat u5_base.log.xz |
+// compilemode -diagnose -" (nufix24 #2). Stdin keeps FILE.
+func readFailure(err error, file string) string {
+	msg := userWords(err.Error())
+	if file == "-" {
+		return msg
+	}
+	var ce *diagnose.CompressedError
+	var ne *diagnose.NotTextError
+	switch {
+	case errors.As(err, &ce) && ce != nil:
+		return strings.Replace(msg, ce.Tool+" FILE ", ce.Tool+" "+shellQuote(file)+" ", 1)
+	case errors.As(err, &ne) && ne != nil && ne.Hint != "":
+		return strings.Replace(msg, ne.Hint, strings.ReplaceAll(ne.Hint, " FILE ", " "+shellQuote(file)+" "), 1)
+	}
+	return msg
+}
+
+// shellQuote returns name as a POSIX shell word that names the file: as it is when it
+// holds only characters no shell reads specially, else in single quotes, a single
+// quote in it ended, escaped and begun again; a name that starts with "-" gets "./"
+// before it, so that no command takes it for an option.
+func shellQuote(name string) string {
+	if strings.HasPrefix(name, "-") {
+		name = "./" + name
+	}
+	if name != "" && strings.IndexFunc(name, func(r rune) bool { return !shellSafe(r) }) < 0 {
+		return name
+	}
+	return "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
+}
+
+// shellSafe reports whether r stands for itself anywhere in a POSIX shell word.
+func shellSafe(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-+.,/:@%=", r)
 }
 
 // printable returns s as it can be printed to a terminal: unchanged when it holds no

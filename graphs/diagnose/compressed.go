@@ -14,7 +14,9 @@ import (
 // CompressedError is Read's error for a log compressed in a format Read does not
 // decompress (zstd, xz, bzip2): the whole input is that format's stream, which read as
 // text would give no finding and look like a clean log (sweep3 finding 8). Tool is the
-// command that decompresses it to standard output.
+// command that decompresses it to standard output. The message's command says FILE
+// where the file's name goes: Read reads a stream and knows no name; the compilemode
+// command puts in the name it was given, shell-quoted (nufix24 #2).
 type CompressedError struct {
 	Format, Tool string
 }
@@ -30,7 +32,8 @@ func (e *CompressedError) Error() string {
 // (an archive, an image, a program, a PDF), told by its magic number: read as text it
 // would give "no known signature" and look like a clean log, or give findings from the
 // strings a program holds (sweep7 finding 3). Format names the kind; Hint says how to
-// get the log's text.
+// get the log's text, its command saying FILE where the file's name goes (as
+// CompressedError's).
 type NotTextError struct {
 	Format, Hint string
 }

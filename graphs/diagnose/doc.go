@@ -196,6 +196,16 @@
 //     symbolic shapes, overlapping memory, the C++ wrapper) is that reason's skip; a
 //     reason quoted itself is not told.
 //
+// A finding shows its code's best occurrence, not its first: the closest to PyTorch's
+// text in [Match]'s order (exact, wrapped, quoted, truncated, paraphrased), the first
+// of those ([Finding.Line], with its Quote and Match); [Finding.Count] counts every
+// place, and where the line shown is not the first, [Finding.FirstLine] gives the first
+// and the text says "line 15 (2 times, first line 1, last line 15)" (nufix24: an
+// issue's title quoting the message cut short above the traceback that prints it whole
+// had been the finding, "truncated"). Which row of a code gives the finding, and
+// whether it holds or is superseded on its line, is still read from each row's first
+// occurrence.
+//
 // A row marked Cropped holds another row's literal from its second word on, where 24
 // characters or more are left after a determiner ("RuntimeError: storage data ptrs are
 // not allocated in pool", quoted without "These"), or 32 or more after another word

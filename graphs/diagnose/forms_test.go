@@ -229,7 +229,7 @@ func TestForms(t *testing.T) {
 		{"cropped start after an ellipsis and a space", "... ing cudagraphs due to mutated inputs\n", form{diagnose.LegacyMutatedInput, 1, diagnose.Truncated, ""}, "three dots, then the crop"},
 		{"cropped start inside a word", "ing cudagraphs due to mutated inputs\n", form{diagnose.LegacyMutatedInput, 1, diagnose.Truncated, ""}, "a copy that begins mid-word"},
 		{"cropped start, the count after it", "…ated inputs (1 instances)\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Truncated, ""}, "the pattern matches 16 characters or more beside the part put back"},
-		{"cropped start, rerecording", "ph tree for symint key 3\nrecording cudagraph tree for symint key 4\nrecording cudagraph tree for symint key 5\n", form{diagnose.DynamicShapeRerecord, 1, diagnose.Truncated, ""}, "the first of three lines cropped"},
+		{"cropped start, rerecording", "ph tree for symint key 3\nrecording cudagraph tree for symint key 4\nrecording cudagraph tree for symint key 5\n", form{diagnose.DynamicShapeRerecord, 2, diagnose.Exact, ""}, "the first of three lines cropped, which counts: the finding shows line 2, whole (nufix24)"},
 		{"cropped start at a word", "cudagraphs due to mutated inputs in my code\n", form{}, "prose begins at a word; no mark, no crop"},
 		{"cropped start, too little", "…ted inputs\n", form{}, "fewer than 16 characters of the row's text"},
 		{"wrapped mid-word is no crop", "RuntimeError: skipping cudagraphs due to mut\nated inputs (1 instances)\n", form{diagnose.SkipMutatedInputs, 1, diagnose.Wrapped, ""}, "the line above holds the rest"},

@@ -93,7 +93,11 @@ func (e *ReadError) Unwrap() error {
 // compilemode -diagnose -json.
 type Finding struct {
 	Code Code `json:"code"`
-	// Line is the 1-based line of the decisive text (the first such line).
+	// Line is the 1-based line of the decisive text: of its occurrences, the one
+	// closest to PyTorch's text (in [Match]'s order: exact, wrapped, quoted, truncated,
+	// …), the first of those; so a title that quotes a message cut short above the
+	// traceback that prints it whole gives the traceback's line. Quote and Match are
+	// that occurrence's.
 	Line int `json:"line"`
 	// Quote is that line, cleaned: without ANSI colour codes, "> " quote marks,
 	// "[rankN]:" and TORCH_LOGS/glog prefixes, and at most MaxQuoteRunes runes. An
@@ -124,8 +128,12 @@ type Finding struct {
 	// field): Line itself when every place is on it (a log whose lines end in a bare
 	// carriage return, tqdm's, is one line).
 	LastLine int `json:"last_line,omitempty"`
-	// Match says how the text was found: "exact" on one line, "quoted" inside
-	// markdown or quote marks, "wrapped" over two or three lines (see [Match]).
+	// FirstLine is the first line of those places, when Count is more than one and the
+	// first is not Line, but before it (an extra field): the text output then says
+	// "line 15 (2 times, first line 1, last line 15)".
+	FirstLine int `json:"first_line,omitempty"`
+	// Match says how the text was found at Line: "exact" on one line, "wrapped" over
+	// two or three lines, "quoted" inside markdown or quote marks (see [Match]).
 	Match Match `json:"match"`
 }
 
@@ -418,7 +426,8 @@ func planFinding(w config.Warning, at envLine, torch string) Finding {
 }
 
 // diagnosis resolves the hits: rows whose context the log lacks drop out, a row
-// superseded on its line drops out, and each code keeps its earliest line.
+// superseded on its line drops out, each code keeps its better row (better, on the
+// rows' first hits), and its finding shows the code's best occurrence (bestShown).
 func (s *scanner) diagnosis() *Diagnosis {
 	active := s.activeRows()
 	torch, haveTorch := s.torch.bestWith(slices.Contains(active, true))
@@ -437,16 +446,18 @@ func (s *scanner) diagnosis() *Diagnosis {
 		planTorch = facts.String()
 	}
 	best := map[Code]int{}
+	holds := make([]bool, len(s.rows))
 	for i, row := range s.rows {
 		if !active[i] || s.superseded(i, active, facts, haveTorch) || s.displaced(i, active, facts, haveTorch) {
 			continue
 		}
+		holds[i] = true
 		if j, ok := best[row.Code]; !ok || s.better(i, j, facts, haveTorch) {
 			best[row.Code] = i
 		}
 	}
 	for _, i := range best {
-		d.Findings = append(d.Findings, s.finding(i, torch, haveTorch))
+		d.Findings = append(d.Findings, s.finding(i, s.bestShown(i, holds), torch, haveTorch))
 	}
 	order := map[Code]int{}
 	for i, c := range Codes() {
@@ -599,7 +610,31 @@ func (s *scanner) displaced(i int, active []bool, torch modes.Version, haveTorch
 	return false
 }
 
-func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
+// bestShown is the hit that row i's finding shows: the best (closest Match, then
+// earliest line) of its own shown hit and those of the rows that hold (holds) of row
+// i's code and kind (those that better ranks alike: Paraphrase, Trailer, namesRaiser)
+// whose literal holds row i's whole, so that a cropped row's quote in a title gives
+// way to its base row's whole message below. A row with less of the message (a
+// sentence of it) is no better for being exact: "but your device is of CUDA capability
+// 5.2" on its line is the end of the message found wrapped over it and the line above.
+func (s *scanner) bestShown(i int, holds []bool) rowHit {
+	r := &s.rows[i]
+	h := s.shown[i]
+	for j := range s.rows {
+		o := &s.rows[j]
+		if j == i || !holds[j] || o.Code != r.Code || o.Paraphrase != r.Paraphrase || o.Trailer != r.Trailer ||
+			o.namesRaiser() != r.namesRaiser() || !bytes.Contains(o.literal, r.literal) {
+			continue
+		}
+		if b := s.shown[j]; closer(b.match, h.match) || b.match == h.match && b.line < h.line {
+			h = b
+		}
+	}
+	return h
+}
+
+// finding is row i's finding, showing hit shown (bestShown).
+func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
 	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
 	if s.hits[i].inBackward {
@@ -619,10 +654,13 @@ func (s *scanner) finding(i int, torch modes.Version, haveTorch bool) Finding {
 			}
 		}
 	}
-	f := Finding{Code: row.Code, Line: s.hits[i].line, Quote: s.hits[i].quote, Cause: cause,
-		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: t.count, Match: s.hits[i].match}
+	f := Finding{Code: row.Code, Line: shown.line, Quote: shown.quote, Cause: cause,
+		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: t.count, Match: shown.match}
 	if t.count > 1 {
 		f.LastLine = max(t.last, f.Line) // Line itself when every place is on it (bare CRs)
+		if first := s.hits[i].line; first < f.Line {
+			f.FirstLine = first
+		}
 	}
 	return f
 }

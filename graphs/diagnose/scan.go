@@ -16,6 +16,13 @@ import (
 )
 
 // Match says how a row's text was found in the log.
+//
+// The kinds are ordered, closest to PyTorch's text first, as they are declared below:
+// Exact, Wrapped (the text whole, only its line breaks differ), Quoted (its marks,
+// spacing or case differ), Truncated, Paraphrased, Planned. A finding whose code
+// occurs more than once shows its best occurrence in this order, the earliest of the
+// best (Finding.Line): a title that quotes part of a message above the whole
+// traceback shows the traceback's line.
 type Match string
 
 // The ways a text is found. A finding that is not Exact says so in the text output.
@@ -23,12 +30,12 @@ const (
 	// Exact: the row's text is on one line, byte for byte (after colour codes, "> "
 	// quote marks, rank prefixes and indentation are removed).
 	Exact Match = "exact"
-	// Quoted: the text is on one line inside markdown or quotes (backticks, bold
-	// marks, table cells, runs of spaces), found once those are removed.
-	Quoted Match = "quoted"
 	// Wrapped: the text runs over two or three lines, as a terminal or a page wraps
 	// it, found with the lines joined (white space ignored).
 	Wrapped Match = "wrapped"
+	// Quoted: the text is on one line inside markdown or quotes (backticks, bold
+	// marks, table cells, runs of spaces), found once those are removed.
+	Quoted Match = "quoted"
 	// Truncated: a message cut or cropped, found by what is left of it. One mechanism
 	// (cut.go: a line's cuts, cutFits) holds two rules. The short-cut rule (shortFits):
 	// a line ends with the first two thirds or more of a long message (40 characters or
@@ -49,6 +56,19 @@ const (
 	// does (a TORCHINDUCTOR_* variable that pins a key the log also sets).
 	Planned Match = "planned"
 )
+
+// closer reports whether a match of kind a is closer to PyTorch's text than one of
+// kind b, in Match's order.
+func closer(a, b Match) bool { return matchRank(a) < matchRank(b) }
+
+// matchRank is m's place in Match's order (0 for Exact); an unknown kind comes last.
+func matchRank(m Match) int {
+	order := [...]Match{Exact, Wrapped, Quoted, Truncated, Paraphrased, Planned}
+	if i := slices.Index(order[:], m); i >= 0 {
+		return i
+	}
+	return len(order)
+}
 
 // compiledRow is a Signature with its regular expressions compiled.
 type compiledRow struct {
@@ -615,7 +635,12 @@ type scanner struct {
 	t        *table
 	rows     []compiledRow
 	contexts []context
-	hits     []rowHit
+	hits     []rowHit // each row's first hit: which rows hold and win (diagnosis)
+	// shown is each row's best hit, the one its finding shows: the closest to PyTorch's
+	// text (Match's order), the earliest of those (nufix24: a title's cut quote above
+	// the whole traceback had been shown, as the first). One a row, as hits: memory
+	// does not grow with the input.
+	shown    []rowHit
 	rowLines []int // distinct lines each row matched on
 	rowLast  []int
 	// places counts each code's distinct places by kind (placeKind): a finding's count
@@ -674,7 +699,7 @@ type scanner struct {
 
 // scannerOn returns a scanner that reads with table t.
 func scannerOn(t table) *scanner {
-	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)),
+	s := &scanner{t: &t, rows: t.rows, hits: make([]rowHit, len(t.rows)), shown: make([]rowHit, len(t.rows)),
 		rowLines: make([]int, len(t.rows)), rowLast: make([]int, len(t.rows)),
 		places: map[Code]*[placeKinds]tally{}, joinedAt: -1,
 		rowIn: make([]int, len(t.rows)), ctxIn: make([]int, len(t.contexts)),
@@ -1861,10 +1886,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 	} else if s.rows[i].Cropped {
 		m = Truncated
 	}
-	if h := s.hits[i]; h.line == 0 || line < h.line {
-		s.hits[i] = rowHit{line: line, quote: quote(s.shownText(e, text), s.rows[i].literal), match: m,
-			inBackward: s.rows[i].Code == OverwrittenOutput && s.backwardAbove(e)}
-	}
+	s.record(i, e, text, m)
 	s.lastHit = line
 	if s.rowLast[i] != e.vline {
 		s.rowLast[i] = e.vline
@@ -1883,6 +1905,28 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		s.places[s.rows[i].Code] = t
 	}
 	t[kind].add(e.vline, end.vline, line)
+}
+
+// record keeps a hit of row i on ring entry e's line as its first (hits) and as its
+// best (shown) where it is either. Hits arrive a ring of lines out of order at most,
+// and a row's shown hit changes only for a closer Match or, of the same, an earlier
+// line, so the quotes made stay few however often the text recurs.
+func (s *scanner) record(i int, e *ringLine, text []byte, m Match) {
+	line := e.line
+	h, b := s.hits[i], s.shown[i]
+	first := h.line == 0 || line < h.line
+	best := b.line == 0 || closer(m, b.match) || m == b.match && line < b.line
+	if !first && !best {
+		return
+	}
+	hit := rowHit{line: line, quote: quote(s.shownText(e, text), s.rows[i].literal), match: m,
+		inBackward: s.rows[i].Code == OverwrittenOutput && s.backwardAbove(e)}
+	if first {
+		s.hits[i] = hit
+	}
+	if best {
+		s.shown[i] = hit
+	}
 }
 
 // absentAt reports whether ring entry e's line says lit did not occur (markedAbsent),

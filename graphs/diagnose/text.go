@@ -31,7 +31,9 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 }
 
 // WriteTextWidth writes one block per finding — its code and line (with "(61 times,
-// last line 80412)" when its texts are on more than one line), the quoted line,
+// last line 80412)" when its texts are on more than one line, "(2 times, first line 1,
+// last line 15)" when the line shown, the best occurrence (Finding.Line), is not the
+// first), how the text was found when not exactly (Finding.Match), the quoted line,
 // the cause, the fix and any note — blocks separated by a blank line, after one line
 // "torch 2.14 (from line 3)" when the log shows the release, or "torch 2.14 (from
 // -torch)" when Options.Torch gave it (the command's -torch flag). Every
@@ -104,10 +106,14 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 }
 
 // repeats says how often a finding's texts occurred, when more than once: " (61 times,
-// last line 80412)" (sweep finding 17: the count was only in the JSON).
+// last line 80412)" (sweep finding 17: the count was only in the JSON), and " (2 times,
+// first line 1, last line 15)" where the line shown is not the first (Finding.Line).
 func repeats(f Finding) string {
 	if f.Count <= 1 {
 		return ""
+	}
+	if f.FirstLine > 0 && f.FirstLine < f.Line {
+		return fmt.Sprintf(" (%d times, first line %d, last line %d)", f.Count, f.FirstLine, max(f.LastLine, f.Line))
 	}
 	if f.LastLine > f.Line {
 		return fmt.Sprintf(" (%d times, last line %d)", f.Count, f.LastLine)

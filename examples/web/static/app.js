@@ -601,7 +601,7 @@ function renderDiagnosis(d) {
   if (!d.findings.length) out.append(h("p", { class: "note" }, "No known signature: this log matches none of compilemode's diagnosis codes."));
   for (const f of d.findings) {
     out.append(h("article", { class: "finding" },
-      h("h4", {}, `line ${f.line}: `, h("code", { class: "code" }, f.code), f.count > 1 ? ` (${f.count} times${f.last_line ? `, last line ${f.last_line}` : ""})` : ""),
+      h("h4", {}, `line ${f.line}: `, h("code", { class: "code" }, f.code), f.count > 1 ? ` (${f.count} times${f.first_line ? `, first line ${f.first_line}` : ""}${f.last_line ? `, last line ${f.last_line}` : ""})` : ""),
       h("blockquote", {}, h("pre", {}, f.quote)),
       h("p", {}, h("span", { class: "label" }, "Cause"), " ", f.cause),
       f.note ? h("p", { class: "note" }, f.note) : null,
