@@ -1658,6 +1658,8 @@
 //   - stream-capture-illegal: a paraphrase with "graph capture", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "Graph capture", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "tream is capt", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "invalidates ", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "invalidated ", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
@@ -1893,6 +1895,8 @@
 //   - capture-rng-state: a paraphrase with "RNG access", as reports retell it
 //   - capture-rng-state: a paraphrase with "urrent_seed()", as reports retell it
 //   - capture-rng-state: a paraphrase with "current_seed", as reports retell it
+//   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
+//   - capture-rng-state: a paraphrase with "rng_state", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
@@ -1988,6 +1992,9 @@
 //   - triton-missing: a paraphrase with "d on Windows", as reports retell it
 //   - triton-missing: a paraphrase with "pport Windows", as reports retell it
 //   - triton-missing: a paraphrase with "riton for Win", as reports retell it
+//   - triton-missing: a paraphrase with "issing Triton", as reports retell it
+//   - triton-missing: a paraphrase with "equires Trito", as reports retell it
+//   - triton-missing: a paraphrase with "needs Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it

@@ -139,13 +139,24 @@ var inductorConfigRetold = retold{
 // negatedVerb). Literals: the verbs' objects (13 bytes or less each).
 var captureCrashRetold = retold{
 	literals: []string{"the capture", "e capturing t", "validate by s", "validated by ", "forbids", "prohibits", "t be done", "capture fail"},
-	pattern: `(?i)` + captureForbids + `|` + eventQueryRefused + `|` + captureWork + `(?:[^.;]|\.\w){0,120}?\b(?:(?P<v>crash|crashes|crashed|crashing|invalidate|invalidates|invalidated|invalidating|` +
-		`abort|aborts|aborted|kill|kills|killed)\s+(?:the\s+|a\s+|our\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\b|` +
-		`(?P<v>cause|causes|caused|causing|make|makes|made|making)\s+(?:the\s+|a\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\s+` +
+	pattern: `(?i)` + captureForbids + `|` + eventQueryRefused + `|` + captureWork + `(?:[^.;]|\.\w){0,120}?\b(?:(?P<v>` + crashVerb + `)\s+(?:the\s+|a\s+|our\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\b|` +
+		`(?P<v>` + causeVerb + `)\s+(?:the\s+|a\s+)?(?:cuda\s+)?(?:graph\s+|stream\s+)?captur(?:e|ing)\s+` +
 		`(?:to\s+)?(?:fail|crash|abort)\w*)|` +
 		`\b(?:stream|capture)\s+(?:is\s+|was\s+|gets\s+|got\s+)?invalidated?\s+by\s+(?:an?\s+|the\s+)?(?:\w+\s+)?` +
 		`(?:sync\w*|synchroni[sz]\w*|event\s+quer\w*|\.item\(\))`,
 }
+
+// crashVerb and causeVerb: captureCrashRetold's verbs, finite or a gerund, or the bare
+// verb only after "will", "and" or "to" ("will invalidate the stream and cause the
+// capturing to fail", triton-lang/triton#10596; "query an event and crash the capture",
+// pytorch/pytorch#104487): not after a modal ("a sync would invalidate the capture", a
+// supposition, validate24b's lookalike), which RE2, with no look-behind, can only leave
+// out by naming the words a bare verb may follow.
+const (
+	crashVerb = `crashes|crashed|crashing|invalidates|invalidated|invalidating|aborts|aborted|kills|killed|` +
+		`(?:will|and|to)\s+(?:crash|invalidate|abort|kill)`
+	causeVerb = `causes|caused|causing|makes|made|making|(?:will|and|to)\s+(?:cause|make)`
+)
 
 // captureForbids: CUDA said to forbid an act during a capture, which then invalidates,
 // aborts or fails it: "CUDA forbids graph destruction during an unrelated capture and
