@@ -1409,6 +1409,17 @@
 //   - overwritten-output: a paraphrase with "cudagraph-saf", as reports retell it
 //   - overwritten-output: a paraphrase with "Fix: deep-clo", as reports retell it
 //   - overwritten-output: a paraphrase with "fix: deep-clo", as reports retell it
+//   - overwritten-output: a paraphrase with "overwrite crash", as reports retell it
+//   - overwritten-output: a paraphrase with "overwrite error", as reports retell it
+//   - overwritten-output: a paraphrase with "overwrite fail", as reports retell it
+//   - overwritten-output: a paraphrase with "rwritten CUDA", as reports retell it
+//   - overwritten-output: a paraphrase with "rwritten cuda", as reports retell it
+//   - overwritten-output: a paraphrase with "aph overwrite", as reports retell it
+//   - overwritten-output: a paraphrase with "put overwrite", as reports retell it
+//   - overwritten-output: a paraphrase with "sor overwrite", as reports retell it
+//   - overwritten-output: a paraphrase with "loned because", as reports retell it
+//   - overwritten-output: a paraphrase with "loned since", as reports retell it
+//   - overwritten-output: a paraphrase with "loned as ", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
@@ -1896,7 +1907,6 @@
 //   - capture-rng-state: a paraphrase with "urrent_seed()", as reports retell it
 //   - capture-rng-state: a paraphrase with "current_seed", as reports retell it
 //   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
-//   - capture-rng-state: a paraphrase with "rng_state", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
@@ -1994,7 +2004,6 @@
 //   - triton-missing: a paraphrase with "riton for Win", as reports retell it
 //   - triton-missing: a paraphrase with "issing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "equires Trito", as reports retell it
-//   - triton-missing: a paraphrase with "needs Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it

@@ -206,6 +206,7 @@ func retellings() []retelling {
 	out = append(out, retoldDT()...)
 	out = append(out, retoldDT2()...)
 	out = append(out, retoldV24()...)
+	out = append(out, retoldV24b()...)
 	out = append(out, retoldV24C()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+

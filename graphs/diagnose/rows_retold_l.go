@@ -20,16 +20,18 @@ package diagnose
 // none; nor is a Python older than 3.11 ("not available on Python 3.10"). "Not working
 // with python 3.12" is left: an issue's title says so of any failure it shows
 // (pytorch/pytorch#136361's, a missing Triton on 2.6, corpus neg_pt136361_no_triton_win_26dev).
-// The support told as still to come is read here too (pythonToComeRetold).
+// The support told as still to come is read here too (pythonToComeRetold), and a Python
+// that broke torch.compile or is incompatible with it (pythonBrokeRetold, rows_retold_v24b.go).
 var pythonShortRetold = retold{
 	// Every such line names the Python with a space ("Python 3.12"), as pythonPairRetold's
 	// literal; a path's "python3.12" holds no anchor (TestPlainLinesHoldNoAnchor).
 	// "python=3.12" and "supports 3.13" are pythonToComeRetold's (rows_retold_dt2.go).
 	literals: []string{"ython 3.1", "ython=3.1", "upports 3.1"},
-	pattern: `(?i)` + pythonToComeRetold + `|` + pythonCompiler +
-		// Dynamo named after the call ("torch.compile (Dynamo) is not supported"), or the
-		// program's own word that it turned it off ("# torch.compile disabled: not supported")
-		`(?:\s*\((?:torch\s?)?dynamo\))?(?:\s+(?:disabled|skipped|off)\s?[:(—–-])?` +
+	pattern: `(?i)` + pythonToComeRetold + `|` + pythonBrokeRetold + `|` + pythonCompiler +
+		// Dynamo or an aside named after the call ("torch.compile (Dynamo) is not
+		// supported", compileAside), or the program's own word that it turned it off ("#
+		// torch.compile disabled: not supported")
+		compileAside + `(?:\s+(?:disabled|skipped|off)\s?[:(—–-])?` +
 		// what may stand between the compiler and its refusal: a comment mark, an opening
 		// parenthesis, a colon or a dash, and an auxiliary or an adverb
 		`[\s#(:,—–-]{0,6}(?:(?:is|are|currently|still|simply|just|officially|also)\s+)*` +

@@ -14,10 +14,10 @@ func retoldV24C() []retelling {
 			"invalidates a stream's capture (\"its `.item()`/CPU logging invalidates stream capture\", 1CatAI/1Cat-vLLM "+
 			"docs/design/sm70_v100_migration_control.md, validate24b; CUDA's cudaErrorStreamCaptureInvalidated; "+
 			"rows_retold_v24c.go)"),
-		withRequires(borrow(TritonMissing, tritonWindowsCauseRetold, "Triton's absence on Windows given as a failure's cause "+
+		borrow(TritonMissing, tritonWindowsCauseRetold, "Triton's absence on Windows given as a failure's cause "+
 			"(\"This is usually due to missing Triton (Windows) - optimizations disabled but model will work\", "+
 			"diodiogod/TTS-Audio-Suite engines/qwen3_tts/impl/qwen_tts/core/models/modeling_qwen3_tts.py, printed when "+
-			"torch.compile and CUDA graphs could not be enabled, validate24b; rows_retold_v24c.go)"), failedOrCompiled),
+			"torch.compile and CUDA graphs could not be enabled, validate24b; rows_retold_v24c.go)"),
 		borrow(TritonMissing, tritonFailureModeRetold, "a failure mode named, whose words say Inductor or torch.compile "+
 			"needs Triton (\"# Common Windows/Python 3.13 failure mode: inductor GPU path requires Triton wheels.\", "+
 			"Sahil170595/Chimeraforge experiments/research/tr120/run_root_cause.py, validate24b; "+
@@ -67,14 +67,15 @@ var syncInvalidatesCaptureRetold = retold{
 // cause where torch.compile or Inductor is named in the log, this row where Windows is
 // named beside it instead (the passage's own lines name neither compile). Not a cause with
 // no Windows ("due to missing Triton we skip the test", tritonNeededRetold's lookalike).
-// The row wants a failure, an optimisation or a compile named in the log
-// (failedOrCompiled): "The build skipped because of missing Triton on Windows CI" names
-// none. One literal, Triton's absence capitalised as the passage writes it (13 bytes;
+// A failure in the sentence, before the cause or after it ("optimizations disabled",
+// "fails", "falls back"): "The build skipped because of missing Triton on Windows CI"
+// names none. (A Requires of the failure's words cost TestDenseLineBounded's anchor line
+// 4.8 bytes a byte: "failed" is in many anchors.) One literal, Triton's absence capitalised as the passage writes it (13 bytes;
 // each literal costs TestDenseLineBounded's anchor line about half a byte a byte).
 var tritonWindowsCauseRetold = retold{
 	literals: []string{"issing Triton"},
-	pattern: `(?i)\b(?:due\s+to|because\s+of|caused\s+by)\s+(?:a\s+|the\s+)?missing\s+triton\b\s*` +
-		`(?:\(\s*(?:on\s+|under\s+)?(?:native\s+)?windows\b|(?:on|under|for)\s+(?:native\s+)?windows\b)`,
+	pattern: `(?i)` + tritonWindowsCause + `[^.;]{0,60}?` + windowsCauseFailed + `|` +
+		windowsCauseFailed + `[^.;]{0,60}?` + tritonWindowsCause,
 }
 
 // tritonFailureModeRetold is triton-missing told as a failure named, then torch.compile or
@@ -86,10 +87,11 @@ var tritonWindowsCauseRetold = retold{
 // install docs) names no failure; tritonNeededRetold (rows_retold_i.go) reads the
 // requirement with an absence or a failure after it, this row the failure before it: a
 // failure or failure mode as a heading before a colon, or a failure with its cause
-// ("because", "since", "as") right after. Literals: the requirement's verbs, Triton
-// capitalised (12 or 13 bytes).
+// ("because", "since", "as") right after. One literal, the requirement's verb with
+// Triton capitalised (13 bytes): "needs Triton" is read beside it only, as each literal
+// costs TestDenseLineBounded's anchor line about 0.8 bytes a byte.
 var tritonFailureModeRetold = retold{
-	literals: []string{"equires Trito", "needs Triton"},
+	literals: []string{"equires Trito"},
 	pattern: `(?i)(?:\bfailures?(?:\s+modes?)?\s*:|\b(?:fails|failed|failing|crashes|crashed|errors\s+out|errored)\s+(?:because|since|as)\b)` +
 		`\s*(?:the\s+|a\s+)?[^.;:]{0,20}?\b(?:torch\.\s?compile|inductor|reduce-overhead|max-autotune)\b[^.;:]{0,40}?` +
 		`\b(?:needs|requires)\s+(?:the\s+|a\s+)?triton\b`,
@@ -109,10 +111,11 @@ var tritonFailureModeRetold = retold{
 // none, nor the Chinese rule "Graph 捕获态内严禁 … `torch.cuda.get_rng_state()`" (MetaInfer's
 // AGENT_SKILL.md, validate24b's negative). PyTorch's generator refuses the state's read
 // during a capture ("Cannot call CUDAGeneratorImpl::current_seed during CUDA graph
-// capture", aten/src/ATen/cuda/CUDAGeneratorImpl.cpp). Literals: the state's names,
-// "RNG state" and rng_state (the Chinese "RNG 状态" is read beside either only).
+// capture", aten/src/ATen/cuda/CUDAGeneratorImpl.cpp). One literal, the state's
+// name as the passage writes it, "RNG state" (get_rng_state and the Chinese "RNG 状态" are
+// read beside it only: TestDenseLineBounded's anchor line).
 var rngInCaptureZhRetold = retold{
-	literals: []string{"RNG state", "rng_state"},
+	literals: []string{"RNG state"},
 	pattern: `(?i)(?:` + captureForeign + `|torch\.cuda\.graph\(\)[\x60'"]?\s*(?:内部|内|中|里|裡))[^。；;\n]{0,40}?` +
 		`(?:` + rngSubject + `|\brng\s*状态)[\x60'"()\s]{0,3}(?:时|時)?\s*(?:报错|報錯|出错|出錯|失败|失敗|崩溃|崩潰|异常|異常)|` +
 		// the same in English, the error in the past: "inside torch.cuda.graph(), Dynamo
@@ -121,7 +124,10 @@ var rngInCaptureZhRetold = retold{
 		`(?:[^.;]|\.\w){0,60}?` + rngSubject + `[\x60'"()\s]{0,3}(?:raised|failed|crashed|errored|threw)\b`,
 }
 
-// failedOrCompiled: a failure, an optimisation or a compile named, tritonWindowsCauseRetold's
-// Requires ("Failed to enable tokenizer optimizations", the line before the passage's cause).
-// Not Inductor's name, which a plain Inductor log line holds (TestPlainLinesHoldNoAnchor).
-const failedOrCompiled = `Failed|failed|optimization|optimisation|torch\.compile|torch_compile`
+// tritonWindowsCause: Triton said missing as a cause, Windows named right after it.
+const tritonWindowsCause = `\b(?:due\s+to|because\s+of|caused\s+by)\s+(?:a\s+|the\s+)?missing\s+triton\b\s*` +
+	`(?:\(\s*(?:on\s+|under\s+)?(?:native\s+)?windows\b|(?:on|under|for)\s+(?:native\s+)?windows\b)`
+
+// windowsCauseFailed: a failure, or an optimisation or compile turned off, for
+// tritonWindowsCauseRetold.
+const windowsCauseFailed = `\b(?:fail(?:s|ed|ing|ure)?|crash(?:es|ed)?|errors?|disabled|fell\s+back|falls?\s+back|fallback)\b`
