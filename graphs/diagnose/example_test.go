@@ -66,3 +66,28 @@ func ExampleParseTorch() {
 	// 0.0 true
 	// is not a release torch has or is near: a minor more than 3 past the newest, 2.14, is none (newer ones are taken up to 2.17, or 3.x); did you mean 2.9 (2.9.9 typed without its dot)?
 }
+
+// A traceback pasted without its last line: no signature is found, and the text says
+// which line is missing (Diagnosis.TracebackCut).
+func ExampleRead_tracebackCut() {
+	log := `Traceback (most recent call last):
+  File "train.py", line 88, in <module>
+    loss = step(batch)
+  File "/venv/lib/python3.12/site-packages/torch/_dynamo/eval_frame.py", line 655, in _fn
+    return fn(*args, **kwargs)
+`
+	d, err := diagnose.Read(strings.NewReader(log))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(d.Findings), d.TracebackCut)
+	if err := d.WriteText(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 0 1
+	// no known signature: this log matches none of compilemode's diagnosis codes
+	// the traceback on line 1 ends before its exception line: paste it to its last line (the "XxxError:
+	// message" line), which names the failure
+}
