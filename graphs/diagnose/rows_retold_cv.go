@@ -170,7 +170,7 @@ var captureSyncZhRetold = retold{
 	literals: []string{"同步", "rror 906"},
 	pattern: `(?i)同步[^。；;\n]{0,30}?(?:` + captureZh + `|capture)\s*(?:` + failZh + `|中断)|` +
 		`(?:` + captureZh + `|capture)\s*` + duringZh + `[^。；;\n]{0,40}?同步[^。；;\n]{0,30}?(?:导致|引发|造成)[^。；;\n]{0,20}?(?:error|错误|失败|崩溃)|` +
-		`(?:` + captureZh + `|capture)\s*` + duringZh + `[^。；;\n]{0,40}?(?:引发|导致|触发|报|出现)\s*(?:cuda\s*)?error\s*90[06]\b`,
+		`(?:` + captureZh + `|capture)\s*` + duringZh + `[^。；;\n]{0,40}?` + causedZh + `\s*(?:cuda\s*)?error\s*90[06]\b`,
 }
 
 // manualCaptureConflictRetold is capture-nested-cudagraphs told as torch.compile's own CUDA

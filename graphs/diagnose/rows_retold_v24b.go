@@ -65,7 +65,7 @@ var overwriteFailedRetold = retold{
 	pattern: `(?i)\b(?:failed|failing|crashed|crashing|errored|erroring|died|dying|broke|breaking)\s+` +
 		`(?:with|on|due\s+to|because\s+of|from)\s+(?:an?\s+|the\s+)?` + overwriteNoun + `|` +
 		`\b(?:triggered|hit|ran\s+into|run\s+into|caused)\s+(?:an?\s+|the\s+)?` + overwriteNoun + `|` +
-		`(?:触发|导致|引发|出现|遇到|报)了?\s*(?:一个|了)?\s*` + overwriteNoun,
+		`(?:` + causedZh + `|遇到)了?\s*(?:一个|了)?\s*` + overwriteNoun,
 }
 
 // overwriteNoun: a CUDA graph's overwrite as a noun, for overwriteFailedRetold: the

@@ -106,7 +106,8 @@ var tritonFailureModeRetold = retold{
 // Chinese form (rows_retold_more.go, captureFailsForeign) wants the capture after the
 // state; this row the capture before it: a capture in progress (captureForeign,
 // rows_retold_e.go) or the torch.cuda.graph() context named with 内部, 内, 中 or 里. The
-// error right after the state (报错, 出错, 失败, 崩溃, 异常; not 不允许, a rule's word): "在
+// error right after the state (erredZh, rows_retold_e.go: 报错, 出错, 失败, 崩溃, 异常; not
+// failZh's 不允许, a rule's word): "在
 // torch.cuda.graph() 内部不要访问 RNG state，否则会报错" (a rule and its consequence) is
 // none, nor the Chinese rule "Graph 捕获态内严禁 … `torch.cuda.get_rng_state()`" (MetaInfer's
 // AGENT_SKILL.md, validate24b's negative). PyTorch's generator refuses the state's read
@@ -117,7 +118,7 @@ var tritonFailureModeRetold = retold{
 var rngInCaptureZhRetold = retold{
 	literals: []string{"RNG state"},
 	pattern: `(?i)(?:` + captureForeign + `|torch\.cuda\.graph\(\)[\x60'"]?\s*(?:内部|内|中|里|裡))[^。；;\n]{0,40}?` +
-		`(?:` + rngSubject + `|\brng\s*状态)[\x60'"()\s]{0,3}(?:时|時)?\s*(?:报错|報錯|出错|出錯|失败|失敗|崩溃|崩潰|异常|異常)|` +
+		`(?:` + rngSubject + `|\brng\s*状态)[\x60'"()\s]{0,3}(?:时|時)?\s*` + erredZh + `|` +
 		// the same in English, the error in the past: "inside torch.cuda.graph(), Dynamo
 		// accessing the RNG state raised an error"
 		`\b(?:inside|within|during|under)\s+(?:an?\s+|the\s+)?(?:\x60?torch\.cuda\.graph\(\)\x60?|(?:cuda\s?)?(?:graph|stream)\s+` + captureWord + `)` +
