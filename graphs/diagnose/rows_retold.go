@@ -588,6 +588,12 @@ func baseRow(rows []Signature, code Code) (Signature, modes.Releases, bool) {
 // not "cudagraph" alone, Inductor's "[__cudagraphs]" log lines (TestPlainLinesHoldNoAnchor).
 const compileGraphsContext = `reduce-overhead|torch\.compile|max-autotune|Re-recording|cudagraph_trees\.py|CUDAGraph Trees`
 
+// superseding returns t with its rows' Supersedes set to code.
+func superseding(t retelling, code Code) retelling {
+	t.supersedes = code
+	return t
+}
+
 // withRequires returns t with its rows' Requires set to requires.
 func withRequires(t retelling, requires string) retelling {
 	t.requires = requires

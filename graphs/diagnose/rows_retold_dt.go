@@ -24,9 +24,10 @@ package diagnose
 // that broke a capture is no skip of Inductor's CUDA graphs (cpuBreaksGraphRetold reads
 // "breaks cuda graph" without the capture).
 func retoldDT() []retelling {
+	r := cpuCopyCaptureRetold()
 	return []retelling{
-		superseding(borrow(CaptureUnpinnedCopy, cpuCopyCaptureRetold, cpuCopySeen), StreamCaptureIllegal),
-		superseding(borrow(StreamCaptureIllegal, cpuCopyCaptureRetold, cpuCopySeen), SkipCPUDevice),
+		superseding(borrow(CaptureUnpinnedCopy, r, cpuCopySeen), StreamCaptureIllegal),
+		superseding(borrow(StreamCaptureIllegal, r, cpuCopySeen), SkipCPUDevice),
 	}
 }
 
@@ -37,12 +38,6 @@ const cpuCopySeen = "a CPU value or a host-to-device copy told as what failed a 
 	"`torch.tensor(…, device=…)` (a host→device copy that graph capture forbids)\", huggingface/transformers#47547; " +
 	"holdoutDT; the release the text states chooses the code, 2.11 and later print capture-unpinned-copy's " +
 	"message: rows_retold_dt.go)"
-
-// superseding returns t with its rows' Supersedes set to code.
-func superseding(t retelling, code Code) retelling {
-	t.supersedes = code
-	return t
-}
 
 // cpuCopyCaptureRetold is a value on the CPU, or a copy from the host to the device,
 // told as what failed a CUDA graph's capture: "The scalar tensor by default is on CPU,
@@ -77,9 +72,11 @@ func superseding(t retelling, code Code) retelling {
 // 11.0 to 11.6 after the session's other rows); with one
 // alternation of the things in each form and unbounded spaces (\s+) it had been 190.5 and
 // 14.0.
-var cpuCopyCaptureRetold = retold{
-	literals: []string{"graph capture", "Graph capture"},
-	pattern:  cpuCopyCapturePattern(),
+//
+// Built by retoldDT when the table is (once), not at the package's initialisation: its
+// pattern is assembled from the forms below.
+func cpuCopyCaptureRetold() retold {
+	return retold{literals: []string{"graph capture", "Graph capture"}, pattern: cpuCopyCapturePattern()}
 }
 
 // cpuCopyCapturePattern returns cpuCopyCaptureRetold's pattern: "on CPU, which failed the
