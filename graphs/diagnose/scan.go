@@ -895,7 +895,6 @@ var (
 	// "File /…/torch/_dynamo/eval_frame.py:410, in f()", with source lines between.
 	cutRaise   = &lazyregexp.Regexp{Expr: `^\s*(?:-*>\s*)?(?:\d+\s+)?raise\s+[\w.]*(?:Error|Exception)\(\s*f?["']([^"']+)$`}
 	torchFrame = &lazyregexp.Regexp{Expr: `File "[^"]*[/\\]torch[/\\][^"]*", line \d+|^\s*File [^\s"]*[/\\]torch[/\\][^\s:]*:\d+`}
-	anyFrame   = &lazyregexp.Regexp{Expr: `File "[^"]*", line \d+|^\s*File [^\s"]+:\d+`}
 	// cutRaised is the exception line itself cut where the input ends, its class and
 	// any "Error: " prefixes PyTorch's message carries left out: `RuntimeError:
 	// Error: accessing tensor outp` (xdit-project/xDiT#705, a stored page that ends
@@ -1061,15 +1060,16 @@ func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, lo
 	return nil, false
 }
 
-// torchFrameAbove reports whether the nearest frame line above entry k, among the four
-// lines the ring holds, is in torch's files (Jupyter puts source lines between).
+// torchFrameAbove reports whether the nearest frame line above entry k (frameLine, the
+// traceback reader's test), among the four lines the ring holds, is in torch's files
+// (Jupyter puts source lines between).
 func (s *scanner) torchFrameAbove(k int) bool {
 	for j := k - 1; j >= k-4; j-- {
 		e := s.entry(j)
 		if e == nil {
 			return false
 		}
-		if anyFrame.Match(e.clean) {
+		if frameLine(bytes.TrimLeft(e.clean, " \t")) {
 			return torchFrame.Match(e.clean)
 		}
 	}
