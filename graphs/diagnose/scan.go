@@ -975,21 +975,23 @@ var cudaErrorPrefix = squeeze(nil, []byte("CUDA error: "))
 var runtimeTextsWithoutRow = [][]byte{squeeze(nil, []byte("operation not permitted"))}
 
 // captureEvidence is what shows a CUDA-graph capture in a text: the word, the mode that
-// captures, or CUDA graphs named. A CUDA error cut where the input ends that fits both a
+// captures, or CUDA graphs named (torch.cuda.graph's context manager and module too). A CUDA error cut where the input ends that fits both a
 // row and a runtime text of runtimeTextsWithoutRow ("CUDA error: operation not
 // permitt", pytorch/pytorch#180396) is the row's only where the text shows one.
 // (Each alternative is a group of its own: the parser would join alternatives that
 // start alike and leave a prefix too short to anchor. "cudagraph" is left out: every
 // line of a TORCH_LOGS=cudagraphs log holds it, and the prefilter would read them all.)
 const captureEvidence = `(capture)|(Capture)|(CAPTURE)|(capturing)|(Capturing)|(reduce-overhead)|` +
-	`(CUDA graph)|(CUDA Graph)|(cuda graph)|(CUDAGraph)|(CudaGraph)`
+	`(CUDA graph)|(CUDA Graph)|(cuda graph)|(CUDAGraph)|(CudaGraph)|(cuda\.graph)`
 
-// cutRuntime returns msg (squeezed) without torch's "CUDA error: " before the runtime's
-// text, and whether it had it: a CUDA error's message is the runtime's string, which
-// the rows' literals start with.
+// cutRuntime returns msg (squeezed) from after torch's "CUDA error: " on, and whether it
+// had it: a CUDA error's message is the runtime's string, which the rows' literals start
+// with. Words may stand before it where a library wraps torch's message: nvFuser's
+// "Error from segmentation group 3: CUDA error: operation not permitt"
+// (Lightning-AI/lightning-thunder#2697, a stored page that ends mid-word).
 func cutRuntime(msg []byte) ([]byte, bool) {
-	if rest, ok := bytes.CutPrefix(msg, cudaErrorPrefix); ok {
-		return rest, true
+	if i := bytes.Index(msg, cudaErrorPrefix); i >= 0 {
+		return msg[i+len(cudaErrorPrefix):], true
 	}
 	return msg, false
 }
@@ -1057,7 +1059,32 @@ func (s *scanner) cutMessage(k int, lineStart bool, text []byte) (msg []byte, lo
 	if msg = squeeze(nil, body); logged && len(msg) >= minCutLogged {
 		return msg, true
 	}
+	// The message on a line of its own below its class ("RuntimeError: " alone, then
+	// "Error from segmentation group 3: CUDA error: operation not permitt",
+	// lightning-thunder#2697): torch's "CUDA error: " marks it, whatever stands before.
+	if bytes.Contains(msg, cudaErrorPrefix) && s.classAloneAbove(k) {
+		return msg, false
+	}
 	return nil, false
+}
+
+// classAlone is an exception line whose message is on the lines below it: the class
+// and its colon alone ("RuntimeError: ").
+var classAlone = &lazyregexp.Regexp{Expr: `^\s*[\w.]*(?:Error|Exception):\s*$`}
+
+// classAloneAbove reports whether the nearest line above entry k that holds anything is
+// an exception's class alone (classAlone).
+func (s *scanner) classAloneAbove(k int) bool {
+	for j := k - 1; j >= k-4; j-- {
+		e := s.entry(j)
+		if e == nil {
+			return false
+		}
+		if len(bytes.TrimSpace(e.clean)) > 0 {
+			return classAlone.Match(e.clean)
+		}
+	}
+	return false
 }
 
 // torchFrameAbove reports whether the nearest frame line above entry k (frameLine, the
