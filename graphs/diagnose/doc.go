@@ -1671,6 +1671,8 @@
 //   - stream-capture-illegal: a paraphrase with "tream is capt", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "invalidates ", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "invalidated ", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "H2D cop", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "unpinned", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
@@ -2162,6 +2164,8 @@
 //   - capture-unpinned-copy: a paraphrase with "illegal host-", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "graph capture", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "Graph capture", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "H2D cop", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "unpinned", as reports retell it
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
