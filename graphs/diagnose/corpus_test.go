@@ -221,6 +221,8 @@ var textReads = sync.OnceValue(func() map[string]textRead {
 func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
+	// holdoutEM, measured once at e2fa0f10.
+	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
 	// holdoutEE to EI, measured once at acd29094 (2026-12-06, the twenty-fifth session);
 	// EI's lightning-thunder#2697 found since 06a8575b.
 	"ee_gridbook47_padded_route_tolist_item_host_sync_capture_engine_dies":  "holdoutEE: host syncs (\".tolist()\", \"n_blocks.item()\") told to land inside the capture region so that \"the engine dies at startup\", no message quoted",
