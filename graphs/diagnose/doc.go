@@ -1339,6 +1339,8 @@
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
 //   - trees-user-thread-tls: a paraphrase with "_trees.py", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "to the thread", as reports retell it
+//   - trees-user-thread-tls: a paraphrase with "hread-local", as reports retell it
 //   - trees-user-thread-tls: "AssertionError: torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-user-thread-tls: "AssertionError('torch._C._is_key_in_tls(attr_name)", 2.1–2.13
 //   - trees-concurrent-callers: "beginAllocateToPool: already recording to mempool_id", 2.1–2.13
@@ -1349,6 +1351,8 @@
 //   - trees-concurrent-callers: "are in the cudagraph pool but not accounted for as an output of cudagraph trees", 2.1–2.10
 //   - trees-concurrent-callers: "Offset increment outside graph capture encountered unexpectedly.", 2.4–2.14
 //   - trees-concurrent-callers: "CUDA generator expects graph capture to be underway", 2.0–2.3
+//   - trees-concurrent-callers: a paraphrase with "id concurrent", as reports retell it
+//   - trees-concurrent-callers: a paraphrase with "nt concurrent", as reports retell it
 //   - trees-concurrent-callers: "already recording to mempool_id" (quoted without its first word), 2.1–2.13
 //   - trees-concurrent-callers: "increment outside graph capture encountered unexpectedly." (quoted without its first word), 2.4–2.13
 //   - trees-concurrent-callers: "generator expects graph capture to be underway" (quoted without its first word), 2.1–2.3
@@ -1918,6 +1922,10 @@
 //   - cuda-invalid-context: "ErrorInvalidContext", 2.0–2.14
 //   - cuda-invalid-context: "there is no context bound to the current thread", 2.0–2.14
 //   - cuda-invalid-context: "No CUDA context is current", 2.0–2.14
+//   - cuda-invalid-context: a paraphrase with "alid context", as reports retell it
+//   - cuda-invalid-context: a paraphrase with "alid CUDA co", as reports retell it
+//   - cuda-invalid-context: a paraphrase with "before launch", as reports retell it
+//   - cuda-invalid-context: a paraphrase with "UDA context", as reports retell it
 //   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
 //   - capture-rng-state: "for an unexpected CUDA generator used during capture", 2.0–2.3
 //   - capture-rng-state: "you may only use the default CUDA RNG generator on the device", 2.0–2.3
