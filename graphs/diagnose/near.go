@@ -347,11 +347,12 @@ func reachOut(text []byte, a, e int) (int, int) {
 	if sa >= 0 && se > sa {
 		return sa, se
 	}
-	if sa < 0 || se >= 0 {
+	crossed := sa >= 0 && se >= 0 // each found, the start after the end
+	if sa < 0 || crossed {
 		for sa = a; sa > 0 && !isEdgeByte(text[sa-1]); sa-- {
 		}
 	}
-	if se < 0 || se <= sa {
+	if se < 0 || crossed {
 		for se = e; se < len(text) && !isEdgeByte(text[se]); se++ {
 		}
 	}

@@ -215,7 +215,7 @@ func denseLine(t *testing.T, n int) []byte {
 // rows_retold_v24c.go alone took overwritten-output's squeezed runs from 707 bytes to
 // 24,527; seven such runs, 5.8 a byte). A whole run now answers once for every row that
 // shares the pattern (its forms compiled once per pattern), and an edge with none near
-// reaches out to the nearest edge byte: 188.6 -> 143.5 (corpus line 11.8 -> 10.7), no
+// reaches out to the nearest edge byte: 188.6 -> 143.5 (corpus line 11.7 -> 10.7), no
 // finding changed; bound 145.5.
 // The corpus line and the repeated copies hold
 // the scanner's cost on real text. The corpus line's bound went from 12.0 to 12.5 on
@@ -286,6 +286,32 @@ func TestMatchNear(t *testing.T) {
 			got := s.matchNear(re, wholeText(tc.pattern), []byte(tc.text), []byte(tc.text), []byte("lit"), nil)
 			require.Equal(t, tc.want, got)
 			require.LessOrEqual(t, s.patternBytes, max(len(tc.text), 3*maxRowSpan))
+		})
+	}
+}
+
+// TestReachOut checks the span runSpans runs a pattern on: its edges beside a byte that
+// is no word character, the nearest within maxSnap, else the nearest beyond it, else the
+// text's start or end, never the whole text for an edge that finds none near (the
+// squeezed anchor line ran seven patterns whole so: TestDenseLineBounded).
+func TestReachOut(t *testing.T) {
+	run := strings.Repeat("z", 2*maxSnap)
+	tests := []struct {
+		name         string
+		text         string
+		a, e         int
+		wantA, wantE int
+	}{
+		{"edges near", "aaa bbb ccc", 5, 6, 4, 7},
+		{"no edge near the start", "a b " + run + " c d", 4 + maxSnap, 4 + 2*maxSnap + 2, 4, 4 + 2*maxSnap + 2},
+		{"no edge near the end", "a b " + run + " c d", 2, 4 + maxSnap, 2, 4 + 2*maxSnap},
+		{"no edge at all", run + run, maxSnap + 10, 3 * maxSnap, 0, 4 * maxSnap},
+		{"crossed", run + " " + run, 2*maxSnap - 2, 2*maxSnap + 2, 0, 4*maxSnap + 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a, e := reachOut([]byte(tc.text), tc.a, tc.e)
+			require.Equal(t, [2]int{tc.wantA, tc.wantE}, [2]int{a, e})
 		})
 	}
 }
