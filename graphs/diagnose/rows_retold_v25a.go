@@ -8,7 +8,8 @@ package diagnose
 // of any thread, and invalidates the capture (cudaErrorStreamCaptureUnsupported,
 // cudaErrorStreamCaptureInvalidated; torch/cuda/graphs.py's capture_error_mode). The
 // file's rows took TestDenseLineBounded's anchor line from 188.6 to 188.9 a byte (main at
-// 3beee448), each class cut to the fewest new literals that read it.
+// 3beee448; after the merge with main at 14cb4c66, 186.1 to 186.4), each class cut to the
+// fewest new literals that read it.
 
 // retoldV25A returns the retellings of this file.
 func retoldV25A() []retelling {
