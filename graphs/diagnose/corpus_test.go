@@ -225,7 +225,6 @@ var openMisses = map[string]string{
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
 	// holdoutEE to EI, measured once at acd29094 (2026-12-06, the twenty-fifth session);
 	// EI's lightning-thunder#2697 found since 06a8575b.
-	"ee_sglangomni729_pr_vocoder_graph_zero_scalar_h2d_copy_aborts_capture": "holdoutEE: \"its H2D copy aborts capture\", a change list's reason (rows_retold_dt.go reads a copy that fails, crashes or breaks a capture)",
 	"eg_onnxscript1435_py312_nightly_ci_torch_compile_not_supporting_py312": "holdoutEG: \"failing due to torch.compile not supporting python 3.12 yet\" (a gerund the retellings do not read)",
 	"ei_neg_pt176411_release211_whisper_fail_accuracy":                      "holdoutEI: two pip install lines (2.10.0 passing, 2.11.0 failing) and \"it fails in 2.11 RC\" with no torch named: the first pin is read",
 	// holdoutED, measured once at de7733b8.
