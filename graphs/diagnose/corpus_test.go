@@ -228,7 +228,6 @@ var openMisses = map[string]string{
 	"ee_pt183451_fsdp_reduce_overhead_unstable_static_input_pointers_rerecord":   "holdoutEE: \"unstable static input pointers trigger excessive cudagraph re-recording\", no message quoted",
 	"ee_pt184153_pr_backward_outputs_stolen_into_grads_later_replay_invalidates": "holdoutEE: a fix's mechanism, \"returning graph-owned tensors lets a later replay invalidate live .grad storage\", no failure quoted",
 	"eg_pt106802_tensor_lr_item_breaks_graph_capture":                            "holdoutEG: \"it does an item() on every step, which breaks graph capture\", CUDA graphs named in the next sentence",
-	"eg_onnxscript1435_py312_nightly_ci_torch_compile_not_supporting_py312":      "holdoutEG: \"failing due to torch.compile not supporting python 3.12 yet\" (a gerund the retellings do not read)",
 	"eh_semanticdiff_pt56433_cudnn_rnn_dropout_capture_event_wait_errors":        "holdoutEH: a commit's title \"Avoid sync errors when graph capturing cudnn rnn calls\" and the errors told as CUDA's rules (\"is an error\")",
 	"ei_neg_pt176411_release211_whisper_fail_accuracy":                           "holdoutEI: two pip install lines (2.10.0 passing, 2.11.0 failing) and \"it fails in 2.11 RC\" with no torch named: the first pin is read",
 	// holdoutED, measured once at de7733b8.
