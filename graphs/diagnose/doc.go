@@ -806,8 +806,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2901 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1525 of them
+// testdata/corpus holds 2913 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1530 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -1420,6 +1420,11 @@
 //   - overwritten-output: a paraphrase with "loned because", as reports retell it
 //   - overwritten-output: a paraphrase with "loned since", as reports retell it
 //   - overwritten-output: a paraphrase with "loned as ", as reports retell it
+//   - overwritten-output: a paraphrase with "later replay", as reports retell it
+//   - overwritten-output: a paraphrase with "next replay", as reports retell it
+//   - overwritten-output: a paraphrase with "quent replay", as reports retell it
+//   - overwritten-output: a paraphrase with "aph overwrite", as reports retell it
+//   - overwritten-output: a paraphrase with "hen overwrite", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
@@ -1468,6 +1473,8 @@
 //   - dynamic-shape-rerecord: a paraphrase with "h explosion", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "s accumulate", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "ape explosion", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph for each", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "aph for every", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
 //   - dynamic-shape-rerecord: "recording a new graph for each distinct input size" (quoted up to its first clause's end), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
@@ -1504,6 +1511,7 @@
 //   - skip-cpu-device: a paraphrase with "CPU-Tensor", as reports retell it
 //   - skip-cpu-device: a paraphrase with "reaks cuda", as reports retell it
 //   - skip-cpu-device: a paraphrase with "reaks CUDA", as reports retell it
+//   - skip-cpu-device: a paraphrase with "from using", as reports retell it
 //   - skip-mutated-inputs: "due to mutated inputs (", 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to mutated inputs" (quoted up to its first clause's end), 2.4–2.14
 //   - skip-mutated-inputs: "skipping cudagraphs due to input mutation", 2.1
@@ -1725,6 +1733,8 @@
 //   - trees-static-input-changed: a paraphrase with "address", as reports retell it
 //   - trees-static-input-changed: a paraphrase with "data_ptr", as reports retell it
 //   - trees-static-input-changed: a paraphrase with "data pointer", as reports retell it
+//   - trees-static-input-changed: a paraphrase with "re-record", as reports retell it
+//   - trees-static-input-changed: a paraphrase with "ointer change", as reports retell it
 //   - trees-static-input-changed: "AssertionError: data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: "AssertionError('data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-input-deallocated: "graph recording observed an input tensor deallocate during graph", 2.1–2.14

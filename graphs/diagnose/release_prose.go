@@ -120,7 +120,7 @@ func pickMove(text []byte, m []int) (int, int, verdict) {
 		}
 	}
 	c := clause(text, m[0], m[1])
-	fixed := reFixed.Match(c) && !reNotFixed.Match(c)
+	fixed := fixSaid(c) && !reNotFixed.Match(c)
 	down := reDowngrade.Match(c) || (errA == nil && errB == nil && b.Less(a))
 	// the target fails too when its sentence says so after the clause ("Switched from
 	// torch 2.6 to 2.4, same error": sweep4 #22); a change's item leaves the run on its
@@ -129,6 +129,19 @@ func pickMove(text []byte, m []int) (int, int, verdict) {
 		return m[2], m[3], take
 	}
 	return m[4], m[5], take
+}
+
+// securityFix is a fix a move makes that is no failure of the run: a security
+// advisory's ("- bump torch from 2.7.1 to 2.8.0 (fix moderate CVE-2025-3730) (#227)",
+// metwork-framework/mfextaddon_python3_ia's CHANGELOG.md@b2d6a5d, holdoutEG; "Upgrade
+// torch to 2.6.0 to fix CVE-2025-32434", torch.load's advisory that moved many projects
+// to 2.6). The move's target is then the run's as for any other move.
+var securityFix = &lazyregexp.Regexp{Expr: `(?i)\b(?:fix(?:es|ed)?|patch(?:es|ed)?|address(?:es|ed)?|resolv(?:es|ed)?)\s+(?:\w+\s+){0,3}?(?:CVE-\d|GHSA-|security|vulnerab)`}
+
+// fixSaid reports whether text says a fix of the failure (reFixed), not of a security
+// advisory (securityFix).
+func fixSaid(text []byte) bool {
+	return reFixed.Match(text) && !securityFix.Match(text)
 }
 
 // changeItem is a move written as an instruction at a line's start, a change list's
@@ -182,7 +195,7 @@ func pickReplacing(text []byte, m []int) (int, int, verdict) {
 	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) {
 		return 0, 0, skip
 	}
-	if s := sentenceAround(text, m[0], m[1]); reFixed.Match(s) && !reNotFixed.Match(s) {
+	if s := sentenceAround(text, m[0], m[1]); fixSaid(s) && !reNotFixed.Match(s) {
 		return m[2], m[3], take
 	}
 	if otherRun(text, m[4], m[5]) {

@@ -35,6 +35,12 @@ func TestMoveSides(t *testing.T) {
 		{"numbered-step-downgrade", "1. Downgrade torch 2.6 -> 2.5", "2.6"},
 		{"we-downgraded", "We downgraded torch from 2.6 to 2.5", "2.6"},
 		{"downgraded-same-error", "Switched from torch 2.6 to 2.4, same error", "2.4"},
+		// a security advisory's fix is no failure's: the target (new, holdoutEG's metwork
+		// CHANGELOG)
+		{"bump-fix-cve", "- bump torch from 2.7.1 to 2.8.0 (fix moderate CVE-2025-3730) (#227)", "2.8"},
+		{"upgrade-for-cve", "We upgraded from torch 2.5.1 to 2.6.0 to fix CVE-2025-32434 and now reduce-overhead crashes", "2.6"},
+		{"bump-security", "- Bump torch from 2.5.1 to 2.6.0 to address a security vulnerability", "2.6"},
+		{"upgrade-fixed-crash", "Upgrading from torch 2.5.1 to 2.6.0 fixed the crash", "2.5"},
 		// a side named again with a failure (new where the direction said the other side)
 		{"pin-breaks-from", "- Pin torch 2.6.0 → 2.5.1 (2.6 breaks the compile)", "2.6"},
 		{"fix-commit-crashes-from", "fix: downgrade torch from 2.6.0 to 2.5.1 (2.6 crashes with reduce-overhead)", "2.6"},

@@ -105,7 +105,7 @@ func movedBefore(text []byte) bool {
 // the fix of the failure, said in its sentence.
 func fixMove(text []byte, from, to int) bool {
 	sentence := sentenceAround(text, from, to)
-	if !movedBefore(text[sentenceStart(text, from):from]) || !reFixed.Match(sentence) || fixPurpose.Match(sentence) {
+	if !movedBefore(text[sentenceStart(text, from):from]) || !fixSaid(sentence) || fixPurpose.Match(sentence) {
 		return false
 	}
 	rest := sentence[to-sentenceStart(text, from):]
