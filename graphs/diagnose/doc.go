@@ -2100,7 +2100,7 @@
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
-//   - libcuda-not-found: "find -l", 2.0–2.14
+//   - libcuda-not-found: "libcuda.so", 2.0–2.14
 //   - libcuda-not-found: "cannot open input file 'cuda.lib'", 2.0–2.14
 //   - libcuda-not-found: "cuda.lib", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "cuda.lib", as reports retell it

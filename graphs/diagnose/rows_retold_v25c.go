@@ -168,12 +168,13 @@ func tritonDependencyRow() Signature {
 // release first pins a Triton with it was not read: the row keeps the -lcuda row's
 // releases. The row wants Triton or torch.compile in the text, or an LLM engine's worker
 // (engineWorker), as the -lcuda rows: another build's own -l:libcuda.so.1 is not
-// Triton's. One literal, the words before the flag's colon (no anchor in it:
-// TestDenseLineBounded); a space after the colon is read, as a full-width colon
-// ("-l：libcuda.so.1") is cleaned to ": " (TestFormsCross).
+// Triton's. One literal, the library's name, an anchor of the rows already (a new one
+// costs TestDenseLineBounded's anchor line), with no space in it, so that a line
+// broken at any space keeps it (TestWrapAtEverySpace); a space after the colon is read,
+// as a full-width colon ("-l：libcuda.so.1") is cleaned to ": " (TestFormsCross).
 func libcudaSonameRow(noTriton string) Signature {
 	return Signature{
-		Code: LibcudaNotFound, Literal: "find -l", Pattern: `cannot find -l: ?libcuda\.so(?:\.1)?\b`,
+		Code: LibcudaNotFound, Literal: "libcuda.so", Pattern: `cannot\s+find\s+-l:\s?libcuda\.so(?:\.1)?\b`,
 		Requires: tritonContext + `|` + engineWorker,
 		Releases: modes.Minors(0, 14),
 		Cause: "Triton links the launcher of each GPU kernel against libcuda.so.1, the NVIDIA driver's library, " +
