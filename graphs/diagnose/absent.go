@@ -23,12 +23,19 @@ import (
 type absentMark struct {
 	_             [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	before, after *regexp.Regexp
-	// unless, when set, must not match the text after the literal.
-	unless *regexp.Regexp
+	// unless, when set, must not match the text after the literal; notBefore, when set,
+	// must not match the text before it (the line above's end too where joinPrev says).
+	unless, notBefore *regexp.Regexp
 	// joinPrev says the words before the literal may end the line above: the line's own
 	// words before the literal, less a diff's, a quote's or a comment's mark at its start,
-	// are read after that line's end (joinedBefore).
-	joinPrev bool
+	// are read after that line's end (joinedBefore). joinNext says the words after the
+	// literal may start the line below, where the literal's line ends at its closing
+	// quote (joinedAfter).
+	joinPrev, joinNext bool
+	// assertion says the mark is a test's assertion that the message is absent
+	// (assertMarks): a failed one in pytest's report tells the message occurred
+	// (scanner.pytestFailed).
+	assertion bool
 }
 
 // Pieces of absentMarks: an opening quote and the message's head inside it (an error's
@@ -88,10 +95,12 @@ func absentMarks() []absentMark {
 		// raise ex` (holdoutAA's kornia conftest.py, which tolerates the refusal). Code that
 		// asserts the message does occur (`"The CUDA Graph is empty" in str(w.message)`,
 		// holdout4's pt88754, a PR about the warning) stays a finding. The text tested may be
-		// any name, a call or an attribute: a log filter's `'Not enough SMs to use
+		// any name, a call, an attribute or an item: a log filter's `'Not enough SMs to use
 		// max_autotune_gemm mode' not in record.getMessage()` (OneTrainer, code corpus;
-		// branch prec13), "… not in line:".
-		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(absentClose + `\s*not\s+in\s+[A-Za-z_][\w.]*\s*(?:[(:)\]]|$)`)},
+		// branch prec13), "… not in line:", "… not in lines[0]". A test's assertion so is
+		// assertMarks' (absent_assert.go).
+		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(absentClose + `\s*not\s+in\s+[A-Za-z_][\w.]*\s*(?:[(:)\[\]]|$)`),
+			notBefore: regexp.MustCompile(assertPresentLead + absentOpen)},
 		// CUDA's or HIP's error name given as what a rule prevents, in a comment or a note:
 		// "capture_end requires the forked side streams rejoined (cudaErrorStreamCaptureUnjoined)"
 		// (quack's all_gather_gemm comment, holdoutCG), "must rejoin, else
@@ -280,25 +289,69 @@ func foldedAt(line, lit []byte) int {
 // absentAround is how far before and after a literal absentMarks look.
 const absentAround = 120
 
-// markedAbsent reports whether line says lit, which it holds, did not occur (absentMarks)
-// or quotes it as a hypothetical (hypotheticalMarks); prev is the line above (nil for
-// none), read before line's words for the marks that join it. A row whose literal is
-// lower case (a retelling's words: "dynamo is not supported") is looked for without
-// regard to case, where folding keeps the line's length.
-func markedAbsent(marks []absentMark, prev, line, lit []byte) bool {
+// absence is how a line says a quoted message did not occur: not at all (noAbsence), by a
+// mark of absence or of a hypothetical (markedNone), or by a test's assertion that it is
+// absent (assertedNone: assertMarks).
+type absence uint8
+
+const (
+	noAbsence absence = iota
+	markedNone
+	assertedNone
+)
+
+// markedAbsent says whether line says lit, which it holds, did not occur (absentMarks,
+// assertMarks) or quotes it as a hypothetical (hypotheticalMarks), and how; prev is the
+// line above and next the line below (nil for none), read before and after line's words
+// for the marks that join them. A row whose literal is lower case (a retelling's words:
+// "dynamo is not supported") is looked for without regard to case, where folding keeps
+// the line's length.
+func markedAbsent(marks []absentMark, prev, line, next, lit []byte) absence {
 	at, lit := quotedAt(line, lit)
 	if at < 0 {
-		return false
+		return noAbsence
 	}
 	before := line[max(0, at-absentAround):at]
 	after := line[at+len(lit) : min(len(line), at+len(lit)+absentAround)]
-	joined := joinedBefore(prev, before, at <= absentAround)
+	t := absentText{before: before, joined: joinedBefore(prev, before, at <= absentAround), after: after}
+	if at+len(lit)+absentAround >= len(line) {
+		t.joinedAfter = joinedAfter(after, next)
+	}
 	for _, m := range marks {
-		if m.joinPrev && joined != nil && m.matches(joined, after) || m.matches(before, after) {
-			return true
+		if m.holds(t) {
+			if m.assertion {
+				return assertedNone
+			}
+			return markedNone
 		}
 	}
-	return false
+	return noAbsence
+}
+
+// absentText is the text around a literal that absentMarks read: the line's words before
+// it, those after the line above's end (joined, nil for none), the line's words after it,
+// and those before the line below's start (joinedAfter, nil for none).
+type absentText struct {
+	before, joined, after, joinedAfter []byte
+}
+
+// holds reports whether mark m holds for t: m.notBefore matches neither text before the
+// literal that m reads, and m matches with one of them and one of the texts after it.
+func (m absentMark) holds(t absentText) bool {
+	joined := t.joined
+	if !m.joinPrev {
+		joined = nil
+	}
+	if m.notBefore != nil && (m.notBefore.Match(t.before) || joined != nil && m.notBefore.Match(joined)) {
+		return false
+	}
+	return m.matchesAfter(t.before, t) || joined != nil && m.matchesAfter(joined, t)
+}
+
+// matchesAfter reports whether m matches with before and the line's words after the
+// literal, or those and the line below's where m joins it.
+func (m absentMark) matchesAfter(before []byte, t absentText) bool {
+	return m.matches(before, t.after) || m.joinNext && t.joinedAfter != nil && m.matches(before, t.joinedAfter)
 }
 
 // matches reports whether mark m holds with before and after the literal.

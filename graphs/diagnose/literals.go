@@ -98,12 +98,12 @@ type matchCache struct {
 	// markedAbsent's answers by text (at most maxLinesMemo each).
 	linesMemo  map[linesKey]bool
 	nearMemo   map[nearKey]bool
-	absentMemo map[absentKey]bool
+	absentMemo map[absentKey]absence
 }
 
 func newMatchCache(rows int) matchCache {
 	return matchCache{litAt: make([]int, rows), sqAt: make([]int, rows), foldAt: make([]int, rows), linesMemo: map[linesKey]bool{}, nearMemo: map[nearKey]bool{},
-		absentMemo: map[absentKey]bool{}}
+		absentMemo: map[absentKey]absence{}}
 }
 
 // gate is what every match of an expression holds: clauses of literals, each clause

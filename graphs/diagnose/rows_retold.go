@@ -209,6 +209,8 @@ func retellings() []retelling {
 	out = append(out, retoldV24b()...)
 	out = append(out, retoldV24C()...)
 	out = append(out, retoldV25C()...)
+	out = append(out, retoldV25A()...)
+	out = append(out, retoldV25B()...)
 	out = append(out, retoldV25D()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+

@@ -80,8 +80,9 @@ func cpuCopyCaptureRetold() retold {
 }
 
 // cpuCopyCapturePattern returns cpuCopyCaptureRetold's pattern: "on CPU, which failed the
-// … capture", each form of thingFailsCapture with each of cpuThings, and each form of
-// copyFailsCapture with the host-to-device copy. Every repeat is bounded and a space is
+// … capture", each form of thingFailsCapture with each of cpuThings, each form of
+// copyFailsCapture with the host-to-device copy, and a failure during the capture told
+// with a Python list or a CPU value as its cause (captureCrashForms, rows_retold_v25b.go). Every repeat is bounded and a space is
 // one \s, so that each branch's span stays short (patternWidth; TestDenseLineBounded).
 func cpuCopyCapturePattern() string {
 	p := `(?i)\bon\s(?:the\s)?(?:cpu|host)\b(?:\s?\([^()\n]{0,30}\))?\s?,\s?which\s` + captureFailedBy
@@ -91,6 +92,9 @@ func cpuCopyCapturePattern() string {
 		}
 	}
 	for _, form := range copyFailsCapture(hostToDevice) {
+		p += `|` + form
+	}
+	for _, form := range captureCrashForms() {
 		p += `|` + form
 	}
 	return p

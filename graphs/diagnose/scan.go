@@ -333,7 +333,7 @@ func compileTable() (table, error) {
 		return table{}, err
 	}
 	b.t.captureCtx = ctx
-	b.t.absent = append(absentMarks(), hypotheticalMarks()...)
+	b.t.absent = append(append(assertMarks(), absentMarks()...), hypotheticalMarks()...)
 	for _, a := range versionAnchors() {
 		b.anchors.add(a, anchorUse{kind: anchorVersion})
 	}
@@ -1956,21 +1956,34 @@ func (s *scanner) record(i int, e *ringLine, text []byte, m Match) {
 	}
 }
 
-// absentAt reports whether ring entry e's line says lit did not occur (markedAbsent),
-// remembered by the line's and the line above's text: a log that repeats a message on
-// every line asks the marks' patterns once (sweep12 finding 1: 0.3 MB/s of CPU, each
-// hit running every mark).
+// absentAt reports whether ring entry e's line says lit did not occur (markedAbsent):
+// a test's assertion that it is absent counts but where pytest reports it failed
+// (pytestFailed).
 func (s *scanner) absentAt(e *ringLine, lit []byte) bool {
+	a := s.absenceAt(e, lit)
+	return a == markedNone || a == assertedNone && !s.pytestFailed(e)
+}
+
+// absenceAt is markedAbsent for ring entry e's line, the line above and, where e's line
+// ends at a quote (endsAtQuote), the line below, remembered by their text: a log that
+// repeats a message on every line asks the marks' patterns once (sweep12 finding 1: 0.3
+// MB/s of CPU, each hit running every mark).
+func (s *scanner) absenceAt(e *ringLine, lit []byte) absence {
 	prev := s.above(e)
+	var next []byte
+	if endsAtQuote(e.clean) {
+		next = s.below(e)
+	}
 	if s.absentMemo == nil || len(lit) == 0 {
 		s.absentRuns++
-		return markedAbsent(s.t.absent, prev, e.clean, lit)
+		return markedAbsent(s.t.absent, prev, e.clean, next, lit)
 	}
-	key := absentKey{lit: &lit[0], nlit: len(lit), n: len(e.clean), nprev: -1,
-		h: [2]uint64{maphash.Bytes(s.seeds[0], e.clean), maphash.Bytes(s.seeds[1], e.clean)}}
+	key := absentKey{lit: &lit[0], nlit: len(lit), n: len(e.clean), nprev: -1, nnext: -1, h: s.lineHash(e.clean)}
 	if prev != nil {
-		key.nprev = len(prev)
-		key.hprev = [2]uint64{maphash.Bytes(s.seeds[0], prev), maphash.Bytes(s.seeds[1], prev)}
+		key.nprev, key.hprev = len(prev), s.lineHash(prev)
+	}
+	if next != nil {
+		key.nnext, key.hnext = len(next), s.lineHash(next)
 	}
 	if v, ok := s.absentMemo[key]; ok {
 		return v
@@ -1979,25 +1992,74 @@ func (s *scanner) absentAt(e *ringLine, lit []byte) bool {
 		clear(s.absentMemo)
 	}
 	s.absentRuns++
-	v := markedAbsent(s.t.absent, prev, e.clean, lit)
+	v := markedAbsent(s.t.absent, prev, e.clean, next, lit)
 	s.absentMemo[key] = v
 	return v
 }
 
-// absentKey is an absentAt question: the literal (a row's, by its first byte and
-// length), the line's length and hashes, and the line above's (nprev -1 for none).
-type absentKey struct {
-	lit      *byte
-	nlit, n  int
-	nprev    int
-	h, hprev [2]uint64
+// lineHash is the pair of hashes of b that absentKey holds.
+func (s *scanner) lineHash(b []byte) [2]uint64 {
+	return [2]uint64{maphash.Bytes(s.seeds[0], b), maphash.Bytes(s.seeds[1], b)}
 }
+
+// absentKey is an absenceAt question: the literal (a row's, by its first byte and
+// length), the line's length and hashes, the line above's and the line below's (nprev,
+// nnext -1 for none).
+type absentKey struct {
+	lit             *byte
+	nlit, n         int
+	nprev, nnext    int
+	h, hprev, hnext [2]uint64
+}
+
+// pytestFailed reports whether ring entry e is a source line that pytest's report of a
+// failed test shows above the failure's "E" lines: "> assert not any(\"…\" in l for l
+// in lines)" over "E assert not True" is an assertion of absence that failed, the
+// message there. pytest's FormattedExcinfo prints the failing line after its
+// flow_marker ">" and three spaces (after four spaces with --tb=short), and the
+// exception's lines right below it after its fail_marker "E" and the source's indent
+// less one (at least three spaces).
+func (s *scanner) pytestFailed(e *ringLine) bool {
+	b := s.lineBelow(e)
+	return b != nil && pytestFail.Match(b.raw)
+}
+
+// pytestFail is the start of a line of pytest's report of a failure.
+var pytestFail = &lazyregexp.Regexp{Expr: `^[ \t]{0,8}E[ \t]{3}`}
 
 // above returns the clean text of the line above ring entry e, nil where the ring
 // no longer holds it or e starts no line (a window of a long line).
 func (s *scanner) above(e *ringLine) []byte {
 	if p := s.lineAbove(e); p != nil {
 		return p.clean
+	}
+	return nil
+}
+
+// below returns the clean text of the line below ring entry e, nil where the ring does
+// not hold it yet or e ends no line.
+func (s *scanner) below(e *ringLine) []byte {
+	if b := s.lineBelow(e); b != nil {
+		return b.clean
+	}
+	return nil
+}
+
+// lineBelow returns the ring entry of the line below ring entry e, nil where the ring
+// does not hold it yet or e's line goes on in the next window.
+func (s *scanner) lineBelow(e *ringLine) *ringLine {
+	if e.goesOn {
+		return nil
+	}
+	for j := range s.ring {
+		if &s.ring[j] != e || s.n <= j {
+			continue
+		}
+		k := j + ringSize*((s.n-1-j)/ringSize)
+		if b := s.entry(k + 1); b != nil && b.lineStart && b.vline == e.vline+1 {
+			return b
+		}
+		return nil
 	}
 	return nil
 }

@@ -1,0 +1,91 @@
+package diagnose
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// A test that asserts a message is absent quotes it as what must not occur: `assert
+// "skipping cudagraphs due to mutaton on input" not in stderr[0]` (float8_experimental's
+// test/test_compile.py, a check that the sync function keeps cudagraphs: fixneg25's
+// 10.txt), `self.assertNotIn("skipping cudagraphs due to", cl.out)` (transformers'
+// static-cache tests, code corpus), `assert not any("…" in l for l in lines)`,
+// `self.assertFalse("…" in out)`, `assert "…" not in caplog.text`,
+// `FileCheck().check_not("…")`, `.check_count("…", 0, exactly=True)`, `#
+// CHECK-NOT: …`, `self.assertNotRegex(stderr, "…")`, the call or the assert on the line
+// above and `not in …` on the line below where a formatter wrapped it. Such a line is no
+// occurrence, for every code (assertMarks). A test that asserts the message does occur
+// (`assert "…" in stderr`, `self.assertIn("…", …)`, `FileCheck().check("…")`,
+// `self.assertTrue(any("…" in str(w.message) for w in caught))`: holdout4's pt88754)
+// stays a finding, as does a double negative (`self.assertFalse("…" not in out)`,
+// assertPresentLead). So does pytest's report of a failed absence test: its "E
+// AssertionError: assert '…' not in '…'" line puts the text tested after "not in" as a
+// quoted string that holds the message, and the source line it marks with ">" above an
+// "E" line is an assertion that failed because the message was there
+// (scanner.pytestFailed).
+
+// Pieces of assertMarks: the text tested, after "not in" or "in": a name, an attribute,
+// a call or an item ("stderr[0]", "caplog.text", "str(e)"), an opening parenthesis, or
+// the line's end (the rest on the line below); never a quote, which pytest's report of
+// the operands' values puts there.
+const (
+	assertTested = `\s*(?:\(|[A-Za-z_]|$)`
+	// assertPresentLead: a negation of an absence, which asserts presence, before the
+	// quote: "assertFalse(", "assertFalse(all(", "not (", "not any(", "not all(".
+	assertPresentLead = `(?i)(?:\bassertFalse\s*\(\s*(?:(?:any|all)\s*\(\s*)?|\bnot\s*\(\s*|\bnot\s+(?:any|all)\s*\(\s*)`
+)
+
+// assertMarks returns the ways a test asserts a quoted message is absent, a fresh copy on
+// each call. Each is an assertion (pytestFailed reads a failed one as an occurrence).
+func assertMarks() []absentMark {
+	marks := []absentMark{
+		// `assert "…" not in stderr[0]`, `assert "…" not in out, "msg"`, `self.assertTrue("…"
+		// not in out)`, `assert all("…" not in l for l in lines)`; the assert on the line
+		// above or "not in" on the line below where a formatter wrapped it.
+		{before: regexp.MustCompile(`(?i)\bassert(?:\s+|\s*\(\s*|\w+\s*\(\s*)(?:all\s*\(\s*)?` + absentOpen),
+			after:     regexp.MustCompile(absentClose + `\s*not\s+in` + assertTested),
+			notBefore: regexp.MustCompile(assertPresentLead + absentOpen), joinPrev: true, joinNext: true},
+		// `self.assertNotIn("…", out)`, `FileCheck().check_not("…")`, `assert_not_in("…", …)`.
+		{before: regexp.MustCompile(`\b(?:assertNotIn|assert_not_in|check_not)\s*\(\s*` + absentOpen), joinPrev: true},
+		// `self.assertNotRegex(stderr, "…")`, `assertNotContains(response, "…")`: the
+		// message the second argument.
+		{before: regexp.MustCompile(`\b(?:assertNotRegexp?(?:Matches)?|assertNotContains|assert_not_contains)\s*\([^\x60"'“‘\n()]{0,80}(?:\([^()\n]{0,40}\)[^\x60"'“‘\n()]{0,40})?,\s*` + absentOpen)},
+		// `FileCheck().check_count("…", 0, exactly=True)`.
+		{before: regexp.MustCompile(`\bcheck_count\s*\(\s*` + absentOpen), after: regexp.MustCompile(absentClose + `\s*,\s*0\s*[,)]`), joinPrev: true},
+		// FileCheck's and LLVM's check strings: "# CHECK-NOT: …", "CHECK-COUNT-0: …".
+		{before: regexp.MustCompile(`\bCHECK-(?:NOT|COUNT-0):\s*[\x60"'“‘]?[^\x60"'“”‘’|]{0,40}$`)},
+		// `assert not any("…" in l for l in lines)`, `self.assertFalse("…" in out)`,
+		// `self.assertFalse(any("…" in str(w.message) for w in caught))`, `assert not "…"
+		// in out`.
+		{before: regexp.MustCompile(`(?i)(?:\bassertFalse\s*\(\s*(?:any\s*\(\s*)?|\bassert\s+not\s*\(?\s*(?:any\s*\(\s*)?|\bnot\s+any\s*\(\s*)` + absentOpen),
+			after: regexp.MustCompile(absentClose + `\s*in` + assertTested), joinPrev: true, joinNext: true},
+	}
+	for i := range marks {
+		marks[i].assertion = true
+	}
+	return marks
+}
+
+// joinedAfter returns after (the line's words after the literal), a space and the start
+// of next (the line below, less its leading white space), where after ends at a closing
+// quote (endsAtQuote); nil for no next or where after goes on.
+func joinedAfter(after, next []byte) []byte {
+	if next == nil || !endsAtQuote(after) {
+		return nil
+	}
+	rest := bytes.TrimRight(after, " \t\r")
+	next = bytes.TrimLeft(next, " \t")
+	next = next[:min(len(next), absentAround)]
+	out := make([]byte, 0, len(rest)+1+len(next))
+	return append(append(append(out, rest...), ' '), next...)
+}
+
+// endsAtQuote reports whether text, less its trailing white space, ends in a quote mark:
+// only then may a mark read the line below (joinNext).
+func endsAtQuote(text []byte) bool {
+	rest := bytes.TrimRight(text, " \t\r")
+	if len(rest) == 0 {
+		return false
+	}
+	return bytes.IndexByte([]byte(litQuotes), rest[len(rest)-1]) >= 0 || bytes.HasSuffix(rest, []byte("”")) || bytes.HasSuffix(rest, []byte("’"))
+}
