@@ -1254,6 +1254,18 @@
 // label that earlier sets' labels disagree with: corpus_open_test.go). Over the ninety-four
 // sets since 2026-12-04 (AN to ED, 989 texts, 532 negatives): 309 of 487 codes (63 %)
 // measured, 427 (87.7 %) now; releases 188 of 198 now; findings on 13 of 532 negatives now.
+// holdoutEE to holdoutEM (2026-12-06, the twenty-fifth session, the search tool's budget
+// back: nine sets, 98 texts, 62 negatives: pasted or retold failures, downstream projects,
+// a set against the last session's readings, pages, threads that state a release, the
+// rarest codes, 2026 threads, repository files, a set against the session's own new
+// readings): 28 of 37 codes (76 %) as measured (acd29094, 3b4c3098, e2fa0f10), 36 now (a
+// CUDA error cut behind a library's words, a host sync or an H2D copy said to fail a
+// capture, torch.compile "not supporting" a Python, Triton not detecting libcuda.so,
+// unstable static input pointers re-recording, a later replay invalidating live storage);
+// releases 14 of 15 as measured and now; findings on 2 of 62 negatives (a README's "you'll
+// hit `…`", a generic symptom table: forms that earlier labels read as reports). Over the
+// 103 sets since 2026-12-04 (AN to EM, 1087 texts, 594 negatives): 464 of 524 codes
+// (88.5 %) now; releases 202 of 213 now; findings on 15 of 594 negatives now.
 //
 // # Wordings
 //
