@@ -1688,6 +1688,14 @@
 //   - stream-capture-illegal: a paraphrase with "tream is capt", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "invalidates ", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "invalidated ", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "uring CUDA", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "capture regio", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "reaks graph c", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "breaks CUDA g", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "broke CUDA gr", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "ync error", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "apture race", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "reak CUDA gr", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "H2D cop", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "unpinned", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
