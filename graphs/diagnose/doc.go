@@ -1921,6 +1921,8 @@
 //   - unsupported-python: a paraphrase with "ython 3.1", as reports retell it
 //   - unsupported-python: a paraphrase with "ython=3.1", as reports retell it
 //   - unsupported-python: a paraphrase with "upports 3.1", as reports retell it
+//   - unsupported-python: a paraphrase with "d on 3.1", as reports retell it
+//   - unsupported-python: a paraphrase with "port 3.1", as reports retell it
 //   - unsupported-python: a paraphrase with "ot supporting", as reports retell it
 //   - unsupported-python: a paraphrase with "support compi", as reports retell it
 //   - unsupported-python: a paraphrase with "port for comp", as reports retell it
@@ -2036,6 +2038,7 @@
 //   - triton-missing: a paraphrase with "riton for Win", as reports retell it
 //   - triton-missing: a paraphrase with "issing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "equires Trito", as reports retell it
+//   - triton-missing: a paraphrase with "dependenc", as reports retell it
 //   - triton-missing: a paraphrase with "missing Triton", as reports retell it
 //   - triton-missing: a paraphrase with "missing triton", as reports retell it
 //   - triton-missing: a paraphrase with "needs Triton", as reports retell it
@@ -2122,6 +2125,7 @@
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: "libcuda.so", 2.0–2.14
 //   - libcuda-not-found: "cannot open input file 'cuda.lib'", 2.0–2.14
 //   - libcuda-not-found: "cuda.lib", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "cuda.lib", as reports retell it
@@ -2132,6 +2136,7 @@
 //   - libcuda-not-found: "when searching for -lcuda", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda", as reports retell it
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it

@@ -208,6 +208,7 @@ func retellings() []retelling {
 	out = append(out, retoldV24()...)
 	out = append(out, retoldV24b()...)
 	out = append(out, retoldV24C()...)
+	out = append(out, retoldV25C()...)
 	out = append(out, retoldV25A()...)
 	out = append(out, retoldV25B()...)
 	out = append(out, retoldV25D()...)
