@@ -1830,6 +1830,9 @@
 //   - inductor-config-not-imported: a paraphrase with "no attribute ", as reports retell it
 //   - inductor-config-not-imported: a paraphrase with "have a `confi", as reports retell it
 //   - inductor-config-not-imported: a paraphrase with "have a config", as reports retell it
+//   - inductor-config-not-imported: a paraphrase with "orce-load", as reports retell it
+//   - inductor-config-not-imported: a paraphrase with "orce-import", as reports retell it
+//   - inductor-config-not-imported: a paraphrase with "is lazy in", as reports retell it
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
@@ -2111,6 +2114,9 @@
 //   - cxx-compiler-missing: a paraphrase with "compilador", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "компилятор", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "cc1plus", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "s a C++ compi", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "s a C compile", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "lude a compil", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found" (the message cut short), 2.0–2.14
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
@@ -2165,6 +2171,8 @@
 //   - python-headers-missing: a paraphrase with "directory is missing", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "python.h", as reports retell it
+//   - python-headers-missing: a paraphrase with "eds Python.h", as reports retell it
+//   - python-headers-missing: a paraphrase with "python3-dev", as reports retell it
 //   - python-headers-missing: "Python.h: No such file" (the message cut short), 2.0–2.14
 //   - python-headers-missing: "fatal error: Python.h" (the message cut short), 2.0–2.14
 //   - backend-ignores-inductor-config: "backend ignoring extra kwargs", 2.5–2.14
