@@ -225,11 +225,7 @@ var openMisses = map[string]string{
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
 	// holdoutEE to EI, measured once at acd29094 (2026-12-06, the twenty-fifth session);
 	// EI's lightning-thunder#2697 found since 06a8575b.
-	"ee_gridbook47_padded_route_tolist_item_host_sync_capture_engine_dies":  "holdoutEE: host syncs (\".tolist()\", \"n_blocks.item()\") told to land inside the capture region so that \"the engine dies at startup\", no message quoted",
-	"eg_pt106802_tensor_lr_item_breaks_graph_capture":                       "holdoutEG: \"it does an item() on every step, which breaks graph capture\", CUDA graphs named in the next sentence",
-	"eg_onnxscript1435_py312_nightly_ci_torch_compile_not_supporting_py312": "holdoutEG: \"failing due to torch.compile not supporting python 3.12 yet\" (a gerund the retellings do not read)",
-	"eh_semanticdiff_pt56433_cudnn_rnn_dropout_capture_event_wait_errors":   "holdoutEH: a commit's title \"Avoid sync errors when graph capturing cudnn rnn calls\" and the errors told as CUDA's rules (\"is an error\")",
-	"ei_neg_pt176411_release211_whisper_fail_accuracy":                      "holdoutEI: two pip install lines (2.10.0 passing, 2.11.0 failing) and \"it fails in 2.11 RC\" with no torch named: the first pin is read",
+	"ei_neg_pt176411_release211_whisper_fail_accuracy": "holdoutEI: two pip install lines (2.10.0 passing, 2.11.0 failing) and \"it fails in 2.11 RC\" with no torch named: the first pin is read",
 	// holdoutED, measured once at de7733b8.
 	"ed_nemo9319_commit_sd_host_device_sync_breaks_cuda_graph": "holdoutED: \"Avoid redundant host & device sync breaks cuda graph\" under \"Fix SD CUDA Graph Failure\": a sync that breaks the graphs, no capture named, which holdoutJ's and holdoutV's labels read as a graph break",
 	// holdoutDT to DY, measured once at a56b03ba (2026-12-06, the twenty-fourth session).

@@ -624,6 +624,7 @@ func launcherRows() []Signature {
 				"#103417, vllm-project/vllm#16984, JIA-Lab-research/Seg-Zero#63 (2025)",
 			Decisive: "the linker's line; another line shows Triton or torch",
 		},
+		libcudaSonameRow(noTriton),
 		{
 			// triton-windows links the launcher against cuda.lib, the import library of the
 			// driver's nvcuda.dll, from the first CUDA it finds with bin/ptxas.exe,

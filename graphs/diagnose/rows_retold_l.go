@@ -21,13 +21,17 @@ package diagnose
 // with python 3.12" is left: an issue's title says so of any failure it shows
 // (pytorch/pytorch#136361's, a missing Triton on 2.6, corpus neg_pt136361_no_triton_win_26dev).
 // The support told as still to come is read here too (pythonToComeRetold), and a Python
-// that broke torch.compile or is incompatible with it (pythonBrokeRetold, rows_retold_v24b.go).
+// that broke torch.compile or is incompatible with it (pythonBrokeRetold, rows_retold_v24b.go),
+// and validate25's gerund, lack, bare number and support added late (pythonGerundRetold,
+// pythonLackRetold, pythonBareRefused, pythonAddedLateRetold: rows_retold_v25c.go).
 var pythonShortRetold = retold{
 	// Every such line names the Python with a space ("Python 3.12"), as pythonPairRetold's
 	// literal; a path's "python3.12" holds no anchor (TestPlainLinesHoldNoAnchor).
 	// "python=3.12" and "supports 3.13" are pythonToComeRetold's (rows_retold_dt2.go).
-	literals: []string{"ython 3.1", "ython=3.1", "upports 3.1"},
-	pattern: `(?i)` + pythonToComeRetold + `|` + pythonBrokeRetold + `|` + pythonCompiler +
+	// "d on 3.1" and "port 3.1" are pythonBareRefused's (rows_retold_v25c.go).
+	literals: []string{"ython 3.1", "ython=3.1", "upports 3.1", "d on 3.1", "port 3.1"},
+	pattern: `(?i)` + pythonToComeRetold + `|` + pythonBrokeRetold + `|` + pythonGerundRetold + `|` + pythonLackRetold + `|` +
+		pythonBareRefused + `|` + pythonAddedLateRetold() + `|` + pythonCompiler +
 		// Dynamo or an aside named after the call ("torch.compile (Dynamo) is not
 		// supported", compileAside), or the program's own word that it turned it off ("#
 		// torch.compile disabled: not supported")
