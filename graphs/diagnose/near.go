@@ -209,8 +209,13 @@ func (s *scanner) matchNear(re *regexp.Regexp, whole bool, text, in, lit []byte,
 	if s.nearMemo == nil || len(lit) == 0 {
 		return s.matchNearRun(re, whole, text, in, lit, pos)
 	}
-	key := nearKey{re: re, whole: whole, lit: &lit[0], nlit: len(lit), nin: len(in), n: len(text),
+	key := nearKey{re: re, whole: whole, n: len(text),
 		h: [2]uint64{maphash.Bytes(s.seeds[0], text), maphash.Bytes(s.seeds[1], text)}}
+	if !runsWhole(whole, text) {
+		// Only spans around the literal's occurrences are read: the answer is the
+		// literal's. A text run whole answers alike for every row whose literal it holds.
+		key.lit, key.nlit, key.nin = &lit[0], len(lit), len(in)
+	}
 	if v, ok := s.nearMemo[key]; ok {
 		return v
 	}
@@ -222,9 +227,17 @@ func (s *scanner) matchNear(re *regexp.Regexp, whole bool, text, in, lit []byte,
 	return v
 }
 
+// runsWhole reports whether matchNear runs a pattern on text whole, not on spans
+// around a literal: a text no longer than maxRowSpan, or a pattern that must see the
+// whole text (whole).
+func runsWhole(whole bool, text []byte) bool {
+	return whole || len(text) <= maxRowSpan
+}
+
 // nearKey is a matchNear question: the pattern, the literal (a row's, by its first
-// byte), and the text by its length and two 64-bit hashes, so that a line met again (a
-// log that repeats a line: sweep finding 22, BenchmarkShapes/repeated) is not matched
+// byte; none where the text is run whole, so that the rows sharing a pattern ask once),
+// and the text by its length and two 64-bit hashes, so that a line met again (a log
+// that repeats a line: sweep finding 22, BenchmarkShapes/repeated) is not matched
 // again.
 type nearKey struct {
 	re           *regexp.Regexp
@@ -241,7 +254,7 @@ type nearKey struct {
 // with words of its own, and each span had been as wide as the widest and run where any
 // one's words were on the line.
 func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32) bool {
-	if len(text) <= maxRowSpan || whole || len(lit) == 0 {
+	if runsWhole(whole, text) || len(lit) == 0 {
 		s.patternBytes += len(text)
 		return re.Match(text)
 	}
@@ -304,25 +317,46 @@ func (s *scanner) branchSpans(dst [][2]int, b branch, text []byte, perRune int) 
 }
 
 // runSpans runs re on s.spans (sorted by start), merged where they overlap, each edge
-// moved beside a byte that is no word character (snapStart, snapEnd); re runs on the
-// whole text where an edge finds none.
+// moved beside a byte that is no word character (snapStart, snapEnd) or, where none is
+// near, out to the nearest such byte or the text's edge (reachOut).
 func (s *scanner) runSpans(re *regexp.Regexp, text []byte) bool {
 	for i := 0; i < len(s.spans); {
 		a, e := s.spans[i][0], s.spans[i][1]
 		for i++; i < len(s.spans) && s.spans[i][0] <= e; i++ {
 			e = max(e, s.spans[i][1])
 		}
-		a, e = snapStart(text, a, e), snapEnd(text, e, a)
-		if a < 0 || e <= a {
-			s.patternBytes += len(text)
-			return re.Match(text)
-		}
+		a, e = reachOut(text, a, e)
 		s.patternBytes += e - a
 		if re.Match(text[a:e]) {
 			return true
 		}
 	}
 	return false
+}
+
+// reachOut returns the span a..e of text with its edges moved beside a byte that is no
+// word character (isEdgeByte): the nearest within maxSnap (snapStart, snapEnd), else
+// the nearest outside the span, or the text's start or end where there is none. An
+// edge with none near had run the pattern on the whole text: a squeezed line (no
+// spaces) holds runs of word characters longer than maxSnap, and where a span's edge
+// fell inside one, as a row's literal added before it could move it, the anchor line
+// of TestDenseLineBounded ran seven patterns over its whole squeezed text (5.8 bytes a
+// byte), more or less as rows came and went.
+func reachOut(text []byte, a, e int) (int, int) {
+	sa, se := snapStart(text, a, e), snapEnd(text, e, a)
+	if sa >= 0 && se > sa {
+		return sa, se
+	}
+	crossed := sa >= 0 && se >= 0 // each found, the start after the end
+	if sa < 0 || crossed {
+		for sa = a; sa > 0 && !isEdgeByte(text[sa-1]); sa-- {
+		}
+	}
+	if se < 0 || crossed {
+		for se = e; se < len(text) && !isEdgeByte(text[se]); se++ {
+		}
+	}
+	return sa, se
 }
 
 // branch is an alternative of a pattern's top-level alternation, compiled apart, with

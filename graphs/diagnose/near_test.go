@@ -210,6 +210,21 @@ func denseLine(t *testing.T, n int) []byte {
 // words added ("crash", "Crash", "bugs ", "[Bug]": on the anchor line they let other rows'
 // patterns match on an earlier span, a drop of the measure, not of any cost), the corpus
 // line from 11.80 to 11.81 (58,135,578 to 58,207,226 pattern bytes).
+// Measured by the twenty-fifth session (cost25, pattern bytes charged to each row and
+// form): 81 a byte were patterns with ^ or $ run on the whole line once per row and form,
+// since matchNear's memo keyed a whole run by the row's literal and each row compiled its
+// pattern's case-folded and squeezed forms apart (the triton-missing retelling's seven
+// rows 13.0, torch.compile-not-supported's five 10.0, openmp-missing's three 8.5); and the
+// growth that was not additive was runSpans giving up on a span whose edge found no edge
+// byte within maxSnap, which on the squeezed text (no spaces) happens where an edge falls
+// in a long run of letters, and ran the pattern on the whole text: adding any row's
+// anchors before such a span moved its edges in or out (each of the four rows of
+// rows_retold_v24c.go alone took overwritten-output's squeezed runs from 707 bytes to
+// 24,527; seven such runs, 5.8 a byte). A whole run now answers once for every row that
+// shares the pattern (its forms compiled once per pattern), and an edge with none near
+// reaches out to the nearest edge byte: 188.6 -> 143.5 (corpus line 11.7 -> 10.7) at
+// 51f37c76, and 186.5 -> 146.9 on main at 8961399c (validate25's rows), no finding
+// changed; bound 149.
 // The corpus line and the repeated copies hold
 // the scanner's cost on real text. The corpus line's bound went from 12.0 to 12.5 on
 // 2026-12-05 (the nineteenth session): it is the corpus itself joined, and the day's four
@@ -224,7 +239,7 @@ func TestDenseLineBounded(t *testing.T) {
 		bound float64
 	}{
 		{"corpus-one-line", denseLine(t, 1<<20), 12.5},
-		{"anchor-line", line, 190},
+		{"anchor-line", line, 149},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -279,6 +294,32 @@ func TestMatchNear(t *testing.T) {
 			got := s.matchNear(re, wholeText(tc.pattern), []byte(tc.text), []byte(tc.text), []byte("lit"), nil)
 			require.Equal(t, tc.want, got)
 			require.LessOrEqual(t, s.patternBytes, max(len(tc.text), 3*maxRowSpan))
+		})
+	}
+}
+
+// TestReachOut checks the span runSpans runs a pattern on: its edges beside a byte that
+// is no word character, the nearest within maxSnap, else the nearest beyond it, else the
+// text's start or end, never the whole text for an edge that finds none near (the
+// squeezed anchor line ran seven patterns whole so: TestDenseLineBounded).
+func TestReachOut(t *testing.T) {
+	run := strings.Repeat("z", 2*maxSnap)
+	tests := []struct {
+		name         string
+		text         string
+		a, e         int
+		wantA, wantE int
+	}{
+		{"edges near", "aaa bbb ccc", 5, 6, 4, 7},
+		{"no edge near the start", "a b " + run + " c d", 4 + maxSnap, 4 + 2*maxSnap + 2, 4, 4 + 2*maxSnap + 2},
+		{"no edge near the end", "a b " + run + " c d", 2, 4 + maxSnap, 2, 4 + 2*maxSnap},
+		{"no edge at all", run + run, maxSnap + 10, 3 * maxSnap, 0, 4 * maxSnap},
+		{"crossed", run + " " + run, 2*maxSnap - 2, 2*maxSnap + 2, 0, 4*maxSnap + 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a, e := reachOut([]byte(tc.text), tc.a, tc.e)
+			require.Equal(t, [2]int{tc.wantA, tc.wantE}, [2]int{a, e})
 		})
 	}
 }

@@ -109,15 +109,25 @@ type rowForms struct {
 	built rowFormsCompiled
 }
 
-// rowFormsCompiled are a row's compiled forms.
+// rowFormsCompiled are a row's compiled forms: its pattern's (shared with the rows
+// that share the pattern) and its cut forms (the row's own: they are cut at its literal).
 type rowFormsCompiled struct {
+	patternForms
+	cut cutPatterns
+}
+
+// patternForms are a pattern's forms for text retyped or squeezed, compiled once for
+// the rows that share the pattern (lazyPattern.forms): the same expression compiled
+// for each row had been a regexp of its own, so matchNear's memo asked each row's
+// again on a text run whole (TestDenseLineBounded's anchor line: 12.6 pattern bytes a
+// byte).
+type patternForms struct {
 	// fold is pattern without regard to case, for text a person retyped.
 	fold *regexp.Regexp
 	// squeezed is pattern without regard to white space or quote marks, tried on a
 	// line's squeezed form ("torch. compile" retyped with a space), and squeezedFold
 	// the same without regard to case; nil where the pattern cannot be so rewritten.
 	squeezed, squeezedFold *regexp.Regexp
-	cut                    cutPatterns
 }
 
 // noForms are the forms of a row without a Pattern.
@@ -136,12 +146,11 @@ func (r *compiledRow) lazy() *rowFormsCompiled {
 		if cp.err != nil {
 			return // a pattern that does not compile has no forms (TestRowPatternsCompile)
 		}
-		b.fold = regexp.MustCompile("(?i)" + cp.src)
-		b.squeezed, b.squeezedFold = squeezedPattern(cp.src)
+		b.patternForms = f.pat.forms()
 		if cp.parsed != nil {
 			b.cut = compileCutPatterns(cp.src, cp.parsed, f.lit)
 		}
-		for _, re := range append([]*regexp.Regexp{b.fold, b.squeezed, b.squeezedFold, b.cut.head, b.cut.tail}, b.cut.open...) {
+		for _, re := range append([]*regexp.Regexp{b.cut.head, b.cut.tail}, b.cut.open...) {
 			if re != nil {
 				f.gates.Store(re, newGate(re.String()))
 			}
@@ -272,6 +281,26 @@ type lazyPattern struct {
 	// err is the pattern's compile error (TestRowPatternsCompile holds every row's to
 	// none); re then matches nothing.
 	err error
+	// other holds the pattern's forms (forms), compiled on first use.
+	otherOnce sync.Once
+	other     patternForms
+}
+
+// forms returns the pattern's forms for retyped and squeezed text, compiling them on
+// the first call (safe for concurrent use); p compiles without error.
+func (p *lazyPattern) forms() patternForms {
+	p.otherOnce.Do(func() {
+		src := p.get().src
+		f := &p.other
+		f.fold = regexp.MustCompile("(?i)" + src)
+		f.squeezed, f.squeezedFold = squeezedPattern(src)
+		for _, re := range []*regexp.Regexp{f.fold, f.squeezed, f.squeezedFold} {
+			if re != nil {
+				p.gates.Store(re, newGate(re.String()))
+			}
+		}
+	})
+	return p.other
 }
 
 // get returns p compiled, compiling it on the first call (safe for concurrent use:
