@@ -249,6 +249,14 @@
 // the line above too), "free of \"…\"", and other languages' words of absence (没有出现,
 // はゼロ, 없음, keine, aucun, ни одного) are absence too, and so is a failure said to be
 // handled, caught or harmless ("a missing triton_key would be handled gracefully").
+// So is a message quoted after a statement of what a call or a value would raise in
+// general, its subject generic: an argument given ("passing it there raises
+// RuntimeError(\"…\")" in double backquotes, "using mode=… throws `…`"), a value said
+// to be invalid ("`mode=\"max-reduce\"` 并非有效值，会抛出 `…`", "有効な値ではないため、
+// `…` が発生します"), a counterfactual ("would raise `…`"): absent_raise.go; a person who
+// runs it ("you will get the following error `…`", "I pass …", 我), the reporter's code
+// as the subject, a past verb or a fix after it keeps it a finding. A message cut at an
+// ellipsis is read so by the part of it before the ellipsis.
 // A test's assertion that the message is absent is no hit either (absent_assert.go):
 // `assert "…" not in stderr[0]`, `assert not any("…" in l for l in lines)`,
 // `self.assertNotIn("…", …)`, `self.assertFalse("…" in …)`, `FileCheck().check_not("…")`,

@@ -265,9 +265,16 @@ func reprRows(rows []Signature) []Signature {
 }
 
 // asyncGraphWords and asyncFails: CUDA graphs by name (the retellings' cgWords), mode
-// or implementation, and a failure, for the async allocator's retold refusal.
+// or implementation, and a failure, for the async allocator's retold refusal. The
+// graphs' words qualified as a kind of node ("inside conditional CUDA graph nodes",
+// "CUDA graph memory nodes") are in a group named part: the allocator said to fail
+// there is CUDA's own limit on that node kind, met when the graph is instantiated
+// (pytorch/pytorch#191483, a validation passage of 2026-12-06), not the pool check of
+// cudagraph trees that the rows' cause tells, and absent.go's partOnly reads such a
+// match as no report.
 const (
-	asyncGraphWords = `\b` + cgWords + `\b|\breduce-overhead\b|\bmax-autotune\b`
+	asyncGraphWords = `(?:\b(?P<part>conditional)\s+)?(?:\b` + cgWords + `\b(?P<part>(?:['’]s)?\s+(?:(?:conditional|memory|child|body)\s+)?(?:nodes?|bod(?:y|ies)|subgraphs?)\b)?|` +
+		`\breduce-overhead\b|\bmax-autotune\b)`
 	// asyncFails: "allocation conflicts that prevented model reloading … when CUDA graphs
 	// enabled" (TTS-Audio-Suite's commit 9f725c8, holdoutCL) says a conflict too.
 	asyncFails = `crash(?:es|ed|ing)?|fail(?:s|ed|ing)?|breaks?|broke|incompatible|(?:does|do|did)\s*n[o']t\s+work|not\s+(?:supported|compatible)|` +
