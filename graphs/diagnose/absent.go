@@ -143,6 +143,12 @@ func hypotheticalMarks() []absentMark {
 		// "если вы видите \"…\"", "si vous voyez « … »", "si ves \"…\"", "se você vir
 		// \"…\"", "falls Sie die Meldung \"…\" sehen".
 		{before: regexp.MustCompile(`(?i)(?:` + hypoSeeEn + `|` + hypoSeeZh + `|` + hypoSeeOther + `)` + hypoNoun + hypoOpen), joinPrev: true, unless: tip},
+		// A design's branch that says what the program itself will do: "- See if a primary
+		// context exists. If so, set it on the thread and proceed with the driver call. If
+		// not, fail with `CUDA_ERROR_INVALID_CONTEXT`." (meta-pytorch/monarch@3e8ada3,
+		// holdoutEN), "otherwise return `…`", "else raise `…`": an instruction in the
+		// present, no run's failure. "otherwise failed with `…`" (a past) stays a report.
+		{before: regexp.MustCompile(`(?i)(?:\bif\s+not|\botherwise|\belse)\s*,?\s*(?:(?:we|it|then)\s+)?(?:fail|return|raise|throw|abort|error\s+out)s?\s+(?:with\s+)?(?:(?:a|an|the)\s+)?` + hypoOpen)},
 		// "If \"…\" appears, …" (holdoutAB's rl-hockey docstring), "should `…` show up",
 		// "when \"…\" is printed"; "当 \"…\" 出现时"; "если \"…\" появится", "wenn \"…\"
 		// erscheint", "si \"…\" apparaît", "si \"…\" aparece".

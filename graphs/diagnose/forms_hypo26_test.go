@@ -47,6 +47,11 @@ func TestFormsHypoRaised(t *testing.T) {
 		{"report: zh 运行后会报错", "运行后会报错 `" + unrec + "`\n", mode(1), "Chinese, no argument nor value: a report's habitual 会"},
 		{"report: ja 渡したら 発生しました", "`mode=\"max-reduce\"` を渡したら `" + unrec + "` が発生しました。\n", mode(1), "Japanese, past"},
 		{"report: ja 実行すると 発生します", "実行すると `" + unrec + "` が発生します。\n", mode(1), "Japanese, a run, not an argument"},
+		// A design's branch: what the program will do (holdoutEN's monarch commit).
+		{"design: if not, fail with", "- See if a primary context exists. If so, set it on the thread and proceed with the driver call. If not, fail with `CUDA_ERROR_INVALID_CONTEXT`.\n", form{}, "meta-pytorch/monarch@3e8ada3 (holdoutEN)"},
+		{"design: otherwise return", "Otherwise return `" + unrec + "` to the caller.\n", form{}, "otherwise, a present verb"},
+		{"design: else raise", "else raise `" + unrec + "`\n", form{}, "else"},
+		{"report: otherwise failed with", "I set the device first; otherwise it failed with `" + unrec + "`.\n", mode(1), "a past verb after otherwise"},
 		{"report: cut, got", "I got `RuntimeError(\"Unexpected optimization option ...\")` on 2.7\n", form{diagnose.UnknownOption, 1, diagnose.Truncated, ""}, "a message cut at an ellipsis, reported"},
 	})
 }

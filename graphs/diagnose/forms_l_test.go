@@ -33,6 +33,9 @@ func TestFormsHoldoutL(t *testing.T) {
 		{"skipping under a model's triton kernels", "config.attn_config['attn_impl'] = 'triton'\n/usr/bin/ld: skipping incompatible /usr/lib/libcuda.so when searching for -lcuda\nKeyError: 'x'\n", form{}, "a model's own Triton attention is no torch.compile (holdoutC3's MPT)"},
 		// libcuda-not-found: the linker in an LLM engine's worker.
 		{"lcuda in verl's worker", "(WorkerDict pid=415316) INFO 02-22 13:06:42 model_runner_base.py:120] Writing input\n(WorkerDict pid=415316) /usr/bin/ld: cannot find -lcuda\n", form{diagnose.LibcudaNotFound, 2, diagnose.Exact, ""}, "rllm#40"},
+		{"lcuda in lld's words", "[inductor][fbcode] cpp_wrapper/AOTI link\nso the link failed with `unable to find library -lcuda`.\n", form{diagnose.LibcudaNotFound, 2, diagnose.Exact, ""}, "LLVM lld's wording, Inductor named (pytorch#187943, holdoutEN)"},
+		{"lld, another library", "ld.lld: error: unable to find library -lcudart\ntriton\n", form{}, "the runtime's library, not the driver's"},
+		{"lld, nothing compiled named", "ld.lld: error: unable to find library -lcuda\n", form{}, "no Triton or torch named: any CUDA build's link"},
 		{"lcuda in vLLM's worker", "(VllmWorkerProcess pid=12) /usr/bin/ld: cannot find -lcuda: No such file or directory\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "vLLM's multiprocessing worker"},
 		{"lcuda in vLLM v1's engine core", "(EngineCore_DP0 pid=240) /usr/bin/ld: cannot find -lcuda\n", form{diagnose.LibcudaNotFound, 1, diagnose.Exact, ""}, "vLLM v1"},
 		{"lcuda under a model runner frame", "  File \"/x/sglang/srt/model_executor/model_runner.py\", line 300, in init\n/usr/bin/ld: cannot find -lcuda\n", form{diagnose.LibcudaNotFound, 2, diagnose.Exact, ""}, "SGLang's model runner"},

@@ -605,25 +605,46 @@ const lcudaPattern = `cannot find -lcuda\b`
 // launcherRows: Triton's C launcher, built with the system's C compiler.
 func launcherRows() []Signature {
 	const noTriton = "or compile without Triton: backend=\"aot_eager\", or turn torch.compile off"
+	return append([]Signature{lcudaRow(noTriton), lcudaLLDRow(noTriton)}, launcherMoreRows(noTriton)...)
+}
+
+// lcudaLLDRow is lcudaRow in LLVM's linker's words, "unable to find library -lcuda"
+// (lld/ELF/Driver.cpp's error for a -l it cannot resolve): a toolchain whose linker is
+// lld, as Inductor's cpp_wrapper and AOTInductor link in fbcode ("the link failed with
+// \x60unable to find library -lcuda\x60", pytorch/pytorch#187943, holdoutEN).
+func lcudaLLDRow(noTriton string) Signature {
+	r := lcudaRow(noTriton)
+	r.Literal, r.Pattern = "unable to find library -lcuda", `unable to find library -lcuda\b`
+	r.Source += "; LLVM lld's wording: pytorch/pytorch#187943 (AOTInductor's link in fbcode)"
+	return r
+}
+
+// lcudaRow is the GNU linker's failure to find the driver's library for Triton's
+// launcher.
+func lcudaRow(noTriton string) Signature {
+	return Signature{
+		// The Pattern ends the library's name: "cannot find -lcudart" (the CUDA runtime,
+		// holdoutV's SAM2 build notes) and "-lcublas" are other libraries' failures.
+		Code: LibcudaNotFound, Literal: "cannot find -lcuda", Pattern: lcudaPattern,
+		Requires: tritonContext,
+		Releases: modes.Minors(0, 14),
+		Cause: "Triton links the launcher of each GPU kernel against libcuda.so, the NVIDIA driver's " +
+			"library, and the linker found none: the driver ships libcuda.so.1 without the libcuda.so " +
+			"name, or in a directory the linker does not search (a .run driver install, WSL's " +
+			"/usr/lib/wsl/lib, a container or Nix system), and LD_LIBRARY_PATH does not reach the linker",
+		Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH=/usr/lib/x86_64-linux-gnu, " +
+			"/usr/lib/wsl/lib on WSL), or create the symlink libcuda.so -> libcuda.so.1 there and run " +
+			"ldconfig; " + noTriton,
+		Evidence: modes.Source,
+		Source: launcherSource + "; reports: pytorch/pytorch#92745, #94582 (2.0.0.dev20230209), #94585, " +
+			"#103417, vllm-project/vllm#16984, JIA-Lab-research/Seg-Zero#63 (2025)",
+		Decisive: "the linker's line; another line shows Triton or torch",
+	}
+}
+
+// launcherMoreRows: the launcher's other link and lookup failures.
+func launcherMoreRows(noTriton string) []Signature {
 	return []Signature{
-		{
-			// The Pattern ends the library's name: "cannot find -lcudart" (the CUDA runtime,
-			// holdoutV's SAM2 build notes) and "-lcublas" are other libraries' failures.
-			Code: LibcudaNotFound, Literal: "cannot find -lcuda", Pattern: lcudaPattern,
-			Requires: tritonContext,
-			Releases: modes.Minors(0, 14),
-			Cause: "Triton links the launcher of each GPU kernel against libcuda.so, the NVIDIA driver's " +
-				"library, and the linker found none: the driver ships libcuda.so.1 without the libcuda.so " +
-				"name, or in a directory the linker does not search (a .run driver install, WSL's " +
-				"/usr/lib/wsl/lib, a container or Nix system), and LD_LIBRARY_PATH does not reach the linker",
-			Fix: "point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH=/usr/lib/x86_64-linux-gnu, " +
-				"/usr/lib/wsl/lib on WSL), or create the symlink libcuda.so -> libcuda.so.1 there and run " +
-				"ldconfig; " + noTriton,
-			Evidence: modes.Source,
-			Source: launcherSource + "; reports: pytorch/pytorch#92745, #94582 (2.0.0.dev20230209), #94585, " +
-				"#103417, vllm-project/vllm#16984, JIA-Lab-research/Seg-Zero#63 (2025)",
-			Decisive: "the linker's line; another line shows Triton or torch",
-		},
 		libcudaSonameRow(noTriton),
 		{
 			// triton-windows links the launcher against cuda.lib, the import library of the
