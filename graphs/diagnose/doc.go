@@ -823,8 +823,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2949 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1554 of them
+// testdata/corpus holds 2961 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1559 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -2153,6 +2153,7 @@
 //   - max-autotune-gemm-off: "arch does not support max_autotune_gemm mode usage" (quoted without its first word), 2.6–2.14
 //   - max-autotune-gemm-off: "does not support max_autotune_gemm mode" (quoted up to its first clause's end), 2.6–2.14
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
+//   - libcuda-not-found: "unable to find library -lcuda", 2.0–2.14
 //   - libcuda-not-found: "libcuda.so", 2.0–2.14
 //   - libcuda-not-found: "cannot open input file 'cuda.lib'", 2.0–2.14
 //   - libcuda-not-found: "cuda.lib", 2.0–2.14
