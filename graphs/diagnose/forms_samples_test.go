@@ -151,6 +151,7 @@ var formSamples = []formSample{
 	{MaxAutotuneGEMMOff, "", "GPU arch does not support max_autotune_gemm mode usage"},
 	{LibcudaNotFound, ctxTritonBuild, "/usr/bin/ld: cannot find -lcuda: No such file or directory"},
 	{LibcudaNotFound, ctxTritonBuild, "/usr/bin/ld: cannot find -l:libcuda.so.1: No such file or directory"},
+	{LibcudaNotFound, ctxTritonBuild, "ld.lld: error: unable to find library -lcuda"},
 	{LibcudaNotFound, ctxTritonBuild, "AssertionError: libcuda.so cannot found!"},
 	{LibcudaNotFound, `  File "/usr/lib/python3.11/site-packages/torch/_inductor/codecache.py", line 2049, in load_by_key_path`, "/usr/bin/ld: skipping incompatible /lib/i386-linux-gnu/libcuda.so when searching for -lcuda"},
 	{PythonHeadersMissing, "", "/tmp/tmpq9x1b2c3/main.c:5:10: fatal error: Python.h: No such file or directory"},
