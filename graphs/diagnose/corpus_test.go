@@ -225,8 +225,6 @@ var openMisses = map[string]string{
 	// since, branch hypo26b).
 	"en_pt184970_pr_view_copy_drops_pin_unpinned_guard_in_capture": "holdoutEN: a fix's \"copy then hits the unpinned-memory guard\" (a pinned tensor made pageable by a view copy, pytorch#171894), the guard named in words, no message quoted",
 	// holdoutEO, measured once at 2f1b8ffc.
-	"eo_lmdeploy1354_pr_new_threads_no_context_cudamallocasync_dies":  "holdoutEO: a fix \"Fix invalid context\" whose threads \"may have no context associated and later cudaMallocAsync will die\", the runtime that \"dies directly\" in a comment: no CUDA message quoted",
-	"eo_triton1912_pr_primary_context_new_thread_driver_calls_failed": "holdoutEO: \"new thread wasn't bound to primary context … so driver API calls failed with \\\"context not initialized\\\" or something similar\", a maintainer's memory of test failures",
 	// holdoutEM, measured once at e2fa0f10.
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
 	// holdoutEE to EI, measured once at acd29094 (2026-12-06, the twenty-fifth session);

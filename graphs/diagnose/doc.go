@@ -1959,6 +1959,9 @@
 //   - cuda-invalid-context: a paraphrase with "alid CUDA co", as reports retell it
 //   - cuda-invalid-context: a paraphrase with "before launch", as reports retell it
 //   - cuda-invalid-context: a paraphrase with "UDA context", as reports retell it
+//   - cuda-invalid-context: a paraphrase with "imary context", as reports retell it
+//   - cuda-invalid-context: a paraphrase with "xt not initia", as reports retell it
+//   - cuda-invalid-context: a paraphrase with "eated thread", as reports retell it
 //   - capture-rng-state: " during CUDA graph capture", 2.0–2.14
 //   - capture-rng-state: "for an unexpected CUDA generator used during capture", 2.0–2.3
 //   - capture-rng-state: "you may only use the default CUDA RNG generator on the device", 2.0–2.3

@@ -12,7 +12,8 @@ func retoldV26A() []retelling {
 	return []retelling{
 		withRequires(borrow(CUDAInvalidContext, invalidContextCauseRetold, "a failure told with an invalid context "+
 			"as its cause (\"There are many failing tests now due to invalid context.\", NVIDIA/Fuser commit 785e22692, "+
-			"validate26; rows_retold_v26a.go)"), cudaNamed),
+			"validate26; rows_retold_v26a.go), or a fix titled by the invalid context it removes (\"Fix invalid context for "+
+			"Internstudio platform\", InternLM/lmdeploy#1354, holdoutEO; rows_retold_v26c.go)"), cudaNamed),
 		withRequires(borrow(CUDAInvalidContext, ensureContextFixRetold, "a fix that closes an issue by making sure a "+
 			"CUDA context exists before kernels launch (\"Ensure device context before launching kernel\", "+
 			"triton-lang/triton#3731 and #5465; \"[StaticCudaLauncher] Ensure cuda context exists before launching "+
@@ -56,7 +57,8 @@ const cudaNamed = `CUDA |cuda |cudaFree|cudaSetDevice|CudaContext`
 var invalidContextCauseRetold = retold{
 	literals: []string{"alid context", "alid CUDA co"},
 	pattern: `(?i)\b(?:fail(?:ed|ing|ures?)|crash(?:ed|ing|es)|errored|broke|broken|aborted|segfaulted)\b[^.;]{0,60}?` +
-		`\b(?:due\sto|because\sof|caused\sby|with|from)\s(?:an?\s|the\s)?invalid\s(?:cuda\s|device\s|gpu\s)?context\b`,
+		`\b(?:due\sto|because\sof|caused\sby|with|from)\s(?:an?\s|the\s)?invalid\s(?:cuda\s|device\s|gpu\s)?context\b|` +
+		invalidContextFixTitle,
 }
 
 // ensureContextFixRetold is cuda-invalid-context told by the fix that makes sure a CUDA
