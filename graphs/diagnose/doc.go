@@ -1271,9 +1271,17 @@
 // capture, torch.compile "not supporting" a Python, Triton not detecting libcuda.so,
 // unstable static input pointers re-recording, a later replay invalidating live storage);
 // releases 14 of 15 as measured and now; findings on 2 of 62 negatives (a README's "you'll
-// hit `…`", a generic symptom table: forms that earlier labels read as reports). Over the
-// 103 sets since 2026-12-04 (AN to EM, 1087 texts, 594 negatives): 464 of 524 codes
-// (88.5 %) now; releases 202 of 213 now; findings on 15 of 594 negatives now.
+// hit `…`", a generic symptom table: forms that earlier labels read as reports).
+// holdoutEN and holdoutEO (same session, 24 texts, 15 negatives, collected after those
+// classes were read: recall on the codes read that day, and a set against the readings
+// of its last hour): 5 of 7 codes at f161f00e and 0 of 2 at 2f1b8ffc (a fix's "invalid
+// context", a thread not bound to the primary context, lld's "unable to find library
+// -lcuda"), 2 of 2 releases, a finding on 1 of 15 negatives (a design's "If not, fail
+// with `CUDA_ERROR_INVALID_CONTEXT`"); 8 of 9 and none after. The session's eleven sets
+// (EE to EO, 122 texts, 77 negatives): 33 of 46 codes (72 %) as measured, 44 (96 %) now;
+// releases 16 of 17; findings on 3 of 77 negatives as measured, 2 now. Over the 105 sets
+// since 2026-12-04 (AN to EO, 1111 texts, 609 negatives): 473 of 533 codes (88.7 %) now;
+// releases 204 of 215 now; findings on 15 of 609 negatives now.
 //
 // # Wordings
 //
