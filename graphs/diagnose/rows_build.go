@@ -616,6 +616,13 @@ func lcudaLLDRow(noTriton string) Signature {
 	r := lcudaRow(noTriton)
 	r.Literal, r.Pattern = "unable to find library -lcuda", `unable to find library -lcuda\b`
 	r.Source += "; LLVM lld's wording: pytorch/pytorch#187943 (AOTInductor's link in fbcode)"
+	r.Cause = "the linker (LLVM's lld) found no libcuda.so, the NVIDIA driver's library: Triton links the " +
+		"launcher of each GPU kernel against it, and Inductor's cpp_wrapper and AOTInductor link the wrapper " +
+		"they generate against it (pytorch/pytorch#187943, whose link searched no directory that held the CUDA " +
+		"toolkit's stubs/libcuda.so)"
+	r.Fix = "make a directory that holds libcuda.so reachable to the linker: for Triton, TRITON_LIBCUDA_PATH " +
+		"(the directory of the driver's libcuda.so.1) or the symlink libcuda.so -> libcuda.so.1 there; for " +
+		"Inductor's C++ wrapper, the CUDA toolkit's lib64/stubs, which holds libcuda.so; " + noTriton
 	return r
 }
 
