@@ -1104,32 +1104,30 @@ var classAlone = &lazyregexp.Regexp{Expr: `^\s*[\w.]*(?:Error|Exception):\s*$`}
 // classAloneAbove reports whether the nearest line above entry k that holds anything is
 // an exception's class alone (classAlone).
 func (s *scanner) classAloneAbove(k int) bool {
-	for j := k - 1; j >= k-4; j-- {
-		e := s.entry(j)
-		if e == nil {
-			return false
-		}
-		if len(bytes.TrimSpace(e.clean)) > 0 {
-			return classAlone.Match(e.clean)
-		}
-	}
-	return false
+	e := s.nearestAbove(k, func(clean []byte) bool { return len(bytes.TrimSpace(clean)) > 0 })
+	return e != nil && classAlone.Match(e.clean)
 }
 
 // torchFrameAbove reports whether the nearest frame line above entry k (frameLine, the
-// traceback reader's test), among the four lines the ring holds, is in torch's files
-// (Jupyter puts source lines between).
+// traceback reader's test) is in torch's files (Jupyter puts source lines between).
 func (s *scanner) torchFrameAbove(k int) bool {
+	e := s.nearestAbove(k, func(clean []byte) bool { return frameLine(bytes.TrimLeft(clean, " \t")) })
+	return e != nil && torchFrame.Match(e.clean)
+}
+
+// nearestAbove returns the nearest of the four lines above entry k that the ring holds
+// for whose clean text is reports true, nil for none.
+func (s *scanner) nearestAbove(k int, is func(clean []byte) bool) *ringLine {
 	for j := k - 1; j >= k-4; j-- {
 		e := s.entry(j)
 		if e == nil {
-			return false
+			return nil
 		}
-		if frameLine(bytes.TrimLeft(e.clean, " \t")) {
-			return torchFrame.Match(e.clean)
+		if is(e.clean) {
+			return e
 		}
 	}
-	return false
+	return nil
 }
 
 // holdsLiteral reports whether msg (squeezed) holds some row's whole literal: a logged
