@@ -58,6 +58,11 @@ const (
 		`(?:can(?:not|'t|’t)|could(?:\s+not|n't|n’t)|unable\s+to)\s+use)`
 )
 
+// cudaGraphsNamed: CUDA graphs named in a text's words, a Requires for a retelling that
+// says a capture without them (rows_retold_v25a.go) and the base of emptyContext
+// (rows_retold_m.go).
+const cudaGraphsNamed = `CUDA graph|CUDA Graph|cuda graph|CUDAGraph|CUDA-graph`
+
 // skipRetold returns a skip reason retold: CUDA graphs skipped and the reason after
 // ("cudagraphs are skipped because of mutated inputs"), or the reason first ("the graph
 // mutates its inputs, so cudagraphs are skipped").

@@ -61,7 +61,7 @@ const emptyMade = `\b(?:causes?|caused|causing|produces?|produced|producing|yiel
 // emptyContext: a line that shows CUDA graphs or torch.compile's modes that capture them
 // (adjacent alternatives start apart, so that each keeps a literal prefix of five bytes);
 // not "cudagraph" alone, which every "[__cudagraphs]" log line holds (TestPlainLinesHoldNoAnchor).
-const emptyContext = `CUDA graph|reduce-overhead|CUDA Graph|cudagraph_trees|CUDAGraph|cuda graph|CUDA-graph|torch\.cuda\.graph|cudagraph trees`
+const emptyContext = cudaGraphsNamed + `|reduce-overhead|cudagraph_trees|torch\.cuda\.graph|cudagraph trees`
 
 // smsQuotedRetold is max-autotune-gemm-off's warning quoted by its first three words, the
 // quote closed after "SMs", as notes name it: with "warning" after it and a report's lead

@@ -66,9 +66,6 @@ const captureFailedAfter = `\s{0,3}(?:[—–:]|-{1,2}|,\s{0,3}(?:so|and|which|t
 	`(?:(?:the|our|my|its|an?)\s{1,3})?(?:[\w.'’-]{1,20}\s{1,3})?(?P<v>fails|failed|dies|died|crash(?:es|ed)|abort(?:s|ed)|hangs|hung|` +
 	`errors\s{1,3}out|errored(?:\s{1,3}out)?|segfault(?:s|ed)|(?:is|was|gets|got)\s{1,3}killed)\b`
 
-// cudaGraphsNamed: CUDA graphs named in the text, for a capture said without them.
-const cudaGraphsNamed = `CUDA graph|CUDA Graph|cuda graph|CUDAGraph|CUDA-graph`
-
 // bareItemBreaksCaptureRetold is stream-capture-illegal told as item() (or tolist())
 // named without its dot, as a call made, that breaks graph capture: "If you pass a tensor
 // as the learning rate when constructing an optimizer, it works, but internally it does an
