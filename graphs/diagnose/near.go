@@ -211,7 +211,7 @@ func (s *scanner) matchNear(re *regexp.Regexp, whole bool, text, in, lit []byte,
 	}
 	key := nearKey{re: re, whole: whole, n: len(text),
 		h: [2]uint64{maphash.Bytes(s.seeds[0], text), maphash.Bytes(s.seeds[1], text)}}
-	if !runsWhole(whole, text) {
+	if !runsWhole(whole && s.openEnd(re) == nil, text) {
 		// Only spans around the literal's occurrences are read: the answer is the
 		// literal's. A text run whole answers alike for every row whose literal it holds.
 		key.lit, key.nlit, key.nin = &lit[0], len(lit), len(in)
@@ -254,7 +254,11 @@ type nearKey struct {
 // with words of its own, and each span had been as wide as the widest and run where any
 // one's words were on the line.
 func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32) bool {
-	if runsWhole(whole, text) || len(lit) == 0 {
+	var open *regexp.Regexp
+	if whole {
+		open = s.openEnd(re)
+	}
+	if runsWhole(whole && open == nil, text) || len(lit) == 0 {
 		s.patternBytes += len(text)
 		return re.Match(text)
 	}
@@ -287,7 +291,7 @@ func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []by
 	// sort.Slice, not slices.SortFunc: its instantiation for [2]int was 3 KB of the web
 	// page (examples/web's Transfer size); the order of equal starts does not matter
 	sort.Slice(s.spans, func(i, j int) bool { return s.spans[i][0] < s.spans[j][0] })
-	return s.runSpans(re, text)
+	return s.runSpans(re, open, text)
 }
 
 // branchSpans appends to dst the spans of text within b's width of the occurrences
@@ -318,8 +322,10 @@ func (s *scanner) branchSpans(dst [][2]int, b branch, text []byte, perRune int) 
 
 // runSpans runs re on s.spans (sorted by start), merged where they overlap, each edge
 // moved beside a byte that is no word character (snapStart, snapEnd) or, where none is
-// near, out to the nearest such byte or the text's edge (reachOut).
-func (s *scanner) runSpans(re *regexp.Regexp, text []byte) bool {
+// near, out to the nearest such byte or the text's edge (reachOut). A span that ends
+// before the text does is run with open instead where re asserts the text's end (open
+// is re with that assertion matching nothing: openEnd), since the end is not in it.
+func (s *scanner) runSpans(re, open *regexp.Regexp, text []byte) bool {
 	for i := 0; i < len(s.spans); {
 		a, e := s.spans[i][0], s.spans[i][1]
 		for i++; i < len(s.spans) && s.spans[i][0] <= e; i++ {
@@ -327,7 +333,11 @@ func (s *scanner) runSpans(re *regexp.Regexp, text []byte) bool {
 		}
 		a, e = reachOut(text, a, e)
 		s.patternBytes += e - a
-		if re.Match(text[a:e]) {
+		r := re
+		if open != nil && e < len(text) {
+			r = open
+		}
+		if r.Match(text[a:e]) {
 			return true
 		}
 	}
@@ -470,4 +480,77 @@ func squeezedPos(dst []int32, unquoted []byte) []int32 {
 		dst = append(dst, int32(i))
 	}
 	return dst
+}
+
+// openEnd returns re with its assertions of the text's end ($, \z) made to match
+// nothing, for the spans of a long text that end before it does (runSpans); nil where
+// re has a text's or line's start or a line's end among its assertions, or where no
+// such variant can be built: re then runs on the whole text. A pattern that asks for
+// its message to end the line ("…inputs\s*$") had run on every byte of a long line
+// whose literal it held, once for each of its forms (TestDenseLineBounded's anchor
+// line: 27.8 of its 147.8 pattern bytes a byte, 2026-12-06); its match, like any row's,
+// lies within the pattern's width of the literal (TestRowSpan), so where that reach
+// stops short of the text's end no match of it can use the end. Compiled on first use
+// and kept in the shared table (safe for concurrent use).
+func (s *scanner) openEnd(re *regexp.Regexp) *regexp.Regexp {
+	if s.t == nil {
+		return nil
+	}
+	if v, ok := s.t.openEnds.Load(re); ok {
+		return v.(*regexp.Regexp)
+	}
+	v := endless(re.String())
+	s.t.openEnds.Store(re, v)
+	return v
+}
+
+// noMatch is a character class of no character: it matches nothing.
+const noMatch = `[^\x00-\x{10FFFF}]`
+
+// endless returns src compiled with each $ and \z outside a character class replaced by
+// noMatch, or nil where src asserts a start (^, \A) or a line's end ((?m)$), quotes
+// (\Q), or the result still asserts the text's end.
+func endless(src string) *regexp.Regexp {
+	parsed, err := syntax.Parse(src, syntax.Perl)
+	if err != nil || !hasOp(parsed, syntax.OpEndText) ||
+		hasOp(parsed, syntax.OpBeginText, syntax.OpBeginLine, syntax.OpEndLine) || strings.Contains(src, `\Q`) {
+		return nil
+	}
+	out := replaceEnds(src)
+	after, err := syntax.Parse(out, syntax.Perl)
+	if err != nil || hasOp(after, syntax.OpEndText, syntax.OpBeginText, syntax.OpBeginLine, syntax.OpEndLine) {
+		return nil
+	}
+	re, err := regexp.Compile(out)
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+// replaceEnds returns src with each $ and \z outside a character class replaced by
+// noMatch. An escaped byte is copied with its backslash, a character class whole
+// (classEnd).
+func replaceEnds(src string) string {
+	var b strings.Builder
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\\' && i+1 < len(src) && src[i+1] == 'z':
+			b.WriteString(noMatch)
+			i++
+		case c == '\\' && i+1 < len(src):
+			b.WriteString(src[i : i+2])
+			i++
+		case c == '[':
+			j := min(len(src), classEnd(src, i)+1)
+			b.WriteString(src[i:j])
+			i = j - 1
+		case c == '$':
+			b.WriteString(noMatch)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

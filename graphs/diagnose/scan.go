@@ -220,6 +220,9 @@ type table struct {
 	// branches holds the patterns split into alternatives for long texts (branchesOf),
 	// by expression.
 	branches *sync.Map
+	// openEnds holds, by expression, the expression with its end-of-text assertions made
+	// to match nothing, or nil where it has none or must see the text's start (openEnd).
+	openEnds *sync.Map
 	// middles holds the first middleKey bytes (squeezed) of each word after the first of
 	// the literals the middle rule reads (middleStarts): a quotation that starts with none
 	// is no row's middle part, and no row is tried for it.
@@ -348,7 +351,7 @@ type tableBuilder struct {
 
 func compileTable() (table, error) {
 	sigs := Signatures()
-	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), gates: &sync.Map{}, branches: &sync.Map{}}, ctxIndex: map[string]int{},
+	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), gates: &sync.Map{}, branches: &sync.Map{}, openEnds: &sync.Map{}}, ctxIndex: map[string]int{},
 		patterns: map[string]*lazyPattern{}, anchors: anchorBuilder{index: map[string]int{}}}
 	for i, sig := range sigs {
 		row, err := b.row(i, sig)
