@@ -228,7 +228,7 @@ var openMisses = map[string]string{
 	// holdoutEM, measured once at e2fa0f10.
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
 	// holdoutEP to ET, measured once at a6ec830d (2026-12-06, the twenty-sixth session);
-	// ES's release is read since 588dd4d1.
+	// ES's release is read since fe46d390 (a dash ends a release's clause).
 	"eq_pt105826_onnxrt_backend_options_parameter_raised_error":   "holdoutEQ: a pull request's change list, \"onnxrt backend raise error when passing options parameter\", neither the keyword's TypeError nor a run: a change item may be the fix's new behaviour as well as the failure it fixes",
 	"et_layasnakek3_zh_reproduce_py314_torch_compile_error_pt29":  "holdoutET: a Chinese troubleshooting row \"Python 3.14 上 torch.compile 报错\", whose English sibling is read (fixlang27)",
 	"et_layasnakedgx_zhhant_readme_triton_python_h_no_sudo_pt214": "holdoutET: Traditional Chinese, Triton \"要 `Python.h`(python3-dev),但本機無 sudo 裝不了\" and a row \"Triton `Python.h` 錯誤\": the requirement with its absence and the header's error, read in English only (fixlang27)",
