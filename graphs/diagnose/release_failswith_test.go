@@ -15,6 +15,7 @@ func TestReleaseFailsWith(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ name, text, want string }{
 		{"double-quoted", `torch.bmm on CUDA crashes with "fatal error: Python.h" in 2.14 when python3-dev is missing`, "2.14"},
+		{"dash-then-other-package", `torch.bmm on CUDA crashes with "fatal error: Python.h" in 2.14 when python3-dev is missing — _native Triton ops have no fallback when Triton cannot build its driver`, "2.14"},
 		{"backticked", "torch.compile fails with `KeyError: 'sm_90'` on 2.9", "2.9"},
 		{"single-quoted", "mode='reduce-overhead' errors out with 'CUDA error: operation not permitted' since 2.6", "2.6"},
 		{"curly", "torch.compile dies with “AssertionError” on 2.7.1", "2.7"},
@@ -24,6 +25,7 @@ func TestReleaseFailsWith(t *testing.T) {
 		{"works", `torch.compile works with "max-autotune" on 2.9`, ""},
 		{"other-package", `Triton fails with "out of resources" on 2.1`, ""},
 		{"triton-in-message", "torch.compile fails with `ImportError: cannot import triton` on 2.9", ""}, // the clause names Triton: otherPackage's
+		{"other-package-before-dash", `Triton fails with "out of resources" on 2.1 — torch.compile's autotuning picks it`, ""},
 		{"no-torch", `the job fails with "exit code 1" on 2.4`, ""},
 		{"fixed-in", `torch.compile fails with "KeyError" but this is fixed in 2.9`, ""},
 	}
