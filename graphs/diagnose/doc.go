@@ -260,7 +260,19 @@
 // `…` が発生します"), a counterfactual ("would raise `…`"): absent_raise.go; a person who
 // runs it ("you will get the following error `…`", "I pass …", 我), the reporter's code
 // as the subject, a past verb or a fix after it keeps it a finding. A message cut at an
-// ellipsis is read so by the part of it before the ellipsis.
+// ellipsis is read so by the part of it before the ellipsis; a quotation cut before its
+// closing quote or wrapped onto the next line is read so by the marks of absence ("- No
+// `accessing tensor output of CUDAGraphs that has been overwritten`\n  in the log."), not
+// by those of a hypothetical. "without the \"…\" abort" (a word of failure after the
+// quote or before it, "without hitting \"…\"", "ohne die \"…\" Warnung", "sans l'erreur
+// « … »") is absence; "it crashed without the flag: \"…\"" stays a finding. A consequence
+// told in the present after a condition closed by a comma ("Without this call, the
+// \"…\" check fails", "If we don't clone it, the `…` error is raised", "Otherwise the
+// \"…\" check fires", "Without it, Inductor raises \"…\"") is a hypothetical; a past
+// ("Without this fix we got \"…\"") stays a finding. A table row whose first cell names
+// Inductor config keys alone (`triton.…`, `torch._inductor.config.…`, TORCHINDUCTOR_…)
+// and that shows no run's status ("❌", "failed") documents the messages its keys
+// govern and gives no hit (legend.go); a table of runs stays a finding.
 // A test's assertion that the message is absent is no hit either (absent_assert.go):
 // `assert "…" not in stderr[0]`, `assert not any("…" in l for l in lines)`,
 // `self.assertNotIn("…", …)`, `self.assertFalse("…" in …)`, `FileCheck().check_not("…")`,

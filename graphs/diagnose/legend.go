@@ -60,5 +60,37 @@ func (l *legendState) next(raw []byte, lineStart, cont bool) bool {
 		l.open = true
 		return false
 	}
-	return l.open
+	return l.open || configDocRow(row)
+}
+
+// A configuration's documentation table lists each key with the message it governs:
+// "| `triton.cudagraph_support_input_mutation` | 全局配置 | 开源构建 `True` | … | 警告
+// `skipping cudagraphs due to mutated inputs` |" (a Chinese guide to Inductor's
+// cudagraph settings, validation passages of 2026-12-06: v28 neg/09, v27 neg/12). A
+// row whose first cell names Inductor config keys alone (configKeyCell: no "=" value,
+// which a run's row sets) and that holds no run's status (runStatus: "❌", "failed")
+// is such a row: its messages are what the key makes Inductor print, not what a run
+// printed. A table of runs ("| `triton.cudagraphs=True` | ❌ failed | `…` |") stays a
+// report.
+
+// configKeyCell is a first cell of Inductor config keys, one or more, less markdown's
+// marks: triton.…, torch._inductor.config.…, TORCHINDUCTOR_… (torch/_inductor/config.py
+// reads its environment variables so).
+// A key after the first may be a plain name ("`TORCHINDUCTOR_COMPILE_THREADS` /
+// `compile_threads`").
+var configKeyCell = &lazyregexp.Regexp{Expr: `^(?:(?:(?:torch\._inductor\.|inductor\.|inductor_)?config\.)?triton\.\w+|torch\._inductor\.config\.[\w.]+|TORCHINDUCTOR_\w+)` +
+	`(?:[\s\x60*]*(?:/|,|、)[\s\x60*]*[A-Za-z_][\w.]*)*$`}
+
+// runStatus is a run's status in a table's row.
+var runStatus = &lazyregexp.Regexp{Expr: `❌|✅|✗|✓|✔|✘|(?i:\b(?:failed|passed|crashed|fail|pass)\b)`}
+
+// configDocRow reports whether row, a table row, is a configuration's documentation
+// row (the comment above).
+func configDocRow(row []byte) bool {
+	cell, rest, ok := bytes.Cut(row[1:], []byte("|"))
+	if !ok || len(rest) == 0 {
+		return false
+	}
+	cell = bytes.Trim(cell, " \t*_`")
+	return len(cell) <= 200 && configKeyCell.Match(cell) && !runStatus.Match(row)
 }
