@@ -487,7 +487,18 @@
 // the run's), and for pip's "Successfully installed torch-2.14.1" after a list's or a
 // pin's release, the one it moved the environment to; pip's "Found existing installation: torch 2.4.0", "Uninstalling
 // torch-2.4.0:" and "Successfully uninstalled torch-2.4.0" name the release it
-// replaces, another run's. A pin after "requires" or "has requirement" (or
+// replaces, another run's. A base image's release (a Dockerfile's FROM line, an
+// Apptainer definition's "From:") gives way to a later install that names torch
+// ("RUN pip install -U torch", "uv pip install torch", "conda install pytorch";
+// pytorch/TensorRT#2827's "RUN python -m pip install torch torch-tensorrt …"): the
+// install's pin, or none where it names no release, not the image's; an install of
+// other packages ("pip install torch-tensorrt", "pip install torchvision") or one
+// before the FROM line leaves it. Of two install commands that pin torch the later is
+// the run's ("* While it fails in 2.11 RC" then "pip install torch==2.11.0", after a
+// 2.10 run that passed: 2.11, pytorch/pytorch#176411), unless a lead-in says the later
+// one passes ("* In 2.10, the check passed:") or offers it as another way ("# 2) if
+// 2.9.1 is not published …"), or the earlier one's output fails and never passes; a
+// later install without a pin leaves the earlier's (release_installed.go). A pin after "requires" or "has requirement" (or
 // 要求, 需要, 依赖) is another package's requirement (pip's "vllm 0.6.3 requires
 // torch==2.4.0, but you have torch 2.5.1 …": 2.5, from "but you have torch"), a release in pip's "(from versions:
 // …)" list or in a JSON compatibility entry ("version": "PyTorch 2.5.0") is no run's,
