@@ -104,7 +104,11 @@ var (
 	// 2.14.1's; "previously on torch 2.4") is another run's; read in up to eight words before it.
 	otherRunPrevious = &lazyregexp.Regexp{Expr: `(?i)\b(?:previous|former|old|earlier|original)\s+(?:\w+\s+)?(?:env\w*|setup|installation|install|venv|container|image|machine|docker|build|system)\b|\bpreviously\b`}
 	torchWord        = &lazyregexp.Regexp{Expr: `(?i)\b(?:py)?torch\b`}
-	clauseEnd        = &lazyregexp.Regexp{Expr: `(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s)`}
+	// clauseEnd ends a clause: a stop, a comma, a conjunction of contrast, or a dash between
+	// spaces ("… crashes with \"fatal error: Python.h\" in 2.14 when python3-dev is missing
+	// — _native Triton ops have no fallback …", pytorch/pytorch#196977's title, holdoutES:
+	// the Triton after the dash is no package of the release's clause).
+	clauseEnd = &lazyregexp.Regexp{Expr: `(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s|\s[—–]\s|\s--\s)`}
 )
 
 // otherRun reports whether the release at text[from:to], named in prose, is another

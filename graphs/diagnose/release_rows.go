@@ -251,6 +251,15 @@ func releaseRows() []releaseRow {
 		{name: "fails-bare-after", what: "prose", anchors: failAnchors(), rank: rankProse, pick: pickFailingAfter,
 			shape: `(?i)(?:\b(?:broke|breaks|broken|fails?|failed|failing|crash(?:es|ed)?|errors?(?:\s+out)?|regress(?:ed|es|ion)|stopped\s+working)|` +
 				negatedRuns + `)\s+(?:again\s+)?(?:on|with|in|since|after|under)\s+(?:(?:py)?torch\s*)?` + bare},
+		// the same with the message the run fails with between the failure and the
+		// release: "torch.bmm on CUDA crashes with \"fatal error: Python.h\" in 2.14 when
+		// python3-dev is missing" (pytorch/pytorch#196977's title, holdoutES), "fails with
+		// `KeyError: 'triton'` on 2.9", "crashes with an AssertionError in 2.5"; the message
+		// quoted (at most 160 characters) or an exception's name.
+		{name: "fails-with-bare-after", what: "prose", anchors: failsWithAnchors(), rank: rankProse, pick: pickFailingAfter,
+			shape: `(?i)\b(?:broke|breaks|fails?|failed|failing|crash(?:es|ed)?|errors?\s+out|errored(?:\s+out)?|dies|died|aborts?|aborted)\s+with\s+` +
+				`(?:"[^"\n]{1,160}"|\x60[^\x60\n]{1,160}\x60|'[^'\n]{1,160}'|“[^”\n]{1,160}”|(?:an?\s+|the\s+)?[\w.]*(?:Error|Exception|Failure|Failed|Fault)\b)` +
+				`\s+(?:again\s+)?(?:on|with|in|since|after|under)\s+(?:(?:py)?torch\s*)?` + bare},
 		// a nightly named in prose: "2.13.0.dev20260518".
 		{name: "nightly", what: "nightly", literal: ".dev20", anchors: []string{".dev20"}, rank: rankProse,
 			shape: `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`},
@@ -345,6 +354,18 @@ func failAnchors() []string {
 	var out []string
 	for _, w := range []string{"roken", "roke", "reaks", "ails", "ailed", "ailing", "rashes", "rashed", "rror", "rrors", "egressed", "ession",
 		"work", "works", "orking", "run", "runs", "unning"} {
+		for _, p := range []string{" in 2.", " on 2.", " with 2.", " since 2.", " after 2."} {
+			out = append(out, w+p)
+		}
+	}
+	return out
+}
+
+// failsWithAnchors are the prefilter's anchors of fails-with-bare-after: the end of a
+// quoted message or an exception's name, then the preposition and the release.
+func failsWithAnchors() []string {
+	var out []string
+	for _, w := range []string{"\"", "`", "'", "”", "rror", "xception", "ailure", "ailed", "ault"} {
 		for _, p := range []string{" in 2.", " on 2.", " with 2.", " since 2.", " after 2."} {
 			out = append(out, w+p)
 		}

@@ -150,6 +150,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"fails-bare-after": {
 		example: "worked in 2.0, broke in 2.1", want: "2.1",
 		source: "https://github.com/LLM-QC/AdversariaLLM/issues/36 (\"raises an Error in Pytorch 2.6.0\"); https://github.com/xl0/lovely-tensors/issues/24 (\"something must be broken in Pytorch 2.5.0\")"},
+	"fails-with-bare-after": {
+		example: `torch.bmm on CUDA crashes with "fatal error: Python.h" in 2.14 when python3-dev is missing`, want: "2.14",
+		source: "https://github.com/pytorch/pytorch/issues/196977's title (holdoutES, measured before)"},
 	"release-branch": {
 		example: "[release/2.13] Skip torch.compile smoke test for Python 3.15", want: "2.13",
 		source: "pytorch/test-infra pull requests titled \"[release/2.N] …\", and pytorch/pytorch's cherry-picks (holdoutBH's test-infra#8230, measured before)"},
