@@ -157,7 +157,9 @@ func hypotheticalMarks() []absentMark {
 		// purpose, the lookalikes of fragmentPattern's parenthesised quotation, which tells
 		// what happened ("… lives in the graph pool untracked (\"…\")", validate27's pos/06,
 		// /work/v27). The clause may start on the line above (joinPrev).
-		{before: regexp.MustCompile(`(?i)(?:\b(?:if|when|whenever|unless|once|in\s+case|to\s+(?:avoid|prevent)|so\s+that)\b|如果|若|当)` +
+		// "When", "whenever", "once" and "in case" start their clause: "it crashed when the
+		// pool held untracked tensors (\"…\")" tells when it happened.
+		{before: regexp.MustCompile(`(?i)(?:(?:^|[.;:!?,]\s+|[#>*-]\s*)(?:when|whenever|once|in\s+case)\b|\b(?:if|unless|to\s+(?:avoid|prevent)|so\s+that)\b|如果|若|当)` +
 			`[^.,;:!?。，；：()]{0,80}\(\s*(?:which\s+(?:would\s+)?\w+\s+(?:an?\s+|the\s+)?)?` + hypoOpen), joinPrev: true},
 		// Another accelerator's message, which words of CUDA's name a part of: torch_npu's
 		// NPUGraph::capture_begin raises "NPU graphs must be captured on a non-default

@@ -25,7 +25,10 @@ func TestFormsQuote27(t *testing.T) {
 		{"stayed untracked (…), past", "the cached buffer stayed in the pool untracked (`tensor(s) in the cudagraph pool not tracked as outputs`).\n", cut(diagnose.TreesUntrackedPoolTensors, 1), "a code span, the past"},
 		{"leaks into the pool (…) curly quotes", "A stored activation leaks into the private pool (“tensor(s) in the cudagraph pool not tracked as outputs”).\n", cut(diagnose.TreesUntrackedPoolTensors, 1), "curly quotes"},
 		{"if the pool holds untracked tensors (…), call", "# if the pool holds untracked tensors (\"tensor(s) in the cudagraph pool not tracked as outputs\"), call\n# torch.compiler.cudagraph_mark_step_begin() first\n", form{}, "a condition's clause: a rule"},
+		{"crashed when the pool held (…)", "It crashed when the pool held untracked tensors (\"tensor(s) in the cudagraph pool not tracked as outputs\").\n", cut(diagnose.TreesUntrackedPoolTensors, 1), "a when clause inside the sentence tells when it happened"},
 		{"when a tensor escapes tracking (…) wrapped condition", "# When a tensor made in the compiled region escapes the trees'\n# tracking (\"tensor(s) in the cudagraph pool not tracked as outputs\"), clone it.\n", form{}, "a condition begun on the line above"},
+		{"so that no tensor stays untracked (…)", "# Clone outputs so that no tensor stays in the pool untracked (\"tensor(s) in the cudagraph pool not tracked as outputs\").\n", form{}, "a purpose with so that"},
+		{"Chinese condition (…)", "# 如果缓存留在池中未被追踪 (\"tensor(s) in the cudagraph pool not tracked as outputs\")，请先 clone\n", form{}, "a condition in Chinese"},
 		{"to avoid untracked pool tensors (…)", "# Clone the cache here to avoid keeping tensors in the pool (\"tensor(s) in the cudagraph pool not tracked as outputs\").\n", form{}, "a purpose"},
 		{"docs: trees check the pool (…), no quote in parens", "Cudagraph trees check that every tensor in the pool is tracked as an output: tensor(s) in the cudagraph pool not tracked as outputs are reported.\n", form{}, "documentation, unquoted"},
 		// the message quoted with a word left out, or cut at an ellipsis.
@@ -38,6 +41,10 @@ func TestFormsQuote27(t *testing.T) {
 		{"failed with … recording that did not occur", "the second backward failed with \"tensor deallocate during graph recording that did not occur during replay\"\n", cut(diagnose.TreesInputDeallocated, 1), "the continuation's words, after failed with"},
 		{"failed with … from deallocate", "the second backward failed with \"deallocate during graph recording that did not occur during replay\"\n", form{}, "less than minLead of the literal's own words"},
 		{"Chinese trigger above the bare quotation", "    #（>1 node）中，cudagraph_trees 会在 backward 触发不变量：\n    # \"input tensor deallocate during graph recording that did not occur during replay\"\n    # 在 backward 时，所有 rank 都会以相同方式崩溃。\n", cut(diagnose.TreesInputDeallocated, 2), "validate27 pos/23: a Chinese-commented training script"},
+		{"Japanese trigger above the bare quotation", "    # マルチノード DDP では backward で不変条件をトリガーする:\n    # \"input tensor deallocate during graph recording that did not occur during replay\"\n", cut(diagnose.TreesInputDeallocated, 2), "the Japanese sibling"},
+		{"Korean trigger above the bare quotation", "    # 멀티 노드 DDP에서 backward 중 불변식을 트리거:\n    # \"input tensor deallocate during graph recording that did not occur during replay\"\n", cut(diagnose.TreesInputDeallocated, 2), "the Korean sibling"},
+		{"core dumped after the quotation's lead", "the trainer core dumped on \"input tensor deallocate during graph recording that did not occur during replay\"\n", cut(diagnose.TreesInputDeallocated, 1), "core dumped"},
+		{"SIGSEGV on … terse", "rank 3 got SIGSEGV right after \"storage data ptrs not allocated in pool\" was printed\n", cut(diagnose.TreesStorageNotInPool, 1), "SIGSEGV, the terse quotation"},
 		{"continuation alone", "the recorder says \"that did not occur during replay. Please file an issue\"\n", form{}, "the continuation's words alone: none of the literal's"},
 		{"tensor deallocate … documented", "# Checks for \"tensor deallocate during graph recording\" in the trees' invariants.\n", form{}, "no occurrence said"},
 		// the warning without "The", in parentheses after the clause.
@@ -50,6 +57,8 @@ func TestFormsQuote27(t *testing.T) {
 		{"segfaulted with \"…\" fragment", "the compiled step segfaulted with \"pool not tracked as outputs\" in the log\n", cut(diagnose.TreesUntrackedPoolTensors, 1), "segfaulted with"},
 		// another accelerator's message.
 		{"NPU graphs must be captured (…)", "        graph = torch.npu.NPUGraph()\n\n        # NPU graphs refuse to be captured on the default/legacy stream\n        # (\"NPU graphs must be captured on a non-default stream\"), so use a\n        # dedicated side stream. Two things are required:\n", form{}, "validate27 neg/01: torch_npu's message"},
+		{"HPU graphs must be captured (…)", "# HPU graphs refuse the default stream (\"HPU graphs must be captured on a non-default stream\").\n", form{}, "another accelerator, in parentheses"},
+		{"MUSA graphs fail with …", "capture failed with \"MUSA graphs must be captured on a non-default stream\"\n", form{}, "another accelerator's message after failed with"},
 		{"XPU graphs must be captured, error", "RuntimeError: XPU graphs must be captured on a non-default stream\n", form{}, "another accelerator's error line"},
 		{"CUDA graphs must be captured (…)", "        # CUDA graphs refuse to be captured on the default/legacy stream\n        # (\"CUDA graphs must be captured on a non-default stream\"), so we use a\n        # dedicated side stream.\n", form{diagnose.CaptureDefaultStream, 2, diagnose.Exact, ""}, "CUDA's own, the same comment: read as before"},
 	})
