@@ -183,7 +183,15 @@
 //     graph recording that …\""), where no row of another code holds that part and the
 //     prose says it occurred as for the lead rule or names a program emitting it
 //     ("reports", "says", "prints", "warns"); rows with a Pattern aside (the middle
-//     rule, cut_middle.go);
+//     rule, cut_middle.go). The quotation may leave out the message's auxiliaries and
+//     articles ("storage data ptrs not allocated in pool"), stop at an ellipsis ("…
+//     in pool... could be a bug"), and go on past a literal that stops short of
+//     PyTorch's message where the rest is known ("tensor deallocate during graph
+//     recording", 24 characters or more of the literal's own); a fragment of a message
+//     (quotedFragments) quoted alone in parentheses after the clause that tells what
+//     happened is read as one with an error word ("… lives in the graph pool untracked
+//     (\"tensor(s) in the cudagraph pool not tracked as outputs\")"), not after a
+//     condition or a purpose ("if the pool holds …", "to avoid …");
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it. Every retelling is an entry of one table
@@ -194,7 +202,11 @@
 //     reason told in prose on its line or the next (mutated inputs or an in-place
 //     update, CPU tensors, multiple devices, unsupported ops, non-Tensor inputs,
 //     symbolic shapes, overlapping memory, the C++ wrapper) is that reason's skip; a
-//     reason quoted itself is not told.
+//     reason quoted itself is not told. Retellings in other languages sit beside the
+//     English ones of their code (rows_retold_lang.go, rows_retold_lang27.go:
+//     "| Python 3.14 上 torch.compile 报错 |", "Triton `Python.h` 錯誤", "Triton 要
+//     `Python.h`(python3-dev),但本機無 sudo 裝不了"), and a condition's word leads their
+//     clause as "if" does ("如果 …，请安装 …", "もし", "만약": no finding).
 //
 // A finding shows its code's best occurrence, not its first: the closest to PyTorch's
 // text in [Match]'s order (exact, wrapped, quoted, truncated, paraphrased), the first
@@ -584,7 +596,10 @@
 // (release_feature.go): an instruction with a purpose ("# use PyTorch 2.0 to compile
 // the model to be faster", nanoGPT's comment; "to reproduce" keeps a step the run's),
 // a capability ("PyTorch 2.0 offers …", "With PyTorch 2.0, you can …", "PyTorch 2.0's
-// torch.compile"), a feature's release or condition ("New in PyTorch 2.0", "available
+// torch.compile"; in Chinese, Japanese, Korean and Russian "PyTorch 2.0 提供了 …
+// torch.compile", "PyTorch 2.0 で導入された torch.compile", "PyTorch 2.0에서 도입된",
+// "PyTorch 2.0 представил", "PyTorch 2.0 的 torch.compile", unless its sentence says it
+// fails or is not supported: release_feature_lang.go), a feature's release or condition ("New in PyTorch 2.0", "available
 // since PyTorch 2.1", "if you have PyTorch 2.0"; "isn't available in torch 2.7" is the
 // run's failure); one newer than 2.14 is taken (see Release above), and a
 // major past 3 is no torch's. [Options.Torch] (the command's -torch) overrides them all.
@@ -1831,6 +1846,8 @@
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - cuda-graph-empty: a paraphrase with "empty\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "empty` warning", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty\")", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty`)", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "mpty graph warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "graph\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "aptured graph is empty", as reports retell it
