@@ -183,7 +183,15 @@
 //     graph recording that …\""), where no row of another code holds that part and the
 //     prose says it occurred as for the lead rule or names a program emitting it
 //     ("reports", "says", "prints", "warns"); rows with a Pattern aside (the middle
-//     rule, cut_middle.go);
+//     rule, cut_middle.go). The quotation may leave out the message's auxiliaries and
+//     articles ("storage data ptrs not allocated in pool"), stop at an ellipsis ("…
+//     in pool... could be a bug"), and go on past a literal that stops short of
+//     PyTorch's message where the rest is known ("tensor deallocate during graph
+//     recording", 24 characters or more of the literal's own); a fragment of a message
+//     (quotedFragments) quoted alone in parentheses after the clause that tells what
+//     happened is read as one with an error word ("… lives in the graph pool untracked
+//     (\"tensor(s) in the cudagraph pool not tracked as outputs\")"), not after a
+//     condition or a purpose ("if the pool holds …", "to avoid …");
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it. Every retelling is an entry of one table
@@ -1849,6 +1857,8 @@
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - cuda-graph-empty: a paraphrase with "empty\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "empty` warning", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty\")", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty`)", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "mpty graph warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "graph\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "aptured graph is empty", as reports retell it
