@@ -625,7 +625,7 @@ func conditioned(line []byte, at, end int) bool {
 	if shouldFixLead.Match(before) || otherwiseSeen.Match(before) {
 		return false
 	}
-	return conditionEnd.Match(before) || withoutLead.Match(before) && phraseEnd.Match(line[end:])
+	return conditionEnd.Match(before) || conditionEndCJK.Match(before) || withoutLead.Match(before) && phraseEnd.Match(line[end:])
 }
 
 // clauseStart returns where the clause that holds line[at] starts: after the last ". ",
@@ -663,6 +663,12 @@ var (
 	// reason ("otherwise we get an \"unjoined stream\" error", a vLLM fork's comment, holdoutDE):
 	// no hint's condition, which names no one who saw it ("otherwise Python.h is not found").
 	otherwiseSeen = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*otherwise\s+(?:we|i)\s+(?:get|got|hit|see|saw|ran\s+into|run\s+into|end\s+up\s+with|ended\s+up\s+with)\b`}
-	withoutLead   = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
-	phraseEnd     = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
+	// conditionEndCJK: a condition's word in Chinese, Japanese or Korean ("如果", "若",
+	// "假如", "もし", "만약") with no clause's mark between it and the literal or match: "如果
+	// Python 3.14 上 torch.compile 报错，请使用 …", "若 Triton 编译时找不到 Python.h，请安装
+	// python3-dev" (a tip's condition; branch fixlang27). Its clause is not clauseStart's
+	// (CJK text puts no space after its marks), so no mark may stand between.
+	conditionEndCJK = &lazyregexp.Regexp{Expr: `(?:如果|假如|要是|倘若|万一|萬一|若是?|もし|만약|만일)[^,，。；;：:!！?？|]{0,40}$`}
+	withoutLead     = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
+	phraseEnd       = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
 )

@@ -227,6 +227,10 @@ var openMisses = map[string]string{
 	// holdoutEO, measured once at 2f1b8ffc.
 	// holdoutEM, measured once at e2fa0f10.
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
+	// holdoutEP to ET, measured once at a6ec830d (2026-12-06, the twenty-sixth session;
+	// ET's two positives read since fixlang27);
+	// ES's release is read since fe46d390 (a dash ends a release's clause).
+	"eq_pt105826_onnxrt_backend_options_parameter_raised_error": "holdoutEQ: a pull request's change list, \"onnxrt backend raise error when passing options parameter\", neither the keyword's TypeError nor a run: a change item may be the fix's new behaviour as well as the failure it fixes",
 	// holdoutEE to EI, measured once at acd29094 (2026-12-06, the twenty-fifth session);
 	// EI's lightning-thunder#2697 found since 06a8575b.
 	"ei_neg_pt176411_release211_whisper_fail_accuracy": "holdoutEI: two pip install lines (2.10.0 passing, 2.11.0 failing) and \"it fails in 2.11 RC\" with no torch named: the first pin is read",
@@ -382,6 +386,8 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
+	// holdoutEQ, measured once at a6ec830d (ET's diffsynth release read right since fixlang27).
+	"eq_neg_trt2827_torch_tensorrt_backend_pybind_nullptr_typeerror": "holdoutEQ: an AWS DLC image's torch 2.1.0 (FROM …pytorch-inference:2.1.0-gpu-…) replaced by the unpinned \"pip install torch torch-tensorrt\" after it (fixrel27)",
 	// holdoutEK, measured once at 3b4c3098: the reporter's later torch.
 	"ek_kjnodes142_mallocasync_checkpoollive_disable_cuda_malloc": "holdoutEK: \"after updating torch 2.5.1, I found that it compiling much more frequently\", the reporter's later run (recompiles), labelled none for the failure's run",
 	// holdoutEG and EH, measured once at acd29094: a release's blog, a changelog's bumps, an

@@ -194,7 +194,11 @@
 //     reason told in prose on its line or the next (mutated inputs or an in-place
 //     update, CPU tensors, multiple devices, unsupported ops, non-Tensor inputs,
 //     symbolic shapes, overlapping memory, the C++ wrapper) is that reason's skip; a
-//     reason quoted itself is not told.
+//     reason quoted itself is not told. Retellings in other languages sit beside the
+//     English ones of their code (rows_retold_lang.go, rows_retold_lang27.go:
+//     "| Python 3.14 上 torch.compile 报错 |", "Triton `Python.h` 錯誤", "Triton 要
+//     `Python.h`(python3-dev),但本機無 sudo 裝不了"), and a condition's word leads their
+//     clause as "if" does ("如果 …，请安装 …", "もし", "만약": no finding).
 //
 // A finding shows its code's best occurrence, not its first: the closest to PyTorch's
 // text in [Match]'s order (exact, wrapped, quoted, truncated, paraphrased), the first
@@ -597,7 +601,10 @@
 // (release_feature.go): an instruction with a purpose ("# use PyTorch 2.0 to compile
 // the model to be faster", nanoGPT's comment; "to reproduce" keeps a step the run's),
 // a capability ("PyTorch 2.0 offers …", "With PyTorch 2.0, you can …", "PyTorch 2.0's
-// torch.compile"), a feature's release or condition ("New in PyTorch 2.0", "available
+// torch.compile"; in Chinese, Japanese, Korean and Russian "PyTorch 2.0 提供了 …
+// torch.compile", "PyTorch 2.0 で導入された torch.compile", "PyTorch 2.0에서 도입된",
+// "PyTorch 2.0 представил", "PyTorch 2.0 的 torch.compile", unless its sentence says it
+// fails or is not supported: release_feature_lang.go), a feature's release or condition ("New in PyTorch 2.0", "available
 // since PyTorch 2.1", "if you have PyTorch 2.0"; "isn't available in torch 2.7" is the
 // run's failure); one newer than 2.14 is taken (see Release above), and a
 // major past 3 is no torch's. [Options.Torch] (the command's -torch) overrides them all.
@@ -836,8 +843,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 2961 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1559 of them
+// testdata/corpus holds 3019 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1598 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets

@@ -190,7 +190,8 @@ func otherRunSaid(text, before []byte, from, to int) bool {
 	if otherRunAbsentAfter.Match(bytes.TrimLeft(rest, ", ")) {
 		return true
 	}
-	return featureRelease(text, from, to) || (otherRunFeature.Match(rest) && !reFailed.Match(sentenceAround(text, from, to)))
+	return featureRelease(text, from, to) || featureForeignRelease(text, from, to) ||
+		(otherRunFeature.Match(rest) && !reFailed.Match(sentenceAround(text, from, to)))
 }
 
 // releaseAside is what may stand between a release and its status: markdown's closing

@@ -106,9 +106,9 @@ const (
 func foreignRetold() []retelling {
 	cxx := `(?:(?:cl|g\+\+|gcc|msvc|c\+\+)\s?)?(?:编译器|編譯器|コンパイラ|컴파일러)|\bc\+\+[-\s]compiler\b|\bcompilateur\sc\+\+|\bcompilador\s(?:de\s)?c\+\+|компилятор\sc\+\+`
 	return []retelling{
-		{code: PythonHeadersMissing, own: pythonHeadersRetoldRow(), supersedes: TritonMissing, retold: retold{literals: []string{"Python.h", "python.h"}, pattern: foreignNotFound(`\bPython\.h\b`)}},
-		{code: CUDAHeadersMissing, own: cudaHeadersRetoldRow(), supersedes: TritonMissing, retold: retold{literals: []string{"cuda.h"}, pattern: foreignNotFound(`\bcuda\.h\b`)}},
-		{code: LibcudaNotFound, requires: tritonContext, supersedes: TritonMissing, retold: retold{literals: []string{"libcuda.so"}, pattern: foreignNotFound(`\blibcuda\.so(?:\.1)?\b`)},
+		{code: PythonHeadersMissing, own: pythonHeadersRetoldRow(), supersedes: TritonMissing, retold: retold{literals: []string{"Python.h", "python.h"}, pattern: foreignNotFound(`\bPython\.h\b`) + `|` + headerErrorNamed(`\bPython\.h\b`) + `|` + pythonHeadersNeedAbsent}},
+		{code: CUDAHeadersMissing, own: cudaHeadersRetoldRow(), supersedes: TritonMissing, retold: retold{literals: []string{"cuda.h"}, pattern: foreignNotFound(`\bcuda\.h\b`) + `|` + headerErrorNamed(`\bcuda\.h\b`)}},
+		{code: LibcudaNotFound, requires: tritonContext, supersedes: TritonMissing, retold: retold{literals: []string{"libcuda.so"}, pattern: foreignNotFound(`\blibcuda\.so(?:\.1)?\b`) + `|` + headerErrorNamed(`\blibcuda\.so(?:\.1)?\b`)},
 			seen: "gcc's and ld's messages retold in other languages (rows_retold_h.go foreignNotFound)"},
 		{code: CXXCompilerMissing, own: cxxRetoldRow(), retold: retold{literals: []string{"编译器", "編譯器", "コンパイラ", "컴파일러", "C++ compiler", "C++-Compiler", "compilateur", "compilador", "компилятор"},
 			pattern: foreignNotFound(`(?:` + cxx + `)`)}},

@@ -31,7 +31,7 @@ var pythonShortRetold = retold{
 	// "d on 3.1" and "port 3.1" are pythonBareRefused's (rows_retold_v25c.go).
 	literals: []string{"ython 3.1", "ython=3.1", "upports 3.1", "d on 3.1", "port 3.1"},
 	pattern: `(?i)` + pythonToComeRetold + `|` + pythonBrokeRetold + `|` + pythonGerundRetold + `|` + pythonLackRetold + `|` +
-		pythonBareRefused + `|` + pythonAddedLateRetold() + `|` + pythonCompiler +
+		pythonBareRefused + `|` + pythonAddedLateRetold() + `|` + pythonForeignRefused + `|` + pythonCompiler +
 		// Dynamo or an aside named after the call ("torch.compile (Dynamo) is not
 		// supported", compileAside), or the program's own word that it turned it off ("#
 		// torch.compile disabled: not supported")
