@@ -60,9 +60,10 @@ func (s *scanner) ruleStated(i int, e *ringLine) bool {
 	}
 	below := s.sameSource(s.lineBelow(e), mark)
 	at := foldedAt(text, r.literal)
-	if at < 0 && below != nil { // wrapped onto the comment's next line
+	if at < 0 && below != nil { // wrapped onto the comment's next line: it starts on e's
+		n := len(bytes.TrimRight(text, " \t\r\n"))
 		text, below = spaced(text, below), nil
-		if at = foldedAt(text, r.literal); at >= len(text)-len(below) {
+		if at = foldedAt(text, r.literal); at >= n {
 			at = -1
 		}
 	}
@@ -117,12 +118,12 @@ func (s *scanner) sameSource(p *ringLine, mark byte) []byte {
 // or "!", "//") or its docstring text (a line inside a triple-quoted string opened at
 // a line's start, or that opens one) and the mark, '"' for a docstring's; 0 for none.
 func sourceLine(e *ringLine) ([]byte, byte) {
-	t := bytes.TrimLeft(e.raw, " \t")
+	t := bytes.TrimSpace(e.raw)
 	switch {
 	case docOpens(t) != 0:
-		return bytes.TrimRight(bytes.TrimRight(t[bytes.IndexAny(t, `"'`)+3:], " \t\r\n"), `"'`), '"'
+		return bytes.TrimRight(t[bytes.IndexAny(t, `"'`)+3:], `"'`), '"'
 	case e.inDoc:
-		return bytes.TrimRight(bytes.TrimRight(t, " \t\r\n"), `"'`), '"'
+		return bytes.TrimRight(t, `"'`), '"'
 	case bytes.HasPrefix(t, []byte("//")):
 		return bytes.TrimLeft(t, "/!"), '/'
 	case len(t) > 1 && t[0] == '#' && t[1] != '#' && t[1] != '!':
@@ -157,7 +158,7 @@ var codeLine = &lazyregexp.Regexp{Expr: `^(?:(?:if|elif|else|while|with|for|try|
 // spaced returns a, a space and b.
 func spaced(a, b []byte) []byte {
 	out := make([]byte, 0, len(a)+1+len(b))
-	return append(append(append(out, bytes.TrimRight(a, " \t")...), ' '), bytes.TrimLeft(b, " \t")...)
+	return append(append(append(out, bytes.TrimRight(a, " \t\r\n")...), ' '), bytes.TrimLeft(b, " \t")...)
 }
 
 // quotedAround reports whether a quote mark stands right before the literal or right
@@ -177,7 +178,7 @@ func isQuoteMark(c byte) bool { return c == '"' || c == '\'' || c == '`' }
 // its line or at the start of the comment's next: a parenthesis and a capital ("(However,
 // after capture, it's ok to replay them on the default stream.)").
 func hintAfter(after, below []byte) bool {
-	t := bytes.TrimLeft(after, ". \t")
+	t := bytes.TrimLeft(after, ". \t\r\n")
 	if len(t) == 0 {
 		t = bytes.TrimLeft(below, " \t")
 	}
