@@ -12,7 +12,8 @@ import (
 // graphs must be captured on a non-default stream. Capturing on" over a side stream's
 // capture) and its siblings: each lookalike gave a finding before, and each report beside
 // them (a class before the message, a word of failing, PyTorch's hint, a quote, a title, a
-// comment beside commented-out code, a diff's line) is still found.
+// comment beside commented-out code or after a compile call, a diff's line) is still
+// found.
 func TestFormsRuleStated(t *testing.T) {
 	exact := func(code diagnose.Code, line int) form { return form{code, line, diagnose.Exact, ""} }
 	checkForms(t, []formTest{
@@ -31,7 +32,12 @@ func TestFormsRuleStated(t *testing.T) {
 		{"a C++ comment at column 0 under code", "static bool use_graphs = true;\n// CUDA graphs must be captured on a non-default stream.\nstatic c10::cuda::CUDAStream side = c10::cuda::getStreamFromPool();\n", form{}, "// under a statement"},
 		{"wrapped over the comment's two lines", "def f():\n    # Note that CUDA graphs must be captured on a\n    # non-default stream, so we use a side stream.\n    s = torch.cuda.Stream()\n", form{}, "the rule wrapped where the comment's line ends"},
 		{"the mode-and-options rule in a docstring", "def f():\n    \"\"\"Run fn.\n\n    Either mode or options can be specified, but both can't be specified at the same time.\n    \"\"\"\n", form{}, "a docstring's paragraph"},
+		{"a comment after a with statement", "def capture(fn):\n    with torch.cuda.stream(side):  # CUDA graphs must be captured on a non-default stream\n        fn()\n", form{}, "a comment after the line of code it explains"},
+		{"a comment after an assignment", "USE_COMPILE = sys.version_info < (3, 12)  # Dynamo is not supported on Python 3.12+\n", form{}, "a module's flag and its reason"},
+		{"a C++ comment after a statement", "  c10::cuda::CUDAStreamGuard guard(side_);  // CUDA graphs must be captured on a non-default stream.\n", form{}, "// after a statement"},
 		// reports beside them: found.
+		{"a comment after a compile call", "    model = torch.compile(model)  # Windows not yet supported for torch.compile\n", exact(diagnose.UnsupportedPython, 1), "the line's own failure, as holdoutBF's commented-out call"},
+		{"an exception's class after a call", "    g.capture_begin()  # RuntimeError: CUDA graphs must be captured on a non-default stream\n", exact(diagnose.CaptureDefaultStream, 1), "what the call raised"},
 		{"wrapped after a failure", "def f():\n    # capture failed: CUDA graphs must be captured on a\n    # non-default stream\n    s = torch.cuda.Stream()\n", form{diagnose.CaptureDefaultStream, 2, diagnose.Wrapped, ""}, "a word of failing before the wrapped message"},
 		{"PyTorch's hint on the comment's next line", "def f():\n    s = torch.cuda.current_stream()\n    # CUDA graphs must be captured on a non-default stream.\n    # (However, after capture, it's ok to replay them on the default stream.)\n", exact(diagnose.CaptureDefaultStream, 3), "the printed message whole, wrapped by its writer"},
 		{"a log line behind slashes", "torch==2.12.0\n\n// GPU arch does not support max_autotune_gemm mode usage\n", form{diagnose.MaxAutotuneGEMMOff, 3, diagnose.Exact, "2.12"}, "a reply quotes the warning behind // (TestFormsCross's lazy-comment-slashes), no code above"},

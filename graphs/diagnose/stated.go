@@ -24,11 +24,11 @@ import (
 // "报错": occurredWords), the sentence begun on the comment's line above ("# we hit this
 // on 2.3:" then the message), PyTorch's hint after it ("(However, after capture, it's
 // ok to replay them on the default stream.)"), quotes around it (holdoutAB's musubi
-// env.sh quotes the message it "can error … with"), a comment beside code, commented
-// out or not ("# model = torch.compile(model)  #  Windows not yet supported for
-// torch.compile", holdoutBF's open_llm_zh, a positive), a diff's line, and a markdown
-// title ("# Dynamo is not supported on Python 3.12+", at a text's top: no code above
-// it).
+// env.sh quotes the message it "can error … with"), a comment beside commented-out code
+// ("# model = torch.compile(model)  #  Windows not yet supported for torch.compile",
+// holdoutBF's open_llm_zh, a positive) or after a compile call, a diff's line, and a
+// markdown title ("# Dynamo is not supported on Python 3.12+", at a text's top: no code
+// above it).
 
 // ruleWords are the words that make a message a rule or a fact when source code states
 // it: a modal ("must", "may only", "can't be"), a refusal of an act ("Cannot copy",
@@ -93,13 +93,37 @@ func (s *scanner) retoldRuleStated(code Code, e *ringLine) bool {
 // sourceText returns e's text as source code's own words and the kind of line it is (its
 // mark): a comment's text after "#" or "//", indented or under a line of code (codeAbove:
 // a markdown title at column 0 has none above it, nor a log line a reply quotes behind
-// "// "), or a docstring's line ('"'); 0 for any other line.
+// "// "), a docstring's line ('"'), or a comment after a line of code (trailingComment,
+// 't'); 0 for any other line.
 func (s *scanner) sourceText(e *ringLine) ([]byte, byte) {
 	text, mark := sourceLine(e)
+	if mark == 0 {
+		return trailingComment(e.raw)
+	}
 	if mark != '"' && !isSpace(e.raw[0]) && !s.codeAbove(e) {
 		return nil, 0
 	}
 	return text, mark
+}
+
+// trailingComment returns the comment after a line of code (codeLine) and its mark 't':
+// "with torch.cuda.stream(side):  # CUDA graphs must be captured on a non-default
+// stream", "x = 1; // …"; nil and 0 where the code holds a quote (the mark may be inside a
+// string) or names a compile (the comment may tell that line's failure: "model =
+// torch.compile(model)  # Windows not yet supported for torch.compile").
+func trailingComment(raw []byte) ([]byte, byte) {
+	k, n := bytes.Index(raw, []byte(" # ")), 3
+	if k < 0 {
+		k, n = bytes.Index(raw, []byte(" // ")), 4
+	}
+	if k < 0 {
+		return nil, 0
+	}
+	code := bytes.TrimSpace(raw[:k])
+	if bytes.ContainsAny(code, "\"'`#") || bytes.Contains(code, []byte("compile")) || !codeLine.Match(code) {
+		return nil, 0
+	}
+	return bytes.TrimSpace(raw[k+n:]), 't'
 }
 
 // sameSource returns p's text where p is a line of the same kind as mark (sourceLine),
