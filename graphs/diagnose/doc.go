@@ -183,7 +183,15 @@
 //     graph recording that …\""), where no row of another code holds that part and the
 //     prose says it occurred as for the lead rule or names a program emitting it
 //     ("reports", "says", "prints", "warns"); rows with a Pattern aside (the middle
-//     rule, cut_middle.go);
+//     rule, cut_middle.go). The quotation may leave out the message's auxiliaries and
+//     articles ("storage data ptrs not allocated in pool"), stop at an ellipsis ("…
+//     in pool... could be a bug"), and go on past a literal that stops short of
+//     PyTorch's message where the rest is known ("tensor deallocate during graph
+//     recording", 24 characters or more of the literal's own); a fragment of a message
+//     (quotedFragments) quoted alone in parentheses after the clause that tells what
+//     happened is read as one with an error word ("… lives in the graph pool untracked
+//     (\"tensor(s) in the cudagraph pool not tracked as outputs\")"), not after a
+//     condition or a purpose ("if the pool holds …", "to avoid …");
 //  5. paraphrased: a row marked Paraphrase matches the message retold in other words
 //     ("Python 3.11 is not supported for torch.compile"); a row of the same code that
 //     matches PyTorch's own text wins over it. Every retelling is an entry of one table
@@ -501,7 +509,18 @@
 // the run's), and for pip's "Successfully installed torch-2.14.1" after a list's or a
 // pin's release, the one it moved the environment to; pip's "Found existing installation: torch 2.4.0", "Uninstalling
 // torch-2.4.0:" and "Successfully uninstalled torch-2.4.0" name the release it
-// replaces, another run's. A pin after "requires" or "has requirement" (or
+// replaces, another run's. A base image's release (a Dockerfile's FROM line, an
+// Apptainer definition's "From:") gives way to a later install that names torch
+// ("RUN pip install -U torch", "uv pip install torch", "conda install pytorch";
+// pytorch/TensorRT#2827's "RUN python -m pip install torch torch-tensorrt …"): the
+// install's pin, or none where it names no release, not the image's; an install of
+// other packages ("pip install torch-tensorrt", "pip install torchvision") or one
+// before the FROM line leaves it. Of two install commands that pin torch the later is
+// the run's ("* While it fails in 2.11 RC" then "pip install torch==2.11.0", after a
+// 2.10 run that passed: 2.11, pytorch/pytorch#176411), unless a lead-in says the later
+// one passes ("* In 2.10, the check passed:") or offers it as another way ("# 2) if
+// 2.9.1 is not published …"), or the earlier one's output fails and never passes; a
+// later install without a pin leaves the earlier's (release_installed.go). A pin after "requires" or "has requirement" (or
 // 要求, 需要, 依赖) is another package's requirement (pip's "vllm 0.6.3 requires
 // torch==2.4.0, but you have torch 2.5.1 …": 2.5, from "but you have torch"), a release in pip's "(from versions:
 // …)" list or in a JSON compatibility entry ("version": "PyTorch 2.5.0") is no run's,
@@ -1852,6 +1871,8 @@
 //   - cuda-graph-empty: "The CUDA Graph is empty", 2.0–2.14
 //   - cuda-graph-empty: a paraphrase with "empty\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "empty` warning", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty\")", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty`)", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "mpty graph warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "graph\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "aptured graph is empty", as reports retell it

@@ -16,6 +16,7 @@ func TestFormsRetoldCC(t *testing.T) {
 		{"inductor not compatible with upstream triton", "# [inductor][triton] Inductor is not compatible with the latest upstream Triton\n", para(diagnose.TritonMissing), "pytorch/pytorch#152531's title"},
 		{"triton removed what inductor generates", "https://github.com/triton-lang/triton/pull/5512 removed `AttrsDescriptor` which TorchInductor generates in its output code.\n", para(diagnose.TritonMissing), "pytorch/pytorch#144103"},
 		{"torch incompatible with triton", "torch 2.6 is incompatible with triton 3.3\n", form{diagnose.TritonMissing, 1, diagnose.Paraphrased, "2.6"}, "the release is the torch named"},
+		{"Torch incompatible with triton", "Torch 2.6 is incompatible with triton 3.3\n", form{diagnose.TritonMissing, 1, diagnose.Paraphrased, "2.6"}, "torchNamed's capital spelling (rows_retold_v24b.go), stated once"},
 		{"triton not compatible with torch", "triton 3.3 is not compatible with torch, so compile fails\n", para(diagnose.TritonMissing), "Triton as the subject"},
 		{"triton compatible with torch", "Triton 3.3 is compatible with torch 2.7.\n", form{}, "no mismatch"},
 		{"cuda not compatible with triton", "CUDA 12.8 is not compatible with the installed Triton\n", form{}, "CUDA, not torch or Inductor"},
@@ -77,6 +78,7 @@ func TestFormsRetoldCC(t *testing.T) {
 		// de130015, no finding on 22 lookalikes).
 		{"quoted overwritten outputs from replay", "the Inductor's internal graph management still detects \"overwritten\" outputs from graph replay across decode steps.\n", para(diagnose.OverwrittenOutput), "Chimeraforge report 126"},
 		{"illegal H2D under capture", "a per-call alloc inherits the default device and does an illegal H2D under CUDA graph capture.\n", para(diagnose.CaptureUnpinnedCopy), "ROCm/aiter's interface comment"},
+		{"illegal host->device under capture", "the buffer is built per call and does an illegal host->device copy during CUDA graph capture.\n", para(diagnose.CaptureUnpinnedCopy), "the arrow spelling of hostToDeviceWay (rows_retold_dt.go), one way stated once"},
 		{"triton missing in parentheses, fallback", "Inductor GPU compile fails (Triton missing) and the runner falls back to `aot_eager` (explicitly recorded).\n", para(diagnose.TritonMissing), "Chimeraforge report 120"},
 		{"pinned H2D under capture", "a pinned H2D copy under CUDA graph capture is fine.\n", form{}, "no illegal copy"},
 		// holdoutCT (measured at 1bcca44e): a shell test that greps a log for the message.

@@ -15,6 +15,7 @@ func TestFormsRetoldV24b(t *testing.T) {
 	checkForms(t, []formTest{
 		// the overwritten CUDAGraph tensor's error beside a Torch release (BaochaiXue/proj-QQTT-v2).
 		{"known overwritten CUDAGraph tensor error", "- A no-marker run failed on the local Torch 2.11 / CUDA 13 CUDA Graph path with the known overwritten CUDAGraph tensor error, so the completed run records per-step cudagraph markers in the speed pass.\n", form{diagnose.OverwrittenOutput, 1, diagnose.Paraphrased, "2.11"}, "BaochaiXue/proj-QQTT-v2's ladder, validate24b pos/24"},
+		{"known overwritten error beside torch v2", "- A no-marker run failed on torch v2.11 with the known overwritten CUDAGraph tensor error.\n", form{diagnose.OverwrittenOutput, 1, diagnose.Paraphrased, "2.11"}, "torchNamed's spellings, stated once with tritonMismatchRetoldRow's (rows_retold_v24b.go)"},
 		{"overwritten CUDAGraph output RuntimeError, PyTorch", "PyTorch 2.6\nthe job died with the overwritten CUDAGraph output RuntimeError\n", form{diagnose.OverwrittenOutput, 2, diagnose.Paraphrased, "2.6"}, "PyTorch named"},
 		{"overwritten CUDA graph error, no torch", "our C++ engine logs an overwritten CUDA graph buffer error on replay\n", form{}, "another library's graph: no PyTorch named"},
 		{"overwritten CUDAGraph tensor outputs, no error's name", "PyTorch 2.6\nThe error message for accessing overwritten CUDAGraph tensor outputs suggested a clone.\n", form{Torch: "2.6"}, "holdout2's negative: no error's name after the output"},

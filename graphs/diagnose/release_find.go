@@ -559,6 +559,9 @@ type versionFinder struct {
 	// wrapProse: wrapCut is prose that ends in torch's name, for the next line's release
 	// (proseWrapJoin)
 	wrapProse bool
+	// inst watches a release read from a FROM line or an install command for a later
+	// install of torch that replaces it (release_installed.go)
+	inst installWatch
 }
 
 func newVersionFinder() versionFinder {
@@ -570,9 +573,11 @@ func newVersionFinder() versionFinder {
 // table's rule under a one-column header ("| Torch version |" / "|---|" / "| 2.5.1 |").
 var betweenKeyAndValue = &lazyregexp.Regexp{Expr: `^\s*(?:(?:\x60{3,}|~{3,})[\w+-]*|\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?)\s*$`}
 
-// pending reports whether the next line may hold the value the last one named.
+// pending reports whether the next line may hold the value the last one named, or a
+// watch of a base image's or an install's release reads the lines after it
+// (installWatch).
 func (f *versionFinder) pending() bool {
-	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0
+	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0
 }
 
 func (f *versionFinder) window(text []byte, line int) {
@@ -603,12 +608,14 @@ func (f *versionFinder) window(text []byte, line int) {
 		}
 	}
 	f.sourceLine(text, line)
+	step := f.installBefore(text, line)
 	for _, p := range f.rows.tags {
 		if bytes.Contains(text, p.lit) {
 			text = f.tag(p, text, line)
 		}
 	}
 	f.releasesOn(text, line)
+	f.installAfter(step, text, line)
 	if f.rank <= rankProseMove && movedToNightly(text) {
 		// the run's release from here on is a nightly's the text does not name: a
 		// release prose named before is the one moved from, and prose after names none

@@ -45,6 +45,6 @@ var unpinnedCopyRetold = retold{
 		// the copy called illegal under the capture: "a per-call alloc … does an illegal H2D
 		// under CUDA graph capture" (ROCm/aiter's flash-attention interface comment, a
 		// validation passage of 2026-12-06): a host-to-device copy a capture refuses is one
-		// from pageable memory
-		`\billegal\s+(?:h2d|host[\s-]to[\s-]device)(?:\s+cop(?:y|ies))?\s+(?:under|during|in|inside)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?graph\s+` + captureWord,
+		// from pageable memory; the way in hostToDeviceWay's spellings (rows_retold_dt.go)
+		`\billegal\s+` + hostToDeviceWay + `(?:\s+cop(?:y|ies))?\s+(?:under|during|in|inside)\s+(?:an?\s+|the\s+)?(?:cuda\s+)?graph\s+` + captureWord,
 }

@@ -166,10 +166,13 @@ func cpuThings() []string {
 	}
 }
 
-// hostToDevice: a copy from the host to the device in its spellings (H2D, host→device,
-// host-to-device, CPU->GPU, CPU-to-CUDA), a word between ("an H2D scalar copy").
-const hostToDevice = `\b(?:h2d|host\s?(?:->|→|-to-|\sto\s)\s?device|cpu\s?(?:->|→|-to-|\sto\s)\s?(?:gpu|cuda|device))\s(?:\w{1,12}\s)?` +
-	`(?:cop(?:y|ies)|transfers?|memcpy)\b`
+// hostToDeviceWay is the way from the host to the device in its spellings (H2D,
+// host→device, host-to-device, host to device, CPU->GPU, CPU-to-CUDA); hostToDevice, a copy
+// that way, a word between ("an H2D scalar copy").
+const (
+	hostToDeviceWay = `(?:h2d|host\s?(?:->|→|-to-|\sto\s)\s?device|cpu\s?(?:->|→|-to-|\sto\s)\s?(?:gpu|cuda|device))`
+	hostToDevice    = `\b` + hostToDeviceWay + `\s(?:\w{1,12}\s)?(?:cop(?:y|ies)|transfers?|memcpy)\b`
+)
 
 // captureNamed: a CUDA graph's capture named with its graph ("cuda graph capture",
 // "CUDA-graph-capture", "torch.cuda.graph capture", "graph capture").

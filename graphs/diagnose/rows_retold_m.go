@@ -19,12 +19,20 @@ const emptyLead = `(?:[(\[|*→>:,;—–-]\s*|\b(?:the|\d[\d,]*|many|several|mu
 // warning** |" (notes in the code corpus: find_string "graph is empty\" warning"). The
 // warning is aten/src/ATen/cuda/CUDAGraph.cpp's ("The CUDA Graph is empty. This usually
 // means …"), which the code's row reads whole. No context is wanted: the words are
-// PyTorch's alone; "XPU Graph is empty" (torch's XPU graphs) is another device's.
+// PyTorch's alone; "XPU Graph is empty" (torch's XPU graphs) is another device's. The
+// quotation alone in parentheses right after a clause's last word is the message of what
+// the clause tells, as fragmentPattern's parenthesised quotation is: "reduce-overhead (CUDA
+// graphs) segfaults at DDP teardown on this model (\"CUDA Graph is empty\") and drops the
+// CUPTI kernel table" (a training launch script's comment, validate27's pos/04, /work/v27);
+// "(a \"CUDA Graph is empty\" warning)" is a rule's generic warning (emptyLead), and a
+// condition's or a purpose's clause before the parentheses is hypotheticalMarks'.
 var emptyGraphQuoted = retold{
-	// The literals end in the quote and "warning", so that a line with the whole message
-	// runs no more patterns (TestDenseLineBounded).
-	literals: []string{"empty\" warning", "empty` warning"},
-	pattern:  `(?i)` + emptyLead + `[\x60'"“‘]\s*(?:the\s+)?cuda\s+graph\s+is\s+empty\b[.…]*\s*[\x60'"”’]\s*warnings?\b`,
+	// The literals end in the quote and "warning", or in the quote and the closing
+	// parenthesis, so that a line with the whole message runs no more patterns
+	// (TestDenseLineBounded).
+	literals: []string{"empty\" warning", "empty` warning", "is empty\")", "is empty`)"},
+	pattern: `(?i)` + emptyLead + `[\x60'"“‘]\s*(?:the\s+)?cuda\s+graph\s+is\s+empty\b[.…]*\s*[\x60'"”’]\s*warnings?\b|` +
+		`\w\s\([\x60"“]\s*(?:the\s+)?cuda\s+graph\s+is\s+empty[\x60"”]\)`,
 }
 
 // emptyGraphTold is the same warning told in words: "empty graph warnings" or "\"empty

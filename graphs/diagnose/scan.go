@@ -82,6 +82,9 @@ type compiledRow struct {
 	// fragment reports a quoted fragment's row (fragmentRows), which the cut rules leave
 	// out (uncut).
 	fragment bool
+	// middle are the forms the middle rule reads the literal as (middleForms), nil where
+	// it reads none (cut_middle.go).
+	middle []middleForm
 	// forms are the pattern's other forms, compiled on the row's first use (nil where
 	// the row has no Pattern): see rowForms.
 	forms *rowForms
@@ -410,6 +413,9 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal), bareSkip: bareSkipRow(sig), bareAssert: bareAssertRow(sig), rule: ruleRow(sig)}
 	row.folded = append([]byte(nil), row.squeezed...)
 	lower(row.folded)
+	if sig.Pattern == "" && !row.uncut() && len(row.squeezed) > minMiddle {
+		row.middle = middleForms(lit)
+	}
 	if sig.Pattern != "" {
 		b.pattern(&row)
 	}
@@ -1939,7 +1945,7 @@ func (s *scanner) launcherAbove(e *ringLine) bool {
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.absentAt(e, s.rows[i].literal) || s.unreported(i, e) {
+	if e.legend || s.absentAt(e, s.rows[i].literal) || s.absentBelow(i, e, end) || s.unreported(i, e) {
 		return
 	}
 	line := e.line
@@ -1992,6 +1998,24 @@ func (s *scanner) record(i int, e *ringLine, text []byte, m Match) {
 	if best {
 		s.shown[i] = hit
 	}
+}
+
+// absentBelow reports whether row i's hit over entries e to end (a pattern's match over
+// lines joined) has its literal on a line below e's, to end's, which says it did not
+// occur (absentAt): "NPU graphs refuse to be captured on the default/legacy stream" above
+// "# (\"NPU graphs must be captured on a non-default stream\"), so use a" (validate27's
+// neg/01, /work/v27) is a hit of the quoted fragment's row from the line above, whose
+// words before the literal, another accelerator's, are on the line below.
+func (s *scanner) absentBelow(i int, e, end *ringLine) bool {
+	for b := e; end != nil && b != end; {
+		if b = s.lineBelow(b); b == nil || b.line > end.line {
+			return false
+		}
+		if s.absentAt(b, s.rows[i].literal) {
+			return true
+		}
+	}
+	return false
 }
 
 // absentAt reports whether ring entry e's line says lit did not occur (markedAbsent):
