@@ -308,6 +308,20 @@
 // TORCH_INTERNAL_ASSERT, TORCH_WARN, AT_ERROR, C10_THROW_ERROR, opened on its line or up
 // to two lines above, no ";" between) is PyTorch's source or a copy of it, no hit
 // (raisedInSource): a run prints the message without the call.
+// A message whose own words are a rule or a fact (a modal, a refusal or a lack of
+// support: "CUDA graphs must be captured on a non-default stream", "Either mode or options
+// can be specified, but both can't be specified at the same time", "Dynamo is not
+// supported on Python 3.12+", "you may only use the default CUDA RNG generator …", "…
+// does not yet support checkPoolLiveAllocations"; ruleRow) stated by source code, in a
+// comment ("#" or "//", indented or under a line of code, or after a line of code that
+// names no compile) or a docstring's line, unquoted
+// and with nothing in its sentence that shows it printed, is that code's rule, no hit,
+// and no retelling of its code on that line is either (ruleStated: "# CUDA graphs must be
+// captured on a non-default stream. Capturing on" over a side stream's capture); an
+// exception's class or a logger's level before it, a word of failing in its sentence
+// (the comment's line above too, where the sentence begins there), PyTorch's hint after
+// it, quotes, a comment beside commented-out code or after a compile call, a diff's line
+// and a title at a text's top (no code above it) stay findings.
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom": "RuntimeError:

@@ -98,6 +98,9 @@ type compiledRow struct {
 	bareSkip bool // a bare skip quotation's row (bareSkipRow): tried only beside one
 	// bareAssert: a row of rows_retold_o16.go (bareAssertRow), tried only where bareAssertFits
 	bareAssert bool
+	// rule: a message whose words are a rule or a fact (ruleRow), no report where source
+	// code states it (ruleStated)
+	rule bool
 }
 
 // rowForms are a row's pattern's forms that only a line holding some form of the
@@ -407,7 +410,7 @@ func compileTable() (table, error) {
 func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 	lit := sentenceLiteral(sig)
 	row := compiledRow{Signature: sig, literal: []byte(lit), squeezed: squeeze(nil, []byte(lit)), requires: -1,
-		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal), bareSkip: bareSkipRow(sig), bareAssert: bareAssertRow(sig)}
+		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal), bareSkip: bareSkipRow(sig), bareAssert: bareAssertRow(sig), rule: ruleRow(sig)}
 	row.folded = append([]byte(nil), row.squeezed...)
 	lower(row.folded)
 	if sig.Pattern == "" && !row.uncut() && len(row.squeezed) > minMiddle {
@@ -652,6 +655,7 @@ type ringLine struct {
 	squeezed  []byte // unquoted less white space and quote marks (squeeze)
 	cleaned   bool
 	legend    bool // the window is in a legend's body row (legend.go): no hit is recorded on it
+	inDoc     bool // the window starts inside a triple-quoted string opened at a line's start (docState)
 	// folded is squeezed in lower case and pos the offset in unquoted of each byte of
 	// squeezed, made when first needed (foldedOK, posOK).
 	folded          []byte
@@ -694,6 +698,7 @@ type scanner struct {
 	notNUL   bool  // a byte read is not NUL
 	legends  legendState
 	tbs      tracebackState
+	docs     docState
 	torch    versionFinder
 	rec      recoverer
 	devs     deviceCounter
@@ -847,6 +852,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 		prev = s.ring[(s.n-1)%ringSize].legend
 	}
 	e.legend = s.legends.next(e.raw, lineStart, prev)
+	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
 	}
@@ -1889,9 +1895,11 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // under a condition, in a string of code or with its compiler the finder
 // (retoldUnreported), a missing header's compiler error in a source build
 // (inSourceBuild), a fix's purpose (fixedQuote), the C++ call that raises the message
-// (raisedInSource).
+// (raisedInSource), a rule that source code states in a comment or a docstring
+// (ruleStated).
 func (s *scanner) unreported(i int, e *ringLine) bool {
-	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e)
+	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
+		s.ruleStated(i, e)
 }
 
 // inSourceBuild reports whether row i, a missing header's compiler message (not a
