@@ -1443,7 +1443,7 @@
 //   - trees-concurrent-callers: "AssertionError('self.current_node is not None", 2.1–2.13
 //   - trees-concurrent-callers: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
 //   - trees-concurrent-callers: "already recording to mempool_id" (quoted up to its first clause's end), 2.1–2.13
-//   - trees-concurrent-callers: "pool not tracked as outputs" (quoted up to its first clause's end), 2.11–2.13
+//   - trees-concurrent-callers: "not tracked as outputs" (quoted up to its first clause's end), 2.11–2.13
 //   - legacy-static-input-moved: "assert dst.data_ptr() == src.data_ptr()", 2.0–2.13
 //   - legacy-static-input-moved: "to have same data_ptr, got", 2.14
 //   - legacy-static-input-moved: "AssertionError: dst.data_ptr() == src.data_ptr()", 2.0–2.13
@@ -1828,7 +1828,7 @@
 //   - trees-untracked-pool-tensors: a paraphrase with "k_memory_pool", as reports retell it
 //   - trees-untracked-pool-tensors: "in the cudagraph pool but not accounted for as an output of cudagraph trees" (quoted without its first word), 2.1–2.10
 //   - trees-untracked-pool-tensors: "not accounted for as an output of cudagraph trees" (quoted up to its first clause's end), 2.1–2.10
-//   - trees-untracked-pool-tensors: "pool not tracked as outputs" (quoted up to its first clause's end), 2.11–2.14
+//   - trees-untracked-pool-tensors: "not tracked as outputs" (quoted up to its first clause's end), 2.11–2.14
 //   - trees-static-input-changed: "static input data pointer changed", 2.4–2.14
 //   - trees-static-input-changed: "assert data_ptr == new_inputs[idx].data_ptr()", 2.1–2.3
 //   - trees-static-input-changed: a paraphrase with "static input", as reports retell it

@@ -45,8 +45,12 @@ var quotedFragments = []struct{ base, fragment string }{
 	{"These storage data ptrs are not allocated in pool", "data ptrs are not allocated in pool"},
 	{"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True", "symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs"},
 	// "trips 'cudagraph pool not tracked as outputs'", "the" left out (holdoutAG's
-	// TransformerEngine commit): the words from "pool" on.
-	{"tensor(s) in the cudagraph pool not tracked as outputs", "pool not tracked as outputs"},
+	// TransformerEngine commit), and "trips \"not tracked as outputs\"" with the pool told
+	// in the comment's words (holdoutEW's flash-linear-attention fork, fused_recurrent.py:
+	// "a persistent tensor first-allocated during a cudagraph-trees warmup run lands in the
+	// cudagraph-private pool and trips \"not tracked as outputs\""): the words from "not"
+	// on, which every shorter quotation of the message holds.
+	{"tensor(s) in the cudagraph pool not tracked as outputs", "not tracked as outputs"},
 }
 
 // fragmentPattern is the pattern of a quoted fragment's row: the fragment inside a
