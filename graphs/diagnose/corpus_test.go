@@ -227,6 +227,10 @@ var openMisses = map[string]string{
 	// holdoutEO, measured once at 2f1b8ffc.
 	// holdoutEM, measured once at e2fa0f10.
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
+	// holdoutEV and EW, measured once at 5068f702 (the same session, after its classes were
+	// read); EW's flash-linear-attention fork comment found since 29ba4ad4.
+	"ev_warp_test_array_fill_capture_docstring_wrong_thread_capture_invalidated": "holdoutEV: a test's docstring, \"the pause call returned ``cudaErrorStreamCaptureWrongThread (903)``, the capture was invalidated, and ``capture_end`` raised\": CUDA's wrong-thread error is no row's, and \"the capture was invalidated\" is told of a capture the test now keeps valid",
+	"ew_vllmwiki_zh_case_12865_title_lcuda_error_vllm072_body_cut":               "holdoutEW: a title alone, \"run deepseek-32B with vllm0.7.2 meet -lcuda error\", the body cut before the error: the linker's -lcuda wants Triton's or a JIT build's context (rows_build.go tritonContext, rows_retold_h.go jitContext), and \"-lcuda error\" is no row's words",
 	// holdoutEP to ET, measured once at a6ec830d (2026-12-06, the twenty-sixth session;
 	// ET's two positives read since fixlang27);
 	// ES's release is read since fe46d390 (a dash ends a release's clause).
@@ -385,6 +389,8 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
+	// holdoutEV, measured once at 5068f702.
+	"ev_foundry_release_0_0_2_load_faulted_invalid_device_context": "holdoutEV: a release's notes, \"## Dependency - **PyTorch 2.11.0** (compatible with 2.9 – 2.11)\", the project's dependency, labelled no run's release",
 	// holdoutEK, measured once at 3b4c3098: the reporter's later torch.
 	"ek_kjnodes142_mallocasync_checkpoollive_disable_cuda_malloc": "holdoutEK: \"after updating torch 2.5.1, I found that it compiling much more frequently\", the reporter's later run (recompiles), labelled none for the failure's run",
 	// holdoutEG and EH, measured once at acd29094: a release's blog, a changelog's bumps, an
