@@ -3,6 +3,9 @@ package diagnose
 import (
 	"bytes"
 	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
@@ -39,6 +42,9 @@ type absentMark struct {
 	// cutToo says the mark reads a quotation cut or wrapped too (cutHead): absentMarks'
 	// and assertMarks'.
 	cutToo bool
+	// beforeQuoted and afterQuoted say every match of before, or of after, holds a quote
+	// mark (gateMarks): a text with none is not run through it.
+	beforeQuoted, afterQuoted bool
 }
 
 // Pieces of absentMarks: an opening quote and the message's head inside it (an error's
@@ -465,6 +471,7 @@ func markedAbsent(marks []absentMark, prev, line, next, lit []byte) absence {
 	if at+len(lit)+absentAround >= len(line) {
 		t.joinedAfter = joinedAfter(after, next)
 	}
+	t.free = [4]bool{quoteFree(t.before), quoteFree(t.joined), quoteFree(t.after), quoteFree(t.joinedAfter)}
 	for _, m := range marks {
 		if (m.cutToo || !cut) && m.holds(t) {
 			if m.assertion {
@@ -481,6 +488,9 @@ func markedAbsent(marks []absentMark, prev, line, next, lit []byte) absence {
 // and those before the line below's start (joinedAfter, nil for none).
 type absentText struct {
 	before, joined, after, joinedAfter []byte
+	// free says which of them hold no quote mark (quoteFree), in that order: set once by
+	// markedAbsent for every mark.
+	free [4]bool
 }
 
 // holds reports whether mark m holds for t: m.notBefore matches neither text before the
@@ -490,21 +500,95 @@ func (m absentMark) holds(t absentText) bool {
 	if !m.joinPrev {
 		joined = nil
 	}
-	if m.notBefore != nil && (m.notBefore.Match(t.before) || joined != nil && m.notBefore.Match(joined)) {
+	if !m.matchesAfter(t.before, t.free[0], t) && (joined == nil || !m.matchesAfter(joined, t.free[1], t)) {
 		return false
 	}
-	return m.matchesAfter(t.before, t) || joined != nil && m.matchesAfter(joined, t)
+	return m.notBefore == nil || !m.notBefore.Match(t.before) && (joined == nil || !m.notBefore.Match(joined))
 }
 
-// matchesAfter reports whether m matches with before and the line's words after the
-// literal, or those and the line below's where m joins it.
-func (m absentMark) matchesAfter(before []byte, t absentText) bool {
-	return m.matches(before, t.after) || m.joinNext && t.joinedAfter != nil && m.matches(before, t.joinedAfter)
+// matchesAfter reports whether m matches with before (free: it holds no quote mark) and
+// the line's words after the literal, or those and the line below's where m joins it.
+func (m absentMark) matchesAfter(before []byte, free bool, t absentText) bool {
+	return m.matches(before, free, t.after, t.free[2]) || m.joinNext && t.joinedAfter != nil && m.matches(before, free, t.joinedAfter, t.free[3])
 }
 
-// matches reports whether mark m holds with before and after the literal.
-func (m absentMark) matches(before, after []byte) bool {
-	return (m.before == nil || m.before.Match(before)) && (m.after == nil || m.after.Match(after)) && (m.unless == nil || !m.unless.Match(after))
+// matches reports whether mark m holds with before and after the literal (beforeFree,
+// afterFree: they hold no quote mark). A text with no quote mark is not run through a
+// pattern whose every match holds one (gateMarks).
+func (m absentMark) matches(before []byte, beforeFree bool, after []byte, afterFree bool) bool {
+	return (m.before == nil || !(m.beforeQuoted && beforeFree) && m.before.Match(before)) &&
+		(m.after == nil || !(m.afterQuoted && afterFree) && m.after.Match(after)) && (m.unless == nil || !m.unless.Match(after))
+}
+
+// markQuotes are the quote marks that open or close the quotations the marks read
+// (absentOpen, absentClose, hypoOpen, hypoClose).
+const markQuotes = "`\"'“”‘’「」『』«»"
+
+// quoteFree reports whether b holds none of markQuotes.
+func quoteFree(b []byte) bool {
+	return !bytes.ContainsAny(b, markQuotes)
+}
+
+// gateMarks returns marks with beforeQuoted and afterQuoted set where every match of the
+// pattern holds one of markQuotes (holdsOneOf). Every hit runs the marks on the words
+// around its literal, and the memo of absenceAt answers a line met again only: a log
+// whose every line holds a message and a number that changes ("Recording cudagraph tree
+// for symint key N", BenchmarkShapes/symint) ran some forty patterns over 400 bytes for
+// each line, 0.15 MB/s of CPU (2026-12-06, b104257b); most marks want a quotation, which
+// such a line does not hold.
+func gateMarks(marks []absentMark) []absentMark {
+	for i := range marks {
+		m := &marks[i]
+		m.beforeQuoted = m.before != nil && patternHoldsQuote(m.before)
+		m.afterQuoted = m.after != nil && patternHoldsQuote(m.after)
+	}
+	return marks
+}
+
+// patternHoldsQuote reports whether every match of re holds one of markQuotes.
+func patternHoldsQuote(re *regexp.Regexp) bool {
+	parsed, err := syntax.Parse(re.String(), syntax.Perl)
+	return err == nil && holdsOneOf(parsed.Simplify(), markQuotes)
+}
+
+// holdsOneOf reports whether every match of re holds a character of set: a literal that
+// holds one, a class of set's characters only, a concatenation with such a part, an
+// alternation whose every branch is such, a repeat of one at least once.
+func holdsOneOf(re *syntax.Regexp, set string) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return strings.ContainsAny(string(re.Rune), set)
+	case syntax.OpCharClass:
+		return classWithin(re.Rune, set)
+	case syntax.OpCapture, syntax.OpPlus:
+		return holdsOneOf(re.Sub[0], set)
+	case syntax.OpRepeat:
+		return re.Min >= 1 && holdsOneOf(re.Sub[0], set)
+	case syntax.OpConcat:
+		return slices.ContainsFunc(re.Sub, func(sub *syntax.Regexp) bool { return holdsOneOf(sub, set) })
+	case syntax.OpAlternate:
+		return len(re.Sub) > 0 && !slices.ContainsFunc(re.Sub, func(sub *syntax.Regexp) bool { return !holdsOneOf(sub, set) })
+	}
+	return false
+}
+
+// classWithin reports whether the character class ranges (pairs, lo and hi) hold
+// characters of set only, at least one.
+func classWithin(ranges []rune, set string) bool {
+	if len(ranges) == 0 {
+		return false
+	}
+	for i := 0; i+1 < len(ranges); i += 2 {
+		if ranges[i+1]-ranges[i] > 64 {
+			return false
+		}
+		for c := ranges[i]; c <= ranges[i+1]; c++ {
+			if !strings.ContainsRune(set, c) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // lineMarks are what may start a line before a message's opening quote: a diff's "-" or

@@ -371,7 +371,7 @@ func compileTable() (table, error) {
 		return table{}, err
 	}
 	b.t.captureCtx = ctx
-	b.t.absent = append(append(assertMarks(), absentMarks()...), hypotheticalMarks()...)
+	b.t.absent = gateMarks(append(append(assertMarks(), absentMarks()...), hypotheticalMarks()...))
 	for _, a := range versionAnchors() {
 		b.anchors.add(a, anchorUse{kind: anchorVersion})
 	}
