@@ -197,7 +197,7 @@ func hypotheticalMarks() []absentMark {
 		// /work/v27). The clause may start on the line above (joinPrev).
 		// "When", "whenever", "once" and "in case" start their clause: "it crashed when the
 		// pool held untracked tensors (\"…\")" tells when it happened.
-		{before: regexp.MustCompile(`(?i)(?:(?:^|[.;:!?,]\s+|[#>*-]\s*)(?:when|whenever|once|in\s+case)\b|\b(?:if|unless|to\s+(?:avoid|prevent)|so\s+that)\b|如果|若|当)` +
+		{before: regexp.MustCompile(`(?i)(?:(?:^|[.;:!?,]\s+|[#>*-]\s*)(?:when|whenever|once|in\s+case)\b|\b(?:if|unless|to\s+(?:avoid|prevent)|so\s+that)\b|如果|若[^干(]|当[^前然时時做作(])` +
 			`[^.,;:!?。，；：()]{0,80}\(\s*(?:which\s+(?:would\s+)?\w+\s+(?:an?\s+|the\s+)?)?` + hypoOpen), joinPrev: true},
 		// Another accelerator's message, which words of CUDA's name a part of: torch_npu's
 		// NPUGraph::capture_begin raises "NPU graphs must be captured on a non-default
@@ -256,17 +256,18 @@ const hypoTip = `(?i)^[^.。!?！？\n]{0,80}?(?:[,:;，：；、→]|\bthen\b|\
 	`(?:instala|usa|quita|elimina|desactiva|instale|remova|desative)\b)|` +
 	`(?:してください|しましょう|インストール|を使|を設定|を無効|세요|설치|설정하|사용하|비활성화)`
 
-// Pieces of hypotheticalMarks' consequence after a condition: thenLead, the condition
+// Pieces of hypotheticalMarks' consequence after a condition: thenCondition, the
+// condition's words (consequent's conditionClosed reads them too); thenLead, the condition
 // ("without this call,", "if we don't …,", "otherwise"); thenVerb, the consequence's
 // verb in the present after the quote and at most three words ("fast-path check
 // fails"); thenRaises, a subject's verb before the quote ("Inductor raises"), after
 // "without this," or "without it," only ("Without the flag, it fails with \"…\"" tells a
 // run's failure without a workaround: a report).
 const (
-	thenLead = `(?:\b(?:without\s+(?:this|that|it|these|those|them|the|calling|setting|marking|cloning)\b[^.;:!?,"\x60]{0,40}|` +
+	thenCondition = `(?:without\s+(?:this|that|it|these|those|them|calling|setting|marking|cloning)\b[^.;:!?,"\x60]{0,40}|` +
 		`if\s+(?:we|you|one|it|this|they|the\s+[\w.]+)\s+(?:don['’]t|do\s+not|doesn['’]t|does\s+not|never|forget(?:\s+to)?|skip|omit|` +
-		`(?:is|are)(?:n['’]t|\s+not)\s+(?:called|set|done|used|cloned|run|made))\b[^.;:!?,"\x60]{0,60}),|` +
-		`\botherwise\s*,?)\s*`
+		`(?:is|are)(?:n['’]t|\s+not)\s+(?:called|set|done|used|cloned|run|made))\b[^.;:!?,"\x60]{0,60})`
+	thenLead = `(?:\b` + thenCondition + `,|\botherwise\s*,?)\s*`
 	thenVerb = `\s*(?:[\w.-]+\s+){0,3}?(?:fails|fires|trips|triggers|breaks|errors|raises|throws|(?:is|gets)\s+(?:raised|thrown|hit|printed|emitted|triggered|logged)|` +
 		`(?:will|would)\s+(?:fail|fire|trip|trigger|break|error|raise|throw|be\s+(?:raised|thrown|hit|printed|emitted|triggered|logged)))\b`
 	thenRaises = `(?:raises|throws|emits|warns|(?:will|would)\s+(?:raise|throw|emit|warn))\b`
@@ -842,11 +843,9 @@ func consequent(line []byte, at, end int) bool {
 // (thenLead's, less "otherwise", which conditionEnd reads); at most three words; the
 // consequence's verb in the present (thenVerb).
 var (
-	conditionClosed = &lazyregexp.Regexp{Expr: `(?i)(?:^|[.;!?]\s)[\s#>*+\x60"'(-]*(?:without\s+(?:this|that|it|these|those|them|the|calling|setting|marking|cloning)\b[^.;:!?,"\x60]{0,40}|` +
-		`if\s+(?:we|you|one|it|this|they|the\s+[\w.]+)\s+(?:don['’]t|do\s+not|doesn['’]t|does\s+not|never|forget(?:\s+to)?|skip|omit|` +
-		`(?:is|are)(?:n['’]t|\s+not)\s+(?:called|set|done|used|cloned|run|made))\b[^.;:!?,"\x60]{0,60}),$`}
-	leadWords    = &lazyregexp.Regexp{Expr: `^\s*(?:[\w.-]+\s+){0,3}$`}
-	presentAfter = &lazyregexp.Regexp{Expr: `(?i)^[\x60"'”’)]*` + thenVerb}
+	conditionClosed = &lazyregexp.Regexp{Expr: `(?i)(?:^|[.;!?]\s)[\s#>*+\x60"'(-]*` + thenCondition + `,$`}
+	leadWords       = &lazyregexp.Regexp{Expr: `^\s*(?:[\w.-]+\s+){0,3}$`}
+	presentAfter    = &lazyregexp.Regexp{Expr: `(?i)^[\x60"'”’)]*` + thenVerb}
 )
 
 // clauseStart returns where the clause that holds line[at] starts: after the last ". ",
@@ -884,12 +883,13 @@ var (
 	// reason ("otherwise we get an \"unjoined stream\" error", a vLLM fork's comment, holdoutDE):
 	// no hint's condition, which names no one who saw it ("otherwise Python.h is not found").
 	otherwiseSeen = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*otherwise\s+(?:we|i)\s+(?:get|got|hit|see|saw|ran\s+into|run\s+into|end\s+up\s+with|ended\s+up\s+with)\b`}
-	// conditionEndCJK: a condition's word in Chinese, Japanese or Korean ("如果", "若",
+	// conditionEndCJK: a condition's word in Chinese, Japanese or Korean ("如果", "若" but
+	// not 若干, "several": the review of 2026-12-06 found "若干次测试中 … 报错" dropped,
 	// "假如", "もし", "만약") with no clause's mark between it and the literal or match: "如果
 	// Python 3.14 上 torch.compile 报错，请使用 …", "若 Triton 编译时找不到 Python.h，请安装
 	// python3-dev" (a tip's condition; branch fixlang27). Its clause is not clauseStart's
 	// (CJK text puts no space after its marks), so no mark may stand between.
-	conditionEndCJK = &lazyregexp.Regexp{Expr: `(?:如果|假如|要是|倘若|万一|萬一|若是?|もし|만약|만일)[^,，。；;：:!！?？|]{0,40}$`}
+	conditionEndCJK = &lazyregexp.Regexp{Expr: `(?:如果|假如|要是|倘若|万一|萬一|若是|若[^干,，。；;：:!！?？|]|もし|만약|만일)[^,，。；;：:!！?？|]{0,40}$`}
 	withoutLead     = &lazyregexp.Regexp{Expr: `(?i)^[\s#>*+\x60"'(-]*without\s+(?:[\w.'-]+\s+){0,3}[\x60"'“‘(]?$`}
 	phraseEnd       = &lazyregexp.Regexp{Expr: `^[\x60"'”’)]*(?:\s+[\w.-]+)?\s*,`}
 )

@@ -184,12 +184,16 @@ type middleForm struct {
 // \"tensor deallocate during graph recording\" errors with dynamic shapes", a perceptual
 // loss wrapper's comment: validate27's pos/21, /work/v27), and what it shows of the
 // continuation counts toward minMiddle as the literal's own words do.
-var messageContinues = map[string]string{
-	// torch/_inductor/cudagraph_trees.py CUDAGraphNode.check_invariants @ T2.6.0, T2.7.1,
-	// T2.14.0 (rows_more.go's Source): "TODO: graph recording observed an input tensor
-	// deallocate during graph  recording that did not occur during replay. Please file an
-	// issue."
-	"graph recording observed an input tensor deallocate during graph": " recording that did not occur during replay. Please file an issue.",
+func messageContinues(literal string) (string, bool) {
+	switch literal {
+	case inputDeallocatedLiteral:
+		// torch/_inductor/cudagraph_trees.py CUDAGraphNode.check_invariants @ T2.6.0,
+		// T2.7.1, T2.14.0 (rows_more.go's Source): "TODO: graph recording observed an input
+		// tensor deallocate during graph  recording that did not occur during replay.
+		// Please file an issue."
+		return " recording that did not occur during replay. Please file an issue.", true
+	}
+	return "", false
 }
 
 // terseWords are the words a quotation leaves out of a message, as people quote it
@@ -199,19 +203,22 @@ var messageContinues = map[string]string{
 // allocated\nin pool... could be a bug in inductor aliasing tracking\")", training notes:
 // validate27's pos/20 and pos/19, /work/v27, for "These storage data ptrs are not
 // allocated in pool").
-var terseWords = [][]string{{"are", "is", "was", "were"}, {"the", "a", "an"}}
+func terseWords() (auxiliaries, articles []string) {
+	return []string{"are", "is", "was", "were"}, []string{"the", "a", "an"}
+}
 
 // middleForms returns the forms the middle rule reads literal as: itself and, less
 // terseWords' auxiliaries, less their articles and less both, each where that leaves out
 // a word; each of those with the message's known continuation (messageContinues) after
 // it too, less the same words.
 func middleForms(literal string) []middleForm {
-	more, goesOn := messageContinues[literal]
+	more, goesOn := messageContinues(literal)
+	auxiliaries, articles := terseWords()
 	drops := []func(string) string{
 		func(t string) string { return t },
-		func(t string) string { return dropWords(t, terseWords[0]) },
-		func(t string) string { return dropWords(t, terseWords[1]) },
-		func(t string) string { return dropWords(dropWords(t, terseWords[0]), terseWords[1]) },
+		func(t string) string { return dropWords(t, auxiliaries) },
+		func(t string) string { return dropWords(t, articles) },
+		func(t string) string { return dropWords(dropWords(t, auxiliaries), articles) },
 	}
 	var out []middleForm
 	seen := map[string]bool{}

@@ -43,10 +43,14 @@ import (
 //     torch==2.10.0" / "pass"), and so does a lead-in that offers the later as another
 //     way ("# 2) if 2.9.1 is not published for cu126, …" before "uv pip install
 //     torch==2.8.0 …", a setup guide's fixes, after holdoutP's onLuc notes, whose second
-//     fix is "torch<2.9" and whose release is the first fix's, 2.9). A later pin the text says is another run's ("pip install torch==2.10.0  #
+//     fix is "torch<2.9" and whose release is the first fix's, 2.9). A later pin the text
+//     says is another run's ("pip install torch==2.10.0  #
 //     works", otherRun) keeps the earlier, a later pin of the same release keeps the
 //     earlier's line, and a later install without a pin ("pip install -U torch", "uv pip
 //     install \"torch<2.9\"") keeps the earlier: it states no release to weigh.
+
+// installWatch is the finder's watch over the lines after a release read from a base
+// image or an install command, for an install that replaces it (the rules above).
 type installWatch struct {
 	line  int          // the line of found, read from a FROM line or an install command (0: none)
 	image bool         // found is a base image's
@@ -91,6 +95,10 @@ var (
 	installPass = &lazyregexp.Regexp{Expr: `(?i)\b(?:pass(?:es|ed)?|works?|worked|working|fine|ok|okay)\b|通过|通過|正常|問題なし|動く`}
 	installFail = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|errors?|exception|traceback|broken|breaks|crash\w*|regress\w*|segfault\w*)\b|\bnot\s+work|n't\s+work|` +
 		`失败|失敗|报错|報錯|错误|錯誤|エラー|崩溃`}
+	// pipOwn is a line of pip's own output, which names pip ("ERROR: pip's dependency
+	// resolver …", "WARNING: Running pip as the 'root' user") and says nothing of the run;
+	// a lead-in that says "the pipeline passed" is no such line (the review of 2026-12-06).
+	pipOwn = &lazyregexp.Regexp{Expr: `(?i)\bpip\b`}
 	// installAlt is a lead-in's words that offer the install after it as another way.
 	installAlt = &lazyregexp.Regexp{Expr: `(?i)\b(?:if|or|alternatively|otherwise|instead|option)\b`}
 	// installLead is a lead-in's shape: a list item, a heading or a comment, a line that
@@ -177,7 +185,7 @@ func (f *versionFinder) installAfter(step installStep, text []byte, line int) {
 // note notes the verdict of a line between an install and the next: a lead-in's, or an
 // output line's, which ends the lead-in before it.
 func (w *installWatch) note(text []byte) {
-	if bytes.Contains(text, []byte("pip")) {
+	if pipOwn.Match(text) {
 		return
 	}
 	v := 0

@@ -254,7 +254,7 @@ func releaseRows() []releaseRow {
 		// the same with the message the run fails with between the failure and the
 		// release: "torch.bmm on CUDA crashes with \"fatal error: Python.h\" in 2.14 when
 		// python3-dev is missing" (pytorch/pytorch#196977's title, holdoutES), "fails with
-		// `KeyError: 'triton'` on 2.9", "crashes with an AssertionError in 2.5"; the message
+		// `KeyError: 'sm_90'` on 2.9", "crashes with an AssertionError in 2.5"; the message
 		// quoted (at most 160 characters) or an exception's name.
 		{name: "fails-with-bare-after", what: "prose", anchors: failsWithAnchors(), rank: rankProse, pick: pickFailingAfter,
 			shape: `(?i)\b(?:broke|breaks|fails?|failed|failing|crash(?:es|ed)?|errors?\s+out|errored(?:\s+out)?|dies|died|aborts?|aborted)\s+with\s+` +
@@ -366,7 +366,7 @@ func failAnchors() []string {
 func failsWithAnchors() []string {
 	var out []string
 	for _, w := range []string{"\"", "`", "'", "”", "rror", "xception", "ailure", "ailed", "ault"} {
-		for _, p := range []string{" in 2.", " on 2.", " with 2.", " since 2.", " after 2."} {
+		for _, p := range []string{" in 2.", " on 2.", " with 2.", " since 2.", " after 2.", " under 2."} {
 			out = append(out, w+p)
 		}
 	}

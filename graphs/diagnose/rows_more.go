@@ -158,7 +158,7 @@ func poolRows() []Signature {
 			Decisive: "the assert statement Python prints in the traceback; the AssertionError after it has no message",
 		},
 		{
-			Code: TreesInputDeallocated, Literal: "graph recording observed an input tensor deallocate during graph",
+			Code: TreesInputDeallocated, Literal: inputDeallocatedLiteral,
 			Releases: modes.Minors(1, 14),
 			Cause: "while cudagraph trees recorded this graph an input tensor was freed, and on a " +
 				"later replay the same input was still alive, so replay would overwrite memory a " +
@@ -1212,3 +1212,8 @@ func firstSentence(msg string) string {
 	head, _, _ := strings.Cut(msg, ". ")
 	return head
 }
+
+// inputDeallocatedLiteral is the trees-input-deallocated row's literal, the part of
+// PyTorch's message that every release 2.1–2.14 prints (rows_more.go's Source); the
+// middle rule knows the rest of the message by it (messageContinues, cut_middle.go).
+const inputDeallocatedLiteral = "graph recording observed an input tensor deallocate during graph"

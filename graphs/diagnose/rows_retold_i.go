@@ -31,7 +31,7 @@ var quotedFragments = []struct{ base, fragment string }{
 	{"CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size", "recording a new graph for each distinct input size"},
 	{"operation would make the legacy stream depend on a capturing blocking stream", "legacy stream depend on a capturing blocking stream"},
 	{"operation failed due to a previous error during capture", "due to a previous error during capture"},
-	{"graph recording observed an input tensor deallocate during graph", "observed an input tensor deallocate during graph"},
+	{inputDeallocatedLiteral, "observed an input tensor deallocate during graph"},
 	{"of CUDAGraphs because of pending, uninvoked backwards", "pending, uninvoked backwards"},
 	{"Unable to hit fast path of CUDAGraphs because outputs from a previous step still require backward", "outputs from a previous step still require backward"},
 	{"for an unexpected CUDA generator used during capture", "unexpected CUDA generator used during capture"},

@@ -44,7 +44,7 @@ func retoldV24b() []retelling {
 // The spellings are the ones a Requires may hold (no (?i): a context's words are its
 // anchors): tritonMismatchRetoldRow's Requires (rows_retold_cc.go) adds torch.compile and
 // Inductor to them.
-const torchNamed = `PyTorch|Torch 2\.\d|torch 2\.\d|torch==2\.\d|pytorch 2\.\d|torch v2|torch2\.|torch version|Torch version`
+const torchNamed = `PyTorch|Torch 2\.|torch 2\.|torch==2|pytorch 2\.|torch v2|torch2\.|torch version|Torch version`
 
 // overwriteFailedRetold is overwritten-output told as a run or a compile that failed with
 // a CUDA graph's output overwrite, or triggered one: "components compile failed with CUDA

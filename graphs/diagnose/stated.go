@@ -195,8 +195,8 @@ func quotedAround(before, after []byte) bool {
 	return len(after) > 0 && isQuoteMark(after[0]) && !bytes.HasPrefix(after, []byte(`"""`)) && !bytes.HasPrefix(after, []byte(`'''`))
 }
 
-// isQuoteMark reports whether c is an ASCII quote mark or a backtick.
-func isQuoteMark(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+// isQuoteMark reports whether c is an ASCII quote mark or a backtick (litQuotes).
+func isQuoteMark(c byte) bool { return bytes.IndexByte([]byte(litQuotes), c) >= 0 }
 
 // hintAfter reports whether PyTorch's hint follows the message, after its full stop, on
 // its line or at the start of the comment's next: a parenthesis and a capital ("(However,
