@@ -370,12 +370,7 @@ func quotedAt(line, lit []byte) (int, []byte) {
 // like:" above a quote cut before "by a subsequent run", labelled a finding for the fix
 // two lines below.
 func litHead(line, lit []byte) (int, []byte) {
-	for end := bytes.LastIndexByte(lit, ' '); end >= minCut; end = bytes.LastIndexByte(lit[:end], ' ') {
-		if at := litAt(line, lit[:end]); at >= 0 && ellipsisNext(line[at+end:]) {
-			return at, lit[:end]
-		}
-	}
-	return -1, lit
+	return headWhere(line, lit, ellipsisNext)
 }
 
 // cutHead returns where line holds the longest head of lit that ends at a word's end, is
@@ -388,8 +383,16 @@ func litHead(line, lit []byte) (int, []byte) {
 // hypotheticalMarks: holdoutI1's rl_games list, "If you see errors like:" above a quote
 // cut so, is labelled a finding (litHead).
 func cutHead(line, lit []byte) (int, []byte) {
+	return headWhere(line, lit, closedOrEnds)
+}
+
+// headWhere returns where line holds the longest head of lit that ends at a word's end,
+// is minCut bytes or more and is followed on the line by what ends says ends it
+// (litHead: an ellipsis; cutHead: a closing quote or the line's end), and the head;
+// else -1 and lit.
+func headWhere(line, lit []byte, ends func(rest []byte) bool) (int, []byte) {
 	for end := bytes.LastIndexByte(lit, ' '); end >= minCut; end = bytes.LastIndexByte(lit[:end], ' ') {
-		if at := litAt(line, lit[:end]); at >= 0 && closedOrEnds(line[at+end:]) {
+		if at := litAt(line, lit[:end]); at >= 0 && ends(line[at+end:]) {
 			return at, lit[:end]
 		}
 	}

@@ -187,11 +187,8 @@ type middleForm struct {
 func messageContinues(literal string) (string, bool) {
 	switch literal {
 	case inputDeallocatedLiteral:
-		// torch/_inductor/cudagraph_trees.py CUDAGraphNode.check_invariants @ T2.6.0,
-		// T2.7.1, T2.14.0 (rows_more.go's Source): "TODO: graph recording observed an input
-		// tensor deallocate during graph  recording that did not occur during replay.
-		// Please file an issue."
-		return " recording that did not occur during replay. Please file an issue.", true
+		// rows_more.go's row and Source (cudagraph_trees.py check_invariants @ T2.6.0–T2.14.0)
+		return inputDeallocatedRest, true
 	}
 	return "", false
 }

@@ -32,12 +32,16 @@ func tableRow(line []byte) []byte {
 // legendHead reports whether row, a table row, is a legend's header: its first cell,
 // less markdown's emphasis and code marks, is one of legendHeads.
 func legendHead(row []byte) bool {
-	cell, _, ok := bytes.Cut(row[1:], []byte("|"))
-	if !ok {
-		return false
-	}
-	cell = bytes.Trim(cell, " \t*_`")
-	return len(cell) <= 40 && legendHeads.Match(bytes.ToLower(cell))
+	cell, _, ok := firstCell(row)
+	return ok && len(cell) <= 40 && legendHeads.Match(bytes.ToLower(cell))
+}
+
+// firstCell returns row's first cell (row, a table row, starts at its "|"), less
+// markdown's emphasis and code marks and white space, the rest of the row after the
+// cell's "|", and whether the cell closes.
+func firstCell(row []byte) (cell, rest []byte, ok bool) {
+	cell, rest, ok = bytes.Cut(row[1:], []byte("|"))
+	return bytes.Trim(cell, " \t*_`"), rest, ok
 }
 
 // legendState follows a text's lines through legends: whether a legend's header was
@@ -87,10 +91,9 @@ var runStatus = &lazyregexp.Regexp{Expr: `❌|✅|✗|✓|✔|✘|(?i:\b(?:faile
 // configDocRow reports whether row, a table row, is a configuration's documentation
 // row (the comment above).
 func configDocRow(row []byte) bool {
-	cell, rest, ok := bytes.Cut(row[1:], []byte("|"))
+	cell, rest, ok := firstCell(row)
 	if !ok || len(rest) == 0 {
 		return false
 	}
-	cell = bytes.Trim(cell, " \t*_`")
 	return len(cell) <= 200 && configKeyCell.Match(cell) && !runStatus.Match(row)
 }

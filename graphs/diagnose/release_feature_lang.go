@@ -28,7 +28,7 @@ import (
 var (
 	featureForeign = &lazyregexp.Regexp{Expr: `(?i)^[\s,]*(?:(?:提供|引入|推出|新增|带来|帶來|加入|增加)了|(?:で|から)(?:導入|追加)され|` +
 		`(?:에서|부터)\s?(?:도입|추가)된|(?:представил|добавил|ввёл|ввел)\pL{0,2}\s|(?:的|の|의)\s?\x60?torch\.compile)`}
-	failedForeign = &lazyregexp.Regexp{Expr: `不支持|不支援|不可用|无法|無法|报错|報錯|失败|失敗|出错|出錯|错误|錯誤|崩溃|崩潰|エラー|오류|에러|실패|ошибк|пада|упал`}
+	failedForeign = &lazyregexp.Regexp{Expr: `不支持|不支援|不可用|无法|無法|` + failedZh + `|错误|錯誤|エラー|오류|에러|실패|ошибк|пада|упал`}
 )
 
 // featureForeignRelease reports whether the release at text[from:to] is named for a

@@ -172,8 +172,7 @@ func poolRows() []Signature {
 				"call torch.compiler.cudagraph_mark_step_begin() between iterations; " + fixNoCUDAGraphs,
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cudagraph_trees.py CUDAGraphNode.check_invariants @ T2.6.0, T2.7.1, " +
-				"T2.14.0 (\"TODO: graph recording observed an input tensor deallocate during graph " +
-				"recording that did not occur during replay. Please file an issue.\"); the checkpointing source: " +
+				"T2.14.0 (\"TODO: " + inputDeallocatedLiteral + inputDeallocatedRest + "\"); the checkpointing source: " +
 				"pytorch/pytorch PR #184091 (\"Non-reentrant checkpoint recomputation can keep a parent cudagraph " +
 				"output live during replay even though it died during recording\", for issue #154306 on 2.6) and " +
 				"bghira/SimpleTuner#3155 (reproduced on 2.11; reentrant checkpointing avoids it)",
@@ -1217,3 +1216,8 @@ func firstSentence(msg string) string {
 // PyTorch's message that every release 2.1–2.14 prints (rows_more.go's Source); the
 // middle rule knows the rest of the message by it (messageContinues, cut_middle.go).
 const inputDeallocatedLiteral = "graph recording observed an input tensor deallocate during graph"
+
+// inputDeallocatedRest is the rest of that message after the literal, as the Source
+// quotes it (the source prints two spaces before "recording"): the middle rule's known
+// continuation (messageContinues).
+const inputDeallocatedRest = " recording that did not occur during replay. Please file an issue."

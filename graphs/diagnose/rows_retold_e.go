@@ -38,9 +38,13 @@ const (
 	// duringZh: the words after it that make it a capture in progress (时, 期间, 过程中, 中, 阶段).
 	captureZh = `(?:捕获|捕捉|录制|錄製|擷取)`
 	duringZh  = `(?:时|時|期间|期間|过程中|過程中|中|阶段)`
+	// failedZh: an error reported, a failure, a crash, in simplified and traditional
+	// Chinese, the words every Chinese failure reading shares (erredZh; cjkFailed,
+	// release_recallg.go; failedForeign, release_feature_lang.go).
+	failedZh = `报错|報錯|出错|出錯|失败|失敗|崩溃|崩潰`
 	// erredZh: raised, failed or crashed, in Chinese (a run's failure); failZh: those or is
 	// not allowed (a refusal too).
-	erredZh = `(?:报错|報錯|出错|出錯|失败|失敗|崩溃|崩潰|异常|異常)`
+	erredZh = `(?:` + failedZh + `|异常|異常)`
 	failZh  = `(?:` + erredZh + `|不允许|不允許|不被允许)`
 	// causedZh: the Chinese verbs that say one thing brought about another (引发, 导致, 触发,
 	// 报, 出现): a capture error "引发" during a capture, an overwrite "触发" by a compile.
