@@ -277,7 +277,15 @@
 // told in the present after a condition closed by a comma ("Without this call, the
 // \"…\" check fails", "If we don't clone it, the `…` error is raised", "Otherwise the
 // \"…\" check fires", "Without it, Inductor raises \"…\"") is a hypothetical; a past
-// ("Without this fix we got \"…\"") stays a finding. A table row whose first cell names
+// ("Without this fix we got \"…\"") stays a finding. So is one told as what will happen
+// or can ("Without this, PyTorch will warn: \"…\"", "If you forget the mark, PyTorch
+// would print \"…\"", "Without it, you'll get \"…\"", "… can fail with `…`"), the
+// quotation cut or wrapped too, its lines then read as one; "may warn" stays a finding
+// (holdoutAE's musubi comment is labelled one). Code that tests an exception's text for
+// the message (`if '…' in str(ex):`, `assertIn("…", str(cm.exception))`,
+// `pytest.raises(…, match="…")`, `assertRaisesRegex(…, "…")`, `re.search("…", msg)`)
+// and its print of the message on the line under such a test give no hit; a test that a
+// warning occurs (`"…" in str(w.message)`) stays a finding. A table row whose first cell names
 // Inductor config keys alone (`triton.…`, `torch._inductor.config.…`, TORCHINDUCTOR_…)
 // and that shows no run's status ("❌", "failed") documents the messages its keys
 // govern and gives no hit (legend.go); a table of runs stays a finding.
