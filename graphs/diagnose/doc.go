@@ -1818,6 +1818,7 @@
 //   - stream-capture-illegal: a paraphrase with "reak CUDA gr", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "H2D cop", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "unpinned", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "StatusInvalid", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14
