@@ -172,7 +172,10 @@
 //     a row's literal, up to a word's end of it and 24 characters or more without white
 //     space, is that row's message with its last words left out ("failing with
 //     \"Offset increment outside graph capture\" — …"), where no row of another code
-//     starts so and the prose before it says it occurred ("fails with", "hit"); a row
+//     starts so and the prose says it occurred: before it ("fails with", "hit"), or
+//     after it, on its line or the next line of its comment block or paragraph, a word
+//     of failing that no modal, negation or condition leads ("(\"…\") and its varlen\n#
+//     setup … Manual/graphed both fail there"; afterSaid); a row
 //     with a Pattern so where the pattern matches the quotation with the literal's rest
 //     put back ("Cannot call CUDAGeneratorImpl::current_seed during CUDA graph": the
 //     lead rule, cut_lead.go). A quotation of five words or more, on its line or
@@ -181,7 +184,7 @@
 //     32 characters or more of the literal without white space, is that row's message
 //     with its first words left out ("fails with \"an input tensor deallocate during
 //     graph recording that …\""), where no row of another code holds that part and the
-//     prose says it occurred as for the lead rule or names a program emitting it
+//     prose says it occurred as for the lead rule (either side) or names a program emitting it
 //     ("reports", "says", "prints", "warns"); rows with a Pattern aside (the middle
 //     rule, cut_middle.go). The quotation may leave out the message's auxiliaries and
 //     articles ("storage data ptrs not allocated in pool"), stop at an ellipsis ("…

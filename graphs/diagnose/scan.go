@@ -1314,7 +1314,7 @@ func (s *scanner) matchRow(i, k int) {
 	}
 	s.matchWrapped(i, k)
 	if s.rowLast[i] != e.vline {
-		s.matchShortCut(i, e, s.entry(k-1))
+		s.matchShortCut(i, e, s.entry(k-1), s.entry(k+1))
 	}
 }
 
