@@ -228,9 +228,9 @@ var openMisses = map[string]string{
 	// holdoutEM, measured once at e2fa0f10.
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
 	// holdoutEV and EW, measured once at 5068f702 (the same session, after its classes were
-	// read); EW's flash-linear-attention fork comment found since 29ba4ad4.
+	// read); EW's flash-linear-attention fork comment found since 29ba4ad4, its vLLM
+	// title "meet -lcuda error" since fixlcuda29 (rows_retold_lcuda.go).
 	"ev_warp_test_array_fill_capture_docstring_wrong_thread_capture_invalidated": "holdoutEV: a test's docstring, \"the pause call returned ``cudaErrorStreamCaptureWrongThread (903)``, the capture was invalidated, and ``capture_end`` raised\": CUDA's wrong-thread error is no row's, and \"the capture was invalidated\" is told of a capture the test now keeps valid",
-	"ew_vllmwiki_zh_case_12865_title_lcuda_error_vllm072_body_cut":               "holdoutEW: a title alone, \"run deepseek-32B with vllm0.7.2 meet -lcuda error\", the body cut before the error: the linker's -lcuda wants Triton's or a JIT build's context (rows_build.go tritonContext, rows_retold_h.go jitContext), and \"-lcuda error\" is no row's words",
 	// holdoutEP to ET, measured once at a6ec830d (2026-12-06, the twenty-sixth session;
 	// ET's two positives read since fixlang27);
 	// ES's release is read since fe46d390 (a dash ends a release's clause).
