@@ -17,26 +17,27 @@ func TestHoldsOneOf(t *testing.T) {
 	tests := []struct {
 		pattern string
 		want    bool
+		why     string
 	}{
-		{hypoOpen, true},
-		{absentOpen, true},
-		{`(?i)^` + hypoClose + `\s*error`, true},
-		{`(?i)\bif\s+you\s+see\s+` + hypoOpen, true},
-		{`(?:"|')x`, true},
-		{`["']+x`, true},
-		{`["']?x`, false},
-		{`["']*x`, false},
-		{`(?:"|y)x`, false},
-		{`[\x60"'a]`, false},
-		{`\bnpu\s+$`, false},
-		{`\W`, false},
-		{`「`, true},
+		{hypoOpen, true, "the hypothetical's opening quote"},
+		{absentOpen, true, "the absence's opening quote"},
+		{`(?i)^` + hypoClose + `\s*error`, true, "a closing quote first, then words"},
+		{`(?i)\bif\s+you\s+see\s+` + hypoOpen, true, "words, then an opening quote"},
+		{`(?:"|')x`, true, "each alternative is a mark"},
+		{`["']+x`, true, "one or more marks"},
+		{`["']?x`, false, "an optional mark: a match may hold none"},
+		{`["']*x`, false, "zero or more marks"},
+		{`(?:"|y)x`, false, "one alternative is no mark"},
+		{`[\x60"'a]`, false, "a class with a letter beside the marks"},
+		{`\bnpu\s+$`, false, "no mark at all"},
+		{`\W`, false, "a class wider than the marks"},
+		{`「`, true, "a CJK corner bracket is a mark"},
 	}
 	for _, tc := range tests {
 		parsed, err := syntax.Parse(tc.pattern, syntax.Perl)
 		require.NoError(t, err)
 		if got := holdsOneOf(parsed.Simplify(), markQuotes); got != tc.want {
-			t.Errorf("holdsOneOf(%q) = %v, want %v", tc.pattern, got, tc.want)
+			t.Errorf("holdsOneOf(%q) = %v, want %v (%s)", tc.pattern, got, tc.want, tc.why)
 		}
 	}
 }

@@ -30,10 +30,12 @@ func TestReleaseFailsWith(t *testing.T) {
 		{"fixed-in", `torch.compile fails with "KeyError" but this is fixed in 2.9`, ""},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+			require.NoError(t, err)
+			if d.Torch != tt.want {
+				t.Errorf("release of %q = %q (%s), want %q", tt.text, d.Torch, d.TorchFrom, tt.want)
+			}
+		})
 	}
 }

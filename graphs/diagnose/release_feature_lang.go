@@ -28,7 +28,7 @@ import (
 var (
 	featureForeign = &lazyregexp.Regexp{Expr: `(?i)^[\s,]*(?:(?:提供|引入|推出|新增|带来|帶來|加入|增加)了|(?:で|から)(?:導入|追加)され|` +
 		`(?:에서|부터)\s?(?:도입|추가)된|(?:представил|добавил|ввёл|ввел)\pL{0,2}\s|(?:的|の|의)\s?\x60?torch\.compile)`}
-	failedForeign = &lazyregexp.Regexp{Expr: `不支持|不支援|不可用|无法|無法|` + failedZh + `|错误|錯誤|エラー|오류|에러|실패|ошибк|пада|упал`}
+	failedForeign = &lazyregexp.Regexp{Expr: `不支持|不支援|不可用|无法|無法|` + failedCJK + `|오류|에러|실패|ошибк|пада|упал`}
 )
 
 // featureForeignRelease reports whether the release at text[from:to] is named for a
@@ -39,7 +39,10 @@ func featureForeignRelease(text []byte, from, to int) bool {
 	if !featureForeign.Match(rest) {
 		return false
 	}
-	if end := bytes.IndexAny(rest, "。！？\n"); end >= 0 {
+	if end := bytes.IndexByte(rest, '\n'); end >= 0 {
+		rest = rest[:end]
+	}
+	if end := firstSentenceEnd(rest); end >= 0 {
 		rest = rest[:end]
 	}
 	return !failedForeign.Match(rest) && !failedForeign.Match(text[sentenceStart(text, from):from])

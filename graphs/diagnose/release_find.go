@@ -190,11 +190,7 @@ func rangeRelease(before []byte) bool {
 // advice reports whether the sentence before text[from:] asks the reader to move to
 // the release there (otherRunAdvice).
 func advice(text []byte, from int) bool {
-	before := text[:from]
-	if ends := sentenceEnd.FindAllIndex(before, -1); len(ends) > 0 {
-		before = before[ends[len(ends)-1][1]:]
-	}
-	return otherRunAdvice.Match(before)
+	return otherRunAdvice.Match(text[sentenceStart(text, from):from])
 }
 
 // pipVersions is pip's list of a requirement's releases ("ERROR: Could not find a version

@@ -93,8 +93,7 @@ var (
 	// line of pip's own ("ERROR: pip's dependency resolver …") gives none.
 	// Chinese and Japanese lead-ins say it too ("2.10 通过：", "2.11 失败：", "2.11 でエラー").
 	installPass = &lazyregexp.Regexp{Expr: `(?i)\b(?:pass(?:es|ed)?|works?|worked|working|fine|ok|okay)\b|通过|通過|正常|問題なし|動く`}
-	installFail = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|errors?|exception|traceback|broken|breaks|crash\w*|regress\w*|segfault\w*)\b|\bnot\s+work|n't\s+work|` +
-		`失败|失敗|报错|報錯|错误|錯誤|エラー|崩溃`}
+	installFail = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|errors?|exception|traceback|broken|breaks|crash\w*|regress\w*|segfault\w*)\b|\bnot\s+work|n't\s+work|` + failedCJK}
 	// pipOwn is a line of pip's own output, which names pip ("ERROR: pip's dependency
 	// resolver …", "WARNING: Running pip as the 'root' user") and says nothing of the run;
 	// a lead-in that says "the pipeline passed" is no such line (the review of 2026-12-06).

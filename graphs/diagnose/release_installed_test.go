@@ -3,6 +3,8 @@ package diagnose
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestInstalledReplaces: a base image's torch replaced by a later install of torch in
@@ -55,6 +57,7 @@ func TestInstalledReplaces(t *testing.T) {
 		{"lead-in-zh-passes", "2.11 RC 失败：\n```\npip install torch==2.11.0\n```\n2.10 通过：\n```\npip install torch==2.10.0\n```\n", "2.11"},
 		{"lead-in-passes", "* It fails in 2.11 RC:\n```\npip install torch==2.11.0\npython bench.py\nfail_accuracy\n```\n* In 2.10, the check passed:\n```\npip install torch==2.10.0\npython bench.py\npass\n```\n", "2.11"},
 		{"output-fails", "$ pip install torch==2.11.0\n$ python bench.py\nfail_accuracy\n$ pip install torch==2.10.0\n$ python bench.py\npass\n", "2.11"},
+		{"output-fails-zh-traditional", "$ pip install torch==2.11.0\n$ python bench.py\n程式崩潰\n$ pip install torch==2.10.0\n$ python bench.py\n正常\n", "2.11"}, // 崩潰 is failedZh's, not in installFail's own list before (failedCJK)
 		{"later-works-comment", "pip install torch==2.5.1  # fails\npip install torch==2.4.1  # works\n", "2.5"},
 		{"same-release-twice", "pip install torch==2.5.1\npython a.py\npip install torch==2.5.1 torchvision\n", "2.5"},
 		{"requirements-lines", "torch==2.4.1\ntorch==2.5.1\n", "2.4"},
@@ -63,13 +66,13 @@ func TestInstalledReplaces(t *testing.T) {
 		{"advice", "pip install torch==2.5.1\nCould you try: pip install torch==2.6.0\n", "2.5"},
 	}
 	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		if err != nil {
-			t.Fatal(tt.name, err)
-		}
-		if d.Torch != tt.want {
-			t.Errorf("%s: release = %q (%s, line %d %q), want %q", tt.name, d.Torch, d.TorchFrom, d.TorchLine, d.TorchText, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
+			require.NoError(t, err)
+			if d.Torch != tt.want {
+				t.Errorf("release = %q (%s, line %d %q), want %q", d.Torch, d.TorchFrom, d.TorchLine, d.TorchText, tt.want)
+			}
+		})
 	}
 }
 

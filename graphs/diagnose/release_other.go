@@ -204,12 +204,3 @@ var releaseAside = &lazyregexp.Regexp{Expr: `^[*_\x60]{0,3}(?:\s*[(（][^()（�
 func pastAside(after []byte) []byte {
 	return after[len(releaseAside.Find(after)):]
 }
-
-// sentenceStart returns where the sentence of text around from starts (sentenceAround's
-// start).
-func sentenceStart(text []byte, from int) int {
-	if ends := sentenceEnd.FindAllIndex(text[:from], -1); len(ends) > 0 {
-		return ends[len(ends)-1][1]
-	}
-	return 0
-}

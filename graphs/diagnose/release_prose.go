@@ -61,22 +61,6 @@ func clause(text []byte, lo, hi int) []byte {
 	return text[start:end]
 }
 
-// sentenceEnd ends a sentence.
-var sentenceEnd = &lazyregexp.Regexp{Expr: `[.;!?](?:\s|$)`}
-
-// sentenceAround returns the sentence of text around [lo, hi).
-func sentenceAround(text []byte, lo, hi int) []byte {
-	start := 0
-	if ends := sentenceEnd.FindAllIndex(text[:lo], -1); len(ends) > 0 {
-		start = ends[len(ends)-1][1]
-	}
-	end := len(text)
-	if e := sentenceEnd.FindIndex(text[hi:]); e != nil {
-		end = hi + e[0] + 1
-	}
-	return text[start:end]
-}
-
 // namesTorch reports whether text names torch or PyTorch in any case.
 func namesTorch(text []byte) bool {
 	return bytes.Contains(bytes.ToLower(text), []byte("torch"))
@@ -167,10 +151,7 @@ var failNamed = &lazyregexp.Regexp{Expr: `(?i)(?:^|[^\w.])(?:(?:py)?torch\s*)?v?
 // crashes with reduce-overhead)" is the run on 2.6 whatever the move's direction or
 // fail words say; "upgraded from 2.4 to 2.5; 2.5 crashes" is 2.5.
 func failingNamed(text []byte, m []int, a, b modes.Version) (int, int, bool) {
-	rest := text[m[1]:]
-	if e := sentenceEnd.FindIndex(rest); e != nil {
-		rest = rest[:e[0]+1]
-	}
+	rest := sentenceTo(text[m[1]:])
 	f := failNamed.FindSubmatch(rest)
 	if f == nil {
 		return 0, 0, false

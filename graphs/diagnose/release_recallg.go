@@ -84,7 +84,7 @@ func pickMoveBare(text []byte, m []int) (int, int, verdict) {
 // Fail and fix words of Chinese and Japanese prose after a move.
 var (
 	cjkFixed  = &lazyregexp.Regexp{Expr: `解决|解決|好了|正常|修复|修復|可以了|没问题|沒問題|成功|直っ|直り|解消|治っ|動い|動き`}
-	cjkFailed = &lazyregexp.Regexp{Expr: failedZh + `|错误|錯誤|异常|異常|エラー|落ち|还是|還是|依然|仍然|相変わらず|同じ`}
+	cjkFailed = &lazyregexp.Regexp{Expr: failedCJK + `|异常|異常|落ち|还是|還是|依然|仍然|相変わらず|同じ`}
 	cjkDown   = &lazyregexp.Regexp{Expr: `降级|降級|降|回退|ダウングレード|下げ`}
 )
 

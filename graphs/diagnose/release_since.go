@@ -38,10 +38,7 @@ func sinceChanged(text, before []byte, from, to int) bool {
 	if sinceFailed.Match(text[start:from]) {
 		return false // "broken since 2.5"
 	}
-	after := text[to:]
-	if e := sentenceEnd.FindIndex(after); e != nil {
-		after = after[:e[0]+1]
-	}
+	after := sentenceTo(text[to:])
 	fail := sinceFailed.FindIndex(after)
 	if fail == nil {
 		return true

@@ -39,9 +39,12 @@ const (
 	captureZh = `(?:捕获|捕捉|录制|錄製|擷取)`
 	duringZh  = `(?:时|時|期间|期間|过程中|過程中|中|阶段)`
 	// failedZh: an error reported, a failure, a crash, in simplified and traditional
-	// Chinese, the words every Chinese failure reading shares (erredZh; cjkFailed,
-	// release_recallg.go; failedForeign, release_feature_lang.go).
+	// Chinese, the words every Chinese failure reading shares (erredZh; failedCJK).
 	failedZh = `报错|報錯|出错|出錯|失败|失敗|崩溃|崩潰`
+	// failedCJK: those, an error (错误, 錯誤) and the Japanese エラー: the words that a
+	// release's sentence fails with (cjkFailed, release_recallg.go; failedForeign,
+	// release_feature_lang.go; installFail, release_installed.go).
+	failedCJK = failedZh + `|错误|錯誤|エラー`
 	// erredZh: raised, failed or crashed, in Chinese (a run's failure); failZh: those or is
 	// not allowed (a refusal too).
 	erredZh = `(?:` + failedZh + `|异常|異常)`

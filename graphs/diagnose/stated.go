@@ -222,15 +222,6 @@ func sentenceBefore(before, above []byte) []byte {
 	return before
 }
 
-// endsSentence reports whether b ends a sentence: ".", "!" or "?" (or "。", "！", "？")
-// at its end, white space aside.
-func endsSentence(b []byte) bool {
-	b = bytes.TrimRight(b, " \t\r\n")
-	n := len(b)
-	return n > 0 && (b[n-1] == '.' || b[n-1] == '!' || b[n-1] == '?') ||
-		bytes.HasSuffix(b, []byte("。")) || bytes.HasSuffix(b, []byte("！")) || bytes.HasSuffix(b, []byte("？"))
-}
-
 // sentenceAfter returns the text of the literal's sentence after it: after up to its
 // first sentence end, with the comment's next line (below) where after ends none.
 func sentenceAfter(after, below []byte) []byte {
@@ -245,31 +236,6 @@ func sentenceAfter(after, below []byte) []byte {
 		return t[:k]
 	}
 	return t
-}
-
-// lastSentenceEnd returns the offset after the last sentence end in b (".", "!" or "?"
-// before white space, or "。", "！", "？"), -1 for none.
-func lastSentenceEnd(b []byte) int {
-	for k := len(b) - 1; k > 0; k-- {
-		if isSpace(b[k]) && (b[k-1] == '.' || b[k-1] == '!' || b[k-1] == '?') {
-			return k
-		}
-	}
-	if k := bytes.LastIndexAny(b, "。！？"); k >= 0 {
-		return k + 3
-	}
-	return -1
-}
-
-// firstSentenceEnd returns the offset of the first sentence end in b (".", "!" or "?" before
-// white space or at b's end, or "。", "！", "？"), -1 for none.
-func firstSentenceEnd(b []byte) int {
-	for k := 0; k < len(b); k++ {
-		if (b[k] == '.' || b[k] == '!' || b[k] == '?') && (k+1 == len(b) || isSpace(b[k+1])) {
-			return k
-		}
-	}
-	return bytes.IndexAny(b, "。！？")
 }
 
 // printedIn reports whether the literal's sentence (before it, after it) shows the
