@@ -886,8 +886,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 3039 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1612 of them
+// testdata/corpus holds 3074 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1641 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
