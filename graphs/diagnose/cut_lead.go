@@ -232,12 +232,14 @@ func commentLead(b []byte) string {
 	return ""
 }
 
-// failedAfter are afterSaid's words of failing after a quotation; failNotTold is what
+// failedAfter are afterSaid's verbs of failing after a quotation, no noun of a kind of
+// failure ("the docs list \"…\" among capture errors" names the message's kind: errorAfter
+// reads an error word right after the quote); failNotTold is what
 // before one of them says it did not happen or may happen only: a modal, a negation, a
 // condition, an infinitive.
 var (
-	failedAfter = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail(?:s|ed|ing|ures?)?|crash(?:es|ed|ing)?|errors?|errored|exceptions?|abort(?:s|ed)?|` +
-		`dies|died|broke|breaks|seg\s?fault\w*)\b|报错|出错|失败|崩溃|エラー|失敗|에러|오류|실패`}
+	failedAfter = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|errored|abort(?:s|ed)?|` +
+		`dies|died|broke|breaks|seg\s?fault(?:s|ed)?)\b|报错|出错|失败|崩溃|エラー|失敗|에러|오류|실패`}
 	failNotTold = &lazyregexp.Regexp{Expr: `(?i)\b(?:would|will|may|might|can|could|should|must|not|never|no(?:\s+longer)?|to|if|unless|without|avoids?|prevents?)\s+` +
 		`(?:\w+\s+)?$|n['’]t\s+(?:\w+\s+)?$`}
 )

@@ -47,6 +47,7 @@ func TestFormsV29(t *testing.T) {
 		{"after: never fails", "# the offset is bumped outside the capture (\"" + offset + "\") but it\n# never fails on H100.\n", form{}, "a negation"},
 		{"after: another block", "# the offset is bumped outside the capture (\"" + offset + "\")\nx = run()  # fails there\n", form{}, "the line below is code, not the comment block"},
 		{"after: blank line", "# the offset is bumped outside the capture (\"" + offset + "\")\n\n# Both fail there.\n", form{}, "a blank line ends the block"},
+		{"after: a kind of error", "the docs list (\"" + offset + "\") among capture errors\n", form{}, "a noun of the message's kind, not a failure (TestLeadQuotesPattern's rng-not-said)"},
 		{"after: no failure", "# the offset is bumped outside the capture (\"" + offset + "\") and\n# its setup is slow.\n", form{}, "no word of failing"},
 		// 3. Code that tests an exception's text.
 		{"exception: v29 neg/09", "            except RuntimeError as ex:\n                if '" + python + "' in str(ex):\n                    print('" + python + "')\n                else:\n                    raise ex\n", form{}, "v29 neg/09, and its print under the test"},
