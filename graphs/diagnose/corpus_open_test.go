@@ -35,13 +35,6 @@ var OpenFalse = map[string]string{
 	// capture-unpinned-copy; the text (2024) states no release, and its label is the older
 	// releases' code (its miss is in corpus_test.go's openMisses).
 	"dt_pt130712_pr_sdpa_cpu_scalar_tensor_failed_cuda_graph_capture": "holdoutDT: a CPU scalar \"which failed the cuda graph capture\", no release stated, read as 2.11's capture-unpinned-copy",
-	// holdoutDZ, measured once at 4298da63: a test's fake backend that raises CUDA's line
-	// ("raise RuntimeError(\"HIP error: operation not permitted when stream is capturing\")"),
-	// the class of holdoutDL's fixture. A raise line with the message is how reports give it
-	// (audioldm#39 and a CSDN page paste the raise alone, pytorch/pytorch#104918's wrapped
-	// traceback, pina#683 quoting torch's own check): reading a raise in source as a definition
-	// lost those six (tried 2026-12-06), so it is read.
-	"dz_neg_vibesys_test_graph_mtp_failing_backend_fake_hip_capture_error": "holdoutDZ: a test's fake backend raising CUDA's capture line, as holdoutDL's fixture",
 	// holdoutDV, measured once at a56b03ba: a guard's comment ("HAS_TRITON = False  # Triton
 	// doesn't support Windows" under sys.platform == "win32"), the rule that holdoutCW's
 	// VoiceStudio maintainer's "Triton … has no native Windows support" states, labelled positive there.

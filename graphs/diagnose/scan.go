@@ -1896,10 +1896,11 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // (retoldUnreported), a missing header's compiler error in a source build
 // (inSourceBuild), a fix's purpose (fixedQuote), the C++ call that raises the message
 // (raisedInSource), a rule that source code states in a comment or a docstring
-// (ruleStated).
+// (ruleStated), a Python logger's, warn's or raise's call that emits it
+// (emittedInSource).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
-		s.ruleStated(i, e)
+		s.ruleStated(i, e) || s.emittedInSource(i, e)
 }
 
 // inSourceBuild reports whether row i, a missing header's compiler message (not a
