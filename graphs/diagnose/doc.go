@@ -292,6 +292,11 @@
 // Inductor config keys alone (`triton.…`, `torch._inductor.config.…`, TORCHINDUCTOR_…)
 // and that shows no run's status ("❌", "failed") documents the messages its keys
 // govern and gives no hit (legend.go); a table of runs stays a finding.
+// A Python call that emits the message, its string in a logger's call (log.warning,
+// perf_hint_log.warning, logger.info, …), warnings.warn or a raise opened at a
+// statement's start, is the source that defines it and gives no hit (emittedInSource,
+// raised.go); a traceback's source line (under its frame's "File …, line N") and a
+// diff's line (+ or - first) stay findings.
 // A test's assertion that the message is absent is no hit either (absent_assert.go):
 // `assert "…" not in stderr[0]`, `assert not any("…" in l for l in lines)`,
 // `self.assertNotIn("…", …)`, `self.assertFalse("…" in …)`, `FileCheck().check_not("…")`,
