@@ -294,12 +294,18 @@ func (g *gate) admits(text []byte, scratch *[]byte) bool {
 	return g.admitsText(&in)
 }
 
-// admitsText is admits on in.
+// admitsText is admits on in. The clauses are met in their order (mustHold gives them in
+// the order a match holds them: a concatenation's parts one after another), each after
+// the end of the one before it: "assert torch._C._is_key_in_tls(3" holds "_is_key_in_tls"
+// and "assert", but not "assert" after it, as "\b_is_key_in_tls\b\s+assert" asks.
 func (g *gate) admitsText(in *gateText) bool {
+	from := 0
 	for _, c := range g.clauses {
-		if !in.meets(c) {
+		end, ok := in.meetsFrom(c, from)
+		if !ok {
 			return false
 		}
+		from = end
 	}
 	for _, group := range g.alts {
 		if !slices.ContainsFunc(group, func(b *gate) bool { return b.admitsText(in) }) {
@@ -318,9 +324,11 @@ type gateText struct {
 	ascii     bool
 }
 
-// meets reports whether the text holds one of c's literals, or a literal of c without
-// regard to case where the text is not ASCII.
-func (t *gateText) meets(c gateClause) bool {
+// meetsFrom reports whether the text from byte from on holds one of c's literals, and
+// where the first to end there ends; a literal of c without regard to case meets it
+// where the text is not ASCII, at from (where it lies is not known).
+func (t *gateText) meetsFrom(c gateClause, from int) (end int, ok bool) {
+	end = -1
 	for _, l := range c {
 		in := t.text
 		if l.fold {
@@ -329,15 +337,15 @@ func (t *gateText) meets(c gateClause) bool {
 				t.lowered = true
 			}
 			if !t.ascii {
-				return true
+				return from, true
 			}
 			in = t.low
 		}
-		if bytes.Contains(in, l.lit) {
-			return true
+		if i := bytes.Index(in[from:], l.lit); i >= 0 && (end < 0 || from+i+len(l.lit) < end) {
+			end = from + i + len(l.lit)
 		}
 	}
-	return false
+	return end, end >= 0
 }
 
 // lowerASCII returns text in lower case, in scratch, and whether text is ASCII.
