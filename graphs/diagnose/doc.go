@@ -884,6 +884,25 @@
 // skips a text with none (gateMarks): 0.77 s a MB, 36 times grep -F
 // (testdata/bench-results.txt, 2026-12-06).
 //
+// A log whose every line holds a message's head, or a message whole, and a number that
+// changes (a user's nearmiss_lines.txt, 2026-12-06: 8.3 MB of nine messages' heads read
+// in 5.7 s of CPU, grep -F 0.02 s with nine anchors; BenchmarkShapes/near-miss-lines,
+// every ASCII literal's) meets no memo: each line's rows ran their patterns over the
+// line joined with its neighbours (a pattern that goes on after its literal or starts
+// before it), a retelling's large case-insensitive alternation in Go's NFA, and each
+// hit ran the absence marks that want no quote mark. A gate now keeps its alternation's
+// branches, each with all its literals (gate.alts), and meets its clauses in the order
+// a match holds them; a literal without case that has none (Chinese, Japanese) gates
+// too; a wrapped try runs only the branches its text admits, each apart
+// (matchBranches); an absence mark's pattern is not run on a text without its literals
+// (markGate). In CPU time, 858ede14 and after in turn (load average 17-25): the
+// user's file 5.5-5.9 -> 3.4-3.5 s, about 30 times grep -F -f Anchors() (0.12 s; 0.01 s
+// with LC_ALL=C); near-miss-lines 0.25 -> 0.63 MB/s; symint 36 -> 10 times grep -F;
+// wrapped prose 46 -> 18 times; near-miss (some 40 times), rare and stock-warnings as
+// before; outputs byte for byte the same. Peak resident set on near-miss-lines, where
+// every row's patterns are compiled, 129 -> 143 MB (bounded by the table, not the log),
+// 28-32 MB on the other logs but wrapped prose (116 -> 140 MB).
+//
 // # Corpus
 //
 // testdata/corpus holds 3039 real public texts (issues, pull requests, pages and
