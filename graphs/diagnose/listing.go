@@ -54,10 +54,11 @@ type listingState struct {
 }
 
 // next reads raw, a window of the text (lineStart when it starts a line), and reports
-// whether it is a context line of a traceback's listing (the comment above). A line
-// costs a few byte tests unless it starts with a digit, "(", "-", "│", "_" or a
-// frame's header word.
-func (l *listingState) next(raw []byte, lineStart bool) bool {
+// whether it is a context line of a traceback's listing (the comment above); orig is
+// the window as read where reading folded it (ringLine.orig: rich's "│" is "|" in
+// raw), else empty. A line costs a few byte tests unless it starts with a digit, "(",
+// "-", "_" or names a Python file.
+func (l *listingState) next(raw, orig []byte, lineStart bool) bool {
 	if !lineStart {
 		return l.cur
 	}
@@ -74,7 +75,7 @@ func (l *listingState) next(raw []byte, lineStart bool) bool {
 		l.open, l.stmt, l.cont = false, 0, false
 		return false
 	}
-	if c, ok := richContext(body); ok {
+	if c, ok := richContext(bytes.TrimLeft(orig, " \t")); ok {
 		l.cur = c
 		return c
 	}

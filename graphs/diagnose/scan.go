@@ -860,7 +860,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	}
 	e.legend = s.legends.next(e.raw, lineStart, prev)
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
-	e.context = s.listings.next(e.raw, lineStart)
+	e.context = s.listings.next(e.raw, e.orig, lineStart)
 	e.inFence = s.fences.next(e.raw, lineStart)
 	e.underFrame = lineStart && s.n > 0 && bytes.Contains(e.raw, []byte("assert")) && frameHeader(s.ring[(s.n-1)%ringSize].raw)
 	if lineStart {
