@@ -122,26 +122,16 @@ func (l *listingState) goesOn(b []byte) {
 // openBrackets returns how many brackets b, a line of Python, leaves open (less those it
 // closes), outside strings and before a comment, and whether it ends in a backslash.
 func openBrackets(b []byte) (int, bool) {
-	depth, q := 0, byte(0)
-	for k := 0; k < len(b); k++ {
-		switch c := b[k]; {
-		case q != 0 && c == '\\':
-			k++
-		case q != 0:
-			if c == q {
-				q = 0
-			}
-		case c == '"' || c == '\'':
-			q = c
-		case c == '#':
-			return depth, false
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
+	var p pyScan
+	for k := 0; k < len(b); {
+		c := b[k]
+		n, code := p.step(b, k)
+		k += n
+		if code && c == '#' {
+			return p.depth, false
 		}
 	}
-	return depth, bytes.HasSuffix(bytes.TrimRight(b, " \t"), []byte{'\\'})
+	return p.depth, bytes.HasSuffix(bytes.TrimRight(b, " \t"), []byte{'\\'})
 }
 
 // header opens a listing where body (t less its indentation) is a frame's header of
@@ -320,18 +310,12 @@ func (s *scanner) inListing(i int, e *ringLine) bool {
 // commentBefore reports whether b, a line of Python up to a point, holds a comment's "#"
 // outside strings.
 func commentBefore(b []byte) bool {
-	var q byte
-	for k := 0; k < len(b); k++ {
-		switch c := b[k]; {
-		case q != 0 && c == '\\':
-			k++
-		case q != 0:
-			if c == q {
-				q = 0
-			}
-		case c == '"' || c == '\'':
-			q = c
-		case c == '#':
+	var p pyScan
+	for k := 0; k < len(b); {
+		c := b[k]
+		n, code := p.step(b, k)
+		k += n
+		if code && c == '#' {
 			return true
 		}
 	}

@@ -149,35 +149,62 @@ func (s *scanner) assertedInSource(i int, e *ringLine) bool {
 // (a line's end outside brackets, not after a backslash) does, and a string is open at
 // its end.
 func assertMessage(before []byte) bool {
-	depth, comma, last := 0, false, byte(0)
-	var q byte
-	for k := 0; k < len(before); k++ {
+	var p pyScan
+	comma, last := false, byte(0)
+	for k := 0; k < len(before); {
 		c := before[k]
-		switch {
-		case q != 0 && c == '\\':
-			k++
-		case q != 0:
-			if c == q {
-				q = 0
+		n, code := p.step(before, k)
+		k += n
+		if code {
+			switch {
+			case c == ',' && p.depth == 0:
+				comma = true
+			case c == ';' || c == '#':
+				return false
+			case c == '\n' && p.depth <= 0 && last != '\\':
+				return false
 			}
-		case c == '"' || c == '\'':
-			q = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-		case c == ',' && depth == 0:
-			comma = true
-		case c == ';' || c == '#':
-			return false
-		case c == '\n' && depth <= 0 && last != '\\':
-			return false
 		}
-		if c != ' ' && c != '\t' && c != '\r' {
-			last = c
-		}
+		last = lastVisible(last, c)
 	}
-	return comma && q != 0
+	return comma && p.quote != 0
+}
+
+// lastVisible returns c, or last where c is white space.
+func lastVisible(last, c byte) byte {
+	if c == ' ' || c == '\t' || c == '\r' {
+		return last
+	}
+	return c
+}
+
+// pyScan walks a line (or lines) of Python byte by byte: the quote of the string open,
+// and how deep in brackets outside strings.
+type pyScan struct {
+	quote byte
+	depth int
+}
+
+// step reads b[k] and returns how many bytes it took (two for an escape inside a string)
+// and whether the byte is code, outside a string and no quote mark.
+func (p *pyScan) step(b []byte, k int) (n int, code bool) {
+	switch c := b[k]; {
+	case p.quote != 0 && c == '\\':
+		return 2, false
+	case p.quote != 0:
+		if c == p.quote {
+			p.quote = 0
+		}
+		return 1, false
+	case c == '"' || c == '\'':
+		p.quote = c
+		return 1, false
+	case c == '(' || c == '[' || c == '{':
+		p.depth++
+	case c == ')' || c == ']' || c == '}':
+		p.depth--
+	}
+	return 1, true
 }
 
 // diffLine reports whether raw is a line a diff adds or removes ("+", "-" at its start, not
