@@ -75,9 +75,9 @@ func (l *listingState) next(raw, orig []byte, lineStart bool) bool {
 		l.open, l.stmt, l.cont = false, 0, false
 		return false
 	}
-	if c, ok := richContext(bytes.TrimLeft(orig, " \t")); ok {
-		l.cur = c
-		return c
+	if failing, code, ok := richLine(bytes.TrimLeft(orig, " \t")); ok {
+		l.cur = l.rich(failing, code)
+		return l.cur
 	}
 	if n, arrow, ok := listingNumber(body); ok {
 		l.cur = l.numbered(n, arrow, body)
@@ -239,15 +239,29 @@ func pdbCurrent(rest []byte) bool {
 	return bytes.Equal(m, []byte("->")) || bytes.Equal(m, []byte(">>"))
 }
 
-// richContext reports, for body starting with rich's box bar, whether it is a numbered
-// line of rich's traceback (ok) and a context one (c: no "❱" before its number).
-func richContext(body []byte) (c, ok bool) {
+// rich reads a numbered line of rich's traceback, its code (failing: marked "❱"), and
+// reports whether it is context: not the failing line, nor a line of its statement.
+func (l *listingState) rich(failing bool, code []byte) bool {
+	if failing {
+		l.stmt, l.cont = 0, false
+	}
+	if failing || l.stmt > 0 || l.cont {
+		l.goesOn(code)
+		return false
+	}
+	return true
+}
+
+// richLine reports, for body starting with rich's box bar, whether it is a numbered line
+// of rich's traceback (ok), the failing one (marked "❱" before its number), and its code
+// after the number's bar.
+func richLine(body []byte) (failing bool, code []byte, ok bool) {
 	const bar = "│"
 	if !bytes.HasPrefix(body, []byte(bar)) {
-		return false, false
+		return false, nil, false
 	}
 	b := bytes.TrimLeft(body[len(bar):], " ")
-	failing := bytes.HasPrefix(b, []byte("❱"))
+	failing = bytes.HasPrefix(b, []byte("❱"))
 	if failing {
 		b = bytes.TrimLeft(b[len("❱"):], " ")
 	}
@@ -255,10 +269,11 @@ func richContext(body []byte) (c, ok bool) {
 	for d < len(b) && b[d] >= '0' && b[d] <= '9' {
 		d++
 	}
-	if d == 0 || !bytes.HasPrefix(bytes.TrimLeft(b[d:], " "), []byte(bar)) {
-		return false, false
+	rest := bytes.TrimLeft(b[d:], " ")
+	if d == 0 || !bytes.HasPrefix(rest, []byte(bar)) {
+		return false, nil, false
 	}
-	return !failing, true
+	return failing, rest[len(bar):], true
 }
 
 // Pieces of listingState: a frame's header of the formats that number their lines, the

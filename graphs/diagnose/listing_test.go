@@ -82,6 +82,9 @@ func TestListingContext(t *testing.T) {
 				"2997 # TODO: this OP throws \"skipping cudagraphs due to ['incompatible ops']\", find solution\n-> 2998 torch.multinomial(probs, 1)", SkipIncompatibleOp},
 		{"rich failing line", "rich's \"❱\" line stays read",
 			"│   254 │   │   else:                          │\n│ ❱ 255 │   │   │   " + capTrue + " │", OptimizerCapturableDevice},
+		{"rich failing statement", "a line of the failing statement below rich's \"❱\" stays read",
+			"│ ❱ 255 │   │   │   raise AssertionError(                       │\n" +
+				"│   256 │   │   │   │   \"If capturable=True, params and state_steps must be CUDA tensors.\") │", OptimizerCapturableDevice},
 		{"pytest failing line", "pytest's \">\" line and its \"E\" line stay read",
 			"_________________________ test_resume _________________________\n\n    def test_resume():\n>       " + capTrue +
 				"\nE       AssertionError: If capturable=True, params and state_steps must be CUDA tensors.", OptimizerCapturableDevice},
