@@ -45,6 +45,10 @@ type paramSide struct {
 	ok  bool
 	why string // "compile = args.compile, line 14: --compile not given: its default, False"
 	by  decidedBy
+	// path is set, v not, for an option of type=Path given a value: a pathlib.Path,
+	// which is not None and is true (it has no __bool__ nor __len__: the language
+	// reference, "Truth Value Testing"), and whose other tests are not known here.
+	path bool
 }
 
 // decidedBy is what decides a parameter's value in the run planned, the later the
@@ -203,7 +207,8 @@ func (r *reader) isDest(dest string) bool {
 // parse_args reads), the value it gives, an option not given its default (argparse
 // converts only a str default by type=: Lib/argparse.py _parse_known_args, 3.11.7,
 // "isinstance(action.default, str)"; so default=None with type=Path is None); with
-// nothing given, argparse's default (noteArgDefault).
+// nothing given, argparse's default (noteArgDefault), which an option the command
+// line given gives has not.
 func (r *reader) destValue(dest string) paramVal {
 	var pv paramVal
 	d, hasDef := r.argDefaults[dest]
@@ -214,21 +219,48 @@ func (r *reader) destValue(dest string) paramVal {
 	if hasDef && d.by != byUnshown {
 		pv.dflt = paramSide{v: d.value, ok: true, why: fmt.Sprintf("%s not given: %s, line %d", flag, d.value, d.line)}
 	}
+	gv, given := r.av.given[dest]
 	switch v, ok := r.av.vals[dest]; {
 	case r.av.vals == nil:
 		pv.unknown = "the command line decides it"
 	case ok:
 		how := "not given: its default"
-		if r.av.given[dest] {
+		if given {
 			how = "given"
 		}
 		pv.run = paramSide{v: v, ok: true, why: fmt.Sprintf("%s %s, %s", flag, how, v), by: byArgv}
-	case !r.av.given[dest] && hasDef && d.by == byKeyword && !isStrValue(d.value):
+	case !given && hasDef && d.by == byKeyword && !isStrValue(d.value):
 		pv.run = paramSide{v: d.value, ok: true, why: fmt.Sprintf("%s not given: its default, %s", flag, d.value), by: byArgv}
+	case given:
+		pv.run, pv.unknown = r.givenTyped(dest, flag, gv)
 	default:
 		pv.unknown = fmt.Sprintf("the value %s takes from the command line is not read here", flag)
 	}
+	if given {
+		// the run planned is given this option: its default is no run's, and a guard it
+		// leaves undecided (`if is_speculative and use_tp`) is not headed by the
+		// default's branch (newuser27 finding 2)
+		pv.dflt = paramSide{}
+	}
 	return pv
+}
+
+// pathTypes are the type= texts that make an option's value a pathlib.Path.
+var pathTypes = nameSet{"Path", "pathlib.Path"}
+
+// givenTyped is the value the command line gives dest, an option with type= (s: the
+// str given): argparse calls type on it (Lib/argparse.py _get_value, 3.11.7:
+// "result = type_func(arg_string)"): an int type=int reads (givenInt), or for
+// type=Path a Path (paramSide.path); another type's value is not known here (unknown
+// says so).
+func (r *reader) givenTyped(dest, flag string, s literal.Value) (paramSide, string) {
+	if n, ok := r.av.ints[dest]; ok {
+		return paramSide{v: n, ok: true, why: fmt.Sprintf("%s given, %s", flag, n), by: byArgv}, ""
+	}
+	if t := r.av.types[dest]; pathTypes.has(t) {
+		return paramSide{ok: true, path: true, why: fmt.Sprintf("%s given, %s(%s)", flag, t, s), by: byArgv}, ""
+	}
+	return paramSide{}, fmt.Sprintf("the value %s takes from the command line, through type=%s, is not read here", flag, r.av.types[dest])
 }
 
 // isStrValue reports whether v is a str.
@@ -424,10 +456,11 @@ func (r *reader) paramSubst(cond *expr, dflt bool) (text string, whys []string, 
 		if dflt {
 			side = pv.dflt
 		}
-		if !side.ok {
+		val, known := pathValue(side, src[n.end-base.start:], n.start == base.start && n.end == base.end)
+		if !known {
 			return "", nil, byFile, false
 		}
-		b.WriteString(src[done:n.start-base.start] + "(" + side.v.String() + ")")
+		b.WriteString(src[done:n.start-base.start] + "(" + val + ")")
 		done = n.end - base.start
 		if !slices.Contains(whys, side.why) {
 			whys = append(whys, side.why)
@@ -443,6 +476,27 @@ func (r *reader) paramSubst(cond *expr, dflt bool) (text string, whys []string, 
 		whys[0] = fmt.Sprintf("%s = %s, line %d; %s", cond.name, oneLine(r.text(base)), base.line, whys[0])
 	}
 	return text, whys, by, true
+}
+
+// pathValue returns the text that stands for side's value in a condition, rest being
+// the condition's text after the read and whole whether the read is the whole
+// condition: its repr; for a Path (paramSide.path), an Ellipsis, which has a Path's
+// truth and identity, where the condition tests only those (the read alone, or
+// followed by `is None` or `is not None`); false elsewhere, and for a side not known.
+func pathValue(side paramSide, rest string, whole bool) (string, bool) {
+	switch {
+	case !side.ok:
+		return "", false
+	case !side.path:
+		return side.v.String(), true
+	}
+	rest = strings.TrimSpace(rest)
+	for _, t := range []string{"is not None", "is None"} {
+		if after, ok := strings.CutPrefix(rest, t); ok && (after == "" || !isIdentByte(after[0])) {
+			return "...", true
+		}
+	}
+	return "...", whole
 }
 
 // valueReads returns the reads of e paramSubst may replace, in source order: its

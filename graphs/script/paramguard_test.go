@@ -21,6 +21,7 @@ func TestParamGuard(t *testing.T) {
 	t.Parallel()
 	const parser = "import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--compile\", action=\"store_true\")\np.add_argument(\"--draft\", type=str, default=None)\nargs = p.parse_args()\n"
 	const body = "    if compile:\n        m = torch.compile(model, mode=\"reduce-overhead\")\n"
+	pathParser := strings.Replace(parser, "args = ", "p.add_argument(\"--ckpt\", type=Path, default=None)\nargs = ", 1)
 	var (
 		none  []string     // no command line: the parser's defaults are noted
 		empty = []string{} // -- with nothing: every option at its default
@@ -64,6 +65,12 @@ func TestParamGuard(t *testing.T) {
 			"if cfg.compile (line 2): false with the command line given after -script's -- (--compile not given: its default, False), so it does not run", ""},
 		{"namespace-param-given", "train(args) with --compile", "def train(cfg):\n    if cfg.compile:\n        m = torch.compile(model)\n" + parser + "train(args)\n", given, false,
 			"true with the command line given", ""},
+		{"path-given", "type=Path given a value: a Path, not None", "from pathlib import Path\ndef main(ckpt=None):\n    if ckpt is not None:\n        m = torch.compile(model)\n" + pathParser + "main(ckpt=args.ckpt)\n", []string{"--ckpt", "d.pth"}, false,
+			"true with the command line given after -script's -- (ckpt = args.ckpt (main(…), line 12): --ckpt given, Path('d.pth'))", ""},
+		{"path-not-given", "type=Path not given: its default None, which type= does not convert", "from pathlib import Path\ndef main(ckpt=None):\n    if ckpt is not None:\n        m = torch.compile(model)\n" + pathParser + "main(ckpt=args.ckpt)\n", empty, true,
+			"--ckpt not given: its default, None", ""},
+		{"path-compared", "a Path compared with a str: not known here, undecided", "from pathlib import Path\ndef main(ckpt=None):\n    if ckpt == \"d.pth\":\n        m = torch.compile(model)\n" + pathParser + "main(ckpt=args.ckpt)\n", []string{"--ckpt", "d.pth"}, false,
+			"if ckpt == \"d.pth\" (line 3)", "with the command line given"},
 		{"fire-empty", "fire.Fire(main) given nothing: every parameter its default", "import fire\nimport torch\ndef main(compile=False):\n" + body + "fire.Fire(main)\n", empty, true,
 			"--compile not given to fire.Fire(main), line 6: its default, False (line 3)", ""},
 		{"typer-no-argv", "typer.run(main) with no command line: the default is noted", "import typer\nimport torch\ndef main(compile: bool = False):\n" + body + "typer.run(main)\n", none, false,
@@ -113,25 +120,29 @@ func TestParamDefaultFirstPlan(t *testing.T) {
 	const site = "m = torch.compile(f, mode=\"reduce-overhead\")\n"
 	cases := []struct {
 		name, reason, body string
+		argv               []string
 		assumes            string
 	}{
 		{"and-chain", "module level: --draft not given makes the chain false, use_tp unknown",
-			"use_tp = rank() is not None\nif args.draft is not None and use_tp:\n    " + legacy + site,
+			"use_tp = rank() is not None\nif args.draft is not None and use_tp:\n    " + legacy + site, nil,
 			"if args.draft is not None and use_tp (line 8) does not run, as with the parser's defaults (--draft not given: None, line 5)"},
+		{"and-chain-given", "the command line given gives --draft: its default heads no plan, the chain stays undecided",
+			"use_tp = rank() is not None\nif args.draft is not None and use_tp:\n    " + legacy + site, []string{"--draft", "x"},
+			"if args.draft is not None and use_tp (line 8) runs"},
 		{"comparison", "module level: a comparison of an option, not its truth alone",
-			"if args.draft is not None:\n    " + legacy + site,
+			"if args.draft is not None:\n    " + legacy + site, nil,
 			"if args.draft is not None (line 7) does not run, as with the parser's defaults (--draft not given: None, line 5)"},
 		{"gptfast-shape", "gpt-fast: is_speculative = draft is not None inside main(compile, draft)",
-			"def main(compile=True, draft=None):\n    is_speculative = draft is not None\n    use_tp = rank() is not None\n    if compile:\n        if is_speculative and use_tp:\n            " + legacy + "        m = torch.compile(f, mode=\"reduce-overhead\")\nmain(True, args.draft)\n",
+			"def main(compile=True, draft=None):\n    is_speculative = draft is not None\n    use_tp = rank() is not None\n    if compile:\n        if is_speculative and use_tp:\n            " + legacy + "        m = torch.compile(f, mode=\"reduce-overhead\")\nmain(True, args.draft)\n", nil,
 			"if is_speculative and use_tp (line 11) does not run, as with the parser's defaults (is_speculative = draft is not None, line 8; draft = args.draft (main(…), line 14): --draft not given: None, line 5)"},
 		{"unknown", "a guard the defaults do not decide keeps its first branch first",
-			"use_tp = rank() is not None\nif use_tp:\n    " + legacy + site,
+			"use_tp = rank() is not None\nif use_tp:\n    " + legacy + site, nil,
 			"if use_tp (line 8) runs"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(head+tc.body), ReadOptions{})
+			s, err := ReadWith(strings.NewReader(head+tc.body), ReadOptions{Argv: tc.argv})
 			if err != nil {
 				t.Fatal(err)
 			}
