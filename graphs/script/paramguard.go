@@ -71,6 +71,10 @@ func (r *reader) bindParamVals(def *stmt, c *expr) {
 	if def == nil || r.entered[def] || r.paramVals[def] != nil || r.sc == nil {
 		return
 	}
+	if r.isClickCommand(def) {
+		r.bindClickParams(def, c)
+		return
+	}
 	ns := splatNamespace(r, c)
 	vals := map[string]paramVal{}
 	for i, pm := range def.params {
@@ -177,13 +181,29 @@ func (r *reader) bindCLIParams(def *stmt, c *expr) {
 }
 
 // cliParamValue is the value parameter pm of a def that runner runs as the program
-// has (bindCLIParams).
+// has (bindCLIParams): its default.
 func (r *reader) cliParamValue(pm param, runner string) paramVal {
-	v, ok := r.literal(pm.def)
+	line := 0
+	if pm.def != nil {
+		line = int(pm.def.line)
+	}
+	return r.cliDefaultValue(pm.def, pm.name, runner, line)
+}
+
+// cliDefaultValue is the value of the option named after parameter p, whose default
+// def (written at line) a command-line library gives when the command line does not
+// name it: def with an empty command line given after -script's --, and in the note
+// of a run given nothing; a non-empty one is not read for these libraries.
+func (r *reader) cliDefaultValue(def *expr, p, runner string, line int) paramVal {
+	v, ok := r.literal(def)
 	if !ok {
 		return paramVal{unknown: fmt.Sprintf("%s takes it from the command line, and its default is not a value known where the plan is made", runner)}
 	}
-	why := fmt.Sprintf("--%s not given to %s: its default, %s (line %d)", pm.name, runner, v, pm.def.line)
+	flag := "--" + strings.ReplaceAll(p, "_", "-") // typer, tyro, argh and click name it with dashes
+	if strings.HasPrefix(runner, "fire.") {
+		flag = "--" + p // fire: "hyphens and underscores (- and _) are interchangeable in member names and flag names" (python-fire docs/guide.md)
+	}
+	why := fmt.Sprintf("%s not given to %s: its default, %s (line %d)", flag, runner, v, line)
 	pv := paramVal{dflt: paramSide{v: v, ok: true, why: why}}
 	switch {
 	case r.av.cli == nil:
@@ -194,6 +214,54 @@ func (r *reader) cliParamValue(pm param, runner string) paramVal {
 		pv.unknown = fmt.Sprintf("%s reads it from the command line given, which this reader reads for argparse alone", runner)
 	}
 	return pv
+}
+
+// isClickCommand reports whether def is decorated @click.command(…) (or
+// @click.group): calling it runs click's command line, which passes every parameter
+// (click docs, "Commands and Groups"), not the call's arguments.
+func (r *reader) isClickCommand(def *stmt) bool {
+	for _, d := range def.decorators {
+		if d.kind == call {
+			d = d.x
+		}
+		if q := r.qual(d); q == "click.command" || q == "click.group" {
+			return true
+		}
+	}
+	return false
+}
+
+// bindClickParams records the values of the parameters of def, a click command the
+// call c runs: each is its @click.option's default= (a flag, is_flag=True, without
+// one: False; another option without one: None; click/core.py Option.__init__, 8.1),
+// taken with an empty command line given and in the note of a run given nothing.
+func (r *reader) bindClickParams(def *stmt, c *expr) {
+	runner := fmt.Sprintf("the click command %s (line %d), run at line %d", def.name, def.line, c.line)
+	vals := map[string]paramVal{}
+	for _, d := range def.decorators {
+		if d.kind != call || !clickOptionFuncs.has(r.qual(d.x)) || len(vals) >= maxFlow {
+			continue
+		}
+		dest := clickDest(r, d)
+		if dest == "" || !hasParam(def, dest) {
+			continue
+		}
+		vals[dest] = r.cliDefaultValue(r.clickDefault(d), dest, runner, int(d.line))
+	}
+	r.setParamVals(def, vals)
+}
+
+// clickDefault is the default of the @click.option call d (nil: not a value shown).
+func (r *reader) clickDefault(d *expr) *expr {
+	if v := kwarg(d, "default", -1); v != nil {
+		return v
+	}
+	if f := kwarg(d, "is_flag", -1); f != nil {
+		if b, ok := r.literal(f); ok && b.Truthy() {
+			return &expr{kind: name, name: "False", line: d.line}
+		}
+	}
+	return &expr{kind: name, name: "None", line: d.line}
 }
 
 // isDest reports whether dest is an option's dest of the file's parser.

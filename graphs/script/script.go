@@ -183,7 +183,8 @@
 // main(compile=args.compile)), of a local the def assigns once from them, or of an
 // argparse option by comparison, is decided with the value the one call that runs the
 // def carries into it (positional, keyword, default, **vars(args), a caller's
-// parameter passed on), or with the parser's defaults for the first plan; an and/or
+// parameter passed on; a fire, typer, tyro, argh or click entry's option defaults), or
+// with the parser's defaults for the first plan; an and/or
 // chain one such operand decides too; otherwise its guard says why it is undecided
 // (paramguard.go). An
 // Accelerator never prepared compiles nothing (accelprepare.go); torch.compiler.config
