@@ -110,7 +110,10 @@ type Finding struct {
 	// Note, when set, says that the release the log shows is outside Releases (the
 	// text matched all the same), or newer than the releases known
 	// (Diagnosis.TorchNewer): Fix is then the nearest such release's, without advice
-	// to upgrade to a release the user already runs. An extra field.
+	// to upgrade to a release the user already runs. When that release has a fix that
+	// ends the code (a bug fixed, a check dropped), Note says so and that an older torch
+	// printed the text, Cause is said to be that older torch's, and Fix is for both. An
+	// extra field.
 	Note string `json:"note,omitempty"`
 	// Evidence is how the text is known (measured, source), Source where from (an
 	// extra field).
