@@ -46,7 +46,9 @@
 // known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
 // on 2.14. A minor more than three past the newest known (a year of releases: PyTorch
 // has typically three minor releases a year) with no patch after it is a known release
-// typed without its dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5.
+// typed without its dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one
+// whose patch release never existed ("torch==2.18": 2.1 ended at 2.1.2,
+// [modes.LastPatch]) is no release.
 //
 // A release older than the releases known ("torch 1.13.1", glued "+pytorch1.10.0" too:
 // torch.compile came in 2.0) is no release for the findings, the log read as one that states none, and is named:
