@@ -425,6 +425,11 @@ var nilCases = map[string]func(t *testing.T){
 		_, _ = (&graphs.Report{}).Value("x")
 	},
 	"modes.Newest": func(t *testing.T) { _ = modes.Newest() },
+	"modes.LastPatch": func(t *testing.T) {
+		if _, ok := modes.LastPatch(modes.Version{}); ok {
+			t.Error("LastPatch of the zero Version: a patch")
+		}
+	},
 	"graphs.Scenario.MarshalJSON": func(t *testing.T) {
 		if _, err := (graphs.Scenario{}).MarshalJSON(); err != nil {
 			t.Error(err)

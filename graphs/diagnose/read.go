@@ -406,9 +406,10 @@ func (d *Diagnosis) plan(envLines map[string]envLine) {
 	}
 	rep, err := graphs.Check(d.Recovered)
 	if err != nil {
-		// in the user's words, without the Go packages' prefixes (hostile21's D11:
-		// "could not be planned: graphs: scenario resolve: …")
-		d.PlanError = inputerr.UserWords(err.Error())
+		// in the user's words, without the Go packages' prefixes nor the scenario's
+		// field names (hostile21's D11: "could not be planned: graphs: scenario
+		// resolve: …"; fix brief 29, finding 3: "scenario resolve: …")
+		d.PlanError = graphs.CallErrorWords(err)
 		return
 	}
 	d.Plan = rep
