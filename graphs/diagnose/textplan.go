@@ -32,6 +32,9 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 	wrap(b, width, "plan of the call the log shows ("+d.callWords()+"; -json has the whole report):", "", "  ")
 	if e := d.Plan.Error; e != nil {
 		wrap(b, width, fmt.Sprintf("%s (%s): %s: %s", e.Where(), e.Evidence, e.Exception, e.Message), "  ", "    ")
+		if e.Hint != "" { // as the report's hint line (fix brief 29, finding 4)
+			wrap(b, width, "hint: "+e.Hint, "    ", "      ")
+		}
 		return
 	}
 	if d.Plan.CompileDisabled {
@@ -79,6 +82,9 @@ func (d *Diagnosis) callWords() string {
 	if o := d.Recovered.Options; o != "" {
 		words = append(words, "options="+o)
 	}
+	if f := d.Recovered.Fullgraph; f != nil {
+		words = append(words, "fullgraph="+pyBool(*f))
+	}
 	for _, field := range slices.Sorted(maps.Keys(d.Inferred)) {
 		words = append(words, fmt.Sprintf("%s inferred from %s", field, d.Inferred[field]))
 	}
@@ -96,4 +102,12 @@ func deviceWords(dp graphs.DevicePlan) string {
 		s += " (a race)"
 	}
 	return s
+}
+
+// pyBool is Python's spelling of b.
+func pyBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
 }
