@@ -35,7 +35,9 @@ func flagRules() []flagRule {
 			}},
 		{func(c *graphs.Scenario, st *Site) bool {
 			return (c.Backend != "" || c.BackendGiven) && (st.Backend != nil || st.BackendCallable != "")
-		}, func(c *graphs.Scenario, _ *Site) string { return "-backend " + flagValue(c.Backend) + " replaces its backend" }},
+		}, func(c *graphs.Scenario, _ *Site) string {
+			return "-backend " + flagValue(c.Backend) + " replaces its backend"
+		}},
 		{func(c *graphs.Scenario, st *Site) bool { return c.Dynamic != nil && st.Dynamic != nil },
 			func(_ *graphs.Scenario, st *Site) string {
 				return "-dynamic replaces its dynamic=" + pyBool(*st.Dynamic)
