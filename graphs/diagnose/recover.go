@@ -300,8 +300,9 @@ func parseCall(call []byte) (c callArgs, found bool) {
 		c.dynamic, found = &b, true
 	}
 	if m := reFullgraph.FindSubmatch(call); m != nil {
+		// carried, not found: fullgraph= alone makes no call to plan (scenario)
 		b := string(m[1]) == "True"
-		c.fullgraph, found = &b, true
+		c.fullgraph = &b
 	}
 	if loc := reOptions.FindIndex(call); loc != nil {
 		// Prose elides a dict as {...}, which Python would read as the set {Ellipsis}:
@@ -376,7 +377,11 @@ func (r *recoverer) scenario(torch string, c callArgs) *graphs.Scenario {
 	if c.mode == nil {
 		c.mode = r.dump
 	}
-	if c.mode == nil && c.backend == "" && c.dynamic == nil && c.fullgraph == nil && c.options == "" && len(r.set) == 0 && len(r.env) == 0 {
+	// fullgraph= alone makes no plan (parseCall does not count it as found): it is
+	// carried with what does (a mode, options …), as a call's fullgraph=True alone
+	// leaves CUDA graphs off, which a plan would only restate on every text that shows
+	// such a call.
+	if c.mode == nil && c.backend == "" && c.dynamic == nil && c.options == "" && len(r.set) == 0 && len(r.env) == 0 {
 		return nil
 	}
 	sc := &graphs.Scenario{Torch: torch, Python: r.python.version, Mode: c.mode, Backend: c.backend, Dynamic: c.dynamic,
