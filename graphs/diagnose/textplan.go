@@ -76,15 +76,7 @@ func (d *Diagnosis) callWords() string {
 		words = append(words, fmt.Sprintf("the call on line %d, the first of the %d the log shows", d.CallLine, d.Calls))
 	}
 	words = append(words, "backend "+d.Plan.Backend)
-	if m := d.Recovered.Mode; m != nil {
-		words = append(words, fmt.Sprintf("mode=%q", *m))
-	}
-	if o := d.Recovered.Options; o != "" {
-		words = append(words, "options="+o)
-	}
-	if f := d.Recovered.Fullgraph; f != nil {
-		words = append(words, "fullgraph="+pyBool(*f))
-	}
+	words = append(words, argWords(d.Recovered)...)
 	for _, field := range slices.Sorted(maps.Keys(d.Inferred)) {
 		words = append(words, fmt.Sprintf("%s inferred from %s", field, d.Inferred[field]))
 	}
@@ -102,6 +94,22 @@ func deviceWords(dp graphs.DevicePlan) string {
 		s += " (a race)"
 	}
 	return s
+}
+
+// argWords are the call's own arguments the plan's header names: mode=, options= and
+// fullgraph=, as the log shows them.
+func argWords(sc *graphs.Scenario) []string {
+	var words []string
+	if m := sc.Mode; m != nil {
+		words = append(words, fmt.Sprintf("mode=%q", *m))
+	}
+	if o := sc.Options; o != "" {
+		words = append(words, "options="+o)
+	}
+	if f := sc.Fullgraph; f != nil {
+		words = append(words, "fullgraph="+pyBool(*f))
+	}
+	return words
 }
 
 // pyBool is Python's spelling of b.
