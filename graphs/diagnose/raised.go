@@ -113,44 +113,74 @@ func openCall(before []byte, calls []string) bool {
 // RuntimeError("Windows not yet supported for inductor")`): PyTorch's source or a fork's
 // copy that defines the message, not a run that printed it (eight of validation v29's ten
 // false findings, four of v28's). A run prints the message without the call; what shows
-// the call is a traceback, whose source line stands under its frame's "File …, line N"
-// (frameAbove: pytorch/pytorch#94940's raise above its RuntimeError stays a report), or a
-// diff that adds or rewords the message while fixing its failure (a line that starts
-// with "+" or "-": the corpus's l_td1338 and the pull requests labelled so), neither of
-// which is read so.
+// the call is a traceback, whose source line stands under its frame's header
+// (pytorch/pytorch#94940's raise above its RuntimeError stays a report), a diff that adds
+// or rewords the message while fixing its failure (the corpus's l_td1338 and the pull
+// requests labelled so), or a thread that quotes the call in a code fence to ask about
+// the failure it raises: none of which is read so (sourceStatement, as for an assert's
+// message).
 func (s *scanner) emittedInSource(i int, e *ringLine) bool {
 	lit := s.rows[i].literal
 	at := foldedAt(e.clean, lit)
 	inDouble, inSingle := insideQuotes(e.clean, at)
-	if len(lit) == 0 || at <= 0 || !inDouble && !inSingle || diffMarked(e.clean) {
+	if len(lit) == 0 || at <= 0 || !inDouble && !inSingle {
 		return false
 	}
-	return s.openAbove(e, at, func(before []byte, n int) bool {
-		return emitOpen.Match(before) && !s.frameAbove(e, n)
-	})
+	return s.sourceStatement(e, at, func(_ *ringLine, before []byte) bool { return emitOpen.Match(before) }, nil)
 }
 
-// diffMarked reports whether line starts, after its white space, with a diff's "+" or
-// "-".
-func diffMarked(line []byte) bool {
-	t := bytes.TrimLeft(line, " \t")
-	return len(t) > 0 && (t[0] == '+' || t[0] == '-')
-}
-
-// frameAbove reports whether one of the n+1 lines above e's (the lines of a call opened
-// n lines above it) is a traceback's frame line ("  File \"…\", line 3, in <module>"):
-// the call's line is then the source line the traceback shows.
-func (s *scanner) frameAbove(e *ringLine, n int) bool {
-	p := e
-	for k := 0; k <= n; k++ {
-		if p = s.lineAbove(p); p == nil {
+// sourceStatement reports whether e's text before at, alone or joined with the one or two
+// lines above it (before), is in a Python statement of source code as a thread pastes it:
+// a line p of those opens the statement (opens), p stands under no traceback frame's
+// header (underFrame) and outside a markdown code fence (inFence), no line from p to e is
+// a diff's added or removed line (diffLine), and holds (nil: true) holds. A traceback
+// shows a statement as its frame's failing line, a code fence quotes it to ask about the
+// failure it raises, a diff adds or rewords it: each is about a run's message, as the
+// corpus's labels read it. One statement for an assert's message (assertedInSource) and
+// an emitting call's (emittedInSource).
+func (s *scanner) sourceStatement(e *ringLine, at int, opens, holds func(p *ringLine, before []byte) bool) bool {
+	before := e.clean[:at]
+	for n, p := 0, e; n < 3 && p != nil; n, p = n+1, s.lineAbove(p) {
+		if n > 0 {
+			before = append(append(append([]byte(nil), p.clean...), '\n'), before...)
+		}
+		if diffLine(p.raw) {
 			return false
 		}
-		if tracebackFrame.Match(p.clean) {
-			return true
+		if opens(p, before) {
+			return !p.underFrame && !p.inFence && (holds == nil || holds(p, before))
 		}
 	}
 	return false
+}
+
+// assertedInSource reports whether row i's literal is on e inside the message of a
+// Python assert statement of source code: `assert cond, "msg"`, opened on e's line or
+// on one of the two lines above, whose lines up to the literal go on by a backslash or
+// an open bracket (assertMessage; timm's adopt.py: `assert param.device.type == … in
+// capturable_supported_devices,\` over `f"If capturable=True, params and state_steps
+// must be on supported devices: {…}."`, fixctx29). A run prints the message as the
+// AssertionError's line, without the statement. The statement stays read where a
+// traceback shows it as its failing line: under a frame's header (underFrame: `File
+// "…", line N, in f`, IPython's), marked by pytest's ">" or above its "E" lines, or
+// by an arrow (IPython's "-->", pdb's "->": no line that starts with "assert"). A
+// test's assertion that the message occurs or not (`assert "…" in out`, absent_assert.go)
+// holds it in the condition, before the statement's comma: none of this. Nor is a
+// statement in a markdown code fence or a diff's line (inFence, diffLine): a thread that
+// quotes an optimizer's check is about the failure it raises, as the corpus's labels read
+// it (holdout7's pt124830_capturable_xla, an issue quoting adam.py's assert to ask for
+// another device; pt124919_capturable_diff, the pull request's diff that rewords it),
+// as pythonAssigned leaves a diff's line.
+func (s *scanner) assertedInSource(i int, e *ringLine) bool {
+	lit := s.rows[i].literal
+	at := foldedAt(e.clean, lit)
+	if len(lit) == 0 || at <= 0 || !e.lineStart || !bytes.Contains(e.clean[:at], []byte{'"'}) && !bytes.Contains(e.clean[:at], []byte{'\''}) {
+		return false
+	}
+	return s.sourceStatement(e, at, func(p *ringLine, _ []byte) bool { return assertOpens.Match(p.clean) },
+		func(p *ringLine, before []byte) bool {
+			return assertMessage(before) && !pytestFlow.Match(p.raw) && !s.pytestFailed(e)
+		})
 }
 
 // emitOpen is a Python call that emits a message, opened at a statement's start (a
@@ -159,5 +189,96 @@ func (s *scanner) frameAbove(e *ringLine, n int) bool {
 var emitOpen = &lazyregexp.Regexp{Expr: `(?m)^[ \t]*(?:raise\s+[\w.]+\s*\(|[\w.]*\b(?:log|logger|_log|LOG|LOGGER|logging|log_\w+|\w+_log|\w+_logger)\.` +
 	`(?:warning|warn|info|debug|error|critical|exception)\w*\s*\(|warnings\.warn\s*\()[^;{}]*$`}
 
-// tracebackFrame is a Python traceback's frame line.
-var tracebackFrame = &lazyregexp.Regexp{Expr: `^\s*File "[^"]+", line \d+`}
+// assertMessage reports whether before, the lines of a Python statement from its
+// "assert" up to a point inside a string, holds that point in the statement's message:
+// a comma outside brackets and strings stands before it, no ";" or statement's end
+// (a line's end outside brackets, not after a backslash) does, and a string is open at
+// its end.
+func assertMessage(before []byte) bool {
+	var p pyScan
+	comma, last := false, byte(0)
+	for k := 0; k < len(before); {
+		c := before[k]
+		n, code := p.step(before, k)
+		k += n
+		if code {
+			switch {
+			case c == ',' && p.depth == 0:
+				comma = true
+			case c == ';' || c == '#':
+				return false
+			case c == '\n' && p.depth <= 0 && last != '\\':
+				return false
+			}
+		}
+		last = lastVisible(last, c)
+	}
+	return comma && p.quote != 0
+}
+
+// lastVisible returns c, or last where c is white space.
+func lastVisible(last, c byte) byte {
+	if c == ' ' || c == '\t' || c == '\r' {
+		return last
+	}
+	return c
+}
+
+// pyScan walks a line (or lines) of Python byte by byte: the quote of the string open,
+// and how deep in brackets outside strings.
+type pyScan struct {
+	quote byte
+	depth int
+}
+
+// step reads b[k] and returns how many bytes it took (two for an escape inside a string)
+// and whether the byte is code, outside a string and no quote mark.
+func (p *pyScan) step(b []byte, k int) (n int, code bool) {
+	switch c := b[k]; {
+	case p.quote != 0 && c == '\\':
+		return 2, false
+	case p.quote != 0:
+		if c == p.quote {
+			p.quote = 0
+		}
+		return 1, false
+	case c == '"' || c == '\'':
+		p.quote = c
+		return 1, false
+	case c == '(' || c == '[' || c == '{':
+		p.depth++
+	case c == ')' || c == ']' || c == '}':
+		p.depth--
+	}
+	return 1, true
+}
+
+// diffLine reports whether raw is a line a diff adds or removes ("+", "-" at its start, not
+// "+++" or "---").
+func diffLine(raw []byte) bool {
+	return len(raw) > 1 && (raw[0] == '+' || raw[0] == '-') && raw[1] != raw[0]
+}
+
+// Pieces of assertedInSource: a line that opens an assert statement (after a listing's
+// number, where a listing names no failing line), and pytest's flow marker before a
+// failing line's source (_pytest/_code/code.py, FormattedExcinfo.flow_marker and its
+// three spaces).
+var (
+	assertOpens = &lazyregexp.Regexp{Expr: `^\s*(?:\d+\s+)?assert\s`}
+	pytestFlow  = &lazyregexp.Regexp{Expr: `^\s*>[ \t]{3}`}
+)
+
+// statementWord reports whether raw holds a word that opens a statement sourceStatement
+// reads (assertOpens, emitOpen): "assert", "raise", a logger's "log" or "LOG", "warn".
+// It keeps frameHeader off the lines that hold none.
+func statementWord(raw []byte) bool {
+	for _, w := range statementWords {
+		if bytes.Contains(raw, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// statementWords are statementWord's words.
+var statementWords = [][]byte{[]byte("assert"), []byte("raise"), []byte("log"), []byte("LOG"), []byte("warn")}
