@@ -1226,8 +1226,16 @@ func (h *Handler) compress(todo []*file) {
 }
 
 // ServeHTTP sends the file the path names, gzipped (its stream of the moment) when
-// the client accepts it.
+// the client accepts it. It answers GET and HEAD only: any other method (POST, PUT,
+// DELETE, OPTIONS, …) gets 405 Method Not Allowed with "Allow: GET, HEAD" (RFC 9110
+// §15.5.6), whatever the path, for a static page changes nothing a request sends
+// (newuser27 #4: POST / was answered 200 with the page).
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "405 method not allowed: this server sends a static page (GET, HEAD)", http.StatusMethodNotAllowed)
+		return
+	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" {
 		name = "index.html"
