@@ -27,7 +27,16 @@
 // Three ways in (a compile call, a pasted or dropped log, a pasted or dropped script),
 // each answered as you type by the WebAssembly in a Web Worker (two workers when two
 // releases are compared side by side), shown rendered for reading, as the command's
-// text and as its JSON (computed only when shown). The whole input lives in the URL
+// text and as its JSON (computed only when shown). The rendered (Readable) view says
+// every line of the text, in its words but for a label the view shows as a heading or
+// a box ("cause:", "fix:", "[code]"): the lines its JSON does not hold as they are
+// come with the page's view of the answer, written by the library's own code
+// (Report.Heading, HostDefaults and ExplainText, Diagnosis.HeadLines and PlanLines,
+// Finding.Head, a script's text before its first site and the heads of each site's
+// other plans); TestBrowserReadableSaysAllText checks it line by line (newuser27:
+// it dropped a site's other plans, the globals' guards, the cut traceback's line and
+// the release's). The server answers GET and HEAD; any other method gets 405 with
+// "Allow: GET, HEAD". The whole input lives in the URL
 // fragment, deflate-compressed: a link reproduces the answer (past 256 K characters of
 // log and script, "Copy link" makes it; see Large logs). The form's first state
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
