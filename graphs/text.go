@@ -59,8 +59,11 @@ func (r *Report) WriteText(w io.Writer, o TextOptions) error {
 // Heading is the report's first line as [Report.WriteText] writes it, unwrapped: the
 // release, the schema and the evidence of each, the backend and the mode ("torch 2.11
 // (schema 2.11.0+cu130, measured; modes measured) · backend inductor · mode=None").
-// The web page's readable view shows it as it is.
+// The web page's readable view shows it as it is; a nil r has none ("").
 func (r *Report) Heading() string {
+	if r == nil {
+		return ""
+	}
 	mode := "None"
 	if r.Mode != nil {
 		mode = fmt.Sprintf("%q", *r.Mode)
@@ -169,8 +172,11 @@ func (r *Report) writeHostDefaults(p *textwrap.Printer) {
 // ("host-dependent defaults: compile_threads=2, cpp.cxx=(None, 'g++'); 3 install paths
 // (-all)"): only values still at their default (a value the user set, by a global, the
 // environment or options, is the user's, not the machine's). It returns "" when
-// there are none (or the report's config was cut to its changed keys).
+// there are none (or the report's config was cut to its changed keys), or for a nil r.
 func (r *Report) HostDefaults() string {
+	if r == nil {
+		return ""
+	}
 	var host, paths []string
 	for _, k := range r.Config {
 		if k.Evidence != modes.Host || k.Source != "default" {
@@ -194,8 +200,11 @@ func (r *Report) HostDefaults() string {
 
 // ExplainText is the explanation as [Report.WriteText] writes it after "Explain: ", its
 // fix replaced by a pointer to the warning below that prints the same fix ("Fix: see
-// [trees-user-thread-tls] below.").
+// [trees-user-thread-tls] below."); "" for a nil r.
 func (r *Report) ExplainText() string {
+	if r == nil {
+		return ""
+	}
 	for _, w := range r.Warnings {
 		fix := FixSentence(w.Recommendation)
 		if w.Recommendation != "" && strings.Contains(r.Explain, fix) {

@@ -102,8 +102,11 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 // -torch's, or, for a log that states none, "torch: not stated in the text (…)", with
 // findings or without (newuser27 #3: a text matching nothing said nothing of a release,
 // so one could not tell whether it was looked for). The web page's readable view shows
-// these lines as they are.
+// these lines as they are. A nil d has none.
 func (d *Diagnosis) HeadLines() []string {
+	if d == nil {
+		return nil
+	}
 	var out []string
 	if d.GzipCutAfter > 0 {
 		out = append(out, fmt.Sprintf("the gzip stream ends early, after line %d (the file is cut short): what follows is read from the lines before", d.GzipCutAfter))

@@ -30,11 +30,11 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 // per device and thread with its outcome. A log whose call raises as written says so
 // under a finding that came from some other call (sweep4 finding 29: the text showed
 // no plan, while the package doc promised one beside the findings). It returns nil
-// when no call was recovered; a call that could not be planned gets one line, its
+// for a nil d and when no call was recovered; a call that could not be planned gets one line, its
 // PlanError. The web page's readable view shows these lines as they are.
 func (d *Diagnosis) PlanLines() []string {
 	switch {
-	case d.Recovered == nil:
+	case d == nil || d.Recovered == nil:
 		return nil
 	case d.Plan == nil && d.PlanError != "":
 		return []string{"the call the log shows could not be planned: " + d.PlanError}
