@@ -27,8 +27,8 @@
 // without advice to upgrade to a release the user already runs. Where two rows of a
 // code match one line, the one that covers the release wins. [Diagnosis.WriteText]
 // prints the release once, as "torch 2.14 (from line 18)" before the first block; without
-// a finding, the same line follows "no known signature" ([NoSignature]) when the log
-// shows a release.
+// a finding, the same line follows "no known signature" ([NoSignature]), "torch: not
+// stated in the text (…)" for a log that shows none (newuser27 #3).
 //
 // A release newer than the releases known (2.0–2.14: torch==2.15.0, a nightly
 // 2.15.0.dev20261201, "PyTorch version: 2.16.0+cu130", 3.0) is the run's all the same:
