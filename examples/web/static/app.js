@@ -668,29 +668,33 @@ function inferredLines(inferred) {
 // sitePlans shows a site's plans in the text's order (script.Script.WriteText): its
 // plan, each branch's, each mode's and its branches'; each after the first headed by
 // the text's head line, a plan shown before named by the text's line, not repeated.
+// A head the view lacks (a site whose label it could not find in the text) is the
+// plan's condition from the JSON.
 function sitePlans(sec, p, heads, plan, shown) {
   let k = 0;
-  const one = (ref, headed, error) => {
-    if (error !== undefined && ref === null) { sec.append(h("p", { class: "note" }, heads[k++])); return; }
+  const next = (fallback) => heads[k++] ?? fallback;
+  const one = (ref, headed, fallback, error) => {
+    if (error !== undefined && ref === null) { sec.append(h("p", { class: "note" }, next(`${fallback} not planned: ${error}`))); return; }
     if (ref === null || ref === undefined) return;
-    if (shown.has(ref)) { sec.append(h("p", { class: "note" }, heads[k++])); return; }
+    if (shown.has(ref)) { sec.append(h("p", { class: "note" }, next(`${fallback} the same plan as shown above`))); return; }
     shown.add(ref);
     const r = plan(ref);
     if (!headed) { sec.append(renderReport(r)); return; }
-    const head = heads[k++];
+    const head = next(fallback);
     const d = h("details", { open: true }, h("summary", {}, head, " ",
       h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles")));
     d.append(renderReport(r));
     sec.append(d);
   };
   if (p.report !== undefined) {
-    one(p.report, false);
-    for (const b of p.branches || []) one(b.report, true);
+    one(p.report, false, "");
+    for (const b of p.branches || []) one(b.report, true, `-- when ${b.assumes}:`);
   }
   for (const mp of p.modes || []) {
-    one(mp.report, true, mp.error);
+    const cond = mp.args || `the mode is ${mp.mode === null ? "None" : JSON.stringify(mp.mode)}`;
+    one(mp.report, true, `-- if ${cond}:`, mp.error);
     if (mp.error) continue; // the text names no branch of a mode not planned
-    for (const b of mp.branches || []) one(b.report, true);
+    for (const b of mp.branches || []) one(b.report, true, `-- if ${cond}, when ${b.assumes}:`);
   }
 }
 

@@ -39,7 +39,10 @@ type Answer struct {
 	// every key of every report is most of an answer's time).
 	JSON string `json:"json"`
 	// View is the same data for the page to render, compact, with each report's config
-	// cut to the changed keys (not the command's output).
+	// cut to the changed keys (not the command's output), and the lines of the text the
+	// data does not hold as they are, written by the library's own code (reportView,
+	// diagnosisView, scriptView), so that the readable view says every line the text
+	// says (newuser27).
 	View   string `json:"view"`
 	Stderr string `json:"stderr"` // the command's error line, "compilemode: …" ("" when none)
 	Exit   int    `json:"exit"`   // the exit status: 0, 1 (PyTorch raises) or 2 (unusable input)
