@@ -558,6 +558,9 @@ type versionFinder struct {
 	// inst watches a release read from a FROM line or an install command for a later
 	// install of torch that replaces it (release_installed.go)
 	inst installWatch
+	// moved is the release a move the text says nothing more of left, where found is its
+	// target (release_move.go)
+	moved movedFrom
 }
 
 func newVersionFinder() versionFinder {
@@ -765,9 +768,9 @@ func hasRelease(text []byte) bool {
 func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 	for _, m := range nearMatches(p, text) {
 		lo, hi := m[2], m[3]
+		v := take
 		switch {
 		case p.pick != nil:
-			var v verdict
 			if lo, hi, v = p.pick(text, m); v == ambiguous {
 				return false
 			} else if v == skip {
@@ -785,6 +788,7 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 			}
 		}
 		if f.offer(text[lo:hi], p.rank, line, text, p.what, p.row) {
+			f.noteMove(v, text, m, lo, line)
 			break
 		}
 	}

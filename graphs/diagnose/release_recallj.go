@@ -125,7 +125,8 @@ var failsAfter = &lazyregexp.Regexp{Expr: `(?i)\b(?:break\w*|broke|fail\w*|crash
 func recallJRows() []releaseRow {
 	return []releaseRow{
 		{name: "moved-torch-to", what: "prose", anchors: []string{"orch to 2.", "orch to v2.", "orch version to 2."}, rank: rankProseMove, pick: pickMovedTorch,
-			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|(?:after|since)\s+(?:upgrading|updating|switching|moving|bumping|migrating))\s+` +
+			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|downgraded|reverted|rolled\s+back|` +
+				`(?:after|since)\s+(?:upgrading|updating|switching|moving|bumping|migrating|downgrading|reverting|rolling\s+back))\s+` +
 				`(?:the\s+)?(?:py)?torch\s+(?:version\s+)?to\s+(?:version\s+)?` + bare},
 	}
 }
