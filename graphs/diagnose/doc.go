@@ -573,8 +573,12 @@
 // 2.5.1 works), a release said removed, uninstalled or replaced ("✅ torch 2.9.1 →
 // removed", "uninstalled torch 2.5.1", "removed torch 2.7"), before "+", "or later",
 // "and up" or "onwards" ("On
-// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound, nor the plus
-// between two items of a plus-joined list), "from torch 2.6 on," (not "… on Ubuntu"),
+// PyTorch 2.3.0+, …", "PyTorch 2.1.0+✓ verified", "PyTorch 2.1+★"; a local version such
+// as 2.3.0+cu121 is not a bound, nor the plus
+// between two items of a plus-joined list), a minimum ("Minimum: torch 2.1", "min torch
+// 2.1", "Minimum required: PyTorch 2.1.0", "最低 PyTorch 2.1", "torch 2.1 minimum",
+// "Minimum PyTorch version: 2.1", which collect_env's row had read; "my torch is 2.1 (the
+// minimum the repo supports)" is not one: release_minimum.go), "from torch 2.6 on," (not "… on Ubuntu"),
 // before
 // "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
 // 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|

@@ -180,12 +180,13 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 // from it or a state (otherRunClause), a bound or a document (releaseStated), the
 // phrasings of otherRunSaid, an API's history (apiHistory), a fix's move (fixMove), a
 // check mark (checkMarked), an article's topic (releaseTopic), a fix's future home
-// (fixHome), a change in torch dated by "since" (sinceChanged) or a release compared with
-// (comparedTo).
+// (fixHome), a change in torch dated by "since" (sinceChanged), a release compared with
+// (comparedTo) or a minimum (minimumNamed).
 func otherRunNamed(text, before []byte, from, to int) bool {
 	return otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) ||
 		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:]) ||
-		fixHome(text, before, from, to) || cjkFix(text, from, to) || sinceChanged(text, before, from, to) || comparedTo(before, text[to:])
+		fixHome(text, before, from, to) || cjkFix(text, from, to) || sinceChanged(text, before, from, to) || comparedTo(before, text[to:]) ||
+		minimumNamed(text, from, to)
 }
 
 // resolverLine is a line of a resolver's report that a requirement could not be
