@@ -179,11 +179,16 @@ var failsAfterMove = &lazyregexp.Regexp{Expr: `(?i)\b(?:(?:i|we)\s+(?:now\s+|the
 	`error|traceback|exception|now)\b|[:：]\s*$`}
 
 // movePurpose is the rest of a move's sentence saying what it was made for: "…to 2.5 to
-// avoid the crash", "… because of this bug", "… as a workaround" (a security advisory's
+// avoid the crash", "… because of this bug" (failCause), "… as a workaround" (a security advisory's
 // purpose aside: securityFix). The failure came before the move, on the release moved
 // from.
 var movePurpose = &lazyregexp.Regexp{Expr: `(?i)^[\s,)\]]*(?:\S+\s+){0,2}?(?:(?:in\s+order\s+)?to\s+(?:fix|avoid|solve|resolve|bypass|circumvent|work\s*around|get\s+around|get\s+rid\s+of|prevent)|` +
-	`because|due\s+to|as\s+a\s+(?:workaround|work-around|fix)|for\s+(?:a\s+)?(?:workaround|work-around|fix))\b`}
+	failCause + `|as\s+a\s+(?:workaround|work-around|fix)|for\s+(?:a\s+)?(?:workaround|work-around|fix))\b`}
+
+// failCause is a cause that is the failure: "because of this", "due to that", "because
+// of the crash", "because it fails", "due to a bug"; not any other reason ("because we
+// needed feature X").
+const failCause = `(?:because(?:\s+of)?|due\s+to)\s+(?:this|that|(?:\S+\s+){0,3}?(?:bugs?|issues?|problems?|errors?|crash\w*|fail\w*|regress\w*|segfault\w*|hangs?|oom))`
 
 // moveAdvised is the text of a move's sentence before it saying the move was made for
 // the failure or advising it: a workaround, a purpose or a cause ("To avoid this, we
@@ -194,7 +199,7 @@ var movePurpose = &lazyregexp.Regexp{Expr: `(?i)^[\s,)\]]*(?:\S+\s+){0,2}?(?:(?:
 // 2.5"), read on its line before the move's first release.
 var (
 	moveAdvised = &lazyregexp.Regexp{Expr: `(?i)\b(?:workaround|work-around|work\s+around|(?:to|in\s+order\s+to)\s+(?:fix|avoid|solve|resolve|bypass|circumvent|get\s+around|get\s+rid\s+of|prevent)|` +
-		`because|due\s+to|as\s+a\s+(?:fix|workaround)|please|try|you\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)|` +
+		failCause + `|as\s+a\s+(?:fix|workaround)|please|try|you\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)|` +
 		`suggest\w*|recommend\w*|advis\w*|(?:hot)?fix(?:\([\w-]*\))?!?:)|[:：]\s*[*_]{0,2}` + moveImperative + `\b`}
 	stepMove = &lazyregexp.Regexp{Expr: `(?i)^\s*\d+[.)]\s*[*_]{0,2}` + moveImperative + `\b[^.;!?]*$`}
 )
