@@ -625,12 +625,13 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 // match), the whole match in one clause ("when using pytorch 2.3 and python 3.12, torch
 // compile does not work", kyutai-labs/moshi#156, is a report: the condition's clause
 // closes inside the match, before its failure's words), for every retold row; for a
-// missing header's (headerCode), lit inside a string of code too (inString); for a C++
-// compiler's, the compiler the one that does not find something (compilerFinds); a
-// negation right before the verb of a pattern that marks it (negatedVerb). A
-// retelling is unquoted, so hypotheticalMarks (which want quotes) do not read it.
+// missing header's or the driver's library's (stringKept), lit inside a string of code
+// too (inString); for a C++ compiler's, the compiler the one that does not find
+// something (compilerFinds); a negation right before the verb of a pattern that marks
+// it (negatedVerb). A retelling is unquoted, so hypotheticalMarks (which want quotes)
+// do not read it.
 func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
-	if headerCode(code) && inString(line, lit) || code == CXXCompilerMissing && compilerFinds(line, lit) {
+	if stringKept(code) && inString(line, lit) || code == CXXCompilerMissing && compilerFinds(line, lit) {
 		return true
 	}
 	at := litAt(line, lit)
@@ -776,6 +777,15 @@ const sourceBuildReach = 12
 // inSourceBuild keeps out of a source build.
 func headerCode(code Code) bool {
 	return code == PythonHeadersMissing || code == CUDAHeadersMissing || code == OpenMPMissing
+}
+
+// stringKept reports whether code's retellings are kept out of code's strings (inString):
+// a missing header's (headerCode), and libcuda-not-found's, whose words a launch script
+// echoes under its own grep of the log ("echo \"Hint: FlashInfer JIT link failed with
+// missing -lcuda.\"" after if grep -q "cannot find -lcuda", holdoutCT's SGLang setup
+// script, a negative; rows_retold_lcuda.go).
+func stringKept(code Code) bool {
+	return headerCode(code) || code == LibcudaNotFound
 }
 
 // inString reports whether line holds lit inside a string of code that opens before it

@@ -898,8 +898,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 3039 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1612 of them
+// testdata/corpus holds 3074 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1641 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
 // each: 163 in the build set, used while building the rows, the rest in held-out sets
@@ -2274,6 +2274,7 @@
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
+//   - libcuda-not-found: a paraphrase with "lcuda", as reports retell it
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14
