@@ -308,6 +308,22 @@
 // TORCH_INTERNAL_ASSERT, TORCH_WARN, AT_ERROR, C10_THROW_ERROR, opened on its line or up
 // to two lines above, no ";" between) is PyTorch's source or a copy of it, no hit
 // (raisedInSource): a run prints the message without the call.
+// So is a message in the message of a Python assert statement (`assert cond, "…"`, on the
+// assert's line or on a line that continues it by a backslash or an open bracket, up to
+// two lines below; timm's adopt.py) in source code (assertedInSource): a traceback's
+// failing line, under its frame's header (`File "…", line N, in f`, IPython's), marked by
+// pytest's ">" or above its "E" lines, stays read, and so do a test's assertion on the
+// message (`assert "…" in out`), a thread's quotation in a markdown code fence and a
+// diff's line (an issue or a pull request about the check is about the failure it raises).
+// A message on a context line of a traceback's source listing, a line printed around the
+// frame's failing line, is source code that did not run, no hit (listing.go): IPython's and
+// Jupyter's numbered lines under a frame's header, the failing one marked "---->" (an
+// open-mmlab/mmdetection3d#1631 frame showed adam.py's capturable=True assert above the
+// capturable=False one that failed), ipdb's and stackprinter's alike, pdb's listing, rich's
+// "│   252 │" beside "│ ❱ 253 │", pytest's long report's lines above ">"; the failing
+// line, the lines of its statement, the exception's line and a comment quoting a message
+// on a context line (a TODO that says an op "throws \"skipping cudagraphs due to
+// ['incompatible ops']\"") stay read.
 // A message whose own words are a rule or a fact (a modal, a refusal or a lack of
 // support: "CUDA graphs must be captured on a non-default stream", "Either mode or options
 // can be specified, but both can't be specified at the same time", "Dynamo is not
