@@ -425,6 +425,17 @@ var nilCases = map[string]func(t *testing.T){
 		_, _ = (&graphs.Report{}).Value("x")
 	},
 	"modes.Newest": func(t *testing.T) { _ = modes.Newest() },
+	"graphs.CallErrorWords": func(t *testing.T) {
+		if got := graphs.CallErrorWords(nil); got != "" {
+			t.Errorf("CallErrorWords(nil) = %q", got)
+		}
+		_ = graphs.CallErrorWords(&graphs.ScenarioError{})
+	},
+	"modes.LastPatch": func(t *testing.T) {
+		if _, ok := modes.LastPatch(modes.Version{}); ok {
+			t.Error("LastPatch of the zero Version: a patch")
+		}
+	},
 	"graphs.Scenario.MarshalJSON": func(t *testing.T) {
 		if _, err := (graphs.Scenario{}).MarshalJSON(); err != nil {
 			t.Error(err)

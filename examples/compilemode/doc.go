@@ -234,8 +234,8 @@
 // -diagnose, -keys or -all, -version with any other flag, -env NAME twice. "-" is
 // stdin for -scenario, -schema, -options @-, -diagnose and -script, for one of them
 // in a run; for -diagnose and -script a device on stdin that is not a terminal (< /dev/zero)
-// is refused as its path would be, and a terminal gets one line saying to paste, then
-// Ctrl-D. A file that is missing is named once ("-diagnose run.log: no such file or
+// is refused as its path would be, except the null device (< /dev/null, or its path),
+// which is an empty input, and a terminal gets one line saying to paste, then Ctrl-D. A file that is missing is named once ("-diagnose run.log: no such file or
 // directory"), a dangling link with its target. Spaces around a release are ignored (-torch "2.6, 2.14"); a release
 // given twice in a comparison (2.7,2.7.1) is an error.
 package main

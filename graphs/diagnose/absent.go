@@ -45,6 +45,10 @@ type absentMark struct {
 	// beforeQuoted and afterQuoted say every match of before, or of after, holds a quote
 	// mark (gateMarks): a text with none is not run through it.
 	beforeQuoted, afterQuoted bool
+	// beforeGate and afterGate are the literals every match of before, or of after,
+	// holds (gateMarks; nil where none is known): a text without them is not run
+	// through it.
+	beforeGate, afterGate *gate
 }
 
 // Pieces of absentMarks: an opening quote and the message's head inside it (an error's
@@ -476,6 +480,7 @@ func markedAbsent(marks []absentMark, prev, line, next, lit []byte) absence {
 		t.joinedAfter = joinedAfter(after, next)
 	}
 	t.free = [4]bool{quoteFree(t.before), quoteFree(t.joined), quoteFree(t.after), quoteFree(t.joinedAfter)}
+	t.scratch = new([]byte)
 	for _, m := range marks {
 		if (m.cutToo || !cut) && m.holds(t) {
 			if m.assertion {
@@ -495,6 +500,8 @@ type absentText struct {
 	// free says which of them hold no quote mark (quoteFree), in that order: set once by
 	// markedAbsent for every mark.
 	free [4]bool
+	// scratch is where the marks' gates make a text lower case.
+	scratch *[]byte
 }
 
 // holds reports whether mark m holds for t: m.notBefore matches neither text before the
@@ -513,15 +520,24 @@ func (m absentMark) holds(t absentText) bool {
 // matchesAfter reports whether m matches with before (free: it holds no quote mark) and
 // the line's words after the literal, or those and the line below's where m joins it.
 func (m absentMark) matchesAfter(before []byte, free bool, t absentText) bool {
-	return m.matches(before, free, t.after, t.free[2]) || m.joinNext && t.joinedAfter != nil && m.matches(before, free, t.joinedAfter, t.free[3])
+	return m.matches(before, free, t.after, t.free[2], t.scratch) ||
+		m.joinNext && t.joinedAfter != nil && m.matches(before, free, t.joinedAfter, t.free[3], t.scratch)
 }
 
 // matches reports whether mark m holds with before and after the literal (beforeFree,
 // afterFree: they hold no quote mark). A text with no quote mark is not run through a
-// pattern whose every match holds one (gateMarks).
-func (m absentMark) matches(before []byte, beforeFree bool, after []byte, afterFree bool) bool {
-	return (m.before == nil || !(m.beforeQuoted && beforeFree) && m.before.Match(before)) &&
-		(m.after == nil || !(m.afterQuoted && afterFree) && m.after.Match(after)) && (m.unless == nil || !m.unless.Match(after))
+// pattern whose every match holds one, nor one without the literals every match holds
+// (gateMarks); scratch is where a gate makes a text lower case.
+func (m absentMark) matches(before []byte, beforeFree bool, after []byte, afterFree bool, scratch *[]byte) bool {
+	return (m.before == nil || !(m.beforeQuoted && beforeFree) && gatedMatch(m.before, m.beforeGate, before, scratch)) &&
+		(m.after == nil || !(m.afterQuoted && afterFree) && gatedMatch(m.after, m.afterGate, after, scratch)) &&
+		(m.unless == nil || !m.unless.Match(after))
+}
+
+// gatedMatch reports whether re matches text, not running re where its gate g (nil for
+// none) turns text away.
+func gatedMatch(re *regexp.Regexp, g *gate, text []byte, scratch *[]byte) bool {
+	return (g == nil || g.admits(text, scratch)) && re.Match(text)
 }
 
 // markQuotes are the quote marks that open or close the quotations the marks read
@@ -534,19 +550,34 @@ func quoteFree(b []byte) bool {
 }
 
 // gateMarks returns marks with beforeQuoted and afterQuoted set where every match of the
-// pattern holds one of markQuotes (holdsOneOf). Every hit runs the marks on the words
-// around its literal, and the memo of absenceAt answers a line met again only: a log
-// whose every line holds a message and a number that changes ("Recording cudagraph tree
-// for symint key N", BenchmarkShapes/symint) ran some forty patterns over 400 bytes for
-// each line, 0.15 MB/s of CPU (2026-12-06, b104257b); most marks want a quotation, which
-// such a line does not hold.
+// pattern holds one of markQuotes (holdsOneOf), and with the gates of their patterns
+// (markGate). Every hit runs the marks on the words around its literal, and the memo of
+// absenceAt answers a line met again only: a log whose every line holds a message and a
+// number that changes ("Recording cudagraph tree for symint key N",
+// BenchmarkShapes/symint) ran some forty patterns over 400 bytes for each line, 0.15
+// MB/s of CPU (2026-12-06, b104257b); most marks want a quotation, which such a line
+// does not hold. The marks that want none (a count of 0 in a table's cell, a sentence's
+// words of absence) still ran on each such hit (BenchmarkShapes/near-miss-lines: a
+// message whole on every line, with a number after it).
 func gateMarks(marks []absentMark) []absentMark {
 	for i := range marks {
 		m := &marks[i]
 		m.beforeQuoted = m.before != nil && patternHoldsQuote(m.before)
 		m.afterQuoted = m.after != nil && patternHoldsQuote(m.after)
+		m.beforeGate, m.afterGate = markGate(m.before), markGate(m.after)
 	}
 	return marks
+}
+
+// markGate returns re's gate, nil for no re or where it asks nothing of a text.
+func markGate(re *regexp.Regexp) *gate {
+	if re == nil {
+		return nil
+	}
+	if g := newGate(re.String()); g != nil && (len(g.clauses) > 0 || len(g.alts) > 0) {
+		return g
+	}
+	return nil
 }
 
 // patternHoldsQuote reports whether every match of re holds one of markQuotes.

@@ -22,9 +22,15 @@
 // When the log shows torch's release ([Diagnosis.Torch], from [Diagnosis.TorchLine]),
 // each finding's fix is the one for that release. When the release is outside the
 // releases known to print the text, the finding is still reported (the text matched),
-// its [Finding.Note] says so ("torch 2.14 (from the log) is not known to print this;
-// the nearest release that does is 2.13, …"), and its fix is the nearest release's,
-// without advice to upgrade to a release the user already runs. Where two rows of a
+// its [Finding.Note] says so ("torch 2.12 (from the log) is not known to print this;
+// the nearest release that does is 2.11, …"), and its fix is the nearest release's,
+// without advice to upgrade to a release the user already runs. Where the release has
+// a fix that ends the code (the _is_key_in_tls assert on 2.14, which has PR #184357;
+// "module 'torch._inductor' has no attribute 'config'" on 2.6 or later; the
+// complex-memory-overlap skip on 2.13 or later), the Note says that the release does
+// not print it, so the process that printed it runs an older torch than stated (check
+// torch.__version__ in it), the cause is said to be that older torch's, and the fix
+// is given for both. Where two rows of a
 // code match one line, the one that covers the release wins. [Diagnosis.WriteText]
 // prints the release once, as "torch 2.14 (from line 18)" before the first block; without
 // a finding, the same line follows "no known signature" ([NoSignature]) when the log
@@ -40,7 +46,9 @@
 // known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
 // on 2.14. A minor more than three past the newest known (a year of releases: PyTorch
 // has typically three minor releases a year) with no patch after it is a known release
-// typed without its dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5.
+// typed without its dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one
+// whose patch release never existed ("torch==2.18": 2.1 ended at 2.1.2,
+// [modes.LastPatch]) is no release.
 //
 // A release older than the releases known ("torch 1.13.1", glued "+pytorch1.10.0" too:
 // torch.compile came in 2.0) is no release for the findings, the log read as one that states none, and is named:
@@ -911,6 +919,26 @@
 // times grep -F. A mark whose pattern's every match holds a quote mark (holdsOneOf) now
 // skips a text with none (gateMarks): 0.77 s a MB, 36 times grep -F
 // (testdata/bench-results.txt, 2026-12-06).
+//
+// A log whose every line holds a message's head, or a message whole, and a number that
+// changes (a user's nearmiss_lines.txt, 2026-12-06: 8.3 MB of nine messages' heads read
+// in 5.7 s of CPU, grep -F 0.02 s with nine anchors; BenchmarkShapes/near-miss-lines,
+// every ASCII literal's) meets no memo: each line's rows ran their patterns over the
+// line joined with its neighbours (a pattern that goes on after its literal or starts
+// before it), a retelling's large case-insensitive alternation in Go's NFA, and each
+// hit ran the absence marks that want no quote mark. A gate now keeps its alternation's
+// branches, each with all its literals (gate.alts), and meets its clauses in the order
+// a match holds them; a literal without case that has none (Chinese, Japanese) gates
+// too; a wrapped try runs only the branches its text admits, each apart
+// (matchBranches); an absence mark's pattern is not run on a text without its literals
+// (markGate). In CPU time, 858ede14 and after in turn (load average 17-25): the
+// user's file 5.5-5.9 -> 3.4-3.5 s, about 30 times grep -F -f Anchors() (0.12 s; 0.01 s
+// with LC_ALL=C); near-miss-lines 0.25 -> 0.63 MB/s; symint 36 -> 10 times grep -F;
+// wrapped prose 46 -> 18 times; near-miss (some 40 times), rare and stock-warnings as
+// before; outputs byte for byte the same. Peak resident set on near-miss-lines, where
+// every row's patterns are compiled, 129 -> 143 MB (bounded by the table, not the log),
+// 28-32 MB on the other logs but wrapped prose (116 -> 140 MB). One line of 1 MB of near
+// misses of every message (BenchmarkNearMissLine/one-line): 8.9 -> 6.9 s of CPU.
 //
 // # Corpus
 //

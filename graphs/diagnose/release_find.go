@@ -1081,9 +1081,23 @@ const typoMargin = 3
 
 // typedWithoutDot reads a two-digit minor past typoMargin, no patch after it, as the
 // release typed without its dot ("torch=2.31+cu121" for 2.3.1, holdoutO's woct0rdho/triton-windows#89;
-// "torch==2.51", "2.41+cu121"): its first digit is the minor, when that release is known;
-// any other such minor is no release.
+// "torch==2.51", "2.41+cu121"): its first digit is the minor and its second the patch,
+// when that patch release exists (modes.LastPatch: "2.18" is no 2.1.8, as 2.1 ended at
+// 2.1.2; fix brief 29, finding 2); any other such minor is no release.
 func typedWithoutDot(major int, minor []byte) (modes.Version, bool) {
+	v, ok := dotless(major, minor)
+	if !ok {
+		return modes.Version{}, false
+	}
+	if last, ended := modes.LastPatch(v); ended && int(minor[1]-'0') > last {
+		return modes.Version{}, false
+	}
+	return v, true
+}
+
+// dotless returns the known release whose minor is the first digit of a two-digit
+// minor, whether or not the second digit is one of its patches (typedWithoutDot).
+func dotless(major int, minor []byte) (modes.Version, bool) {
 	if len(minor) != 2 {
 		return modes.Version{}, false
 	}

@@ -1754,7 +1754,7 @@ func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
 		clear(s.linesMemo)
 	}
 	s.patternBytes += len(text)
-	v := s.match(re, text)
+	v := s.matchBranches(re, text)
 	s.linesMemo[key] = v
 	return v
 }

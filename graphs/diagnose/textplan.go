@@ -32,6 +32,9 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 	wrap(b, width, "plan of the call the log shows ("+d.callWords()+"; -json has the whole report):", "", "  ")
 	if e := d.Plan.Error; e != nil {
 		wrap(b, width, fmt.Sprintf("%s (%s): %s: %s", e.Where(), e.Evidence, e.Exception, e.Message), "  ", "    ")
+		if e.Hint != "" { // as the report's hint line (fix brief 29, finding 4)
+			wrap(b, width, "hint: "+e.Hint, "    ", "      ")
+		}
 		return
 	}
 	if d.Plan.CompileDisabled {
@@ -73,12 +76,7 @@ func (d *Diagnosis) callWords() string {
 		words = append(words, fmt.Sprintf("the call on line %d, the first of the %d the log shows", d.CallLine, d.Calls))
 	}
 	words = append(words, "backend "+d.Plan.Backend)
-	if m := d.Recovered.Mode; m != nil {
-		words = append(words, fmt.Sprintf("mode=%q", *m))
-	}
-	if o := d.Recovered.Options; o != "" {
-		words = append(words, "options="+o)
-	}
+	words = append(words, argWords(d.Recovered)...)
 	for _, field := range slices.Sorted(maps.Keys(d.Inferred)) {
 		words = append(words, fmt.Sprintf("%s inferred from %s", field, d.Inferred[field]))
 	}
@@ -96,4 +94,28 @@ func deviceWords(dp graphs.DevicePlan) string {
 		s += " (a race)"
 	}
 	return s
+}
+
+// argWords are the call's own arguments the plan's header names: mode=, options= and
+// fullgraph=, as the log shows them.
+func argWords(sc *graphs.Scenario) []string {
+	var words []string
+	if m := sc.Mode; m != nil {
+		words = append(words, fmt.Sprintf("mode=%q", *m))
+	}
+	if o := sc.Options; o != "" {
+		words = append(words, "options="+o)
+	}
+	if f := sc.Fullgraph; f != nil {
+		words = append(words, "fullgraph="+pyBool(*f))
+	}
+	return words
+}
+
+// pyBool is Python's spelling of b.
+func pyBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
 }

@@ -29,6 +29,7 @@ func TestTextShowsPlan(t *testing.T) {
 			"plan of the call the log shows (torch 2.3, backend inductor, mode=\"max-autotune\", options={\"triton.cudagraphs\": True}, " +
 				"threads inferred from trees-user-thread-tls; -json has the whole report):",
 			"  torch.compile raises (inferred): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
+			"    hint: pass one dict: options={'max_autotune': True, 'triton.cudagraphs': True} (torch._inductor.list_mode_options(\"max-autotune\") expanded, your options winning); that is the same effective config as mode=\"max-autotune\"",
 		}},
 		{"no call", crash, nil},
 	}
@@ -66,6 +67,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 			"",
 			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):",
 			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
+			"    hint: pass one dict: options={'triton.cudagraphs': True, 'max_autotune': True} (torch._inductor.list_mode_options(\"reduce-overhead\") expanded, your options winning)",
 		}},
 		{"collect_env and options (sweep6 log9)", "[pip3] torch==2.14.0\nPython version: 3.12.3 (main) [GCC 13] (64-bit runtime)\n" +
 			"compiled = torch.compile(net, mode=\"max-autotune\", options={\"a\":1})\n", []string{
@@ -74,6 +76,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 			"",
 			"plan of the call the log shows (torch 2.14, Python 3.12 (line 2, collect_env), backend inductor, mode=\"max-autotune\", options={\"a\":1}; -json has the whole report):",
 			"  torch.compile raises (source): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
+			"    hint: pass mode alone: one options dict with the mode's table expanded would raise too (RuntimeError: Unexpected optimization option a)",
 		}},
 		{"unknown mode (sweep6 log10)", "torch 2.11.0\nmodel = torch.compile(model, mode=\"fast\")\n", nil},
 		{"a call that compiles", "torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n", []string{
