@@ -180,7 +180,10 @@
 //     a row's literal, up to a word's end of it and 24 characters or more without white
 //     space, is that row's message with its last words left out ("failing with
 //     \"Offset increment outside graph capture\" — …"), where no row of another code
-//     starts so and the prose before it says it occurred ("fails with", "hit"); a row
+//     starts so and the prose says it occurred: before it ("fails with", "hit"), or
+//     after it, on its line or the next line of its comment block or paragraph, a word
+//     of failing that no modal, negation or condition leads ("(\"…\") and its varlen\n#
+//     setup … Manual/graphed both fail there"; afterSaid); a row
 //     with a Pattern so where the pattern matches the quotation with the literal's rest
 //     put back ("Cannot call CUDAGeneratorImpl::current_seed during CUDA graph": the
 //     lead rule, cut_lead.go). A quotation of five words or more, on its line or
@@ -189,7 +192,7 @@
 //     32 characters or more of the literal without white space, is that row's message
 //     with its first words left out ("fails with \"an input tensor deallocate during
 //     graph recording that …\""), where no row of another code holds that part and the
-//     prose says it occurred as for the lead rule or names a program emitting it
+//     prose says it occurred as for the lead rule (either side) or names a program emitting it
 //     ("reports", "says", "prints", "warns"); rows with a Pattern aside (the middle
 //     rule, cut_middle.go). The quotation may leave out the message's auxiliaries and
 //     articles ("storage data ptrs not allocated in pool"), stop at an ellipsis ("…
@@ -285,7 +288,15 @@
 // told in the present after a condition closed by a comma ("Without this call, the
 // \"…\" check fails", "If we don't clone it, the `…` error is raised", "Otherwise the
 // \"…\" check fires", "Without it, Inductor raises \"…\"") is a hypothetical; a past
-// ("Without this fix we got \"…\"") stays a finding. A table row whose first cell names
+// ("Without this fix we got \"…\"") stays a finding. So is one told as what will happen
+// or can ("Without this, PyTorch will warn: \"…\"", "If you forget the mark, PyTorch
+// would print \"…\"", "Without it, you'll get \"…\"", "… can fail with `…`"), the
+// quotation cut or wrapped too, its lines then read as one; "may warn" stays a finding
+// (holdoutAE's musubi comment is labelled one). Code that tests an exception's text for
+// the message (`if '…' in str(ex):`, `assertIn("…", str(cm.exception))`,
+// `pytest.raises(…, match="…")`, `assertRaisesRegex(…, "…")`, `re.search("…", msg)`)
+// and its print of the message on the line under such a test give no hit; a test that a
+// warning occurs (`"…" in str(w.message)`) stays a finding. A table row whose first cell names
 // Inductor config keys alone (`triton.…`, `torch._inductor.config.…`, TORCHINDUCTOR_…)
 // and that shows no run's status ("❌", "failed") documents the messages its keys
 // govern and gives no hit (legend.go); a table of runs stays a finding.
@@ -1866,6 +1877,7 @@
 //   - stream-capture-illegal: a paraphrase with "reak CUDA gr", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "H2D cop", as reports retell it
 //   - stream-capture-illegal: a paraphrase with "unpinned", as reports retell it
+//   - stream-capture-illegal: a paraphrase with "StatusInvalid", as reports retell it
 //   - stream-capture-illegal: "not permitted when stream is capturing" (quoted without its first word), 2.0–2.14
 //   - stream-capture-illegal: "legacy stream depend on a capturing blocking stream" (quoted up to its first clause's end), 2.0–2.14
 //   - stream-capture-illegal: "due to a previous error during capture" (quoted up to its first clause's end), 2.1–2.14

@@ -1324,7 +1324,7 @@ func (s *scanner) matchRow(i, k int) {
 	}
 	s.matchWrapped(i, k)
 	if s.rowLast[i] != e.vline {
-		s.matchShortCut(i, e, s.entry(k-1))
+		s.matchShortCut(i, e, s.entry(k-1), s.entry(k+1))
 	}
 }
 
@@ -1958,7 +1958,7 @@ func (s *scanner) launcherAbove(e *ringLine) bool {
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.inListing(i, e) || s.absentAt(e, s.rows[i].literal) || s.absentBelow(i, e, end) || s.unreported(i, e) {
+	if e.legend || s.inListing(i, e) || s.absentAt(e, s.markedLiteral(i, e)) || s.absentBelow(i, e, end) || s.absentJoined(i, e, end) || s.unreported(i, e) {
 		return
 	}
 	line := e.line
@@ -2031,12 +2031,57 @@ func (s *scanner) absentBelow(i int, e, end *ringLine) bool {
 	return false
 }
 
+// absentJoined reports whether row i's hit over entries e to end, more than one line,
+// is marked absent or hypothetical when its lines are read as one (markedAbsent on them
+// joined by a space, each line below e less the white space and the comment's, quote's
+// or list's marks that start it): a quotation wrapped so that no line holds the literal
+// whole, nor a head of it minCut bytes long that cutHead would read ("Without this,
+// PyTorch will warn: \"Unable to hit fast path of CUDAGraphs\n because of pending,
+// uninvoked backwards.\"", a trainer's docstring: v29 neg/20, whose first line holds
+// "of CUDAGraphs" of the row's literal).
+func (s *scanner) absentJoined(i int, e, end *ringLine) bool {
+	if end == nil || end == e {
+		return false
+	}
+	text := append([]byte(nil), e.clean...)
+	for b := e; b != end; {
+		if b = s.lineBelow(b); b == nil || b.line > end.line {
+			return false
+		}
+		text = append(append(bytes.TrimRight(text, " \t"), ' '), bytes.TrimLeft(b.clean, lineMarks)...)
+	}
+	var next []byte
+	if endsAtQuote(end.clean) {
+		next = s.below(end)
+	}
+	a := markedAbsent(s.t.absent, s.above(e), text, next, s.rows[i].literal)
+	return a == markedNone || a == assertedNone && !s.pytestFailed(e)
+}
+
 // absentAt reports whether ring entry e's line says lit did not occur (markedAbsent):
 // a test's assertion that it is absent counts but where pytest reports it failed
 // (pytestFailed).
 func (s *scanner) absentAt(e *ringLine, lit []byte) bool {
 	a := s.absenceAt(e, lit)
 	return a == markedNone || a == assertedNone && !s.pytestFailed(e)
+}
+
+// markedLiteral returns the text of row i on entry e's line that the marks of absence
+// and of a hypothetical read the words around: the row's literal, or, for a retelling
+// whose literal is not on the line as written (matched squeezed: "fast path of CUDA
+// graphs" on "… will warn: \"Unable to hit fast path of CUDAGraphs …\"", v29 neg/20),
+// its pattern's match on the line, where it has one.
+func (s *scanner) markedLiteral(i int, e *ringLine) []byte {
+	r := &s.rows[i]
+	if !r.Paraphrase || litAt(e.clean, r.literal) >= 0 {
+		return r.literal
+	}
+	if re := r.re(); re != nil {
+		if m := re.Find(e.clean); len(m) > 0 {
+			return m
+		}
+	}
+	return r.literal
 }
 
 // absenceAt is markedAbsent for ring entry e's line, the line above and, where e's line
