@@ -134,7 +134,8 @@
 //	                  exception line: paste it to its last line …" when the text's
 //	                  Python traceback stops before its "XxxError: message" line, JSON
 //	                  "traceback_cut_line", and by the release read and its line, "torch
-//	                  2.13 (from line 21)", when the log shows one; in JSON, format
+//	                  2.13 (from line 21)", or "torch: not stated in the text (…)"
+//	                  when it shows none; in JSON, format
 //	                  compilemode-diagnosis/1, the whole report). Only -json, -torch X.Y (the release to diagnose for, over
 //	                  any the log shows) and -python X.Y (the Python that plan runs on, over any the log
 //	                  shows) combine with it; a log from a release newer

@@ -716,16 +716,11 @@ func TestWriteTextWidth(t *testing.T) {
 						fields++
 					}
 				}
-				if len(d.Findings) > 0 {
-					fields++ // the "torch X.Y (from line N)" or "torch: not stated" line
-				}
+				fields++ // the "torch X.Y (from line N)" or "torch: not stated" line, findings or none (newuser27 #3)
 				if len(d.Findings) == 0 {
 					fields++ // NoSignature
 					if d.TracebackCut > 0 {
 						fields++ // "the traceback on line N ends before its exception line: …"
-					}
-					if d.Torch != "" || d.StatedTorch != "" {
-						fields++ // the release's line
 					}
 				}
 				fields += planLines(d)

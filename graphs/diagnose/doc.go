@@ -33,8 +33,8 @@
 // is given for both. Where two rows of a
 // code match one line, the one that covers the release wins. [Diagnosis.WriteText]
 // prints the release once, as "torch 2.14 (from line 18)" before the first block; without
-// a finding, the same line follows "no known signature" ([NoSignature]) when the log
-// shows a release.
+// a finding, the same line follows "no known signature" ([NoSignature]), "torch: not
+// stated in the text (…)" for a log that shows none (newuser27 #3).
 //
 // A release newer than the releases known (2.0–2.14: torch==2.15.0, a nightly
 // 2.15.0.dev20261201, "PyTorch version: 2.16.0+cu130", 3.0) is the run's all the same:
@@ -614,8 +614,12 @@
 // 2.5.1 works), a release said removed, uninstalled or replaced ("✅ torch 2.9.1 →
 // removed", "uninstalled torch 2.5.1", "removed torch 2.7"), before "+", "or later",
 // "and up" or "onwards" ("On
-// PyTorch 2.3.0+, …"; a local version such as 2.3.0+cu121 is not a bound, nor the plus
-// between two items of a plus-joined list), "from torch 2.6 on," (not "… on Ubuntu"),
+// PyTorch 2.3.0+, …", "PyTorch 2.1.0+✓ verified", "PyTorch 2.1+★"; a local version such
+// as 2.3.0+cu121 is not a bound, nor the plus
+// between two items of a plus-joined list), a minimum ("Minimum: torch 2.1", "min torch
+// 2.1", "Minimum required: PyTorch 2.1.0", "最低 PyTorch 2.1", "torch 2.1 minimum",
+// "Minimum PyTorch version: 2.1", which collect_env's row had read; "my torch is 2.1 (the
+// minimum the repo supports)" is not one: release_minimum.go), "from torch 2.6 on," (not "… on Ubuntu"),
 // before
 // "documentation", "docs", "release notes" or "tutorial" ("torch._logging — PyTorch
 // 2.1 documentation"), and in a support matrix's row whose next cell is a status ("|
@@ -647,12 +651,20 @@
 // "bumping torch 2.4 → 2.11", "Broke when we went from torch==2.4.1 -> torch==2.11.0",
 // where neither pin is taken on its own; "after updating to 2.7", bare when no
 // other package is named: "numpy was updated to 2.0" is not torch's), unless the move
-// fixed it ("Upgrading to 2.7 fixed the problem": the other); the release a downgrade
-// leaves ("downgraded from 2.6 to 2.5", "torch 2.6.0->2.5.1": 2.6), which fails whether or
-// not the downgrade helped, unless the target is said to fail too ("… and it still
-// crashes": 2.5), or the change's item stated as an instruction at a line's start leaves
-// the run on it ("- Downgrade PyTorch 2.9.1 -> 2.5.1+cu121" in a PR's changes: 2.5; "fix:
-// downgrade …", "Workaround: downgrade …" keep 2.9); a side named again with a failure is
+// fixed it ("Upgrading to 2.7 fixed the problem": the other). A downgrade is a move
+// like any other: the run after it is on its target ("After downgrading from torch
+// 2.14.0 to 2.11.0 I get:": 2.11; "I downgraded to torch 2.5.1 from 2.6.0 and get:",
+// "reverted torch 2.6 to 2.5.1", "went back from torch 2.6 to 2.5.1", "2.6 → 2.5.1",
+// "从 2.6 降级到 2.5.1 后报错", torch unnamed too where the writer makes the move:
+// "Upgraded from 2.11.0 to 2.14.0", not "pebble is upgraded from 2.5.1 to 2.6.0"), as a
+// change's item stated at a line's start is ("- Downgrade PyTorch 2.9.1 -> 2.5.1+cu121"
+// in a PR's changes: 2.5), unless the text says the target works ("downgraded from 2.6
+// to 2.5.1 and it works": 2.6) or that the failure came before the move: its purpose or
+// cause ("… to avoid the crash", "because of this bug", "as a workaround"), advice
+// ("Please downgrade …", "Workaround: downgrade …", "fix: downgrade …", a numbered
+// step), or a move the text says nothing more of whose failure is told only before its
+// line ("torch 2.6.0->2.5.1" in a comment under the error: 2.6, ByteDance-Seed/Bagel#201;
+// release_move.go); a side named again with a failure is
 // the run's whatever the direction ("Pin torch 2.6.0 → 2.5.1 (2.6 breaks the compile)":
 // 2.6); a bare release the run fails on ("Works fine on torch 2.4 but on 2.11 it
 // fails": 2.11) or since ("since 2.6"; a release after "since", torch named or not, is

@@ -90,4 +90,5 @@ func ExampleRead_tracebackCut() {
 	// no known signature: this log matches none of compilemode's diagnosis codes
 	// the traceback on line 1 ends before its exception line: paste it to its last line (the "XxxError:
 	// message" line), which names the failure
+	// torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)
 }

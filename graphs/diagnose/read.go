@@ -441,7 +441,7 @@ func planFinding(w config.Warning, at envLine, torch string) Finding {
 // rows' first hits), and its finding shows the code's best occurrence (bestShown).
 func (s *scanner) diagnosis() *Diagnosis {
 	active := s.activeRows()
-	torch, haveTorch := s.torch.bestWith(slices.Contains(active, true))
+	torch, haveTorch := s.torch.bestWith(slices.Contains(active, true), s.lastHit)
 	d := &Diagnosis{Format: Format, Findings: []Finding{}}
 	// facts is the release whose facts apply: the log's, or the newest known release
 	// for a log from a newer one (TorchNewer).

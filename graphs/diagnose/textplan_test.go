@@ -91,7 +91,9 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 		{"no call, release on line 3", "start\nrun\nPyTorch version: 2.13.0+cu128\nall good\n", []string{diagnose.NoSignature, "torch 2.13 (from line 3)"}},
 		{"no call, an older release", "torch 1.13.1\nall good\n", []string{diagnose.NoSignature,
 			"torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log that states no release)"}},
-		{"no call, no release", "all good\n", []string{diagnose.NoSignature}},
+		// newuser27 #3: the release line says none is stated, as over findings.
+		{"no call, no release", "all good\n", []string{diagnose.NoSignature,
+			"torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
