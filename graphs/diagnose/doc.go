@@ -307,7 +307,12 @@
 // A message as the string literal of the C++ call that raises it (TORCH_CHECK,
 // TORCH_INTERNAL_ASSERT, TORCH_WARN, AT_ERROR, C10_THROW_ERROR, opened on its line or up
 // to two lines above, no ";" between) is PyTorch's source or a copy of it, no hit
-// (raisedInSource): a run prints the message without the call.
+// (raisedInSource): a run prints the message without the call. A retelling's words in a
+// string of a Python raise opened on one of the two lines above (an f-string's braces
+// no statement's end) are a program's own guard, no hit: "raise ValueError(\n f\"compile
+// region {self.name!r} cannot set both mode and options\")" (validation v30); where a
+// retelling's row is tried on a line for an anchor of its literal and its pattern
+// matches without that literal, the match's start is its place.
 // A message whose own words are a rule or a fact (a modal, a refusal or a lack of
 // support: "CUDA graphs must be captured on a non-default stream", "Either mode or options
 // can be specified, but both can't be specified at the same time", "Dynamo is not
@@ -1823,6 +1828,17 @@
 //   - mode-and-options: a paraphrase with "mode and options are mutually exclusive", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - mode-and-options: a paraphrase with "options= together", as reports retell it
+//   - mode-and-options: a paraphrase with "options` together", as reports retell it
+//   - mode-and-options: a paraphrase with "options` at the same time", as reports retell it
+//   - mode-and-options: a paraphrase with "options= at the same time", as reports retell it
+//   - mode-and-options: a paraphrase with "options` are mutually exclusive", as reports retell it
+//   - mode-and-options: a paraphrase with "options= are mutually exclusive", as reports retell it
+//   - mode-and-options: a paraphrase with "both `mode=", as reports retell it
+//   - mode-and-options: a paraphrase with "together with options", as reports retell it
+//   - mode-and-options: a paraphrase with "along with options", as reports retell it
+//   - mode-and-options: a paraphrase with "plus options", as reports retell it
+//   - mode-and-options: a paraphrase with "options at once", as reports retell it
+//   - mode-and-options: a paraphrase with "options simultaneously", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - mode-and-options: a paraphrase with "mode/options", as reports retell it
 //   - mode-and-options: "mode or options can be specified, but both can't be specified at the same time." (quoted without its first word), 2.0–2.14
@@ -1939,6 +1955,13 @@
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
+//   - backend-takes-no-mode: a paraphrase with "backend=\"cudagraphs\"", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "backend='cudagraphs'", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "phs backend", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "cudagraphs`", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "phs' backend", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "phs\" backend", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "CudagraphsBackend", as reports retell it
 //   - backend-takes-no-mode: a paraphrase with "backend=\"cudagraphs\"", as reports retell it
 //   - backend-takes-no-mode: a paraphrase with "backend='cudagraphs'", as reports retell it
 //   - unsupported-python: "not yet supported for torch.compile", 2.0
