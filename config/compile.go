@@ -581,7 +581,7 @@ func (r *Resolver) cudagraphVerdict(res *Result) {
 			Code: "trees-flag-does-not-disable-cudagraphs", Key: "triton.cudagraph_trees",
 			Message: fmt.Sprintf("triton.cudagraph_trees=%s (from %s) does not turn CUDA graphs off: triton.cudagraphs=%s (from %s) keeps them on, and the legacy implementation runs, which %s",
 				trees.Value, trees.Origin, cg.Value, cg.Origin, legacyAssumption(res)),
-			Recommendation: "to run without CUDA graphs use " + fix + "; to keep them, leave cudagraph_trees on",
+			Recommendation: treesFlagFix(fix, res),
 			Evidence:       r.releaseEv,
 		})
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/compilemode/compilemode/config/literal"
 	"github.com/compilemode/compilemode/config/schema"
+	"github.com/compilemode/compilemode/internal/exactname"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -124,6 +125,9 @@ func (e *UnknownOptionError) Hint() string {
 	if e.Note != "" {
 		return e.Note
 	}
+	if h := exactname.Hint("option", e.Key, keysToStrings(e.Known)); h != "" {
+		return h // "max_autotune " (fix brief 29, finding 4)
+	}
 	return didYouMean(strings.ReplaceAll(e.Key, "-", "_"), keysToStrings(e.Known))
 }
 
@@ -208,6 +212,9 @@ func (e *GlobalError) Hint() string {
 	if e.ValueType != "" {
 		return ""
 	}
+	if h := exactname.Hint("config key", string(e.Key), keysToStrings(e.Known)); h != "" {
+		return h
+	}
 	return didYouMean(string(e.Key), keysToStrings(e.Known))
 }
 
@@ -272,6 +279,9 @@ func (e *InvalidBackendError) Hint() string {
 	}
 	if strings.TrimSpace(e.Name) == "" {
 		return "leave backend out (Inductor) or name a registered backend"
+	}
+	if h := exactname.Hint("backend", e.Name, e.Known); h != "" {
+		return h // "inductor ", "Inductor"
 	}
 	return didYouMean(strings.TrimSpace(e.Name), e.Known)
 }

@@ -305,7 +305,7 @@ func (r *Resolver) freeThreaded(res *Result, req Request) error {
 			res.gilMsg = g.msg
 			return nil
 		case res.Python == (pyver.Version{Major: 3, Minor: 13}) && !name.PatchGiven:
-			return &FreeThreadedError{Torch: v, Python: name.String(), Reason: fmt.Sprintf("the patch release decides: torch.compile raises RuntimeError: %s on 3.13.0t to 3.13.%dt and passes that check from 3.13.%dt (torch/__init__.py compile); give it, e.g. -python 3.13.%dt", g.msg, g.below-1, g.below, g.below-1)}
+			return &FreeThreadedError{Torch: v, Python: name.String(), Reason: fmt.Sprintf("the patch release decides: torch.compile raises RuntimeError(\"%s\") on 3.13.0t to 3.13.%dt and passes that check from 3.13.%dt (torch/__init__.py compile); give it, e.g. -python 3.13.%dt", g.msg, g.below-1, g.below, g.below-1)}
 		}
 		return &FreeThreadedError{Torch: v, Python: name.String(), Reason: fmt.Sprintf("torch.compile's check of a free-threaded build passes here (it raises only before 3.13.%d: torch/__init__.py compile), and what torch.compile does after it on such a build was neither read nor measured, so it is not planned; -python %s plans the build with the GIL", g.below, res.Python)}
 	}

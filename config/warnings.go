@@ -98,6 +98,31 @@ func legacyAssumption(res *Result) string {
 	return "assumes that static inputs (parameters) never change address, without checking (size_asserts=False): a moved parameter is read at its old address"
 }
 
+// treesFlagFix is the fix of trees-flag-does-not-disable-cudagraphs, noCG being how
+// to run without CUDA graphs. It does not assume what the False was for (newuser27:
+// gpt-fast's generate.py sets it on purpose, "# Bug with cudagraph trees in this
+// case"): set to turn CUDA graphs off, noCG does that; chosen on purpose, the legacy
+// implementation stays, at its cost (legacyCost); to keep CUDA graphs with cudagraph
+// trees, the flag is left at its default, True.
+func treesFlagFix(noCG string, res *Result) string {
+	return "if you set it to turn CUDA graphs off, use " + noCG + " instead; if you chose the legacy " +
+		"implementation on purpose (a workaround for cudagraph trees), keep it, at its cost: " + legacyCost(res) +
+		"; to keep CUDA graphs with cudagraph trees, leave cudagraph_trees at its default, True"
+}
+
+// legacyCost says what choosing the legacy implementation costs a run, under the
+// resolved size_asserts: a static input (a parameter) replaced at a new address between
+// calls fails its assert, `assert dst.data_ptr() == src.data_ptr()` (compile_fx.py
+// cudagraphify_impl @ T2.2.2, T2.6.0, T2.7.1; measured: graphs/fieldscenarios_test.go
+// B19-legacy-static-moved-2.2; the diagnose code legacy-static-input-moved), where
+// cudagraph trees re-record; without size_asserts nothing checks it (legacyAssumption).
+func legacyCost(res *Result) string {
+	if res.SizeAsserts() {
+		return "a parameter (or other static input) replaced at a new address between calls fails its address assert (AssertionError, legacy-static-input-moved), where cudagraph trees re-record"
+	}
+	return "a parameter (or other static input) replaced at a new address between calls is read at its old address, unchecked (size_asserts=False), where cudagraph trees re-record"
+}
+
 func overrideRecommendation(m modes.Mode, cur *Resolved, p patchEntry) string {
 	if p.origin.Source == FromMode {
 		return fmt.Sprintf("to keep %s=%s, pass options={**torch._inductor.list_mode_options(%q), %q: %s} instead of mode=%q (mode and options cannot be combined)",

@@ -71,7 +71,7 @@ func Check(sc *Scenario) (*Report, error) {
 	if rerr != nil {
 		var pe config.PythonError
 		if !errors.As(rerr, &pe) {
-			return nil, &ScenarioError{Path: "resolve", Err: rerr}
+			return nil, &ScenarioError{Path: resolvePath(rerr), Err: rerr}
 		}
 		return newReport(in.resolver, res, nil, w), nil
 	}
@@ -268,4 +268,18 @@ func isIdentifier(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// resolvePath is the scenario field that an error of config.Resolve (one that is no
+// PythonError) is about: "python" for a Python the resolver cannot plan (a
+// free-threaded build whose outcome is not known, a Python without data), else none.
+// It is never the name of a step of Check: "scenario resolve:" reached users (fix
+// brief 29, finding 3).
+func resolvePath(err error) string {
+	var fe *config.FreeThreadedError
+	var pe *pyver.Error
+	if errors.As(err, &fe) || errors.As(err, &pe) {
+		return "python"
+	}
+	return ""
 }

@@ -50,7 +50,7 @@ func TestDynamoKeyMessages(t *testing.T) {
 	tests := []struct{ key, want, notWant string }{
 		{"cache_size_limit", "is a Dynamo setting (torch 2.6.0 and 2.14.1 have it, measured), not Inductor config", "does not exist"},
 		{"recompile_limit", "is a Dynamo setting (torch 2.14.1 has it, measured)", "does not exist"},
-		{"made_up_key", "is not a Dynamo key: PyTorch raises AttributeError: torch._dynamo.config.made_up_key does not exist", "Dynamo setting"},
+		{"made_up_key", "is not a Dynamo key: PyTorch raises AttributeError(\"torch._dynamo.config.made_up_key does not exist\")", "Dynamo setting"},
 	}
 	for _, tt := range tests {
 		_, err := Check(&Scenario{Torch: "2.11", Set: []string{"torch._dynamo.config." + tt.key + "=1"}})

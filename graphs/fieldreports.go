@@ -19,12 +19,37 @@ const (
 	msgOverwriteFirst = "Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: <stack>."
 	msgOverwrite      = msgOverwriteFirst + " To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."
 	fixOverwrite      = "clone every output you keep past the next call, outside torch.compile (y1 = model(x).clone())"
-	noteMarkStep      = "; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
+	// noteMarkStep says when cudagraph_mark_step_begin(), which the message suggests,
+	// works: it decides where a generation begins, and a new generation frees the
+	// outputs of the one before. Without it each call of a compiled function begins one
+	// unless a forward's backward is pending; once it has been called, only the first
+	// call after each mark_step_begin does (torch/_inductor/cudagraph_trees.py
+	// get_curr_generation, can_start_new_generation @2.6.0, @2.14.1; graphs/script
+	// overwrite.go). So it keeps outputs alive within an iteration when called once where
+	// each iteration begins: in inference, before the several calls a step combines (its
+	// docstring's example, torch/compiler/__init__.py: "rand_foo() + rand_foo()"; eellison
+	// on PR #177192, 2026-03-12: "needed for inference in particular"); in gradient
+	// accumulation, before the loop over micro-batches, for the forwards' outputs
+	// (AlmondGod/tinyworlds PR #12, 2025-11, fixed this error so), not for .grad tensors
+	// a compiled backward returned (catalog.GradAccumNoHelp, measured on 2.11). It never
+	// keeps an output across the next iteration: called before every call it begins a
+	// generation at each, as the default does in inference (issue #170604), and in
+	// training a step's outputs are freed by the next step's forward either way (fix
+	// brief 29, finding 6: the fix had said flatly that it does not prevent the error).
+	noteMarkStep = "; torch.compiler.cudagraph_mark_step_begin(), which the message also suggests, works " + markStepWhen
 	// noteMarkStep21 is noteMarkStep on 2.1, which has torch._inductor.cudagraph_mark_step_begin
 	// (PR #101129) and neither torch.compiler's nor the message's mention of it (both PR
 	// #111722, 2023-10, 2.2): sweep9 finding 5.
-	noteMarkStep21 = "; torch._inductor.cudagraph_mark_step_begin() does not prevent this error: it only marks where an iteration begins (issue #170604, PR #177192)"
-	reasonUnbound  = "; a static input moved, so cudagraph trees re-record on every move: "
+	noteMarkStep21 = "; torch._inductor.cudagraph_mark_step_begin() works " + markStepWhen
+	markStepWhen   = "only for outputs read within one iteration, called once where each iteration begins: " +
+		"in inference, before the several calls whose outputs a step uses together (its docstring's example; " +
+		"PR #177192's review: \"needed for inference in particular\"); in gradient accumulation, before the " +
+		"loop over micro-batches, for the forwards' outputs (AlmondGod/tinyworlds PR #12), not for .grad " +
+		"tensors; every call until the next mark is then one generation. It does not keep an output past the " +
+		"next iteration's first call: called before every call it changes nothing in inference (issue " +
+		"#170604), and in training the next step's forward frees the last step's outputs with or without it; " +
+		"clone those"
+	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
 // poolRules: a thread pool makes every call on an arbitrary worker (before the

@@ -267,8 +267,9 @@ func (pl *planner) backwardHazard() {
 }
 
 // amendTreesFlag replaces the fix of config's trees-flag-does-not-disable-cudagraphs
-// warning where this workload makes its advice ("leave cudagraph_trees on") wrong:
-// several user threads before 2.14, or the cudaMallocAsync allocator. The amended
+// warning where this workload makes its advice (keep CUDA graphs by leaving
+// cudagraph_trees at its default) wrong: several user threads before 2.14, or the
+// cudaMallocAsync allocator. The amended
 // warning keeps its code; reports show it instead of config's.
 func (pl *planner) amendTreesFlag() {
 	for _, w := range pl.res.Warnings {

@@ -425,6 +425,17 @@ var nilCases = map[string]func(t *testing.T){
 		_, _ = (&graphs.Report{}).Value("x")
 	},
 	"modes.Newest": func(t *testing.T) { _ = modes.Newest() },
+	"graphs.CallErrorWords": func(t *testing.T) {
+		if got := graphs.CallErrorWords(nil); got != "" {
+			t.Errorf("CallErrorWords(nil) = %q", got)
+		}
+		_ = graphs.CallErrorWords(&graphs.ScenarioError{})
+	},
+	"modes.LastPatch": func(t *testing.T) {
+		if _, ok := modes.LastPatch(modes.Version{}); ok {
+			t.Error("LastPatch of the zero Version: a patch")
+		}
+	},
 	"graphs.Scenario.MarshalJSON": func(t *testing.T) {
 		if _, err := (graphs.Scenario{}).MarshalJSON(); err != nil {
 			t.Error(err)
@@ -679,10 +690,54 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("WriteText(nil) = %v, want a *inputerr.ZeroError", err)
 		}
 		var b strings.Builder
-		if err := new(diagnose.Diagnosis).WriteText(&b); err != nil || b.String() != diagnose.NoSignature+"\n" {
-			t.Errorf("zero Diagnosis: WriteText = %q, %v; want NoSignature", b.String(), err)
+		// newuser27 #3: the release line follows NoSignature, saying none is stated.
+		if err := new(diagnose.Diagnosis).WriteText(&b); err != nil || b.String() != diagnose.NoSignature+"\n"+new(diagnose.Diagnosis).HeadLines()[1]+"\n" {
+			t.Errorf("zero Diagnosis: WriteText = %q, %v; want NoSignature and the release line", b.String(), err)
 		}
 		_ = (&diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}).WriteText(io.Discard)
+	},
+	"diagnose.Diagnosis.HeadLines": func(t *testing.T) {
+		if got := (*diagnose.Diagnosis)(nil).HeadLines(); got != nil {
+			t.Errorf("(*Diagnosis)(nil).HeadLines() = %q, want none", got)
+		}
+		if got := new(diagnose.Diagnosis).HeadLines(); len(got) != 2 || got[0] != diagnose.NoSignature || !strings.HasPrefix(got[1], "torch: not stated") {
+			t.Errorf("zero Diagnosis: HeadLines() = %q, want NoSignature and that no release is stated", got)
+		}
+	},
+	"diagnose.Diagnosis.PlanLines": func(t *testing.T) {
+		if got := (*diagnose.Diagnosis)(nil).PlanLines(); got != nil {
+			t.Errorf("(*Diagnosis)(nil).PlanLines() = %q, want none", got)
+		}
+		if got := new(diagnose.Diagnosis).PlanLines(); got != nil {
+			t.Errorf("zero Diagnosis: PlanLines() = %q, want none (no call recovered)", got)
+		}
+		_ = (&diagnose.Diagnosis{Recovered: &graphs.Scenario{}}).PlanLines()
+		_ = (&diagnose.Diagnosis{Recovered: &graphs.Scenario{}, Plan: new(graphs.Report)}).PlanLines()
+	},
+	"diagnose.Finding.Head": func(t *testing.T) {
+		if got := (diagnose.Finding{}).Head(); got != "line 0: " {
+			t.Errorf("zero Finding: Head() = %q", got)
+		}
+	},
+	"graphs.Report.Heading": func(t *testing.T) {
+		if got := (*graphs.Report)(nil).Heading(); got != "" {
+			t.Errorf("(*Report)(nil).Heading() = %q, want \"\"", got)
+		}
+		_ = new(graphs.Report).Heading()
+	},
+	"graphs.Report.HostDefaults": func(t *testing.T) {
+		if got := (*graphs.Report)(nil).HostDefaults(); got != "" {
+			t.Errorf("(*Report)(nil).HostDefaults() = %q, want \"\"", got)
+		}
+		if got := new(graphs.Report).HostDefaults(); got != "" {
+			t.Errorf("zero Report: HostDefaults() = %q, want \"\"", got)
+		}
+	},
+	"graphs.Report.ExplainText": func(t *testing.T) {
+		if got := (*graphs.Report)(nil).ExplainText(); got != "" {
+			t.Errorf("(*Report)(nil).ExplainText() = %q, want \"\"", got)
+		}
+		_ = new(graphs.Report).ExplainText()
 	},
 	"diagnose.Diagnosis.WriteTextWidth": func(t *testing.T) {
 		var z *inputerr.ZeroError

@@ -56,13 +56,24 @@ func (r *Report) WriteText(w io.Writer, o TextOptions) error {
 	return p.Err()
 }
 
-func (r *Report) writeHeader(p *textwrap.Printer) {
+// Heading is the report's first line as [Report.WriteText] writes it, unwrapped: the
+// release, the schema and the evidence of each, the backend and the mode ("torch 2.11
+// (schema 2.11.0+cu130, measured; modes measured) · backend inductor · mode=None").
+// The web page's readable view shows it as it is; a nil r has none ("").
+func (r *Report) Heading() string {
+	if r == nil {
+		return ""
+	}
 	mode := "None"
 	if r.Mode != nil {
 		mode = fmt.Sprintf("%q", *r.Mode)
 	}
-	p.Para("", "  ", fmt.Sprintf("torch %s (schema %s, %s; modes %s%s) · backend %s · mode=%s",
-		r.Torch, r.Schema, r.Evidence.Schema, r.Evidence.Modes, r.Evidence.facts(), r.Backend, mode))
+	return fmt.Sprintf("torch %s (schema %s, %s; modes %s%s) · backend %s · mode=%s",
+		r.Torch, r.Schema, r.Evidence.Schema, r.Evidence.Modes, r.Evidence.facts(), r.Backend, mode)
+}
+
+func (r *Report) writeHeader(p *textwrap.Printer) {
+	p.Para("", "  ", r.Heading())
 	if r.Error == nil {
 		return
 	}
@@ -149,10 +160,23 @@ func (r *Report) writeConfig(p *textwrap.Printer, all bool) {
 	}
 }
 
-// writeHostDefaults names the defaults computed for this machine, which differ from
-// one machine to the next: only values still at their default (a value the user set,
-// by a global, the environment or options, is the user's, not the machine's).
+// writeHostDefaults writes HostDefaults, when there are any.
 func (r *Report) writeHostDefaults(p *textwrap.Printer) {
+	if line := r.HostDefaults(); line != "" {
+		p.Para("  ", "    ", line)
+	}
+}
+
+// HostDefaults names the defaults computed for this machine, which differ from one
+// machine to the next, as [Report.WriteText] writes them under the changed keys
+// ("host-dependent defaults: compile_threads=2, cpp.cxx=(None, 'g++'); 3 install paths
+// (-all)"): only values still at their default (a value the user set, by a global, the
+// environment or options, is the user's, not the machine's). It returns "" when
+// there are none (or the report's config was cut to its changed keys), or for a nil r.
+func (r *Report) HostDefaults() string {
+	if r == nil {
+		return ""
+	}
 	var host, paths []string
 	for _, k := range r.Config {
 		if k.Evidence != modes.Host || k.Source != "default" {
@@ -165,18 +189,22 @@ func (r *Report) writeHostDefaults(p *textwrap.Printer) {
 		host = append(host, fmt.Sprintf("%s=%s", k.Key, k.Value))
 	}
 	if len(host)+len(paths) == 0 {
-		return
+		return ""
 	}
 	line := fmt.Sprintf("host-dependent defaults: %s", strings.Join(host, ", "))
 	if len(paths) > 0 {
 		line += fmt.Sprintf("; %d install path%s (-all)", len(paths), map[bool]string{true: "s"}[len(paths) != 1])
 	}
-	p.Para("  ", "    ", line)
+	return line
 }
 
-// explainText is the explanation, its fix replaced by a pointer to the warning below
-// that prints the same fix.
-func (r *Report) explainText() string {
+// ExplainText is the explanation as [Report.WriteText] writes it after "Explain: ", its
+// fix replaced by a pointer to the warning below that prints the same fix ("Fix: see
+// [trees-user-thread-tls] below."); "" for a nil r.
+func (r *Report) ExplainText() string {
+	if r == nil {
+		return ""
+	}
 	for _, w := range r.Warnings {
 		fix := FixSentence(w.Recommendation)
 		if w.Recommendation != "" && strings.Contains(r.Explain, fix) {
@@ -231,7 +259,7 @@ func (r *Report) writePlan(p *textwrap.Printer) {
 	}
 	if r.Explain != "" {
 		p.Line("")
-		p.Para("", "  ", "Explain: "+r.explainText())
+		p.Para("", "  ", "Explain: "+r.ExplainText())
 	}
 }
 

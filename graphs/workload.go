@@ -1,6 +1,7 @@
 package graphs
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -446,6 +447,43 @@ func (e *ScenarioError) Error() string {
 		return fmt.Sprintf("graphs: scenario: %s", innerText(e.Err))
 	}
 	return fmt.Sprintf("graphs: scenario %s: %s", e.Path, innerText(e.Err))
+}
+
+// CallErrorWords words an error of [Check] for a call read from a text (a log's call,
+// a script's torch.compile site) rather than from a scenario file, whose fields the
+// reader never wrote: the innermost error's message, without "scenario FIELD:" or a
+// Go package's prefix, after the call's own term for the field where the message does
+// not name it ("the call's options: bad literal …", "the environment: …"). Fix brief 29,
+// finding 3: "could not be planned: scenario resolve: free-threaded Python …".
+func CallErrorWords(err error) string {
+	if err == nil {
+		return ""
+	}
+	field, msg := "", err.Error()
+	for {
+		var se *ScenarioError
+		if !errors.As(err, &se) || se.Err == nil {
+			break
+		}
+		field, err, msg = se.Path, se.Err, se.Err.Error()
+	}
+	msg = inputerr.UserWords(msg)
+	if term := callTerm(field); term != "" {
+		return term + ": " + msg
+	}
+	return msg
+}
+
+// callTerm is the call's term for a scenario field whose errors do not name it ("" for
+// one whose errors do: python, torch, set[N], workload).
+func callTerm(field string) string {
+	switch field {
+	case "options", "mode", "backend":
+		return "the call's " + field
+	case "env":
+		return "the environment"
+	}
+	return ""
 }
 
 // innerText is err's text without the package prefix its own Error adds ("graphs: ",

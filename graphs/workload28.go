@@ -211,7 +211,7 @@ func unmodelledDynamoKey(k string, known []string) string {
 	for _, x := range known {
 		keys = append(keys, schema.Key(x))
 	}
-	msg := fmt.Sprintf("%s is not a Dynamo key: PyTorch raises AttributeError: %s does not exist "+
+	msg := fmt.Sprintf("%s is not a Dynamo key: PyTorch raises AttributeError(\"%s does not exist\") "+
 		"(measured on 2.6.0 and 2.14.1); the planner models %s", name, name, strings.Join(known, ", "))
 	if hint := (&config.UnknownOptionError{Key: k, Known: keys}).Hint(); hint != "" {
 		msg += "; " + hint
@@ -473,7 +473,7 @@ func hazards28() []hazard {
 			Evidence: AlwaysInferred, Source: src("vllm-project/vllm PR #48053; sgl-project/sglang-omni PR #830; ggml-org/llama.cpp#11804 (llama.cpp captures in relaxed mode, PR #6766)")},
 			func(c *situation) bool { return c.w.CaptureErrorMode == "global" }},
 		{Hazard{Code: "capture-nested-cudagraphs", Releases: allReleases(), Condition: "a manual capture of a function compiled with CUDA graphs on",
-			Message:  "torch.cuda.graph captures a function compiled with CUDA graphs on ({impl}): the function replays its own CUDA graph inside that capture, which raises RuntimeError: Cannot prepare for replay during capturing stage (measured on 2.11)",
+			Message:  "torch.cuda.graph captures a function compiled with CUDA graphs on ({impl}): the function replays its own CUDA graph inside that capture, which raises RuntimeError(\"Cannot prepare for replay during capturing stage. …\") (measured on 2.11)",
 			Fix:      "capture only one of the two: compile with mode=\"max-autotune-no-cudagraphs\" (or the default mode) and keep your torch.cuda.graph capture, or drop the hand capture and let cudagraph trees capture and replay (measured on 2.11: the default mode and max-autotune-no-cudagraphs capture fine inside torch.cuda.graph after the warm-up; warm up in the capture's grad mode, or Dynamo recompiles inside the capture and it fails with \"operation failed due to a previous error during capture\")",
 			Evidence: MeasuredElseInferred, Source: src(srcHandCapture)}, nil},
 		{Hazard{Code: "compiled-autograd-tls", Releases: upTo(5), Condition: "compiled autograd with cudagraph trees",

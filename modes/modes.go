@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agnivade/levenshtein"
+	"github.com/compilemode/compilemode/internal/exactname"
 )
 
 // README.md's tables of modes and releases are generated from the rows below.
@@ -141,6 +142,7 @@ func (e *UnknownModeError) Message() string {
 
 // Hint names the first release that accepts a mode of a later release ("lite" on 2.6:
 // from 2.10, [ModeRows]; "" before 2.7: from 2.7, [SiteRows]' list_mode_options),
+// says where a mode differs from a known one only by white space or case ("reduce-overhead "),
 // suggests the nearest mode for a typo ("reduce_overhead", "REDUCE-OVERHEAD"), or is
 // "". The hint is ours, never part of PyTorch's message.
 func (e *UnknownModeError) Hint() string {
@@ -149,6 +151,13 @@ func (e *UnknownModeError) Hint() string {
 	}
 	if from, ok := modeSince(e.Mode); ok && e.Torch.Major > 0 && e.Torch.Less(from) {
 		return fmt.Sprintf("mode %q is accepted from torch %s on; torch %s refuses it", e.Mode, from, e.Torch)
+	}
+	names := make([]string, len(e.Known))
+	for i, m := range e.Known {
+		names[i] = string(m)
+	}
+	if h := exactname.Hint("mode", e.Mode, names); h != "" {
+		return h // "reduce-overhead " reads as the name it misses (fix brief 29, finding 4)
 	}
 	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
 	best, bestD := "", 3

@@ -89,7 +89,7 @@ func TestUnknownModeMessages(t *testing.T) {
 func TestHint(t *testing.T) {
 	t.Parallel()
 	tbl, _ := For(DefaultRelease())
-	for in, want := range map[string]string{"reduce_overhead": "did you mean reduce-overhead?", "REDUCE-OVERHEAD": "did you mean reduce-overhead?", "max-autotune-no-cudagraph": "did you mean max-autotune-no-cudagraphs?", "zzzzzzzzzz": ""} {
+	for in, want := range map[string]string{"reduce_overhead": "did you mean reduce-overhead?", "REDUCE-OVERHEAD": `mode "REDUCE-OVERHEAD" differs from "reduce-overhead" only by case, and PyTorch matches mode names exactly: pass "reduce-overhead"`, "reduce-overhead ": `mode "reduce-overhead " differs from "reduce-overhead" only by a trailing space, and PyTorch matches mode names exactly: pass "reduce-overhead"`, "max-autotune-no-cudagraph": "did you mean max-autotune-no-cudagraphs?", "zzzzzzzzzz": ""} {
 		_, err := tbl.Resolve(in)
 		var um *UnknownModeError
 		if !errors.As(err, &um) {
@@ -116,7 +116,7 @@ func TestHintLaterMode(t *testing.T) {
 		{0, "", `mode "" is accepted from torch 2.7 on; torch 2.0 refuses it`},
 		{6, "", `mode "" is accepted from torch 2.7 on; torch 2.6 refuses it`},
 		{6, "reduce_overhead", "did you mean reduce-overhead?"},
-		{14, "Lite", "did you mean lite?"},
+		{14, "Lite", `mode "Lite" differs from "lite" only by case, and PyTorch matches mode names exactly: pass "lite"`}, // fix brief 29 #4
 		{6, "Lite", ""}, // modes are case-exact (measured on 2.11): no release accepts "Lite"
 	}
 	for _, tc := range tests {

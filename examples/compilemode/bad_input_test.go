@@ -32,7 +32,7 @@ func TestBadInput(t *testing.T) {
 		exc     string // JSON error.exception (exit 1)
 	}{
 		{"misspelled-mode", []string{"-mode", "reduce_overhead"}, 1, "Unrecognized mode=reduce_overhead, should be one of: default, lite, reduce-overhead, max-autotune-no-cudagraphs, max-autotune", "did you mean reduce-overhead?", "RuntimeError"},
-		{"uppercase-mode", []string{"-mode", "MAX-AUTOTUNE"}, 1, "Unrecognized mode=MAX-AUTOTUNE", "did you mean max-autotune?", "RuntimeError"},
+		{"uppercase-mode", []string{"-mode", "MAX-AUTOTUNE"}, 1, "Unrecognized mode=MAX-AUTOTUNE", `mode "MAX-AUTOTUNE" differs from "max-autotune" only by case`, "RuntimeError"},
 		{"empty-mode-2.6", []string{"-torch", "2.6", "-mode", ""}, 1, "Unrecognized mode=, should be one of: default, reduce-overhead, max-autotune, max-autotune-no-cudagraphs", "", "RuntimeError"},
 		{"misspelled-option", []string{"-options", "{'triton.cudagraph': True}"}, 1, "Unexpected optimization option triton.cudagraph, known options are ['TYPE_CHECKING',", "did you mean triton.cudagraphs?", "RuntimeError"},
 		{"misspelled-global", []string{"-set", "triton.cudagraph_tree=False"}, 1, "torch._inductor.config.triton.cudagraph_tree does not exist", "did you mean triton.cudagraph_trees?", "AttributeError"},
@@ -67,7 +67,7 @@ func TestBadInput(t *testing.T) {
 		{"span-with-per-device", []string{"-span-devices", "-devices", "2", "-threads", "per-device"}, 2, "-span-devices true", "", ""},
 		{"options-twice", []string{"-options", "{'max_autotune': True}", "-options", "{}"}, 2, "given twice", "", ""},
 		{"mode-twice", []string{"-mode", "default", "-mode", "lite"}, 2, "given twice", "", ""},
-		{"backend-unknown", []string{"-backend", "Inductor"}, 1, "Invalid backend: 'Inductor', see `torch._dynamo.list_backends()` for available backends.", "did you mean inductor?", "InvalidBackend"},
+		{"backend-unknown", []string{"-backend", "Inductor"}, 1, "Invalid backend: 'Inductor', see `torch._dynamo.list_backends()` for available backends.", `backend "Inductor" differs from "inductor" only by case`, "InvalidBackend"},
 		{"backend-empty", []string{"-backend", ""}, 1, "Invalid backend: '', see `torch._dynamo.list_backends()` for available backends.", "leave backend out", "InvalidBackend"},
 		{"global-on-a-value", []string{"-set", "triton.cudagraphs.x=1"}, 1, "'bool' object has no attribute 'x'", "", "AttributeError"},
 		{"options-file-missing", []string{"-options", "@/nonexistent/opts.py"}, 2, "no such file", "", ""},

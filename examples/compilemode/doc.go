@@ -134,7 +134,8 @@
 //	                  exception line: paste it to its last line …" when the text's
 //	                  Python traceback stops before its "XxxError: message" line, JSON
 //	                  "traceback_cut_line", and by the release read and its line, "torch
-//	                  2.13 (from line 21)", when the log shows one; in JSON, format
+//	                  2.13 (from line 21)", or "torch: not stated in the text (…)"
+//	                  when it shows none; in JSON, format
 //	                  compilemode-diagnosis/1, the whole report). Only -json, -torch X.Y (the release to diagnose for, over
 //	                  any the log shows) and -python X.Y (the Python that plan runs on, over any the log
 //	                  shows) combine with it; a log from a release newer
@@ -234,8 +235,8 @@
 // -diagnose, -keys or -all, -version with any other flag, -env NAME twice. "-" is
 // stdin for -scenario, -schema, -options @-, -diagnose and -script, for one of them
 // in a run; for -diagnose and -script a device on stdin that is not a terminal (< /dev/zero)
-// is refused as its path would be, and a terminal gets one line saying to paste, then
-// Ctrl-D. A file that is missing is named once ("-diagnose run.log: no such file or
+// is refused as its path would be, except the null device (< /dev/null, or its path),
+// which is an empty input, and a terminal gets one line saying to paste, then Ctrl-D. A file that is missing is named once ("-diagnose run.log: no such file or
 // directory"), a dangling link with its target. Spaces around a release are ignored (-torch "2.6, 2.14"); a release
 // given twice in a comparison (2.7,2.7.1) is an error.
 package main

@@ -58,7 +58,11 @@ func exitReason(rep *graphs.Report) string {
 	}
 	const more = "; run without -key/-keys for the report"
 	if e := rep.Error; e != nil {
-		return fmt.Sprintf("exit %d: torch %s would raise %s (%s): %s%s", rep.Exit.Code(), rep.Torch, e.Exception, e.Stage, inputerr.Cut(e.Message, 200), more)
+		hint := ""
+		if e.Hint != "" {
+			hint = "; hint: " + inputerr.Cut(e.Hint, 200) // as the report's hint line (fix brief 29, finding 4)
+		}
+		return fmt.Sprintf("exit %d: torch %s would raise %s (%s): %s%s%s", rep.Exit.Code(), rep.Torch, e.Exception, e.Stage, inputerr.Cut(e.Message, 200), hint, more)
 	}
 	for _, d := range rep.CUDAGraphs.Devices {
 		if d.Exception == "" {
@@ -439,6 +443,9 @@ func (cmp comparison) writeText(w io.Writer, width int, asked bool) error {
 		if rep.Error != nil {
 			b.WriteString("\n")
 			writeWrapped(&b, "", 0, "  ", fmt.Sprintf("torch %s raises %s: %s", cmp.Torch[i], rep.Error.Exception, firstLine(rep.Error.Message)), width)
+			if rep.Error.Hint != "" { // as the report's hint line (fix brief 29, finding 4)
+				writeWrapped(&b, "  hint: ", 0, "    ", rep.Error.Hint, width)
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -86,3 +86,50 @@ func TestRunArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestHandlerMethods: the static page's server answers GET and HEAD, and refuses every
+// other method with 405 and the methods it allows (newuser27 #4: POST / got 200).
+func TestHandlerMethods(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, err := newHandler(dir, gzCache{t.TempDir()}, smallgzip.Gzip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	tests := []struct {
+		method, path string
+		status       int
+		reason       string
+	}{
+		{"GET", "/", 200, "the page itself"},
+		{"HEAD", "/", 200, "HEAD is GET without the body (RFC 9110 §9.3.2)"},
+		{"POST", "/", 405, "newuser27 #4: a form post to the page"},
+		{"POST", "/index.html", 405, "another path of the same file"},
+		{"POST", "/nope.js", 405, "the method is refused before the path is looked up"},
+		{"PUT", "/", 405, "a write to a static page"},
+		{"DELETE", "/app.js", 405, "a delete"},
+		{"PATCH", "/", 405, "a partial write"},
+		{"OPTIONS", "/", 405, "the page answers no CORS preflight"},
+		{"get", "/", 405, "methods are case-sensitive (RFC 9110 §9.1): get is not GET"},
+	}
+	for _, tc := range tests {
+		req, _ := http.NewRequest(tc.method, srv.URL+tc.path, strings.NewReader("x=1"))
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.status {
+			t.Errorf("%s %s: status %d, want %d (%s)", tc.method, tc.path, resp.StatusCode, tc.status, tc.reason)
+		}
+		if allow := resp.Header.Get("Allow"); tc.status == 405 && allow != "GET, HEAD" {
+			t.Errorf("%s %s: Allow %q, want \"GET, HEAD\" (%s)", tc.method, tc.path, allow, tc.reason)
+		}
+	}
+}

@@ -27,7 +27,16 @@
 // Three ways in (a compile call, a pasted or dropped log, a pasted or dropped script),
 // each answered as you type by the WebAssembly in a Web Worker (two workers when two
 // releases are compared side by side), shown rendered for reading, as the command's
-// text and as its JSON (computed only when shown). The whole input lives in the URL
+// text and as its JSON (computed only when shown). The rendered (Readable) view says
+// every line of the text, in its words but for a label the view shows as a heading or
+// a box ("cause:", "fix:", "[code]"): the lines its JSON does not hold as they are
+// come with the page's view of the answer, written by the library's own code
+// (Report.Heading, HostDefaults and ExplainText, Diagnosis.HeadLines and PlanLines,
+// Finding.Head, a script's text before its first site and the heads of each site's
+// other plans); TestBrowserReadableSaysAllText checks it line by line (newuser27:
+// it dropped a site's other plans, the globals' guards, the cut traceback's line and
+// the release's). The server answers GET and HEAD; any other method gets 405 with
+// "Allow: GET, HEAD". The whole input lives in the URL
 // fragment, deflate-compressed: a link reproduces the answer (past 256 K characters of
 // log and script, "Copy link" makes it; see Large logs). The form's first state
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
@@ -1226,8 +1235,16 @@ func (h *Handler) compress(todo []*file) {
 }
 
 // ServeHTTP sends the file the path names, gzipped (its stream of the moment) when
-// the client accepts it.
+// the client accepts it. It answers GET and HEAD only: any other method (POST, PUT,
+// DELETE, OPTIONS, …) gets 405 Method Not Allowed with "Allow: GET, HEAD" (RFC 9110
+// §15.5.6), whatever the path, for a static page changes nothing a request sends
+// (newuser27 #4: POST / was answered 200 with the page).
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "405 method not allowed: this server sends a static page (GET, HEAD)", http.StatusMethodNotAllowed)
+		return
+	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" {
 		name = "index.html"

@@ -76,3 +76,59 @@ func TestGateMarksSound(t *testing.T) {
 	}
 	t.Logf("%d gated patterns on %d lines", len(gated), checked)
 }
+
+// TestMarkGatesSound runs every mark's pattern that has a literal gate (markGate) on the
+// corpus's lines, in the pieces the marks read (absentAround bytes at either end), each
+// once: a gate may not turn away a text its pattern matches, or it would drop an
+// absence the pattern reads.
+func TestMarkGatesSound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every mark on thousands of texts")
+	}
+	tb, err := compiledTable()
+	require.NoError(t, err)
+	type gated struct {
+		re *regexp.Regexp
+		g  *gate
+	}
+	var marks []gated
+	for _, m := range tb.absent {
+		if m.beforeGate != nil {
+			marks = append(marks, gated{m.before, m.beforeGate})
+		}
+		if m.afterGate != nil {
+			marks = append(marks, gated{m.after, m.afterGate})
+		}
+	}
+	require.NotEmpty(t, marks)
+	files, err := filepath.Glob("testdata/corpus/texts/*")
+	require.NoError(t, err)
+	var scratch []byte
+	matched, turned := 0, 0
+	seen := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, line := range bytes.Split(data, []byte("\n")) {
+			for _, text := range [][]byte{line[:min(len(line), absentAround)], line[max(0, len(line)-absentAround):]} {
+				if seen[string(text)] {
+					continue
+				}
+				seen[string(text)] = true
+				for _, m := range marks {
+					admits := m.g.admits(text, &scratch)
+					if !admits {
+						turned++
+					}
+					if m.re.Match(text) {
+						matched++
+						require.True(t, admits, "%s: the gate of %q turns away %q, which it matches", f, m.re, text)
+					}
+				}
+			}
+		}
+	}
+	require.Positive(t, matched, "no mark matched: the check checks nothing")
+	require.Positive(t, turned, "no text turned away: the gates do nothing")
+	t.Logf("%d gated patterns: %d matches, %d texts turned away", len(marks), matched, turned)
+}

@@ -184,6 +184,9 @@ type cutSides struct {
 	lead bool
 	// said marks a lead cut whose quotation the prose before it says occurred (leadSaid).
 	said bool
+	// rest is a lead cut's line after the quotation's closing mark, which with the line
+	// below may say it occurred (afterSaid).
+	rest []byte
 }
 
 // maxCuts is the most ellipses of one line that are tried as cuts, so that a line of
@@ -334,7 +337,7 @@ func shortCuts(e *ringLine) (cuts [2 + 2*maxQuoteCuts]cutSides, n int) {
 	for _, q := range leadQuotes(body) {
 		text := unquote(nil, body[q[0]:q[1]])
 		cuts[n] = cutSides{sl: withoutClass(squeeze(nil, text)), left: text[len(classLead.Find(text)):], short: true, lead: true,
-			said: leadSaid(body[:q[0]]) || errorAfter.Match(body[q[1]:])}
+			said: leadSaid(body[:q[0]]) || errorAfter.Match(body[q[1]:]), rest: body[q[1]+1:]}
 		n++
 	}
 	return cuts, n
@@ -379,12 +382,12 @@ func quoteWidth(b []byte) int {
 // matchShortCut looks for row i's literal cut short on entry e by the short-cut rule
 // (shortFits), one row at a time and without regard to other rows, where the general rule
 // (matchCut) wants an ellipsis or the input's end and one code only; it reports a match.
-func (s *scanner) matchShortCut(i int, e, prev *ringLine) bool {
+func (s *scanner) matchShortCut(i int, e, prev, next *ringLine) bool {
 	row := &s.rows[i]
 	if row.Paraphrase || row.Pattern == "" && len(row.squeezed) < minLead {
 		return false // shortFits takes none of them: no cut to make
 	}
-	for _, c := range e.shortCutsOf(prev) {
+	for _, c := range e.shortCutsOf(prev, next) {
 		if row.Pattern != "" && !c.lead {
 			continue // the short-cut rule takes no row with a Pattern; the lead rule does
 		}
@@ -401,20 +404,17 @@ func (s *scanner) matchShortCut(i int, e, prev *ringLine) bool {
 // on a line that a writer's wrap continues from the line above ("a runtime \"accessing
 // tensor output of\n CUDAGraphs that has been overwritten\"), so …", holdoutN's pi05
 // comment). Made once an entry, not once a row (sweep7 finding 4: each row listed on a
-// 64 KB window scanned it for quotes and copied it).
-func (e *ringLine) shortCutsOf(prev *ringLine) []cutSides {
+// 64 KB window scanned it for quotes and copied it). A lead cut is said to have occurred
+// by the prose around it on the lines above and below too (saidAround).
+func (e *ringLine) shortCutsOf(prev, next *ringLine) []cutSides {
 	if e.shortOK {
 		return e.short
 	}
 	cuts, n := shortCuts(e)
 	e.short, e.shortOK = append(e.short[:0], cuts[:n]...), true
+	e.saidAround(prev, next)
 	if prev == nil || len(prev.squeezed) == 0 {
 		return e.short
-	}
-	for j := range e.short {
-		if c := &e.short[j]; c.lead && !c.said && leadSaid(prev.clean) {
-			c.said = true // the prose before the quotation begins on the line above
-		}
 	}
 	for _, c := range cuts[:n] {
 		if c.right == nil && !c.lead {
@@ -423,6 +423,25 @@ func (e *ringLine) shortCutsOf(prev *ringLine) []cutSides {
 		}
 	}
 	return e.short
+}
+
+// saidAround marks the lead cuts of e.short that the prose after the quotation says
+// occurred, on its line or next's where next goes on its comment block or paragraph
+// (afterSaid, sameBlock), or the prose before it on prev, the line above, where prev has
+// text (leadSaid).
+func (e *ringLine) saidAround(prev, next *ringLine) {
+	var below []byte
+	if next != nil && next.lineStart {
+		below = sameBlock(e.clean, next.clean)
+	}
+	above := prev != nil && len(prev.squeezed) > 0
+	for j := range e.short {
+		c := &e.short[j]
+		if !c.lead || c.said {
+			continue
+		}
+		c.said = afterSaid(c.rest, below) || above && leadSaid(prev.clean)
+	}
 }
 
 // wrappedLead returns the lead rule's cut (cut_lead.go) of a quotation that opens on

@@ -20,7 +20,8 @@ import (
 // begins, ending where a word of it ends (or with the literal's end, the quotation's
 // next word starting a new word); no row of another code holds the quotation's part of
 // it (middleUnique); and the prose before it, on its line or the line above, says it
-// occurred (leadSaid), or an error word follows it (errorAfter). A row with a Pattern,
+// occurred (leadSaid), or an error word follows it (errorAfter), or a word of failing
+// after it on its line or the next of its block (afterSaid). A row with a Pattern,
 // a paraphrase and a quoted fragment's row (uncut) are left out: a part of a pattern's
 // literal does not show that the pattern's words are there. A row's literal is read in
 // its middle forms (middleForms): as written, less the auxiliaries and articles that a
@@ -291,9 +292,14 @@ func (s *scanner) matchMiddle(k int) {
 		above = p.clean
 	}
 	for _, q := range middleQuotes(body, next, above, minMiddle) {
-		if i := s.middleRow(q); i >= 0 && q.said() {
+		i := s.middleRow(q)
+		if i < 0 {
+			continue
+		}
+		wrapped := n != nil && !bytes.Contains(squeeze(nil, body), q.sl)
+		if q.said() || !wrapped && afterSaid(q.after, sameBlock(e.clean, next)) {
 			end := e
-			if n != nil && !bytes.Contains(squeeze(nil, body), q.sl) {
+			if wrapped {
 				end = n
 			}
 			s.hitSpan(i, e, end, e.unquoted, Truncated)

@@ -525,6 +525,8 @@ func TestUTF16(t *testing.T) {
 // TestReleaseOutsideRow: torch 2.14 with the TLS assert, which the row knows up to 2.13
 // (the report that asked for this): the finding stays, with a note naming both
 // releases, the 2.13 fix without "upgrade to 2.14", and the release once atop the text.
+// 2.14 has the assert's fix (PR #184357): the note says so, and that an older torch
+// printed it (fix brief 29, finding 1).
 func TestReleaseOutsideRow(t *testing.T) {
 	t.Parallel()
 	d, err := diagnose.Read(strings.NewReader(readFile(t, "trees_tls_214.log")))
@@ -538,7 +540,7 @@ func TestReleaseOutsideRow(t *testing.T) {
 	if strings.Contains(f.Fix, "upgrade to 2.14") || !strings.Contains(f.Fix, "passed through options=") {
 		t.Errorf("fix %q: want the 2.12–2.13 fix without the upgrade to 2.14", f.Fix)
 	}
-	for _, want := range []string{"torch 2.14 (from the log)", "nearest release that does is 2.13"} {
+	for _, want := range []string{"torch 2.14 (from the log)", "2.14 has the fix", "runs a torch older than 2.14"} {
 		if !strings.Contains(f.Note, want) {
 			t.Errorf("note %q lacks %q", f.Note, want)
 		}
@@ -714,16 +716,11 @@ func TestWriteTextWidth(t *testing.T) {
 						fields++
 					}
 				}
-				if len(d.Findings) > 0 {
-					fields++ // the "torch X.Y (from line N)" or "torch: not stated" line
-				}
+				fields++ // the "torch X.Y (from line N)" or "torch: not stated" line, findings or none (newuser27 #3)
 				if len(d.Findings) == 0 {
 					fields++ // NoSignature
 					if d.TracebackCut > 0 {
 						fields++ // "the traceback on line N ends before its exception line: …"
-					}
-					if d.Torch != "" || d.StatedTorch != "" {
-						fields++ // the release's line
 					}
 				}
 				fields += planLines(d)
@@ -755,6 +752,8 @@ func planLines(d *diagnose.Diagnosis) int {
 		return 1
 	case d.Plan == nil:
 		return 0
+	case d.Plan.Error != nil && d.Plan.Error.Hint != "":
+		return 3 // the error, then its hint (fix brief 29, finding 4)
 	case d.Plan.Error != nil || d.Plan.CompileDisabled:
 		return 2
 	}

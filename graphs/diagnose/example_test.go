@@ -64,7 +64,7 @@ func ExampleParseTorch() {
 	// 2.6 false
 	// 2.15 false
 	// 0.0 true
-	// is not a release torch has or is near: a minor more than 3 past the newest, 2.14, is none (newer ones are taken up to 2.17, or 3.x); did you mean 2.9 (2.9.9 typed without its dot)?
+	// is not a release torch has or is near: a minor more than 3 past the newest, 2.14, would be a future release, not known yet (newer ones are taken up to 2.17, or 3.x); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1
 }
 
 // A traceback pasted without its last line: no signature is found, and the text says
@@ -90,4 +90,5 @@ func ExampleRead_tracebackCut() {
 	// no known signature: this log matches none of compilemode's diagnosis codes
 	// the traceback on line 1 ends before its exception line: paste it to its last line (the "XxxError:
 	// message" line), which names the failure
+	// torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)
 }

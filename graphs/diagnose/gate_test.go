@@ -48,6 +48,76 @@ func TestGate(t *testing.T) {
 	}
 }
 
+// TestGateAlternatives checks the gates of an alternation's branches (gate.alts): a text
+// that holds what mustHold's clauses ask but not all that one branch asks is turned away;
+// one that holds a whole branch's literals is admitted.
+func TestGateAlternatives(t *testing.T) {
+	tests := []struct {
+		expr, text string
+		want       bool
+		why        string
+	}{
+		{`\b_is_key_in_tls\b\s+assertion|\bthreads?\b.{0,80}?\btls\s+assertion`, "_is_key_in_tls(3 skipping cudagraphs due to 4", false,
+			"each branch asks two literals, the line holds one of each branch (mustHold asked one of either)"},
+		{`\b_is_key_in_tls\b\s+assertion|\bthreads?\b.{0,80}?\btls\s+assertion`, "the _is_key_in_tls assertion", true,
+			"the first branch's literals, both"},
+		{`(?i)(?:hit|got|raised)\s+(?:the\s+)?tls\s+assert|\btls\s+(?:is\s+)?uninitiali[sz]ed\b.{0,60}?\bassert`, "got the TLS assert", true,
+			"the first branch, without regard to case"},
+		{`(?i)(?:hit|got|raised)\s+(?:the\s+)?tls\s+assert|\btls\s+(?:is\s+)?uninitiali[sz]ed\b.{0,60}?\bassert`, "the assert about tls 1", false,
+			"tls and assert, which mustHold's clauses ask, but neither branch's verb nor uninitialized"},
+		{`x(?:ab|cd)y|z`, "xaby", true, "an alternation inside a branch: one of its branches"},
+		{`(?i)(?:找不到|缺少)\s*triton|triton\s*(?:未安装|找不到)`, "triton 1 skipping cudagraphs", false,
+			"a Chinese literal under (?i) has no case: an ASCII text cannot hold it"},
+		{`(?i)(?:找不到|缺少)\s*triton|triton\s*(?:未安装|找不到)`, "找不到 Triton", true, "the Chinese literal as written"},
+	}
+	var scratch []byte
+	for _, tc := range tests {
+		re := regexp.MustCompile(tc.expr)
+		g := newGate(tc.expr)
+		if g == nil {
+			t.Fatalf("newGate(%q) = nil", tc.expr)
+		}
+		if got := g.admits([]byte(tc.text), &scratch); got != tc.want {
+			t.Errorf("gate of %q admits %q = %v, want %v (%s)", tc.expr, tc.text, got, tc.want, tc.why)
+		}
+		if re.MatchString(tc.text) && !g.admits([]byte(tc.text), &scratch) {
+			t.Errorf("gate of %q turns away %q, which it matches", tc.expr, tc.text)
+		}
+	}
+}
+
+// TestGateOrder checks that a gate's clauses are met in the order a match holds them,
+// each after the one before it ends.
+func TestGateOrder(t *testing.T) {
+	tests := []struct {
+		expr, text string
+		want       bool
+		why        string
+	}{
+		{`(?i)\b_is_key_in_tls\b(?:\([^)]{0,20}\))?\s+assert`, "assert torch._C._is_key_in_tls(3 skipping cudagraphs due to 4", false,
+			"assert before the literal only (the user's nearmiss_lines.txt: every such line ran the branch joined with its neighbours)"},
+		{`(?i)\b_is_key_in_tls\b(?:\([^)]{0,20}\))?\s+assert`, "torch._C._is_key_in_tls(attr_name) assertion", true, "assert after it"},
+		{`abc.*bcd`, "abcd", false, "the two literals overlap: a match holds them one after the other"},
+		{`abc.*bcd`, "abc bcd", true, "one after the other"},
+		{`(?:x|yy)z.*w`, "yy w z x z w", true, "the earliest end of the first clause's literals is where the next is looked for"},
+		{`(?i)tls.*assert`, "Ｔ tls assert", true, "a text that is not ASCII meets a clause without case at once"},
+	}
+	var scratch []byte
+	for _, tc := range tests {
+		re := regexp.MustCompile(tc.expr)
+		g := newGate(tc.expr)
+		if g == nil {
+			t.Fatalf("newGate(%q) = nil", tc.expr)
+		}
+		if got := g.admits([]byte(tc.text), &scratch); got != tc.want {
+			t.Errorf("gate of %q admits %q = %v, want %v (%s)", tc.expr, tc.text, got, tc.want, tc.why)
+		}
+		if re.MatchString(tc.text) && !g.admits([]byte(tc.text), &scratch) {
+			t.Errorf("gate of %q turns away %q, which it matches", tc.expr, tc.text)
+		}
+	}
+}
+
 // TestGateAdmits checks that a gate never turns away a text its expression matches:
 // every row expression on every line of the corpus and the test logs, and texts made
 // to be near it (case, the Kelvin sign).

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"sort"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -113,12 +115,29 @@ func newMatchCache(rows int) matchCache {
 // BenchmarkShapes/many-findings, wrapped) had run the pattern on the line and on each
 // span of its neighbours joined, spaced and tight.
 //
+// alts are the gate's alternatives: each group is met when one of its gates admits the
+// text (the branches of an alternation that every match goes through, each with all its
+// own clauses, where clauses hold only the strongest of each: mustHold). A line that
+// holds a row's literal and, joined with its neighbours, none of the other words of the
+// branch that literal is in ran the pattern on each such span (the user's
+// nearmiss_lines.txt of 2026-12-06, 200,000 lines of a message's head and a number:
+// 5.7 s of CPU, 250 times grep -F's).
+//
 // width is the most characters a match holds (patternWidth): the reach of matchNear's
 // spans around a literal.
 type gate struct {
 	clauses []gateClause
+	alts    [][]*gate
 	width   int
 }
+
+// altDepth is how deep in a pattern's alternations within alternations gates are
+// kept as alternatives (altGroups): deeper, mustHold's clauses alone.
+const altDepth = 2
+
+// maxAlts is the most gates of branches a gate keeps, all its groups together: past
+// it the clauses alone (a gate costs a look for each of its literals on each text).
+const maxAlts = 256
 
 // gateClause is met by a text that holds one of its literals.
 type gateClause []needLit
@@ -137,16 +156,71 @@ func newGate(expr string) *gate {
 	if err != nil {
 		return nil
 	}
-	return &gate{clauses: mustHold(re), width: patternWidth(re)}
+	budget := maxAlts
+	return &gate{clauses: mustHold(re), alts: altGroups(re, altDepth, &budget), width: patternWidth(re)}
+}
+
+// altGroups returns the alternatives' gates of re's alternations that every match goes
+// through (re itself, or a part of a concatenation, a capture or a repeat of at least
+// once), down to depth levels of alternation inside a branch, taking at most *budget
+// gates; a group with a branch that would admit every text is left out.
+func altGroups(re *syntax.Regexp, depth int, budget *int) [][]*gate {
+	if depth == 0 {
+		return nil
+	}
+	switch re.Op {
+	case syntax.OpCapture, syntax.OpPlus:
+		return altGroups(re.Sub[0], depth, budget)
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return altGroups(re.Sub[0], depth, budget)
+		}
+	case syntax.OpConcat:
+		var out [][]*gate
+		for _, sub := range re.Sub {
+			out = append(out, altGroups(sub, depth, budget)...)
+		}
+		return out
+	case syntax.OpAlternate:
+		if g := altGroup(re.Sub, depth, budget); g != nil {
+			return [][]*gate{g}
+		}
+	}
+	return nil
+}
+
+// altGroup returns the gates of branches, nil where one of them asks nothing of a text,
+// where each asks one clause only (mustHold's clause of the alternation says as much),
+// or where *budget runs out.
+func altGroup(branches []*syntax.Regexp, depth int, budget *int) []*gate {
+	if len(branches) > *budget {
+		return nil
+	}
+	*budget -= len(branches)
+	out := make([]*gate, 0, len(branches))
+	more := false
+	for _, b := range branches {
+		g := &gate{clauses: mustHold(b), alts: altGroups(b, depth-1, budget)}
+		if len(g.clauses) == 0 && len(g.alts) == 0 {
+			return nil
+		}
+		more = more || len(g.clauses) > 1 || len(g.alts) > 0
+		out = append(out, g)
+	}
+	if !more {
+		return nil
+	}
+	return out
 }
 
 // literalOf returns re's literal as a needLit, ok false where it cannot be looked for
 // as bytes: U+FFFD (which an invalid byte matches) or, without regard to case, a rune
-// outside ASCII.
+// outside ASCII that has another case (a rune with none, a Chinese or Japanese one, is
+// looked for as it is: the literals of the retellings in those languages, under (?i)).
 func literalOf(re *syntax.Regexp) (needLit, bool) {
 	fold := re.Flags&syntax.FoldCase != 0
 	for _, c := range re.Rune {
-		if c == utf8.RuneError || fold && c >= utf8.RuneSelf {
+		if c == utf8.RuneError || fold && c >= utf8.RuneSelf && unicode.SimpleFold(c) != c {
 			return needLit{}, false
 		}
 	}
@@ -210,35 +284,68 @@ func strongest(cs []gateClause) (gateClause, bool) {
 	return best, bestLen > 0
 }
 
-// admits reports whether text may match the gate's expression: it meets every gateClause.
-// A literal without regard to case is looked for in text made lower case (in scratch)
-// only where text is ASCII: (?i)k matches the Kelvin sign, (?i)s the long s; a text
-// that is not admits.
+// admits reports whether text may match the gate's expression: it meets every gateClause
+// and, of each group of alternatives, one gate. A literal without regard to case is
+// looked for in text made lower case (in scratch) only where text is ASCII: (?i)k
+// matches the Kelvin sign, (?i)s the long s; a text that is not meets every such
+// literal's clause.
 func (g *gate) admits(text []byte, scratch *[]byte) bool {
-	var low []byte
+	in := gateText{text: text, scratch: scratch}
+	return g.admitsText(&in)
+}
+
+// admitsText is admits on in. The clauses are met in their order (mustHold gives them in
+// the order a match holds them: a concatenation's parts one after another), each after
+// the end of the one before it: "assert torch._C._is_key_in_tls(3" holds "_is_key_in_tls"
+// and "assert", but not "assert" after it, as "\b_is_key_in_tls\b\s+assert" asks.
+func (g *gate) admitsText(in *gateText) bool {
+	from := 0
 	for _, c := range g.clauses {
-		met := false
-		for _, l := range c {
-			if l.fold && low == nil {
-				var ascii bool
-				if low, ascii = lowerASCII(text, scratch); !ascii {
-					return true
-				}
-			}
-			in := text
-			if l.fold {
-				in = low
-			}
-			if bytes.Contains(in, l.lit) {
-				met = true
-				break
-			}
+		end, ok := in.meetsFrom(c, from)
+		if !ok {
+			return false
 		}
-		if !met {
+		from = end
+	}
+	for _, group := range g.alts {
+		if !slices.ContainsFunc(group, func(b *gate) bool { return b.admitsText(in) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// gateText is a text a gate reads, made lower case (in scratch) once, where a literal
+// without regard to case asks.
+type gateText struct {
+	text, low []byte
+	scratch   *[]byte
+	lowered   bool
+	ascii     bool
+}
+
+// meetsFrom reports whether the text from byte from on holds one of c's literals, and
+// where the first to end there ends; a literal of c without regard to case meets it
+// where the text is not ASCII, at from (where it lies is not known).
+func (t *gateText) meetsFrom(c gateClause, from int) (end int, ok bool) {
+	end = -1
+	for _, l := range c {
+		in := t.text
+		if l.fold {
+			if !t.lowered {
+				t.low, t.ascii = lowerASCII(t.text, t.scratch)
+				t.lowered = true
+			}
+			if !t.ascii {
+				return from, true
+			}
+			in = t.low
+		}
+		if i := bytes.Index(in[from:], l.lit); i >= 0 && (end < 0 || from+i+len(l.lit) < end) {
+			end = from + i + len(l.lit)
+		}
+	}
+	return end, end >= 0
 }
 
 // lowerASCII returns text in lower case, in scratch, and whether text is ASCII.
@@ -275,6 +382,27 @@ func (s *scanner) match(re *regexp.Regexp, text []byte) bool {
 		}
 	}
 	return re.Match(text)
+}
+
+// matchBranches reports whether re matches text, as match does, running only the
+// branches of its top-level alternation whose gate admits text, each apart.
+func (s *scanner) matchBranches(re *regexp.Regexp, text []byte) bool {
+	if s.t == nil {
+		return re.Match(text)
+	}
+	if !s.admits(re, text) {
+		return false
+	}
+	bs := s.t.branchesOf(re)
+	if len(bs) == 1 {
+		return bs[0].re.Match(text)
+	}
+	for _, b := range bs {
+		if (b.gate == nil || b.gate.admits(text, &s.lowered)) && b.re.Match(text) {
+			return true
+		}
+	}
+	return false
 }
 
 // admits reports whether re may match text by its gate (true without one).

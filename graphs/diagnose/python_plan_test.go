@@ -99,7 +99,7 @@ func TestPlanErrorInUserWords(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, d.Plan)
 	require.NotEmpty(t, d.PlanError)
-	for _, p := range []string{"graphs: ", "config: ", "diagnose: "} {
-		require.NotContains(t, d.PlanError, p)
+	for _, p := range []string{"graphs: ", "config: ", "diagnose: ", "scenario ", "resolve: "} {
+		require.NotContains(t, d.PlanError, p) // fix brief 29 #3: "scenario resolve:" stayed
 	}
 }

@@ -124,3 +124,120 @@ func openCall(before []byte, calls []string, ends string) bool {
 	}
 	return false
 }
+
+// assertedInSource reports whether row i's literal is on e inside the message of a
+// Python assert statement of source code: `assert cond, "msg"`, opened on e's line or
+// on one of the two lines above, whose lines up to the literal go on by a backslash or
+// an open bracket (assertMessage; timm's adopt.py: `assert param.device.type == … in
+// capturable_supported_devices,\` over `f"If capturable=True, params and state_steps
+// must be on supported devices: {…}."`, fixctx29). A run prints the message as the
+// AssertionError's line, without the statement. The statement stays read where a
+// traceback shows it as its failing line: under a frame's header (underFrame: `File
+// "…", line N, in f`, IPython's), marked by pytest's ">" or above its "E" lines, or
+// by an arrow (IPython's "-->", pdb's "->": no line that starts with "assert"). A
+// test's assertion that the message occurs or not (`assert "…" in out`, absent_assert.go)
+// holds it in the condition, before the statement's comma: none of this. Nor is a
+// statement in a markdown code fence or a diff's line (inFence, diffLine): a thread that
+// quotes an optimizer's check is about the failure it raises, as the corpus's labels read
+// it (holdout7's pt124830_capturable_xla, an issue quoting adam.py's assert to ask for
+// another device; pt124919_capturable_diff, the pull request's diff that rewords it),
+// as pythonAssigned leaves a diff's line.
+func (s *scanner) assertedInSource(i int, e *ringLine) bool {
+	lit := s.rows[i].literal
+	at := foldedAt(e.clean, lit)
+	if len(lit) == 0 || at <= 0 || !e.lineStart || !bytes.Contains(e.clean[:at], []byte{'"'}) && !bytes.Contains(e.clean[:at], []byte{'\''}) {
+		return false
+	}
+	before := e.clean[:at]
+	for n, p := 0, e; n < 3 && p != nil; n, p = n+1, s.lineAbove(p) {
+		if n > 0 {
+			before = append(append(append([]byte(nil), p.clean...), '\n'), before...)
+		}
+		if diffLine(p.raw) {
+			return false
+		}
+		if assertOpens.Match(p.clean) {
+			return assertMessage(before) && !p.underFrame && !p.inFence && !pytestFlow.Match(p.raw) && !s.pytestFailed(e)
+		}
+	}
+	return false
+}
+
+// assertMessage reports whether before, the lines of a Python statement from its
+// "assert" up to a point inside a string, holds that point in the statement's message:
+// a comma outside brackets and strings stands before it, no ";" or statement's end
+// (a line's end outside brackets, not after a backslash) does, and a string is open at
+// its end.
+func assertMessage(before []byte) bool {
+	var p pyScan
+	comma, last := false, byte(0)
+	for k := 0; k < len(before); {
+		c := before[k]
+		n, code := p.step(before, k)
+		k += n
+		if code {
+			switch {
+			case c == ',' && p.depth == 0:
+				comma = true
+			case c == ';' || c == '#':
+				return false
+			case c == '\n' && p.depth <= 0 && last != '\\':
+				return false
+			}
+		}
+		last = lastVisible(last, c)
+	}
+	return comma && p.quote != 0
+}
+
+// lastVisible returns c, or last where c is white space.
+func lastVisible(last, c byte) byte {
+	if c == ' ' || c == '\t' || c == '\r' {
+		return last
+	}
+	return c
+}
+
+// pyScan walks a line (or lines) of Python byte by byte: the quote of the string open,
+// and how deep in brackets outside strings.
+type pyScan struct {
+	quote byte
+	depth int
+}
+
+// step reads b[k] and returns how many bytes it took (two for an escape inside a string)
+// and whether the byte is code, outside a string and no quote mark.
+func (p *pyScan) step(b []byte, k int) (n int, code bool) {
+	switch c := b[k]; {
+	case p.quote != 0 && c == '\\':
+		return 2, false
+	case p.quote != 0:
+		if c == p.quote {
+			p.quote = 0
+		}
+		return 1, false
+	case c == '"' || c == '\'':
+		p.quote = c
+		return 1, false
+	case c == '(' || c == '[' || c == '{':
+		p.depth++
+	case c == ')' || c == ']' || c == '}':
+		p.depth--
+	}
+	return 1, true
+}
+
+// diffLine reports whether raw is a line a diff adds or removes ("+", "-" at its start, not
+// "+++" or "---").
+func diffLine(raw []byte) bool {
+	return len(raw) > 1 && (raw[0] == '+' || raw[0] == '-') && raw[1] != raw[0]
+}
+
+// Pieces of assertedInSource: a line that opens an assert statement (after a listing's
+// number, where a listing names no failing line), and pytest's flow marker before a
+// failing line's source (_pytest/_code/code.py, FormattedExcinfo.flow_marker and its
+// three spaces).
+var (
+	assertOpens = &lazyregexp.Regexp{Expr: `^\s*(?:\d+\s+)?assert\s`}
+	pytestFlow  = &lazyregexp.Regexp{Expr: `^\s*>[ \t]{3}`}
+)

@@ -110,7 +110,10 @@ type Finding struct {
 	// Note, when set, says that the release the log shows is outside Releases (the
 	// text matched all the same), or newer than the releases known
 	// (Diagnosis.TorchNewer): Fix is then the nearest such release's, without advice
-	// to upgrade to a release the user already runs. An extra field.
+	// to upgrade to a release the user already runs. When that release has a fix that
+	// ends the code (a bug fixed, a check dropped), Note says so and that an older torch
+	// printed the text, Cause is said to be that older torch's, and Fix is for both. An
+	// extra field.
 	Note string `json:"note,omitempty"`
 	// Evidence is how the text is known (measured, source), Source where from (an
 	// extra field).
@@ -345,10 +348,10 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 // (modes.ParseVersion), or one newer than the newest known ("2.15", "3.0"), whose causes
 // and fixes are then the newest known release's (Diagnosis.TorchNewer), as for a log
 // that states it. A newer one is at most typoMargin (3) minors past the newest known
-// (2.17 after 2.14) or of major 3: "2.99" is an error, as a log's 2.99 is a release
-// typed without its dot (typedWithoutDot), not a newer one. The error of such a release
-// says so, and names the release the log reader takes it for ("2.99" is 2.9.9 typed
-// without its dot: "did you mean 2.9?").
+// (2.17 after 2.14) or of major 3: "2.99" is an error, as a future release that far
+// ahead is not known yet. The error says so, and names the release the log reader
+// takes it for where it is a release typed without its dot ("2.31" is 2.3.1: "did you
+// mean 2.3?"), or why it is not one ("2.99" is no 2.9.9: 2.9 ended at 2.9.1).
 func ParseTorch(s string) (modes.Version, error) {
 	v, err := modes.ParseVersion(s)
 	if err == nil {
@@ -366,8 +369,11 @@ func ParseTorch(s string) (modes.Version, error) {
 }
 
 // notNear is the reason a well-formed release past the newest known is refused: more
-// than typoMargin minors past it, or of a major past 3 (newerRelease); "" for any other
-// text.
+// than typoMargin minors past it, or of a major past 3 (newerRelease), and no release
+// known yet; "" for any other text. A two-digit minor that is a release typed without
+// its dot names that release ("did you mean 2.3 (2.3.1 typed without its dot)?"); one
+// whose patch never existed says so ("2.18" is no 2.1.8: 2.1 ended at 2.1.2), so only
+// a release that exists is suggested (fix brief 29, finding 2).
 func notNear(s string) string {
 	newest := modes.Newest()
 	major, rest, _ := strings.Cut(s, ".")
@@ -377,14 +383,18 @@ func notNear(s string) string {
 	if err1 != nil || err2 != nil || strings.Trim(major, "0123456789") != "" || !newest.Less(modes.Version{Major: ma, Minor: mi}) {
 		return ""
 	}
-	why := fmt.Sprintf("is not a release torch has or is near: newer ones are taken up to %d.%d, or 3.x", newest.Major, newest.Minor+typoMargin)
+	taken := fmt.Sprintf("(newer ones are taken up to %d.%d, or 3.x)", newest.Major, newest.Minor+typoMargin)
 	if ma != newest.Major {
-		return why
+		return "is not a release torch has or is near: a future release that far ahead is not known yet " + taken
 	}
-	why = fmt.Sprintf("is not a release torch has or is near: a minor more than %d past the newest, %s, is none (newer ones are taken up to %d.%d, or 3.x)",
-		typoMargin, newest, newest.Major, newest.Minor+typoMargin)
+	why := fmt.Sprintf("is not a release torch has or is near: a minor more than %d past the newest, %s, "+
+		"would be a future release, not known yet %s", typoMargin, newest, taken)
 	if v, ok := typedWithoutDot(newest.Major, []byte(minor)); ok {
-		why += fmt.Sprintf("; did you mean %s (%s.%s typed without its dot)?", v, v, minor[1:])
+		return why + fmt.Sprintf("; did you mean %s (%s.%s typed without its dot)?", v, v, minor[1:])
+	}
+	if v, ok := dotless(newest.Major, []byte(minor)); ok {
+		last, _ := modes.LastPatch(v)
+		why += fmt.Sprintf("; nor is it %s.%s typed without its dot: %s ended at %s.%d", v, minor[1:], v, v, last)
 	}
 	return why
 }
@@ -396,9 +406,10 @@ func (d *Diagnosis) plan(envLines map[string]envLine) {
 	}
 	rep, err := graphs.Check(d.Recovered)
 	if err != nil {
-		// in the user's words, without the Go packages' prefixes (hostile21's D11:
-		// "could not be planned: graphs: scenario resolve: …")
-		d.PlanError = inputerr.UserWords(err.Error())
+		// in the user's words, without the Go packages' prefixes nor the scenario's
+		// field names (hostile21's D11: "could not be planned: graphs: scenario
+		// resolve: …"; fix brief 29, finding 3: "scenario resolve: …")
+		d.PlanError = graphs.CallErrorWords(err)
 		return
 	}
 	d.Plan = rep
@@ -430,7 +441,7 @@ func planFinding(w config.Warning, at envLine, torch string) Finding {
 // rows' first hits), and its finding shows the code's best occurrence (bestShown).
 func (s *scanner) diagnosis() *Diagnosis {
 	active := s.activeRows()
-	torch, haveTorch := s.torch.bestWith(slices.Contains(active, true))
+	torch, haveTorch := s.torch.bestWith(slices.Contains(active, true), s.lastHit)
 	d := &Diagnosis{Format: Format, Findings: []Finding{}}
 	// facts is the release whose facts apply: the log's, or the newest known release
 	// for a log from a newer one (TorchNewer).

@@ -16,8 +16,11 @@ var (
 	reMode    = &lazyregexp.Regexp{Expr: `\bmode\s*=\s*["']([^"']*)["']`}
 	reBackend = &lazyregexp.Regexp{Expr: `\bbackend\s*=\s*["']([^"']*)["']`}
 	reDynamic = &lazyregexp.Regexp{Expr: `\bdynamic\s*=\s*(True|False)\b`}
-	reOptions = &lazyregexp.Regexp{Expr: `\boptions\s*=\s*\{`}
-	reGlobal  = &lazyregexp.Regexp{Expr: `\b(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`}
+	// reFullgraph: fullgraph=True changes the plan (a graph break raises instead of
+	// splitting the function; fix brief 29, finding 5: rt-pose's call lost it).
+	reFullgraph = &lazyregexp.Regexp{Expr: `\bfullgraph\s*=\s*(True|False)\b`}
+	reOptions   = &lazyregexp.Regexp{Expr: `\boptions\s*=\s*\{`}
+	reGlobal    = &lazyregexp.Regexp{Expr: `\b(?:torch\._inductor\.config|inductor_config)\.([A-Za-z_][\w.]*)\s*=\s*(True|False|None|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')\s*(?:#.*)?$`}
 	// reGlobalProse: an assignment retold in prose, "vllm patch inductor_config.fx_graph_cache
 	// to True" (pytorch/pytorch#166138, beside "I set TORCHINDUCTOR_FX_GRAPH_CACHE=0"),
 	// "we set torch._inductor.config.triton.cudagraphs to False".
@@ -65,7 +68,9 @@ type callArgs struct {
 	mode    *string
 	backend string
 	dynamic *bool
-	options string
+	// fullgraph is the call's fullgraph= (nil: not shown).
+	fullgraph *bool
+	options   string
 }
 
 // maxCalls is how many torch.compile calls a log's plan chooses among (sweep5 finding
@@ -120,11 +125,39 @@ func (r *recoverer) dumpWindow(text []byte) {
 	if r.dump != nil || len(r.calls) > 0 && r.calls[0].mode != nil {
 		return
 	}
+	if mode, ok := refusedMode(text); ok {
+		r.dump = &mode
+		return
+	}
 	if m := reModeDump.FindSubmatch(text); m != nil && !bytes.Contains(text, []byte("torch.compile(")) {
 		mode := string(m[1])
 		r.dump = &mode
 	}
 }
+
+// refusedMode returns the mode PyTorch's unknown-mode refusal in text names, exactly
+// as the call gave it ("Unrecognized mode=reduce-overhead , should be one of: …" is
+// mode "reduce-overhead ", with its space), when the refusal shows its list on one
+// line: the call the log shows is that mode's, which the plan then refuses too, with
+// its hint. reModeDump alone read it as "reduce-overhead", a call that captures (fix
+// brief 29, finding 4).
+func refusedMode(text []byte) (string, bool) {
+	const head, tail = "Unrecognized mode=", ", should be one of: "
+	i := bytes.Index(text, []byte(head))
+	if i < 0 {
+		return "", false
+	}
+	rest := text[i+len(head):]
+	j := bytes.Index(rest, []byte(tail))
+	if j < 0 || j > maxRefusedMode || bytes.ContainsAny(rest[:j], "\n\r") {
+		return "", false
+	}
+	return string(rest[:j]), true
+}
+
+// maxRefusedMode is the longest mode refusedMode takes, in bytes: a mode name is short,
+// and a longer text between the refusal's two parts is no name.
+const maxRefusedMode = 80
 
 // globalWindow records a torch._inductor.config assignment, up to maxRecovered: in code,
 // through the module's path or its common alias (import torch._inductor.config as
@@ -248,7 +281,7 @@ func isWordByte(c byte) bool {
 var pyKeywords = nameSet{"and", "or", "not", "in", "is", "if", "else",
 	"for", "lambda", "await", "yield", "async", "from"}
 
-// parseCall reads mode=, backend=, dynamic= and an inline options dict from a call's
+// parseCall reads mode=, backend=, dynamic=, fullgraph= and an inline options dict from a call's
 // text (up to the next call's start, when two share a line); it reports whether it
 // found any.
 func parseCall(call []byte) (c callArgs, found bool) {
@@ -265,6 +298,11 @@ func parseCall(call []byte) (c callArgs, found bool) {
 	if m := reDynamic.FindSubmatch(call); m != nil {
 		b := string(m[1]) == "True"
 		c.dynamic, found = &b, true
+	}
+	if m := reFullgraph.FindSubmatch(call); m != nil {
+		// carried, not found: fullgraph= alone makes no call to plan (scenario)
+		b := string(m[1]) == "True"
+		c.fullgraph = &b
 	}
 	if loc := reOptions.FindIndex(call); loc != nil {
 		// Prose elides a dict as {...}, which Python would read as the set {Ellipsis}:
@@ -339,10 +377,15 @@ func (r *recoverer) scenario(torch string, c callArgs) *graphs.Scenario {
 	if c.mode == nil {
 		c.mode = r.dump
 	}
+	// fullgraph= alone makes no plan (parseCall does not count it as found): it is
+	// carried with what does (a mode, options …), as a call's fullgraph=True alone
+	// leaves CUDA graphs off, which a plan would only restate on every text that shows
+	// such a call.
 	if c.mode == nil && c.backend == "" && c.dynamic == nil && c.options == "" && len(r.set) == 0 && len(r.env) == 0 {
 		return nil
 	}
-	sc := &graphs.Scenario{Torch: torch, Python: r.python.version, Mode: c.mode, Backend: c.backend, Dynamic: c.dynamic, Set: r.set}
+	sc := &graphs.Scenario{Torch: torch, Python: r.python.version, Mode: c.mode, Backend: c.backend, Dynamic: c.dynamic,
+		Fullgraph: c.fullgraph, Set: r.set}
 	sc.Options = c.options // the Python dict literal, as Scenario.Options holds it
 	if len(r.env) > 0 {
 		sc.Env = r.env

@@ -26,20 +26,26 @@ func (s Signature) nearest(v modes.Version) modes.Version {
 // texts returns the row's cause, fix and note for a log that shows release v (have:
 // the release is known; given: it came from Options.Torch, the command's -torch), with the planner's placeholder {torch} filled: the texts
 // come from the planner's rows, which fill it per plan. It names the release the
-// fix is for (v, or the nearest the row covers), else the row's releases.
+// fix is for (v, or the nearest the row covers), else the row's releases. When v has a
+// change that ends the row's code (codeFixes), the texts say that an older torch than v
+// printed it and give the fix for both (fixedTexts).
 func (s Signature) texts(v modes.Version, have, given bool) (cause, fix, note string) {
 	fix = s.Fix
 	rel := s.Releases.String()
+	from := "from the log"
+	if given {
+		from = "from -torch"
+	}
 	if have {
-		from := "from the log"
-		if given {
-			from = "from -torch"
-		}
 		fix, note = s.fixOn(v, from)
 		rel = s.nearest(v).String()
 	}
 	fill := strings.NewReplacer("{torch}", rel)
-	return fill.Replace(s.Cause), fill.Replace(fix), note
+	cause, fix = fill.Replace(s.Cause), fill.Replace(fix)
+	if f, ok := s.fixedOn(v); have && ok {
+		return fixedTexts(cause, fix, f, v, from)
+	}
+	return cause, fix, note
 }
 
 // fixOn returns the row's fix for a log that shows release v (from says where v came

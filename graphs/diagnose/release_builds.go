@@ -91,13 +91,14 @@ var listNext = &lazyregexp.Regexp{Expr: `^['"]?\s*,\s*['"]?v?\d+\.\d+`}
 // pickListValue takes a key's release unless a list after the key holds another:
 // several releases a CI matrix runs on state no single run (ambiguous: none of the line
 // is taken), as a table's torch column of several builds states none (release_table.go);
-// so does a support list (keyList), and a minimum is no release (keyMinimum).
+// so does a support list (keyList), and a minimum is no release (keyMinimum, a minimum's
+// key: minimumKeyed).
 func pickListValue(text []byte, m []int) (int, int, verdict) {
 	switch after := text[m[3]:]; {
 	case listNext.Match(after) || keyList.Match(after):
 		return 0, 0, ambiguous
-	case keyMinimum.Match(after):
-		return 0, 0, skip // a minimum: "PyTorch version: 2.0+"
+	case keyMinimum.Match(after) || minimumKeyed(text, m[2]):
+		return 0, 0, skip // a minimum: "PyTorch version: 2.0+", "Minimum torch version: 2.1"
 	}
 	return m[2], m[3], take
 }

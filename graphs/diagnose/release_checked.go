@@ -46,7 +46,8 @@ func (f *versionFinder) noteChecked(text []byte, line int) {
 
 // checkedTorch is a check mark (checkMark) before torch's name and a
 // release, or after them past a colon, a dash or a bar; the release has no "+" after it
-// but a local build's tag ("✅ PyTorch 2.6.0+cu124"; "✅ PyTorch 2.0+" is a minimum), nor
-// another package's name before it ("✅ torchvision 0.21").
+// but a local build's tag ("✅ PyTorch 2.6.0+cu124"; "✅ PyTorch 2.0+" is a minimum, and
+// so is "PyTorch 2.1.0+✓ verified", holdoutEX's theneuralbase team note), nor another
+// package's name before it ("✅ torchvision 0.21").
 var checkedTorch = &lazyregexp.Regexp{Expr: checkMark + `\x{fe0f}?\s*[*_\x60]{0,3}\s*(?i:py)?(?i:torch)[*_\x60]{0,3}\s*(?:==?\s*)?v?(\d\.\d{1,2}(?:\.\d+)?)(?:\+[a-zA-Z]|[^\d.+]|$)|` +
-	`(?i:py)?(?i:torch)[*_\x60]{0,3}\s*(?:==?\s*)?v?(\d\.\d{1,2}(?:\.\d+)?)(?:[a-z0-9.+]*)[*_\x60]{0,3}\s*(?:[:=|]|-{1,2}|–|—|→|->)?\s*[*_\x60]{0,3}` + checkMark}
+	`(?i:py)?(?i:torch)[*_\x60]{0,3}\s*(?:==?\s*)?v?(\d\.\d{1,2}(?:\.\d+)?)[a-z0-9.]*(?:\+[a-z0-9.]+)?[*_\x60]{0,3}\s*(?:[:=|]|-{1,2}|–|—|→|->)?\s*[*_\x60]{0,3}` + checkMark}

@@ -175,6 +175,9 @@ func TestBareAndToolReleases(t *testing.T) {
 		{"typo-spec", "torch=2.31+cu121,Do I need to upgrade the torch?", "2.3"},
 		{"typo-pin", "torch==2.51", "2.5"},
 		{"typo-prose", "on torch 2.41+cu121 the compile fails", "2.4"},
+		{"typo-no-such-patch", "torch==2.18", ""},         // fix brief 29 #2: 2.1 ended at 2.1.2, so no 2.1.8 was typed
+		{"typo-no-such-patch-99", "torch 2.99+cu121", ""}, // 2.9 ended at 2.9.1
+		{"typo-last-patch", "torch==2.12+cu121", "2.12"},  // lookalike: a two-digit minor within reach is itself
 		{"real-two-digit", "torch==2.10.0", "2.10"},
 		{"newer-in-margin", "torch==2.16.0", "2.16"},
 		{"far-with-patch", "torch==2.31.0", "2.31"},

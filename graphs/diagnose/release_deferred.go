@@ -103,8 +103,13 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 
 // bestWith returns the release the log shows, as best does, and where the log states
 // none otherwise: where it shows a torch failure (failure), the release deferLine
-// noted; else the one release a check mark marks (noteChecked).
-func (f *versionFinder) bestWith(failure bool) (v modes.Version, ok bool) {
+// noted; else the one release a check mark marks (noteChecked). A failure whose text is
+// last seen on line lastFailure, before a move the release found is the target of, was
+// on the release moved from (moveBack).
+func (f *versionFinder) bestWith(failure bool, lastFailure int) (v modes.Version, ok bool) {
+	if failure {
+		f.moveBack(lastFailure)
+	}
 	if v, ok = f.best(); ok || f.blocked > 0 {
 		return v, ok
 	}

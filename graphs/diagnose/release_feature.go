@@ -118,6 +118,8 @@ func seenOnNightly(text []byte) []int {
 //     downgrading torch to 2.5.1 I still get the error", "I downgraded torch to 2.5.1
 //     and now it crashes"): the run that fails is on it, as with sameError; "… and it
 //     works" and "… fixes this" stay another run's;
+//   - outputAfter: a release moved to, then a colon before what the run printed ("I
+//     downgraded to torch 2.5.1 and get:");
 //   - expectedToWork: a release expected to work, then a failure in its sentence
 //     ("PyTorch 2.0.1 should work with Python 3.11 but the CI fails with:",
 //     skorch-dev/skorch#990); "PyTorch 2.6 should work with this model" alone stays
@@ -128,6 +130,12 @@ var (
 	failsThere   = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:and|but|then|yet)\s+)?(?:(?:now|then|again)\s+)?(?:(?:it|this|that|I|we)\s+)?(?:(?:still|also|again|now)\s+)?` +
 		`(?:(?:get|gets|got|getting|see|saw|hit|hits|have|has|had|throws?|threw|raises?|raised|gives?|gave)\s+(?:the\s+|an?\s+|this\s+|that\s+)?(?:same\s+|similar\s+)?` +
 		`(?:errors?|crash(?:es)?|failures?|exceptions?|issues?|problems?|traceback)|crash(?:es|ed)|fails|failed|errors\s+out|breaks|broke)\b`}
+	// outputAfter: a release moved to, then what the run printed after a colon ("I
+	// downgraded to torch 2.5.1 and get:", "After downgrading to 2.5.1 I get:", "rolled
+	// back to torch 2.5.1, now:"), as failsThere reads a failure said in words (branch
+	// fixrel29).
+	outputAfter = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:and|but|then|yet)\s+)?(?:(?:now|then|again|still)\b\s*)?(?:(?:it|I|we)\s+)?(?:(?:still|also|again|now)\s+)?` +
+		`(?:(?:get|gets|got|getting|see|saw|seeing|hit|receive|received|shows?|prints?|gives?|gave|says?|said)\s*)?[:：]`}
 	expectedToWork = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:should|ought\s+to|(?:is|was)\s+(?:supposed|expected|meant)\s+to)\s+work\b`}
 	butFails       = &lazyregexp.Regexp{Expr: `(?i)\bbut\b.*\b(?:fail\w*|errors?|crash\w*|breaks|broke|raises|not)\b`}
 )
@@ -136,7 +144,7 @@ var (
 // clause, is the run's by one of the phrasings above.
 func runDespiteWords(text []byte, words [][]byte, from, to int) bool {
 	after := text[to:min(len(text), to+80)]
-	if negatedWorks.Match(lastWords(words, 7)) || sameError.Match(after) || movedTo(words) && failsThere.Match(after) {
+	if negatedWorks.Match(lastWords(words, 7)) || sameError.Match(after) || movedTo(words) && (failsThere.Match(after) || outputAfter.Match(after)) {
 		return true
 	}
 	return expectedToWork.Match(after) && butFails.Match(sentenceAround(text, from, to)[to-sentenceStart(text, from):])

@@ -71,8 +71,10 @@ var (
 	// mode='reduce-overhead' is faster", theneuralbase.com; "2.4 or later", "2.4 and
 	// up", "2.4 onwards") or a document of the release ("torch._logging — PyTorch 2.1
 	// documentation", discuss.pytorch.org/t/181208; "PyTorch 2.8.0 Release Notes") is
-	// not the run's.
-	otherRunBound = &lazyregexp.Regexp{Expr: `(?i)^(?:\+(?:[\s,.;:)\]*_\x60：，。）]|$)|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`}
+	// not the run's. A plus before anything but a local build's tag is the minimum's,
+	// a mark or a symbol too ("PyTorch 2.1.0+✓ verified", holdoutEX's theneuralbase
+	// team note; "PyTorch 2.1+★").
+	otherRunBound = &lazyregexp.Regexp{Expr: `(?i)^(?:` + plusBound + `|\s*\+?\s*(?:or|and)\s+(?:later|newer|above|higher|up|greater|beyond)\b|\s*\+?\s*onwards?\b)`}
 	// A page's title that names a document of the release in Japanese or Chinese ("PyTorch
 	// 2.0 トラブルシューティング", a translation of PyTorch 2.0's troubleshooting page) or
 	// a guide, a troubleshooting page, a manual or an FAQ is one too.
@@ -110,6 +112,10 @@ var (
 	// the Triton after the dash is no package of the release's clause).
 	clauseEnd = &lazyregexp.Regexp{Expr: `(?i)(?:[.;:!?,]\s|\sbut\s|\showever\s|\swhile\s|\swhereas\s|\s[—–]\s|\s--\s)`}
 )
+
+// plusBound is a plus right after a release that makes it a minimum: before anything but
+// a local build's tag ("2.5.1+cu124"), or the text's end.
+const plusBound = `\+(?:[^0-9A-Za-z]|$)`
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
 // run's by the words of its clause: up to four words before it or three after.
@@ -558,6 +564,9 @@ type versionFinder struct {
 	// inst watches a release read from a FROM line or an install command for a later
 	// install of torch that replaces it (release_installed.go)
 	inst installWatch
+	// moved is the release a move the text says nothing more of left, where found is its
+	// target (release_move.go)
+	moved movedFrom
 }
 
 func newVersionFinder() versionFinder {
@@ -765,9 +774,9 @@ func hasRelease(text []byte) bool {
 func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 	for _, m := range nearMatches(p, text) {
 		lo, hi := m[2], m[3]
+		v := take
 		switch {
 		case p.pick != nil:
-			var v verdict
 			if lo, hi, v = p.pick(text, m); v == ambiguous {
 				return false
 			} else if v == skip {
@@ -785,6 +794,7 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 			}
 		}
 		if f.offer(text[lo:hi], p.rank, line, text, p.what, p.row) {
+			f.noteMove(v, text, m, lo, line)
 			break
 		}
 	}
@@ -938,7 +948,7 @@ func otherPin(p versionPattern, text []byte, lo, hi int) bool {
 	case "table":
 		return keyMinimum.Match(text[hi:])
 	case "collect_env", "version report":
-		return keyMinimum.Match(text[hi:]) || keyList.Match(text[hi:])
+		return keyMinimum.Match(text[hi:]) || keyList.Match(text[hi:]) || minimumKeyed(text, lo)
 	}
 	return false
 }
@@ -1071,9 +1081,23 @@ const typoMargin = 3
 
 // typedWithoutDot reads a two-digit minor past typoMargin, no patch after it, as the
 // release typed without its dot ("torch=2.31+cu121" for 2.3.1, holdoutO's woct0rdho/triton-windows#89;
-// "torch==2.51", "2.41+cu121"): its first digit is the minor, when that release is known;
-// any other such minor is no release.
+// "torch==2.51", "2.41+cu121"): its first digit is the minor and its second the patch,
+// when that patch release exists (modes.LastPatch: "2.18" is no 2.1.8, as 2.1 ended at
+// 2.1.2; fix brief 29, finding 2); any other such minor is no release.
 func typedWithoutDot(major int, minor []byte) (modes.Version, bool) {
+	v, ok := dotless(major, minor)
+	if !ok {
+		return modes.Version{}, false
+	}
+	if last, ended := modes.LastPatch(v); ended && int(minor[1]-'0') > last {
+		return modes.Version{}, false
+	}
+	return v, true
+}
+
+// dotless returns the known release whose minor is the first digit of a two-digit
+// minor, whether or not the second digit is one of its patches (typedWithoutDot).
+func dotless(major int, minor []byte) (modes.Version, bool) {
 	if len(minor) != 2 {
 		return modes.Version{}, false
 	}

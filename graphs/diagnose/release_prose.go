@@ -14,6 +14,10 @@ const (
 	take      verdict = iota // the release at [lo, hi) is the run's
 	skip                     // the match names no release of the run
 	ambiguous                // the match names two releases and does not say which one fails
+	// takeMoved: the release at [lo, hi) is the target of a move the text says nothing more
+	// of, the run's unless the text's failure is told only before the move's line; the
+	// match's other release is the one moved from (versionFinder.moveBack).
+	takeMoved
 )
 
 // pickFunc chooses, in a match m of a pattern's expression on text, the run's release.
@@ -70,6 +74,26 @@ func namesTorch(text []byte) bool {
 // "updated", "switch", "moving", "bumped", "migrate".
 const moveVerb = `(?:upgrad\w*|updat\w*|mov(?:e|es|ed|ing)|switch\w*|bump\w*|migrat\w*|downgrad\w*)`
 
+// moveBackVerb is a verb of going back to an older release: "reverted", "rolled back",
+// "went back", "going back".
+const moveBackVerb = `(?:revert\w*|roll(?:ed|ing|s)?\s+back|went\s+back|go(?:ing|es)?\s+back)`
+
+// pickMoveToFrom picks the failing release of a move written target first (m's first
+// group the release moved to, its second the one moved from), as pickMove does.
+func pickMoveToFrom(text []byte, m []int) (int, int, verdict) {
+	return pickMove(text, []int{m[0], m[1], m[4], m[5], m[2], m[3]})
+}
+
+// pickBareFromTo picks the failing release of a bare move (move-from-to-bare), as
+// pickMove does, unless another package is named before it on its line or the line is a
+// tracker's milestone move (trackerMove).
+func pickBareFromTo(text []byte, m []int) (int, int, verdict) {
+	if anotherPackages(text[:m[2]]) || trackerMove.Match(text) {
+		return 0, 0, skip
+	}
+	return pickMove(text, m)
+}
+
 // transition is two releases joined by "to" or an arrow, a pin on either side: a pin
 // that is one of them is not the run's by itself ("torch==2.4.1 -> torch==2.11.0": the
 // move's phrasings pick one, or none).
@@ -86,12 +110,17 @@ func inTransition(text []byte, lo, hi int) bool {
 }
 
 // pickMove picks the failing release of a move between two releases, m's first group the
-// one moved from, its second the one moved to. An upgrade's target is the run's ("we
-// upgraded from torch 2.4 to 2.11 and now this crashes": 2.11) unless the clause says the
-// move fixed it ("upgrading from 2.4 to 2.6 fixed it": 2.4). A downgrade (by its verb or
-// by its numbers: "torch 2.6.0->2.5.1", ByteDance-Seed/Bagel#201) leaves a release that
-// fails whether or not the downgrade helped, so that one is the run's, unless the clause
-// says the target fails ("downgraded from 2.6 to 2.5 and it still crashes": 2.5).
+// one moved from, its second the one moved to. The run after a move is on the release
+// moved to, whichever way it goes ("After downgrading from torch 2.14.0 to 2.11.0 I
+// get:", "downgraded torch from 2.6 to 2.5.1, now I get:": the failure is the target's),
+// unless the text says the target works ("upgrading from 2.4 to 2.6 fixed it",
+// "downgraded from 2.6 to 2.5.1 and it works": 2.4, 2.6) or that the failure came before
+// the move (moveLeftFailure: "downgraded torch from 2.6 to 2.5 to avoid the crash", a
+// workaround, advice, a fix's commit). A side the rest of its sentence names with a
+// failure is the run's whatever the direction (failingNamed). A move the sentence says
+// nothing more of is the target's, and takeMoved: where the text's failure is told only
+// before the move's line ("torch 2.6.0->2.5.1" in a comment under the error,
+// ByteDance-Seed/Bagel#201), the run was on the release moved from (versionFinder.moveBack).
 func pickMove(text []byte, m []int) (int, int, verdict) {
 	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) {
 		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
@@ -103,16 +132,86 @@ func pickMove(text []byte, m []int) (int, int, verdict) {
 			return lo, hi, take
 		}
 	}
-	c := clause(text, m[0], m[1])
-	fixed := fixSaid(c) && !reNotFixed.Match(c)
-	down := reDowngrade.Match(c) || (errA == nil && errB == nil && b.Less(a))
-	// the target fails too when its sentence says so after the clause ("Switched from
-	// torch 2.6 to 2.4, same error": sweep4 #22); a change's item leaves the run on its
-	// target (changeItem)
-	if fixed || (down && !changeItem.Match(text[:m[2]]) && !reFailed.Match(c) && !reNotFixed.Match(sentenceAround(text, m[0], m[1]))) {
+	switch moveSide(text, m) {
+	case sideFrom:
 		return m[2], m[3], take
+	case sideTo:
+		return m[4], m[5], take
 	}
-	return m[4], m[5], take
+	return m[4], m[5], takeMoved
+}
+
+// A move's side, as its sentence tells it (moveSide): the release moved from, the one
+// moved to, or neither said.
+const (
+	sideUnsaid = iota
+	sideFrom
+	sideTo
+)
+
+// moveSide returns the side of a move (m, as pickMove's) whose release the run's failure
+// is on by the move's sentence: the target where the sentence says it fails after the
+// move ("still", "same error", "now I get:", "and see:") or the move is a change's item
+// (changeItem, the state it leaves); the release moved from where it says the target
+// works (fixSaid) or the failure came first (moveLeftFailure); neither where it says
+// nothing more.
+func moveSide(text []byte, m []int) int {
+	c := clause(text, m[0], m[1])
+	s := sentenceAround(text, m[0], m[1])
+	rest := sentenceTo(text[m[1]:])
+	switch {
+	case reNotFixed.Match(s):
+		return sideTo
+	case fixSaid(c) || movePurpose.Match(rest) && !securityFix.Match(rest) || fixSaid(rest) && !reFailed.Match(rest):
+		return sideFrom
+	case reFailed.Match(rest) || failsAfterMove.Match(rest) || changeItem.Match(text[:m[2]]):
+		return sideTo
+	case moveLeftFailure(text, m):
+		return sideFrom
+	}
+	return sideUnsaid
+}
+
+// failsAfterMove is the rest of a move's sentence saying what the run got after it: "I
+// get:", "and see:", "now:", "gives", a colon that ends the line before the output.
+var failsAfterMove = &lazyregexp.Regexp{Expr: `(?i)\b(?:(?:i|we)\s+(?:now\s+|then\s+|still\s+)?(?:get|got|see|saw|hit|have|encounter\w*|receive\w*)|` +
+	`(?:and|then|now)\s+(?:i\s+|we\s+)?(?:get|got|getting|see|saw|seeing|hit|have)|gives?|gave|leads?\s+to|led\s+to|results?\s+in|resulted\s+in|` +
+	`error|traceback|exception|now)\b|[:：]\s*$`}
+
+// movePurpose is the rest of a move's sentence saying what it was made for: "…to 2.5 to
+// avoid the crash", "… because of this bug" (failCause), "… as a workaround" (a security advisory's
+// purpose aside: securityFix). The failure came before the move, on the release moved
+// from.
+var movePurpose = &lazyregexp.Regexp{Expr: `(?i)^[\s,)\]]*(?:\S+\s+){0,2}?(?:(?:in\s+order\s+)?to\s+(?:fix|avoid|solve|resolve|bypass|circumvent|work\s*around|get\s+around|get\s+rid\s+of|prevent)|` +
+	failCause + `|as\s+a\s+(?:workaround|work-around|fix)|for\s+(?:a\s+)?(?:workaround|work-around|fix))\b`}
+
+// failCause is a cause that is the failure: "because of this", "due to that", "because
+// of the crash", "because it fails", "due to a bug"; not any other reason ("because we
+// needed feature X").
+const failCause = `(?:because(?:\s+of)?|due\s+to)\s+(?:this|that|(?:\S+\s+){0,3}?(?:bugs?|issues?|problems?|errors?|crash\w*|fail\w*|regress\w*|segfault\w*|hangs?|oom))`
+
+// moveAdvised is the text of a move's sentence before it saying the move was made for
+// the failure or advising it: a workaround, a purpose or a cause ("To avoid this, we
+// downgraded …", "Because of this bug we went back …"), a request or advice ("Please
+// downgrade torch 2.6.0 -> 2.5.1", "Try going back …", "you should …"), a fix's commit
+// title ("fix: downgrade …"), an imperative after a colon ("Workaround: downgrade …").
+// stepMove is a move as a numbered step of instructions ("1. Downgrade torch 2.6 ->
+// 2.5"), read on its line before the move's first release.
+var (
+	moveAdvised = &lazyregexp.Regexp{Expr: `(?i)\b(?:workaround|work-around|work\s+around|(?:to|in\s+order\s+to)\s+(?:fix|avoid|solve|resolve|bypass|circumvent|get\s+around|get\s+rid\s+of|prevent)|` +
+		failCause + `|as\s+a\s+(?:fix|workaround)|please|try|you\s+(?:can|could|should|may|might|must|need\s+to|have\s+to)|` +
+		`suggest\w*|recommend\w*|advis\w*|(?:hot)?fix(?:\([\w-]*\))?!?:)|[:：]\s*[*_]{0,2}` + moveImperative + `\b`}
+	stepMove = &lazyregexp.Regexp{Expr: `(?i)^\s*\d+[.)]\s*[*_]{0,2}` + moveImperative + `\b[^.;!?]*$`}
+)
+
+// moveImperative is a move's verb as an imperative.
+const moveImperative = `(?:downgrade|upgrade|update|switch|move|revert|roll\s+back|go\s+back|pin|bump|migrate)`
+
+// moveLeftFailure reports whether the text before a move (m, as pickMove's) says the
+// move was made for the failure, which came first: its sentence (moveAdvised) or its
+// line as a numbered step (stepMove).
+func moveLeftFailure(text []byte, m []int) bool {
+	return moveAdvised.Match(text[sentenceStart(text, m[0]):m[0]]) || stepMove.Match(text[:m[2]])
 }
 
 // securityFix is a fix a move makes that is no failure of the run: a security
@@ -240,7 +339,19 @@ func proseRows() []releaseRow {
 		// a move verb in any form before the two, with no "from": "Upgrading torch 2.4 to
 		// 2.11", "the upgrade of torch 2.4 to 2.11", "bumping torch 2.4 → 2.11".
 		{name: "move-verb-to", what: "prose", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
-			shape: `(?i)\b` + moveVerb + `\s+(?:of\s+)?(?:\S+\s+){0,3}?` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
+			shape: `(?i)\b(?:` + moveVerb + `|` + moveBackVerb + `)\s+(?:of\s+)?(?:\S+\s+){0,3}?` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
+		// the release moved to first, then the one moved from: "after upgrading to PyTorch
+		// 2.6.0 from 2.5.1", "I downgraded to torch 2.5.1 from 2.6.0 and get:".
+		{name: "move-to-from", what: "prose", literal: "from", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMoveToFrom,
+			shape: `(?i)\b(?:` + moveVerb + `|` + moveBackVerb + `)\s+(?:\S+\s+){0,2}?(?:to|into)\s+` + optTorch + ver + `\s+from\s+` + optTorch + ver + `\b`},
+		// a move between two bare 2.x releases the writer made, torch unnamed on the line:
+		// "Upgraded from 2.11.0 to 2.14.0", "I downgraded from 2.6 to 2.5.1 and it works";
+		// not a package's move ("pebble is upgraded from 2.5.1 to 2.6.0", a changelog;
+		// "ddp-server upgraded from 2.5.1 to 2.6.0", meteor's list: find_string "upgraded
+		// from 2.5.1 to 2.6"), whose verb has no writer for its subject.
+		{name: "move-from-to-bare", what: "prose", literal: "rom 2.", anchors: []string{"from 2.", "From 2."}, rank: rankProseMove, pick: pickBareFromTo,
+			shape: `(?i)(?:^\s*|[.!?]\s+|\b(?:i|we|i've|we've|i\s+have|we\s+have|after|since|when|by|then)\s+(?:just\s+|also\s+|then\s+)?)(?:` + moveVerb + `|` + moveBackVerb + `)\s+` +
+				`from\s+v?(2\.\d{1,2}(?:\.\d+)?)\s*(?:to|->|→|=>)\s*v?(2\.\d{1,2}(?:\.\d+)?)\b`},
 		// what replaced a release (branch rel15): "replaced torch 2.6.0+cu124 with
 		// 2.12.1+cpu", "replaced torch 2.14.1+cu130 by 2.14.1+cu132", "uninstalled torch
 		// 2.10.0+cu130 and installed 2.13.0+cu130" (code corpus ids 55382148568,
@@ -256,7 +367,8 @@ func proseRows() []releaseRow {
 		// 2.5", "after the upgrade to 2.5.1" (a noun after a preposition: "upgrade to 2.6"
 		// alone is advice).
 		{name: "moved-to-bare", what: "prose", literal: " to ", anchors: moveAnchors(), rank: rankProseMove, pick: pickBareMove,
-			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|(?:after|since)\s+(?:upgrading|updating|switching|moving|bumping|migrating)|` +
+			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|downgraded|reverted|rolled\s+back|went\s+back|` +
+				`(?:after|since)\s+(?:upgrading|updating|switching|moving|bumping|migrating|downgrading|reverting|rolling\s+back|going\s+back)|` +
 				`(?:after|since|with)\s+(?:the\s+|an?\s+|my\s+|our\s+)?(?:upgrade|update|switch|move|bump|migration))\s+to\s+` + bare},
 		// a bare release the run fails on, named before the failure: "but on 2.11 it fails".
 		{name: "fails-bare-before", what: "prose", anchors: torchAnchors, rank: rankProse, torchLine: true, pick: pickFailing,
@@ -278,7 +390,8 @@ func moveAnchors() []string { return moveAnchorsList }
 // Transfer size).
 var moveAnchorsList = []string{"pgraded to 2.", "pdated to 2.", "pgrading to 2.", "pdating to 2.", "witched to 2.",
 	"witching to 2.", "oved to 2.", "oving to 2.", "igrated to 2.", "igrating to 2.", "umped to 2.",
-	"umping to 2.", "pgrade to 2.", "pdate to 2.", "witch to 2.", "move to 2.", "bump to 2.", "igration to 2."}
+	"umping to 2.", "pgrade to 2.", "pdate to 2.", "witch to 2.", "move to 2.", "bump to 2.", "igration to 2.",
+	"owngraded to 2.", "owngrading to 2.", "everted to 2.", "everting to 2.", "back to 2."}
 
 // compileWord names torch's compile stack: a line that names it and a release a failure
 // happens on names the run's.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
-	"github.com/compilemode/compilemode/modes"
 )
 
 // recallGRows are phrasings of the release added by branch recallG (2026-12-03):
@@ -41,9 +40,9 @@ func recallGRows() []releaseRow {
 			shape: `(?i)(?:^|[^\w.])v?` + ver + `\s*(?:版本\s*的|版の|バージョンの)\s*(?:py)?torch\b`},
 		{name: "move-arrow-bare", what: "prose", anchors: bareMoveAnchors(), rank: rankProseMove, pick: pickMoveBare,
 			shape: `(?i)(?:^|[\s(\[])v?(2\.\d{1,2}(?:\.\d+)?)\s*(?:->|→|=>)\s*v?(2\.\d{1,2}(?:\.\d+)?)\b`},
-		{name: "move-zh", what: "prose", anchors: []string{"升级到", "升級到", "升到", "更新到", "降级到", "降級到", "降到", "回退到", "切换到", "切換到", "换到", "換到"}, rank: rankProseMove, torchLine: true, pick: pickMoveCJK,
+		{name: "move-zh", what: "prose", anchors: []string{"升级到", "升級到", "升到", "更新到", "降级到", "降級到", "降到", "回退到", "切换到", "切換到", "换到", "換到"}, rank: rankProseMove, pick: pickMoveCJK,
 			shape: `(?i)(?:从|從)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?` + ver + `\s*(?:版本?)?\s*(?:升级|升級|升|更新|降级|降級|降|回退|切换|切換|换|換)\s*(?:到|至)\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?` + ver},
-		{name: "move-ja", what: "prose", anchors: []string{"にアップデート", "にアップグレード", "にダウングレード", "に更新", "に上げ", "に下げ", "へアップデート", "へアップグレード", "へダウングレード"}, rank: rankProseMove, torchLine: true, pick: pickMoveCJK,
+		{name: "move-ja", what: "prose", anchors: []string{"にアップデート", "にアップグレード", "にダウングレード", "に更新", "に上げ", "に下げ", "へアップデート", "へアップグレード", "へダウングレード"}, rank: rankProseMove, pick: pickMoveCJK,
 			shape: `(?i)v?` + ver + `\s*から\s*(?:(?:py)?torch\s*)?v?` + ver + `\s*(?:に|へ)\s*(?:アップデート|アップグレード|ダウングレード|更新|上げ|下げ)`},
 	}
 }
@@ -85,26 +84,35 @@ func pickMoveBare(text []byte, m []int) (int, int, verdict) {
 var (
 	cjkFixed  = &lazyregexp.Regexp{Expr: `解决|解決|好了|正常|修复|修復|可以了|没问题|沒問題|成功|直っ|直り|解消|治っ|動い|動き`}
 	cjkFailed = &lazyregexp.Regexp{Expr: failedCJK + `|异常|異常|落ち|还是|還是|依然|仍然|相変わらず|同じ`}
-	cjkDown   = &lazyregexp.Regexp{Expr: `降级|降級|降|回退|ダウングレード|下げ`}
 )
 
 // pickMoveCJK picks the failing release of a move in Chinese or Japanese prose, m's first
 // group the release moved from and its second the one moved to, as pickMove does in
-// English: a move said to fix it, or a downgrade not said to fail after it, leaves the
-// release moved from; otherwise the run is on the one moved to.
+// English: a move said to fix it leaves the release moved from; one said to fail after
+// it ("从 torch 2.6 降级到 2.5.1 后报错") is the target's, and one that says nothing more
+// ("把 torch 从 2.6 降级到 2.5.1。") the target's unless the text's failure is told only
+// before it (takeMoved), whichever way it goes.
 func pickMoveCJK(text []byte, m []int) (int, int, verdict) {
-	if otherPackage.Match(text[m[0]:m[2]]) {
+	if otherPackage.Match(text[m[0]:m[2]]) || (!namesTorch(text) && !bareMoveCJK(text, m)) {
 		return 0, 0, skip // "从 numpy 1.26 升级到 2.0"
 	}
 	after := text[m[1]:]
-	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
-	b, errB := modes.ParseVersion(string(text[m[4]:m[5]]))
-	down := cjkDown.Match(text[m[3]:m[1]]) || (errA == nil && errB == nil && b.Less(a))
 	failed := cjkFailed.Match(after)
-	if (cjkFixed.Match(after) && !failed) || (down && !failed) {
+	switch {
+	case cjkFixed.Match(after) && !failed:
 		return m[2], m[3], take
+	case failed:
+		return m[4], m[5], take
 	}
-	return m[4], m[5], take
+	return m[4], m[5], takeMoved
+}
+
+// bareMoveCJK reports whether a move in Chinese or Japanese prose on a line that does not
+// name torch is torch's all the same: both releases are 2.x and no other package is named
+// before them ("从 2.6 降级到 2.5.1 后报错", "2.6から2.5.1にダウングレードしたら"), as a bare
+// move in English is (move-from-to-bare).
+func bareMoveCJK(text []byte, m []int) bool {
+	return bytes.HasPrefix(text[m[2]:m[3]], []byte("2.")) && bytes.HasPrefix(text[m[4]:m[5]], []byte("2.")) && !anotherPackages(text[:m[2]])
 }
 
 // otherRunDownCJK ends the text before a release a Chinese writer goes back to: "降级

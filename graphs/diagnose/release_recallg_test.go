@@ -33,7 +33,7 @@ func TestMoveSides(t *testing.T) {
 		{"please-downgrade", "Please downgrade torch 2.6.0 -> 2.5.1", "2.6"},
 		{"fix-commit-downgrade", "fix: downgrade torch from 2.6.0 to 2.5.1", "2.6"},
 		{"numbered-step-downgrade", "1. Downgrade torch 2.6 -> 2.5", "2.6"},
-		{"we-downgraded", "We downgraded torch from 2.6 to 2.5", "2.6"},
+		{"we-downgraded", "We downgraded torch from 2.6 to 2.5", "2.5"}, // the failure follows the move: its target's (branch fixrel29)
 		{"downgraded-same-error", "Switched from torch 2.6 to 2.4, same error", "2.4"},
 		// a security advisory's fix is no failure's: the target (new, holdoutEG's metwork
 		// CHANGELOG)

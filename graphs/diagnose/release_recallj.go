@@ -125,7 +125,8 @@ var failsAfter = &lazyregexp.Regexp{Expr: `(?i)\b(?:break\w*|broke|fail\w*|crash
 func recallJRows() []releaseRow {
 	return []releaseRow{
 		{name: "moved-torch-to", what: "prose", anchors: []string{"orch to 2.", "orch to v2.", "orch version to 2."}, rank: rankProseMove, pick: pickMovedTorch,
-			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|(?:after|since)\s+(?:upgrading|updating|switching|moving|bumping|migrating))\s+` +
+			shape: `(?i)\b(?:upgraded|updated|switched|moved|bumped|migrated|downgraded|reverted|rolled\s+back|` +
+				`(?:after|since)\s+(?:upgrading|updating|switching|moving|bumping|migrating|downgrading|reverting|rolling\s+back))\s+` +
 				`(?:the\s+)?(?:py)?torch\s+(?:version\s+)?to\s+(?:version\s+)?` + bare},
 	}
 }
@@ -179,12 +180,13 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 // from it or a state (otherRunClause), a bound or a document (releaseStated), the
 // phrasings of otherRunSaid, an API's history (apiHistory), a fix's move (fixMove), a
 // check mark (checkMarked), an article's topic (releaseTopic), a fix's future home
-// (fixHome), a change in torch dated by "since" (sinceChanged) or a release compared with
-// (comparedTo).
+// (fixHome), a change in torch dated by "since" (sinceChanged), a release compared with
+// (comparedTo) or a minimum (minimumNamed).
 func otherRunNamed(text, before []byte, from, to int) bool {
 	return otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) ||
 		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:]) ||
-		fixHome(text, before, from, to) || cjkFix(text, from, to) || sinceChanged(text, before, from, to) || comparedTo(before, text[to:])
+		fixHome(text, before, from, to) || cjkFix(text, from, to) || sinceChanged(text, before, from, to) || comparedTo(before, text[to:]) ||
+		minimumNamed(text, from, to)
 }
 
 // resolverLine is a line of a resolver's report that a requirement could not be

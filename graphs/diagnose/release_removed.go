@@ -70,14 +70,15 @@ func comparedMeasure(before, after []byte) bool {
 }
 
 // keyMinimum and keyList: a version key's value that is no release of a run (branch
-// rel15's sweep): a minimum ("PyTorch version: 2.0+", code corpus ids 61596669779,
+// rel15's sweep): a minimum ("PyTorch version: 2.0+", a plus before anything but a local
+// build's tag: plusBound; code corpus ids 61596669779,
 // 53801256943, 29073991106; "2.1 or later"; in Chinese, Japanese or Korean "PyTorch版本：
 // 2.0+推荐", id 53278309728, "2.0 及以上", "2.0 以上", "2.0 이상"), or a list of releases
 // ("支持PyTorch版本：2.1/2.2/2.5/2.6/2.7", id 52465194967; "2.1、2.2"), a support list. A
 // joint key's second value ("2.4.1/12.4", "2.14.1+cu130 / 0.29.1+cu130") is no second
 // release of torch's.
 var (
-	keyMinimum = &lazyregexp.Regexp{Expr: `^(?:\+(?:[\s,.;:)\]*_\x60：，。）]|$)|\s+or\s+(?:later|newer|higher|above|greater)\b|\+?\s*(?:推荐|推薦|及以上|或以上|以上|或更高|及更高|以降|이상))`}
+	keyMinimum = &lazyregexp.Regexp{Expr: `^(?:` + plusBound + `|\s+or\s+(?:later|newer|higher|above|greater)\b|\+?\s*(?:推荐|推薦|及以上|或以上|以上|或更高|及更高|以降|이상))`}
 	keyList    = &lazyregexp.Regexp{Expr: `^\s*[/、,，]\s*v?[12]\.\d{1,2}\b`}
 )
 

@@ -17,11 +17,17 @@ var releaseRowDocs = map[string]releaseRowDoc{
 		example: "I had a regression just upgrading the pytorch docker image from 2.1.2 to 2.2.0. I was testing compiling", want: "2.2",
 		source: "https://github.com/pytorch/pytorch/issues/118865"},
 	"move-arrow": {
-		example: "torch 2.6.0->2.5.1", want: "2.6",
-		source: "https://github.com/ByteDance-Seed/Bagel/issues/201"},
+		example: "torch 2.6.0->2.5.1", want: "2.5",
+		source: "https://github.com/ByteDance-Seed/Bagel/issues/201 (a comment under the error, whose run is 2.6's: the failure told only before the move is on the release moved from, versionFinder.moveBack)"},
 	"move-verb-to": {
 		example: "Upgrading torch 2.4 to 2.11 gives:", want: "2.11",
 		source: "https://github.com/pytorch/pytorch/issues/145220 (\"after upgrading to PyTorch 2.6.0 from 2.5.1\"); sweep finding 6 of this repository"},
+	"move-to-from": {
+		example: "There is an issue with tracing after upgrading to PyTorch 2.6.0 from 2.5.1.", want: "2.6",
+		source: "https://github.com/pytorch/pytorch/issues/145220; branch fixrel29's brief (\"I downgraded to torch 2.5.1 from 2.6.0 and get:\", read as none before)"},
+	"move-from-to-bare": {
+		example: "After downgrading from 2.14.0 to 2.11.0 I get:", want: "2.11",
+		source: "branch fixrel29's brief (holdoutEX's move misreads: \"After downgrading from torch 2.14.0 to 2.11.0 I get:\"), torch unnamed as moved-to-bare's \"after upgrading to 2.5\" (https://github.com/pytorch/pytorch/issues/133571)"},
 	"replaced-with": {
 		example: "pip deps for Florence (timm) silently replaced torch 2.6.0+cu124 with 2.12.1+cpu", want: "2.12",
 		source: "search tool code corpus id 55382148568 (a project's incident notes); branch rel15"},

@@ -221,6 +221,7 @@ func retellings() []retelling {
 	out = append(out, retoldV26B()...)
 	out = append(out, retoldV26C()...)
 	out = append(out, retoldLcuda()...)
+	out = append(out, retoldV29()...)
 	out = append(out, retoldV30()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+

@@ -656,6 +656,11 @@ type ringLine struct {
 	cleaned   bool
 	legend    bool // the window is in a legend's body row (legend.go): no hit is recorded on it
 	inDoc     bool // the window starts inside a triple-quoted string opened at a line's start (docState)
+	context   bool // the window is on a context line of a traceback's source listing (listing.go): no hit is recorded on it
+	// underFrame: the line holds "assert" and the line above is a traceback frame's
+	// header (frameHeader), so that it is the frame's failing line (assertedInSource).
+	underFrame bool
+	inFence    bool // the line is inside a markdown code fence (fenceState)
 	// folded is squeezed in lower case and pos the offset in unquoted of each byte of
 	// squeezed, made when first needed (foldedOK, posOK).
 	folded          []byte
@@ -699,6 +704,8 @@ type scanner struct {
 	legends  legendState
 	tbs      tracebackState
 	docs     docState
+	listings listingState
+	fences   fenceState
 	torch    versionFinder
 	rec      recoverer
 	devs     deviceCounter
@@ -853,6 +860,9 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	}
 	e.legend = s.legends.next(e.raw, lineStart, prev)
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
+	e.context = s.listings.next(e.raw, e.orig, lineStart)
+	e.inFence = s.fences.next(e.raw, lineStart)
+	e.underFrame = lineStart && s.n > 0 && bytes.Contains(e.raw, []byte("assert")) && frameHeader(s.ring[(s.n-1)%ringSize].raw)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
 	}
@@ -1314,7 +1324,7 @@ func (s *scanner) matchRow(i, k int) {
 	}
 	s.matchWrapped(i, k)
 	if s.rowLast[i] != e.vline {
-		s.matchShortCut(i, e, s.entry(k-1))
+		s.matchShortCut(i, e, s.entry(k-1), s.entry(k+1))
 	}
 }
 
@@ -1744,7 +1754,7 @@ func (s *scanner) linesMatch(re *regexp.Regexp, a, b int, tight bool) bool {
 		clear(s.linesMemo)
 	}
 	s.patternBytes += len(text)
-	v := s.match(re, text)
+	v := s.matchBranches(re, text)
 	s.linesMemo[key] = v
 	return v
 }
@@ -1896,10 +1906,10 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // (retoldUnreported), a missing header's compiler error in a source build
 // (inSourceBuild), a fix's purpose (fixedQuote), the C++ call that raises the message
 // (raisedInSource), a rule that source code states in a comment or a docstring
-// (ruleStated).
+// (ruleStated), a Python assert statement's message in source code (assertedInSource).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
-		s.ruleStated(i, e)
+		s.ruleStated(i, e) || s.assertedInSource(i, e)
 }
 
 // inSourceBuild reports whether row i, a missing header's compiler message (not a
@@ -1938,14 +1948,17 @@ func (s *scanner) launcherAbove(e *ringLine) bool {
 	return false
 }
 
-// hitSpan records a match of row i over entries e to end (a wrapped message's lines).
+// hitSpan records a match of row i over entries e to end (a wrapped message's lines),
+// unless e is in a legend's row or on a context line of a traceback's listing
+// (listing.go), its line says the message did not occur (absentAt, absentBelow) or
+// is no report of it (unreported).
 // Rows count distinct lines as the log has them (vline: a line of a JSON string's text
 // counts, a window of a long line does not); codes count distinct places, so a hit over
 // lines that a counted hit of the code already covers does not count again (sweep7
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.absentAt(e, s.rows[i].literal) || s.absentBelow(i, e, end) || s.unreported(i, e) {
+	if e.legend || s.inListing(i, e) || s.absentAt(e, s.markedLiteral(i, e)) || s.absentBelow(i, e, end) || s.absentJoined(i, e, end) || s.unreported(i, e) {
 		return
 	}
 	line := e.line
@@ -2018,12 +2031,57 @@ func (s *scanner) absentBelow(i int, e, end *ringLine) bool {
 	return false
 }
 
+// absentJoined reports whether row i's hit over entries e to end, more than one line,
+// is marked absent or hypothetical when its lines are read as one (markedAbsent on them
+// joined by a space, each line below e less the white space and the comment's, quote's
+// or list's marks that start it): a quotation wrapped so that no line holds the literal
+// whole, nor a head of it minCut bytes long that cutHead would read ("Without this,
+// PyTorch will warn: \"Unable to hit fast path of CUDAGraphs\n because of pending,
+// uninvoked backwards.\"", a trainer's docstring: v29 neg/20, whose first line holds
+// "of CUDAGraphs" of the row's literal).
+func (s *scanner) absentJoined(i int, e, end *ringLine) bool {
+	if end == nil || end == e {
+		return false
+	}
+	text := append([]byte(nil), e.clean...)
+	for b := e; b != end; {
+		if b = s.lineBelow(b); b == nil || b.line > end.line {
+			return false
+		}
+		text = append(append(bytes.TrimRight(text, " \t"), ' '), bytes.TrimLeft(b.clean, lineMarks)...)
+	}
+	var next []byte
+	if endsAtQuote(end.clean) {
+		next = s.below(end)
+	}
+	a := markedAbsent(s.t.absent, s.above(e), text, next, s.rows[i].literal)
+	return a == markedNone || a == assertedNone && !s.pytestFailed(e)
+}
+
 // absentAt reports whether ring entry e's line says lit did not occur (markedAbsent):
 // a test's assertion that it is absent counts but where pytest reports it failed
 // (pytestFailed).
 func (s *scanner) absentAt(e *ringLine, lit []byte) bool {
 	a := s.absenceAt(e, lit)
 	return a == markedNone || a == assertedNone && !s.pytestFailed(e)
+}
+
+// markedLiteral returns the text of row i on entry e's line that the marks of absence
+// and of a hypothetical read the words around: the row's literal, or, for a retelling
+// whose literal is not on the line as written (matched squeezed: "fast path of CUDA
+// graphs" on "… will warn: \"Unable to hit fast path of CUDAGraphs …\"", v29 neg/20),
+// its pattern's match on the line, where it has one.
+func (s *scanner) markedLiteral(i int, e *ringLine) []byte {
+	r := &s.rows[i]
+	if !r.Paraphrase || litAt(e.clean, r.literal) >= 0 {
+		return r.literal
+	}
+	if re := r.re(); re != nil {
+		if m := re.Find(e.clean); len(m) > 0 {
+			return m
+		}
+	}
+	return r.literal
 }
 
 // absenceAt is markedAbsent for ring entry e's line, the line above and, where e's line

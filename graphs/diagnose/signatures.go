@@ -1149,7 +1149,8 @@ func compileRows() []Signature {
 			Pattern:  `Unrecognized mode=(?:.*, should be one of: |` + cutRefusalName(`[\w-]*`, `[-_]`) + `)`,
 			Releases: every,
 			Cause: "torch.compile got a mode name this release does not have; names are exact (lower " +
-				"case, hyphens), so \"reduce_overhead\" and \"REDUCE-OVERHEAD\" are unknown too",
+				"case, hyphens, no white space), so \"reduce_overhead\", \"REDUCE-OVERHEAD\" and " +
+				"\"reduce-overhead \" (a trailing space: \"mode=reduce-overhead ,\" in the message) are unknown too",
 			Fix:      "pass one of the names the message lists, spelled exactly; mode=None or \"default\" for the default",
 			Evidence: modes.Measured,
 			Source: static + ", torch_defaults.json more_errors; apply_mode @ T2.2.2, T2.6.0; " +

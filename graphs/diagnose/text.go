@@ -49,9 +49,10 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // report. For a diagnosis without findings it writes NoSignature, then, when the text's
 // traceback is cut before its exception line (TracebackCut), "the traceback on line N
 // ends before its exception line: paste it to its last line (the "XxxError: message"
-// line), which names the failure", then the release's line when it has one (the log's, -torch's, or one older than torch.compile that the
-// log states: "torch 2.13 (from line 21)"; none for a log that states no release),
-// then that block when the log shows a call (a pasted call that raises as written is
+// line), which names the failure", then the release's line as for findings (the
+// log's, -torch's, one older than torch.compile that the log states: "torch 2.13 (from
+// line 21)", or "torch: not stated in the text (…)" for a log that states none:
+// newuser27 #3), then that block when the log shows a call (a pasted call that raises as written is
 // worth saying even when no signature matched). Do not depend on this output
 // being stable. It returns an *inputerr.ZeroError for a nil d or w.
 func (d *Diagnosis) WriteTextWidth(w io.Writer, width int) error {
@@ -70,29 +71,18 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 		width = max(width, MinTextWidth)
 	}
 	var b strings.Builder
-	if d.GzipCutAfter > 0 {
-		wrap(&b, width, fmt.Sprintf("the gzip stream ends early, after line %d (the file is cut short): what follows is read from the lines before", d.GzipCutAfter), "", "")
-		b.WriteString("\n")
-	}
-	if len(d.Findings) == 0 {
-		wrap(&b, width, NoSignature, "", "")
-		if d.TracebackCut > 0 {
-			wrap(&b, width, fmt.Sprintf("the traceback on line %d ends before its exception line: paste it to its last line (the \"XxxError: message\" line), which names the failure", d.TracebackCut), "", "")
+	head := d.HeadLines()
+	for i, l := range head {
+		wrap(&b, width, l, "", "")
+		if i == 0 && d.GzipCutAfter > 0 || i == len(head)-1 && len(d.Findings) > 0 {
+			b.WriteString("\n")
 		}
-		if d.Torch != "" || d.StatedTorch != "" {
-			// inputfix23 #3: -json had the release read ("torch", "torch_line"), the text
-			// only NoSignature.
-			wrap(&b, width, d.torchHeader(), "", "")
-		}
-	} else if h := d.torchHeader(); h != "" {
-		wrap(&b, width, h, "", "")
-		b.WriteString("\n")
 	}
 	for i, f := range d.Findings {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		wrap(&b, width, fmt.Sprintf("line %d%s: %s%s", f.Line, repeats(f), f.Code, matchNote[f.Match]), "", "    ")
+		wrap(&b, width, f.Head(), "", "    ")
 		wrap(&b, width, f.Quote, "  | ", "  | ")
 		wrap(&b, width, f.Cause, "  cause: ", "         ")
 		wrap(&b, width, f.Fix, "  fix: ", "       ")
@@ -103,6 +93,39 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 	d.writePlan(&b, width) // with or without findings (sweep6 finding 4)
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// HeadLines returns the lines [Diagnosis.WriteText] writes before the findings, each
+// whole (unwrapped): that the gzip stream ends early (GzipCutAfter), then, for a text
+// without findings, NoSignature and that its traceback is cut before its exception line
+// (TracebackCut), then the release's line: the log's ("torch 2.14 (from line 3)"),
+// -torch's, or, for a log that states none, "torch: not stated in the text (…)", with
+// findings or without (newuser27 #3: a text matching nothing said nothing of a release,
+// so one could not tell whether it was looked for). The web page's readable view shows
+// these lines as they are. A nil d has none.
+func (d *Diagnosis) HeadLines() []string {
+	if d == nil {
+		return nil
+	}
+	var out []string
+	if d.GzipCutAfter > 0 {
+		out = append(out, fmt.Sprintf("the gzip stream ends early, after line %d (the file is cut short): what follows is read from the lines before", d.GzipCutAfter))
+	}
+	if len(d.Findings) == 0 {
+		out = append(out, NoSignature)
+		if d.TracebackCut > 0 {
+			out = append(out, fmt.Sprintf("the traceback on line %d ends before its exception line: paste it to its last line (the \"XxxError: message\" line), which names the failure", d.TracebackCut))
+		}
+	}
+	return append(out, d.torchHeader())
+}
+
+// Head is the finding's first line as [Diagnosis.WriteText] writes it, unwrapped: its
+// line, how often its texts occurred, its code and how its text was found when not
+// exactly ("line 8 (2 times, last line 15): overwritten-output (text wrapped over
+// several lines)").
+func (f Finding) Head() string {
+	return fmt.Sprintf("line %d%s: %s%s", f.Line, repeats(f), f.Code, matchNote[f.Match])
 }
 
 // repeats says how often a finding's texts occurred, when more than once: " (61 times,

@@ -10,37 +10,54 @@ import (
 	"github.com/compilemode/compilemode/graphs"
 )
 
-// writePlan writes, after the findings, what PyTorch does with the torch.compile call
-// the log shows (Recovered, planned as Plan): one heading line that names the call as
-// recovered and the release planned for, then either where and what PyTorch raises or
-// one line per device and thread with its outcome. A log whose call raises as written
-// says so under a finding that came from some other call (sweep4 finding 29: the text
-// showed no plan, while the package doc promised one beside the findings). Nothing is
-// written when no call was recovered; a call that could not be planned gets PlanError.
+// writePlan writes PlanLines: the heading, then its lines indented under it.
 func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
-	switch {
-	case d.Recovered == nil:
-		return
-	case d.Plan == nil && d.PlanError != "":
-		b.WriteString("\n")
-		wrap(b, width, "the call the log shows could not be planned: "+d.PlanError, "", "  ")
-		return
-	case d.Plan == nil:
-		return
+	lines := d.PlanLines()
+	for i, l := range lines {
+		if i == 0 {
+			b.WriteString("\n")
+			wrap(b, width, l, "", "  ")
+			continue
+		}
+		ind := l[:len(l)-len(strings.TrimLeft(l, " "))] // a hint's, under its error
+		wrap(b, width, l[len(ind):], "  "+ind, "    "+ind)
 	}
-	b.WriteString("\n")
-	wrap(b, width, "plan of the call the log shows ("+d.callWords()+"; -json has the whole report):", "", "  ")
+}
+
+// PlanLines returns what [Diagnosis.WriteText] writes, after the findings, of the
+// torch.compile call the log shows (Recovered, planned as Plan), each line whole
+// (unwrapped, without the indent under the heading): one heading line that names the call as recovered
+// and the release planned for, then either where and what PyTorch raises or one line
+// per device and thread with its outcome (a hint under the error indented two spaces,
+// as the text indents it). A log whose call raises as written says so
+// under a finding that came from some other call (sweep4 finding 29: the text showed
+// no plan, while the package doc promised one beside the findings). It returns nil
+// for a nil d and when no call was recovered; a call that could not be planned gets
+// one line, its PlanError. The web page's readable view shows these lines as they are.
+func (d *Diagnosis) PlanLines() []string {
+	switch {
+	case d == nil || d.Recovered == nil:
+		return nil
+	case d.Plan == nil && d.PlanError != "":
+		return []string{"the call the log shows could not be planned: " + d.PlanError}
+	case d.Plan == nil:
+		return nil
+	}
+	out := []string{"plan of the call the log shows (" + d.callWords() + "; -json has the whole report):"}
 	if e := d.Plan.Error; e != nil {
-		wrap(b, width, fmt.Sprintf("%s (%s): %s: %s", e.Where(), e.Evidence, e.Exception, e.Message), "  ", "    ")
-		return
+		out = append(out, fmt.Sprintf("%s (%s): %s: %s", e.Where(), e.Evidence, e.Exception, e.Message))
+		if e.Hint != "" { // as the report's hint line (fix brief 29, finding 4), under the error
+			out = append(out, "  hint: "+e.Hint)
+		}
+		return out
 	}
 	if d.Plan.CompileDisabled {
-		wrap(b, width, d.Plan.DisabledBy+" turns torch.compile off: nothing is compiled", "  ", "    ")
-		return
+		return append(out, d.Plan.DisabledBy+" turns torch.compile off: nothing is compiled")
 	}
 	for _, dp := range d.Plan.CUDAGraphs.Devices {
-		wrap(b, width, deviceWords(dp), "  ", "    ")
+		out = append(out, deviceWords(dp))
 	}
+	return out
 }
 
 // callWords names the recovered call: the release planned for (and whether the log
@@ -73,12 +90,7 @@ func (d *Diagnosis) callWords() string {
 		words = append(words, fmt.Sprintf("the call on line %d, the first of the %d the log shows", d.CallLine, d.Calls))
 	}
 	words = append(words, "backend "+d.Plan.Backend)
-	if m := d.Recovered.Mode; m != nil {
-		words = append(words, fmt.Sprintf("mode=%q", *m))
-	}
-	if o := d.Recovered.Options; o != "" {
-		words = append(words, "options="+o)
-	}
+	words = append(words, argWords(d.Recovered)...)
 	for _, field := range slices.Sorted(maps.Keys(d.Inferred)) {
 		words = append(words, fmt.Sprintf("%s inferred from %s", field, d.Inferred[field]))
 	}
@@ -96,4 +108,28 @@ func deviceWords(dp graphs.DevicePlan) string {
 		s += " (a race)"
 	}
 	return s
+}
+
+// argWords are the call's own arguments the plan's header names: mode=, options= and
+// fullgraph=, as the log shows them.
+func argWords(sc *graphs.Scenario) []string {
+	var words []string
+	if m := sc.Mode; m != nil {
+		words = append(words, fmt.Sprintf("mode=%q", *m))
+	}
+	if o := sc.Options; o != "" {
+		words = append(words, "options="+o)
+	}
+	if f := sc.Fullgraph; f != nil {
+		words = append(words, "fullgraph="+pyBool(*f))
+	}
+	return words
+}
+
+// pyBool is Python's spelling of b.
+func pyBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
 }

@@ -29,6 +29,7 @@ func TestTextShowsPlan(t *testing.T) {
 			"plan of the call the log shows (torch 2.3, backend inductor, mode=\"max-autotune\", options={\"triton.cudagraphs\": True}, " +
 				"threads inferred from trees-user-thread-tls; -json has the whole report):",
 			"  torch.compile raises (inferred): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
+			"    hint: pass one dict: options={'max_autotune': True, 'triton.cudagraphs': True} (torch._inductor.list_mode_options(\"max-autotune\") expanded, your options winning); that is the same effective config as mode=\"max-autotune\"",
 		}},
 		{"no call", crash, nil},
 	}
@@ -66,6 +67,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 			"",
 			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):",
 			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
+			"    hint: pass one dict: options={'triton.cudagraphs': True, 'max_autotune': True} (torch._inductor.list_mode_options(\"reduce-overhead\") expanded, your options winning)",
 		}},
 		{"collect_env and options (sweep6 log9)", "[pip3] torch==2.14.0\nPython version: 3.12.3 (main) [GCC 13] (64-bit runtime)\n" +
 			"compiled = torch.compile(net, mode=\"max-autotune\", options={\"a\":1})\n", []string{
@@ -74,6 +76,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 			"",
 			"plan of the call the log shows (torch 2.14, Python 3.12 (line 2, collect_env), backend inductor, mode=\"max-autotune\", options={\"a\":1}; -json has the whole report):",
 			"  torch.compile raises (source): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
+			"    hint: pass mode alone: one options dict with the mode's table expanded would raise too (RuntimeError: Unexpected optimization option a)",
 		}},
 		{"unknown mode (sweep6 log10)", "torch 2.11.0\nmodel = torch.compile(model, mode=\"fast\")\n", nil},
 		{"a call that compiles", "torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n", []string{
@@ -88,7 +91,9 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 		{"no call, release on line 3", "start\nrun\nPyTorch version: 2.13.0+cu128\nall good\n", []string{diagnose.NoSignature, "torch 2.13 (from line 3)"}},
 		{"no call, an older release", "torch 1.13.1\nall good\n", []string{diagnose.NoSignature,
 			"torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log that states no release)"}},
-		{"no call, no release", "all good\n", []string{diagnose.NoSignature}},
+		// newuser27 #3: the release line says none is stated, as over findings.
+		{"no call, no release", "all good\n", []string{diagnose.NoSignature,
+			"torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -160,6 +160,9 @@ func prefixed(prefix, text string) string {
 	return b.String()
 }
 
+// notStated is the release line of a text that states none, as WriteText wraps it.
+const notStated = "torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)\n"
+
 // TestTracebackCutText checks the line WriteText writes after NoSignature for a
 // traceback cut before its exception line, and that a whole one gets none.
 func TestTracebackCutText(t *testing.T) {
@@ -168,8 +171,9 @@ func TestTracebackCutText(t *testing.T) {
 		name, in string
 		want     string
 	}{
-		{"cut", "it fails:\n" + tb38, diagnose.NoSignature + "\nthe traceback on line 2 ends before its exception line: paste it to its last line (the \"XxxError:\nmessage\" line), which names the failure\n"},
-		{"whole", tb38 + "RuntimeError: boom\n", diagnose.NoSignature + "\n"},
+		// The release line follows, saying none is stated (newuser27 #3).
+		{"cut", "it fails:\n" + tb38, diagnose.NoSignature + "\nthe traceback on line 2 ends before its exception line: paste it to its last line (the \"XxxError:\nmessage\" line), which names the failure\n" + notStated},
+		{"whole", tb38 + "RuntimeError: boom\n", diagnose.NoSignature + "\n" + notStated},
 	} {
 		d, err := diagnose.Read(strings.NewReader(tc.in))
 		if err != nil {

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -113,6 +114,9 @@ func (r *reader) unsetEnvTruth(cond *expr) (bool, string, bool) {
 // argDefaultTruth returns what the parser's defaults make cond, `[not] ARGS.dest` with
 // ARGS bound to parse_args(), and why ("--no-compile not given: False, line 6").
 func (r *reader) argDefaultTruth(cond *expr) (v bool, why string, ok bool) {
+	if v, why, ok := r.paramDefaultTruth(cond); ok {
+		return v, why, true // the parser's defaults carried into a def's parameters (paramguard.go)
+	}
 	neg := false
 	for n := 0; r.isNot(cond) && n < MaxNesting; n++ {
 		cond, neg = cond.elts[0], !neg
@@ -162,7 +166,9 @@ func (r *reader) chainDefault(s *stmt) parsedDefault {
 				if v, why, ok = r.argDefaultTruth(b.cond); !ok {
 					return parsedDefault{}
 				}
-				whys = append(whys, why)
+				if !slices.Contains(whys, why) { // elif compress == "b" after if compress == "a": one why
+					whys = append(whys, why)
+				}
 			}
 			if v {
 				return found(i)
@@ -234,7 +240,7 @@ func (r *reader) noteSelfNamespace(t, v *expr) {
 // self.A that the file assigns such a name alone (noteSelfNamespace).
 func (r *reader) isNamespace(x *expr) bool {
 	if x.kind == name {
-		return r.parsedArgs[x.name]
+		return r.parsedArgs[x.name] || r.fn != nil && r.nsParam(x.name) // train(args) running def train(cfg): paramguard.go
 	}
 	return x.kind == attr && x.x.kind == name && x.x.name == "self" && r.parsedArgs[r.selfNS[x.name]]
 }

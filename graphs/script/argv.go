@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -531,6 +532,7 @@ func (r *reader) argvOption(t string) (opt, explicit string, has bool, err strin
 func (r *reader) givenFlags(c *expr, vals map[string]literal.Value) {
 	r.argvFlags = map[string]argvFlag{}
 	r.av.vals = map[string]literal.Value{}
+	r.av.given = maps.Clone(vals)
 	for dest, f := range r.argFlags {
 		v, given := vals[dest]
 		if _, isStr := v.AsStr(); isStr {
@@ -734,6 +736,7 @@ type argvState struct {
 	positionals []string                   // the positionals' dests, in order
 	noHelp      bool                       // ArgumentParser(add_help=False): no -h/--help
 	help        bool                       // the list read asks for the help: parse_args prints it and exits 0
+	given       map[string]literal.Value   // the dests the list read gives a value, with it (nil: none read)
 	// decided maps the value givenValued gives a dest (its pointer) to the candidates
 	// of the file it replaced (add_argument's default and choices).
 	decided map[*string][]Candidate

@@ -575,6 +575,7 @@ func (r *reader) enterCLIRun(c *expr, q string) bool {
 	if d == nil {
 		return false
 	}
+	r.bindCLIParams(d, c)
 	r.enter(d)
 	return true
 }

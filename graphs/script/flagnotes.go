@@ -2,7 +2,9 @@ package script
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/compilemode/compilemode/graphs"
 )
@@ -19,7 +21,7 @@ func flagRules() []flagRule {
 	return []flagRule{
 		{func(c *graphs.Scenario, st *Site) bool { return c.Mode != nil && st.hasMode() },
 			func(c *graphs.Scenario, st *Site) string {
-				return fmt.Sprintf("-mode %s replaces its mode %s", *c.Mode, st.modeShown())
+				return fmt.Sprintf("-mode %s replaces its mode %s", flagValue(*c.Mode), st.modeShown())
 			}},
 		{func(c *graphs.Scenario, st *Site) bool { return c.Options != "" && st.Options != nil },
 			func(_ *graphs.Scenario, st *Site) string { return "-options replaces its options=" + *st.Options }},
@@ -33,7 +35,9 @@ func flagRules() []flagRule {
 			}},
 		{func(c *graphs.Scenario, st *Site) bool {
 			return (c.Backend != "" || c.BackendGiven) && (st.Backend != nil || st.BackendCallable != "")
-		}, func(c *graphs.Scenario, _ *Site) string { return "-backend " + c.Backend + " replaces its backend" }},
+		}, func(c *graphs.Scenario, _ *Site) string {
+			return "-backend " + flagValue(c.Backend) + " replaces its backend"
+		}},
 		{func(c *graphs.Scenario, st *Site) bool { return c.Dynamic != nil && st.Dynamic != nil },
 			func(_ *graphs.Scenario, st *Site) string {
 				return "-dynamic replaces its dynamic=" + pyBool(*st.Dynamic)
@@ -43,6 +47,15 @@ func flagRules() []flagRule {
 				return "-fullgraph replaces its fullgraph=" + pyBool(*st.Fullgraph)
 			}},
 	}
+}
+
+// flagValue is a flag's value as the note shows it: quoted where white space in it, or
+// its being empty, would not show ("-mode \"reduce-overhead \"", fix brief 29, finding 4).
+func flagValue(v string) string {
+	if v == "" || strings.IndexFunc(v, unicode.IsSpace) >= 0 {
+		return strconv.Quote(v)
+	}
+	return v
 }
 
 // flagNotes says on the site which of its own arguments the command line's replace

@@ -215,7 +215,7 @@ func (r *reader) forkWarnings() {
 		case len(r.sites) > 0:
 			uses = ", as calling this file's compiled function does,"
 		}
-		r.warn(f.line, WarningForkAfterCUDA, "%s starts its processes with %s, after this process initialised CUDA (line %d): a worker that uses CUDA%s raises RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method (torch/cuda/__init__.py _lazy_init)", f.starter, f.how, f.at, uses)
+		r.warn(f.line, WarningForkAfterCUDA, "%s starts its processes with %s, after this process initialised CUDA (line %d): a worker that uses CUDA%s raises RuntimeError(\"Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method\") (torch/cuda/__init__.py _lazy_init)", f.starter, f.how, f.at, uses)
 	}
 }
 

@@ -102,7 +102,7 @@ func setFrameworkBackend(fc *frameworkCompiler, st *siteState, b string) {
 // not reach torch.compile at all: accelerate's ValueError.
 func notDynamoBackend(fc *frameworkCompiler, b string) string {
 	if n, ok := dynamoBackend(b); fc.dynamoEnum && b != "" && !ok {
-		return fmt.Sprintf(" — but %q is not a DynamoBackend, so accelerate raises ValueError: %s is not a valid DynamoBackend instead of calling it", b, pyRepr(n))
+		return fmt.Sprintf(" — but %q is not a DynamoBackend, so accelerate raises ValueError(\"%s is not a valid DynamoBackend\") instead of calling it", b, pyRepr(n))
 	}
 	return ""
 }

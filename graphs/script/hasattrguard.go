@@ -30,6 +30,9 @@ func (r *reader) condTruth(cond *expr) (bool, string, bool) {
 	if v, where, ok := r.argvTruth(cond); ok {
 		return v, where, true
 	}
+	if v, where, ok := r.paramTruth(cond); ok {
+		return v, where, true // a test of the running def's parameters (paramguard.go)
+	}
 	v, where, ok := r.guardTruth(r.condSource(cond))
 	if ok {
 		where += r.rebindNote(cond) // exec(…), globals()[k] = v (execrebind.go)

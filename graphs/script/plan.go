@@ -556,7 +556,7 @@ func (p *planner) warnOnce(s *Script, line int, code, format string, args ...any
 func check(sc graphs.Scenario) (*graphs.Report, string) {
 	rep, err := graphs.Check(&sc)
 	if err != nil {
-		return nil, inputerr.UserWords(err.Error())
+		return nil, graphs.CallErrorWords(err) // the script's call: no scenario field names
 	}
 	return rep, ""
 }

@@ -78,7 +78,7 @@ func (s *Script) SyntaxFor(python string) error {
 		}
 		text := fmt.Sprintf("Python 3.%d raises SyntaxError here: %s needs Python 3.%d", minor, nf.what, nf.minor)
 		if msg != "" {
-			text = fmt.Sprintf("Python 3.%d raises SyntaxError: %s (%s needs Python 3.%d)", minor, msg, nf.what, nf.minor)
+			text = fmt.Sprintf("Python 3.%d raises SyntaxError(\"%s\") (%s needs Python 3.%d)", minor, msg, nf.what, nf.minor)
 		}
 		return &SyntaxError{File: s.File, Line: f.Pos.Line, Col: f.Pos.Col, Msg: text}
 	}

@@ -299,27 +299,28 @@ type reader struct {
 	// default= and a set_defaults(dest=…) gave each dest, so that the one argparse
 	// does not use is dropped (setdefaults.go).
 	argDefaultCands, parserDefaultCands map[string][]Candidate
-	parsedArgs                          map[string]bool          // names bound to parse_args() (argguard.go)
-	argOpen                             map[string]int           // argparse dest → the line of its add_argument without choices= (0: it has choices)
-	argFlags                            map[string]argFlag       // argparse dest → what its flag options can give it (argguard.go)
-	argValued                           map[string]bool          // argparse dests an option that takes a value also sets (argguard.go)
-	optionDests                         map[string]string        // argparse option string ("--mode") → its dest (argv.go)
-	parseCalls                          []*expr                  // the parse_args and parse_known_args calls (argv.go)
-	selfNS                              map[string]string        // self.A → the one name the file assigns it ("": another value; argguard.go)
-	flagOpts                            map[string]literal.Value // a flag's option string ("--compile", "--no-x") → what it stores (argv.go)
-	argvFlags                           map[string]argvFlag      // flag dest → its value from the argument list the file writes (argv.go)
-	av                                  argvState                // what else reading that list needs (argv.go)
-	flagParserDefaults                  map[string]literal.Value // argparse dest → its parser.set_defaults literal (argguard.go)
-	dictObjs                            map[dictKey]*dictObj     // the dicts followed by name, where the reader runs now (dictflow.go)
-	dictWork                            int                      // items the dict flow has copied (maxDictWork)
-	iters                               []iterCount              // the loops and comprehensions running now, innermost last (see loopCount)
-	outer                               []iterCount              // the loops around the calls that entered the def running now (enter), outermost first
-	loopIDs                             []int32                  // the loop statements running now (their first token), innermost last
-	loopStmts                           []*stmt                  // the for statements running now, innermost last (devicefns.go deviceLoop)
-	kills                               map[killKey][]killRec    // the latest assignments of each local name that ran (reaching.go)
-	argAttrs                            map[string]bool          // attributes of self given as a compile keyword other than mode (reaching.go)
-	attrSeq                             int                      // assignments of self attributes given as mode= that ran, counted (reaching.go)
-	attrRan                             map[int]int              // the line of each such assignment → its place in that count, the last time it ran
+	parsedArgs                          map[string]bool               // names bound to parse_args() (argguard.go)
+	paramVals                           map[*stmt]map[string]paramVal // def → its parameters' values in every run of its body (paramguard.go)
+	argOpen                             map[string]int                // argparse dest → the line of its add_argument without choices= (0: it has choices)
+	argFlags                            map[string]argFlag            // argparse dest → what its flag options can give it (argguard.go)
+	argValued                           map[string]bool               // argparse dests an option that takes a value also sets (argguard.go)
+	optionDests                         map[string]string             // argparse option string ("--mode") → its dest (argv.go)
+	parseCalls                          []*expr                       // the parse_args and parse_known_args calls (argv.go)
+	selfNS                              map[string]string             // self.A → the one name the file assigns it ("": another value; argguard.go)
+	flagOpts                            map[string]literal.Value      // a flag's option string ("--compile", "--no-x") → what it stores (argv.go)
+	argvFlags                           map[string]argvFlag           // flag dest → its value from the argument list the file writes (argv.go)
+	av                                  argvState                     // what else reading that list needs (argv.go)
+	flagParserDefaults                  map[string]literal.Value      // argparse dest → its parser.set_defaults literal (argguard.go)
+	dictObjs                            map[dictKey]*dictObj          // the dicts followed by name, where the reader runs now (dictflow.go)
+	dictWork                            int                           // items the dict flow has copied (maxDictWork)
+	iters                               []iterCount                   // the loops and comprehensions running now, innermost last (see loopCount)
+	outer                               []iterCount                   // the loops around the calls that entered the def running now (enter), outermost first
+	loopIDs                             []int32                       // the loop statements running now (their first token), innermost last
+	loopStmts                           []*stmt                       // the for statements running now, innermost last (devicefns.go deviceLoop)
+	kills                               map[killKey][]killRec         // the latest assignments of each local name that ran (reaching.go)
+	argAttrs                            map[string]bool               // attributes of self given as a compile keyword other than mode (reaching.go)
+	attrSeq                             int                           // assignments of self attributes given as mode= that ran, counted (reaching.go)
+	attrRan                             map[int]int                   // the line of each such assignment → its place in that count, the last time it ran
 	patches                             []string
 	configLine                          int       // where torch._inductor.config is first imported, in execution order (0: not yet)
 	configBy                            string    // what imports it there

@@ -300,7 +300,11 @@ func (r *reader) platformGuard(s *stmt, i int, g *guard, t *branchTaken) {
 		switch {
 		case !ok:
 			t.known = false
-			if note := r.argDefaultNote(b.cond); note != "" {
+			note := r.argDefaultNote(b.cond)
+			if note == "" {
+				note = r.paramUndecided(b.cond)
+			}
+			if note != "" {
 				g.plain, g.text = g.text, g.text+note
 			}
 			return
@@ -649,6 +653,7 @@ func (r *reader) callOwn(c *expr, q string) bool {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
+		r.bindParamVals(r.funcs[c.x.name], c)
 		r.bindParams(r.funcs[c.x.name], c)
 		r.noteParamQuals(r.funcs[c.x.name], c)
 		undo := r.shadowParams(r.funcs[c.x.name], c)

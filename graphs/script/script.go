@@ -179,7 +179,14 @@
 // it that may rebind the name, as is a keyword argument given by such a name
 // (execrebind.go); a def fire.Fire or typer.run runs, runs where that call is
 // (defaults.go enterCLIRun), and obj.f(…) does not call the module-level def f
-// (attrcall.go). An
+// (attrcall.go). A test of a def's parameter (if compile: in main, run by
+// main(compile=args.compile)), of a local the def assigns once from them, or of an
+// argparse option by comparison, is decided with the value the one call that runs the
+// def carries into it (positional, keyword, default, **vars(args), a caller's
+// parameter passed on; a fire, typer, tyro, argh or click entry's option defaults), or
+// with the parser's defaults for the first plan; an and/or
+// chain one such operand decides too; otherwise its guard says why it is undecided
+// (paramguard.go). An
 // Accelerator never prepared compiles nothing (accelprepare.go); torch.compiler.config
 // globals are said, not planned (compilerglobal.go); a site whose first call is not
 // followed names the globals assigned after it (firstcallunseen.go). Each site

@@ -42,7 +42,7 @@ def build(fn, compile_mode, fullgraph):
     kwargs["fullgraph"] = fullgraph
     return torch.compile(fn, **kwargs)
 build(f, "max-autotune", True)
-`, []*string{nil, s("max-autotune")}, nil},
+`, []*string{s("max-autotune")}, nil}, // the one call passes "max-autotune": the guard holds, the item is set (newuser27 finding 1, paramguard.go)
 		{"dict-call-not-display", `import torch
 kw = dict(mode="max-autotune")
 m = torch.compile(f, **kw)

@@ -43,6 +43,8 @@ func ReadInput(flagName, name string, stdin io.Reader, limit int64, limitName st
 			return fail(errors.New("this program does not read stdin: give a file name"))
 		}
 		f = stdin
+	} else if nullName(name) {
+		f = strings.NewReader("") // the null device reads as empty: an empty input, not a device's refusal
 	} else {
 		file, err := openRegular(name, func(m fs.FileMode, size int64) error { return regular(m, size, limit, limitName) })
 		if err != nil {
@@ -76,6 +78,9 @@ func Open(name string, stdin io.Reader) (io.ReadCloser, error) {
 			stdin = strings.NewReader("")
 		}
 		return io.NopCloser(stdin), nil
+	}
+	if nullName(name) {
+		return io.NopCloser(strings.NewReader("")), nil // read as an empty input (IsNullDevice)
 	}
 	f, err := openRegular(name, func(m fs.FileMode, _ int64) error { return notRegular(m) })
 	if err != nil {

@@ -70,6 +70,20 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("ParseUsage(no args) = %d, %v", code, ok)
 		}
 	},
+	"IsNullDevice": func(t *testing.T) {
+		f, err := os.CreateTemp(t.TempDir(), "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if IsNullDevice(f) {
+			t.Error("IsNullDevice(a regular file) = true")
+		}
+		f.Close()
+		if IsNullDevice(f) {
+			t.Error("IsNullDevice(a closed file) = true")
+		}
+	},
 	"Open": func(t *testing.T) {
 		if _, err := Open("", nil); err == nil {
 			t.Error("Open(\"\"): want an error")

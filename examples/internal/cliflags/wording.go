@@ -109,6 +109,9 @@ func (w Wording) fieldlessError(err error, inner string) string {
 	if w.Given["torch"] && errors.As(err, &ve) {
 		return "-torch: " + UserWords(err.Error()) // from -script's plans: no field around it
 	}
+	if inner != "" {
+		return UserWords(inner) // a scenario error of no field: its message, without "scenario:"
+	}
 	return UserWords(err.Error())
 }
 

@@ -534,36 +534,51 @@ function fix(text) {
   return h("div", { class: "fix" }, h("span", { class: "label" }, "Fix"), h("p", {}, text), copyButton(text, "fix"));
 }
 
+// The readable views say every line the command's text says (newuser27): the lines
+// the JSON does not hold as they are come with the view, computed by the command's
+// own code (answer.reportText, diagnosisView, scriptView), and are shown as they are.
+
+// verdict words CUDA graphs' state as the text does: "ON (legacy)", "off".
+function verdict(v) {
+  return v.enabled ? `ON (${v.implementation})` : "off";
+}
+
 function renderReport(r) {
   const out = h("div", { class: "report" });
-  const mode = r.mode === null ? "None" : JSON.stringify(r.mode);
+  const t = r.text || {};
   out.append(h("p", { class: "head" },
-    h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles"),
-    ` torch ${r.torch} · schema ${r.schema} · backend ${r.backend} · mode=${mode}`));
-  if (r.compile_disabled) out.append(h("p", { class: "note" }, "TORCH_COMPILE_DISABLE=1: torch.compile does nothing."));
+    h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles"), " ", t.heading));
   if (r.error) {
     const e = r.error;
     out.append(h("div", { class: "error" },
-      h("p", {}, h("strong", {}, `${e.exception}`), ` at ${e.stage} (${e.evidence})`),
+      h("p", {}, h("strong", {}, `${t.raises} (${e.evidence}):`)),
       h("pre", {}, `${e.exception}: ${e.message}`),
-      e.hint ? h("p", {}, e.hint) : null));
+      e.hint ? h("p", {}, `hint: ${e.hint}`) : null));
   }
   const changed = Object.entries(r.config || {}).filter(([, x]) => x.changed);
-  out.append(h("h4", {}, `Changed keys (${changed.length})`));
-  if (changed.length) {
-    out.append(table(["Key", "Value", "Source", "Evidence"], changed.map(([k, x]) => [h("code", {}, k), h("code", {}, pyRepr(x.value)), x.source, x.evidence]), [3]));
+  if (t.keys) {
+    if (changed.length) {
+      out.append(h("h4", {}, `Changed keys (${changed.length} of ${t.keys}):`));
+      out.append(table(["Key", "Value", "Source", "Evidence"], changed.map(([k, x]) => [h("code", {}, k), h("code", {}, pyRepr(x.value)), x.source, x.evidence]), [3]));
+    } else {
+      out.append(h("p", {}, `Changed keys: none of ${t.keys} (every key has its clean-environment default).`));
+    }
+    if (t.host_defaults) out.append(h("p", { class: "meta" }, t.host_defaults));
   }
   const cg = r.cudagraphs;
-  if (cg) {
-    out.append(h("h4", {}, `CUDA graphs: ${cg.enabled ? "on" : "off"}${cg.implementation !== "none" ? ` (${cg.implementation})` : ""}`));
+  if (cg && !r.error) {
+    let line = "CUDA graphs: " + verdict(cg);
+    if (r.compile_disabled) line += ` in the config, but ${r.disabled_by} turns compilation off`;
+    if (cg.worker_threads) line += ` in the main thread; ${verdict(cg.worker_threads)} in the worker threads, which do not see the global assignments (torch ${r.torch})`;
+    out.append(h("h4", {}, line));
     if (cg.devices && cg.devices.length) out.append(grid(cg.devices));
   }
-  if (r.explain) out.append(h("h4", {}, "Explain"), h("p", { class: "explain" }, r.explain));
+  if (t.explain && !r.error) out.append(h("h4", {}, "Explain:"), h("p", { class: "explain" }, t.explain));
   if (r.warnings && r.warnings.length) {
-    out.append(h("h4", {}, `Warnings (${r.warnings.length})`));
+    out.append(h("h4", {}, "Warnings:"));
     out.append(h("ul", { class: "warnings" }, r.warnings.map((w) => h("li", {},
-      h("p", {}, h("code", { class: "code" }, w.code), w.key ? h("span", {}, " ", h("code", {}, w.key)) : null, ` (${w.evidence})`),
-      h("p", {}, w.message),
+      h("p", {}, h("code", { class: "code" }, w.code), w.key ? h("span", {}, " ", h("code", {}, w.key)) : null),
+      h("p", {}, `${w.message} (${w.evidence})`),
       w.recommendation ? fix(w.recommendation) : null))));
   }
   return out;
@@ -581,8 +596,8 @@ function grid(devices) {
     h("span", { class: `outcome outcome-${d.outcome}` }, d.outcome + (d.race ? " (race)" : "")),
     d.implementation, d.evidence]), [3, 4]);
   const notes = h("dl", { class: "reasons" }, devices.map((d) => [
-    h("dt", {}, `${deviceLabel(d)} ${d.thread}`),
-    h("dd", {}, d.reason, d.message ? h("pre", {}, (d.exception ? `raises ${d.exception}:\n` : "") + d.message) : null)]));
+    h("dt", {}, `${deviceLabel(d)} ${d.thread}: `),
+    h("dd", {}, d.reason, d.message ? [h("p", { class: "meta" }, d.outcome === "fail" ? `raises ${d.exception}:` : "logs:"), h("pre", {}, d.message)] : null)]));
   return h("div", {}, t, notes);
 }
 
@@ -597,74 +612,116 @@ function table(head, rows, minor = []) {
 
 function renderDiagnosis(d) {
   const out = h("div", { class: "diagnosis" });
-  if (d.torch) out.append(h("p", { class: "head" }, `torch ${d.torch} (from line ${d.torch_line})`));
-  if (!d.findings.length) out.append(h("p", { class: "note" }, "No known signature: this log matches none of compilemode's diagnosis codes."));
-  for (const f of d.findings) {
+  for (const [i, l] of (d.head_lines || []).entries()) out.append(h("p", { class: i === d.head_lines.length - 1 ? "head" : "note" }, l));
+  for (const [i, f] of d.findings.entries()) {
     out.append(h("article", { class: "finding" },
-      h("h4", {}, `line ${f.line}: `, h("code", { class: "code" }, f.code), f.count > 1 ? ` (${f.count} times${f.first_line ? `, first line ${f.first_line}` : ""}${f.last_line ? `, last line ${f.last_line}` : ""})` : ""),
+      h("h4", {}, d.finding_heads[i]),
       h("blockquote", {}, h("pre", {}, f.quote)),
       h("p", {}, h("span", { class: "label" }, "Cause"), " ", f.cause),
       f.note ? h("p", { class: "note" }, f.note) : null,
       fix(f.fix),
       h("p", { class: "meta" }, `${f.evidence}; printed by torch ${f.releases.join(", ")}; ${f.source}`)));
   }
+  const pl = d.plan_lines || [];
+  if (pl.length) {
+    out.append(h("h3", {}, pl[0]));
+    if (pl.length > 1) out.append(h("ul", { class: "notes" }, pl.slice(1).map((l) => h("li", {}, l))));
+  }
   if (d.plan) {
-    out.append(h("h3", {}, "The call the log shows, planned"));
     if (d.inferred) out.append(h("p", { class: "meta" }, "Inferred from the findings: " + Object.entries(d.inferred).map(([k, c]) => `${k} (${c})`).join(", ")));
     out.append(renderReport(d.plan));
-  } else if (d.plan_error) {
-    out.append(h("p", { class: "note" }, `The call the log shows cannot be planned: ${d.plan_error}`));
   }
   return out;
 }
 
-function renderScript(s) {
-  const out = h("div", { class: "script" });
-  const plan = (r) => (typeof r === "number" ? (s.plans || [])[r] : r);
-  out.append(h("p", { class: "head" }, `${s.file}: ${s.sites.length} torch.compile site${s.sites.length === 1 ? "" : "s"}`));
-  if (s.warnings.length) {
-    out.append(h("h4", {}, `Warnings (${s.warnings.length})`));
-    out.append(h("ul", { class: "warnings" }, s.warnings.map((w) => h("li", {}, h("p", {}, `line ${w.line}: `, h("code", { class: "code" }, w.code)), h("p", {}, w.message)))));
+// scriptHeader shows the text's lines before the first site: the file's counts, then
+// each section ("  globals (in file order):") and its lines.
+function scriptHeader(lines) {
+  const out = [];
+  let list = null;
+  for (const [i, l] of lines.entries()) {
+    if (i === 0) { out.push(h("p", { class: "head" }, l)); continue; }
+    if (l.startsWith("    ")) {
+      if (!list) out.push(list = h("ul", { class: "notes" }));
+      list.append(h("li", {}, l.trim()));
+      continue;
+    }
+    list = null;
+    out.push(l.trimEnd().endsWith(":") ? h("h4", {}, l.trim()) : h("p", { class: "note" }, l.trim()));
   }
-  for (const st of s.sites) {
+  return out;
+}
+
+// inferredLines groups a site's inferred workload fields by the line that shows them,
+// as the text does: "workload: threads=per-device, devices=2 (line 9: …)".
+function inferredLines(inferred) {
+  const out = [];
+  for (let i = 0; i < inferred.length;) {
+    const x = inferred[i];
+    const fields = [];
+    for (; i < inferred.length && inferred[i].line === x.line && inferred[i].shows === x.shows; i++) fields.push(`${inferred[i].field}=${inferred[i].value}`);
+    out.push(`workload: ${fields.join(", ")} (line ${x.line}: ${x.shows})`);
+  }
+  return out;
+}
+
+// sitePlans shows a site's plans in the text's order (script.Script.WriteText): its
+// plan, each branch's, each mode's and its branches'; each after the first headed by
+// the text's head line, a plan shown before named by the text's line, not repeated.
+// A head the view lacks (a site whose label it could not find in the text) is the
+// plan's condition from the JSON.
+function sitePlans(sec, p, heads, plan, shown) {
+  let k = 0;
+  const next = (fallback) => heads[k++] ?? fallback;
+  const one = (ref, headed, fallback, error) => {
+    if (error !== undefined && ref === null) { sec.append(h("p", { class: "note" }, next(`${fallback} not planned: ${error}`))); return; }
+    if (ref === null || ref === undefined) return;
+    if (shown.has(ref)) { sec.append(h("p", { class: "note" }, next(`${fallback} the same plan as shown above`))); return; }
+    shown.add(ref);
+    const r = plan(ref);
+    if (!headed) { sec.append(renderReport(r)); return; }
+    const head = next(fallback);
+    const d = h("details", { open: true }, h("summary", {}, head, " ",
+      h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles")));
+    d.append(renderReport(r));
+    sec.append(d);
+  };
+  if (p.report !== undefined) {
+    one(p.report, false, "");
+    for (const b of p.branches || []) one(b.report, true, `-- when ${b.assumes}:`);
+  }
+  for (const mp of p.modes || []) {
+    const cond = mp.args || `the mode is ${mp.mode === null ? "None" : JSON.stringify(mp.mode)}`;
+    one(mp.report, true, `-- if ${cond}:`, mp.error);
+    if (mp.error) continue; // the text names no branch of a mode not planned
+    for (const b of mp.branches || []) one(b.report, true, `-- if ${cond}, when ${b.assumes}:`);
+  }
+}
+
+function renderScript(v) {
+  const s = v.script;
+  const out = h("div", { class: "script" });
+  const plan = (i) => Object.assign({}, s.plans[i], { text: v.plans_text[i] });
+  const shown = new Set();
+  out.append(...scriptHeader(v.header || []));
+  for (const [i, st] of s.sites.entries()) {
     const mode = st.mode_literal ? (st.mode === null ? "None" : JSON.stringify(st.mode)) : st.mode_expr;
+    const lines = [];
+    if (st.guard) lines.push("conditional: " + st.guard);
+    if (st.not_run) lines.push("not run: " + st.not_run);
+    for (const n of st.notes || []) lines.push("note: " + n);
+    lines.push(...inferredLines(st.inferred || []));
+    if (st.plan_error) lines.push("not planned: " + st.plan_error);
+    if (st.plan && st.unfollowed && st.unfollowed.length) lines.push(`partial plan: ${st.unfollowed.join("; ")} not followed: the keys it may set are not planned, so PyTorch may take another path or raise where the plans below do not`);
     const sec = h("article", { class: "site" },
       h("h4", {}, h("code", {}, `${s.file}:${st.line} ${st.call}`)),
       h("p", { class: "meta" }, `mode: ${mode}` + (st.function ? ` · in ${st.function}()` : "")),
-      st.notes && st.notes.length ? h("ul", { class: "notes" }, st.notes.map((n) => h("li", {}, n))) : null,
-      st.inferred && st.inferred.length ? h("ul", { class: "notes" }, st.inferred.map((x) => h("li", {}, `line ${x.line}: ${x.field} = ${x.value}: ${x.shows}`))) : null);
-    if (st.plan_error) sec.append(h("p", { class: "note" }, st.plan_error));
+      lines.length ? h("ul", { class: "notes" }, lines.map((n) => h("li", {}, n))) : null);
     if (st.warnings && st.warnings.length) {
-      sec.append(h("ul", { class: "warnings" }, st.warnings.map((w) => h("li", {}, h("p", {}, w.line ? `line ${w.line}: ` : "", h("code", { class: "code" }, w.code)), h("p", {}, w.message)))));
+      sec.append(h("ul", { class: "warnings" }, st.warnings.map((j) => s.warnings[j]).map((w) => h("li", {}, h("p", {}, `line ${w.line}: `, h("code", { class: "code" }, w.code)), h("p", {}, w.message)))));
     }
-    const p = st.plan || {};
-    if (p.modes) {
-      for (const mp of p.modes) {
-        const m = mp.mode === null ? "None" : JSON.stringify(mp.mode);
-        const r = plan(mp.report);
-        const nw = r && r.warnings ? r.warnings.length : 0;
-        const d = h("details", { open: r && r.exit === "raises" }, h("summary", {}, `if mode=${m}: `,
-          r ? h("span", { class: `exit exit-${r.exit}` }, r.exit === "raises" ? "PyTorch raises" : "compiles") : mp.error,
-          nw ? ` · ${nw} warning${nw === 1 ? "" : "s"}` : ""));
-        if (r) d.append(renderReport(r));
-        sec.append(d);
-      }
-    } else if (p.report !== undefined && plan(p.report)) {
-      sec.append(renderReport(plan(p.report)));
-    }
+    if (st.plan) sitePlans(sec, st.plan, v.heads[i] || [], plan, shown);
     out.append(sec);
-  }
-  if (s.globals.length) {
-    out.append(h("h4", {}, "Inductor config globals"));
-    out.append(table(["Line", "Key", "Value", "Via"], s.globals.map((g) => [g.line, h("code", {}, g.key), h("code", {}, g.value), g.via])));
-  }
-  if (s.env.length) {
-    out.append(h("h4", {}, "Environment"));
-    out.append(table(["Line", "Name", "Value", "How"], s.env.map((e) => [e.line, h("code", {}, e.name), h("code", {}, e.value === null ? "(not a literal)" : e.value), e.how + (e.after_import ? " (after import torch: too late)" : "")])));
-  }
-  if (s.threads.length) {
-    out.append(h("h4", {}, "Threads and processes"));
-    out.append(table(["Line", "Kind", "Target"], s.threads.map((t) => [t.line, t.kind + (t.process ? " (process)" : ""), t.target || ""])));
   }
   return out;
 }

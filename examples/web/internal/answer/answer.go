@@ -18,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -38,7 +39,10 @@ type Answer struct {
 	// every key of every report is most of an answer's time).
 	JSON string `json:"json"`
 	// View is the same data for the page to render, compact, with each report's config
-	// cut to the changed keys (not the command's output).
+	// cut to the changed keys (not the command's output), and the lines of the text the
+	// data does not hold as they are, written by the library's own code (reportView,
+	// diagnosisView, scriptView), so that the readable view says every line the text
+	// says (newuser27).
 	View   string `json:"view"`
 	Stderr string `json:"stderr"` // the command's error line, "compilemode: …" ("" when none)
 	Exit   int    `json:"exit"`   // the exit status: 0, 1 (PyTorch raises) or 2 (unusable input)
@@ -120,7 +124,7 @@ func Check(c Call, o Options) Answer {
 	if err := rep.WriteText(&text, graphs.TextOptions{Width: graphs.DefaultWidth}); err != nil {
 		return refuse(err)
 	}
-	return answer(o, text.String(), rep, light(rep), rep.Exit.Code())
+	return answer(o, text.String(), rep, reportViewOf(rep), rep.Exit.Code())
 }
 
 // LogName is the name the page's command gives its log: `compilemode -diagnose run.log`.
@@ -140,9 +144,7 @@ func Diagnose(log string, o Options) Answer {
 	if err := d.WriteText(&text); err != nil {
 		return refuse(err)
 	}
-	view := *d
-	view.Plan = light(d.Plan)
-	a := answer(o, text.String(), d, &view, 0)
+	a := answer(o, text.String(), d, diagnosisViewOf(d), 0)
 	a.Log, a.LogCut = logText(log, o)
 	return a
 }
@@ -213,7 +215,7 @@ func Script(name, src, torch, python string, o Options) Answer {
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
 		return refuse(err)
 	}
-	a := answer(o, text.String(), planned, planned, scriptExit(planned))
+	a := answer(o, text.String(), planned, scriptViewOf(planned), scriptExit(planned))
 	if msg := scriptUnusable(name, planned); msg != "" {
 		a.Stderr, a.Exit = msg, 2
 	}
@@ -310,6 +312,132 @@ func answer(o Options, text string, v, view any, exit int) Answer {
 	}
 	a.View = string(data)
 	return a
+}
+
+// reportView is a report as the page's readable view renders it: its changed keys
+// (light) and, in Text, the lines of the command's text that its JSON does not hold
+// as they are (newuser27: the readable view said less than the text).
+type reportView struct {
+	*graphs.Report
+	Text reportText `json:"text"`
+}
+
+// reportText holds the lines of Report.WriteText that the page shows as they are.
+type reportText struct {
+	Heading      string `json:"heading"`                 // Report.Heading
+	Keys         int    `json:"keys"`                    // the release's keys: "Changed keys (3 of 543)"
+	HostDefaults string `json:"host_defaults,omitempty"` // Report.HostDefaults
+	Explain      string `json:"explain,omitempty"`       // Report.ExplainText
+	Raises       string `json:"raises,omitempty"`        // RaisedError.Where of its error: "torch.compile raises"
+}
+
+// textOf returns r's reportText (zero for a nil r).
+func textOf(r *graphs.Report) reportText {
+	if r == nil {
+		return reportText{}
+	}
+	return reportText{Heading: r.Heading(), Keys: len(r.Config), HostDefaults: r.HostDefaults(), Explain: r.ExplainText(), Raises: r.Error.Where()}
+}
+
+// reportViewOf returns r's view (nil for a nil r).
+func reportViewOf(r *graphs.Report) *reportView {
+	if r == nil {
+		return nil
+	}
+	return &reportView{Report: light(r), Text: textOf(r)}
+}
+
+// diagnosisView is a diagnosis as the page renders it: the lines of
+// Diagnosis.WriteText that its JSON does not hold as they are, each whole.
+type diagnosisView struct {
+	*diagnose.Diagnosis
+	Plan         *reportView `json:"plan"`
+	HeadLines    []string    `json:"head_lines"`    // Diagnosis.HeadLines
+	FindingHeads []string    `json:"finding_heads"` // Finding.Head of each finding
+	PlanLines    []string    `json:"plan_lines"`    // Diagnosis.PlanLines
+}
+
+func diagnosisViewOf(d *diagnose.Diagnosis) *diagnosisView {
+	v := &diagnosisView{Diagnosis: d, Plan: reportViewOf(d.Plan), HeadLines: d.HeadLines(), PlanLines: d.PlanLines()}
+	for _, f := range d.Findings {
+		v.FindingHeads = append(v.FindingHeads, f.Head())
+	}
+	return v
+}
+
+// scriptView is a planned script as the page renders it: its JSON, the lines of its
+// text before the first site (the file's counts, globals with their guards,
+// environment, threads, warnings), the head of each of a site's plans after its first,
+// and the text's lines of each report, by its index in the JSON's "plans".
+type scriptView struct {
+	Script *script.Script `json:"script"`
+	Header []string       `json:"header"`
+	// Heads are, per site, the lines of its text that head a plan or name one shown
+	// before ("-- when … does not run:", "-- if the mode is \"default\" (…):", "the same
+	// plan as …"), in the text's order.
+	Heads [][]string   `json:"heads"`
+	Plans []reportText `json:"plans_text"`
+}
+
+// unwrapped is a width no line of a script's text reaches: each of its paragraphs is
+// one line.
+const unwrapped = 1 << 30
+
+func scriptViewOf(s *script.Script) *scriptView {
+	v := &scriptView{Script: s, Heads: make([][]string, len(s.Sites))}
+	var b strings.Builder
+	if s.WriteText(&b, unwrapped) != nil {
+		return v
+	}
+	lines := strings.Split(b.String(), "\n")
+	end := slices.Index(lines, "")
+	if end < 0 {
+		return v
+	}
+	v.Header = lines[:end]
+	site := -1
+	for _, l := range lines[end:] {
+		if site+1 < len(s.Sites) && strings.HasPrefix(l, fmt.Sprintf("%s:%d ", s.File, s.Sites[site+1].Line)) {
+			site++
+			continue
+		}
+		if site >= 0 && (strings.HasPrefix(l, "  -- ") || strings.HasPrefix(l, "  the same plan as ")) {
+			v.Heads[site] = append(v.Heads[site], strings.TrimPrefix(l, "  "))
+		}
+	}
+	v.Plans = plansText(s)
+	return v
+}
+
+// plansText returns the reportText of each distinct report of s, in the order of the
+// JSON's "plans" (script.Script.MarshalJSON: each site's report, its branches', then
+// each mode's and its branches').
+func plansText(s *script.Script) []reportText {
+	var out []reportText
+	seen := map[*graphs.Report]bool{}
+	add := func(r *graphs.Report) {
+		if r != nil && !seen[r] {
+			seen[r] = true
+			out = append(out, textOf(r))
+		}
+	}
+	for _, st := range s.Sites {
+		p := st.Plan
+		if p == nil {
+			continue
+		}
+		add(p.Report)
+		for _, b := range p.Branches {
+			add(b.Report)
+		}
+		for _, mp := range p.Modes {
+			add(mp.Report)
+			for _, b := range mp.Branches {
+				add(b.Report)
+			}
+		}
+	}
+	return out
 }
 
 // light returns a copy of r whose config holds only the changed keys.

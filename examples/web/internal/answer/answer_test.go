@@ -252,7 +252,7 @@ func TestScriptPython(t *testing.T) {
 	t.Parallel()
 	src := "import torch\nmatch 1:\n    case 1:\n        pass\nf = torch.compile(lambda x: x, mode=\"reduce-overhead\")\n"
 	old := Script("m.py", src, "", "3.9", Options{})
-	const want = "compilemode: m.py:2:1: Python 3.9 raises SyntaxError: invalid syntax (a match statement needs Python 3.10)\n"
+	const want = "compilemode: m.py:2:1: Python 3.9 raises SyntaxError(\"invalid syntax\") (a match statement needs Python 3.10)\n"
 	if diff := cmp.Diff(want, old.Stderr); diff != "" || old.Exit != 2 {
 		t.Errorf("-python 3.9: exit %d, stderr (-want +got):\n%s", old.Exit, diff)
 	}

@@ -1,0 +1,48 @@
+package modes
+
+// patchRow is the last patch release of a minor release whose patch releases ended,
+// with where the list of its patch releases is read.
+type patchRow struct {
+	Minor  Version
+	Last   int // the last patch: 2 for 2.1 (2.1.0, 2.1.1, 2.1.2)
+	Source string
+}
+
+// The sources of patchRows.
+const (
+	// releaseMatrix lists every release from 2.1.0 to 2.5.1 with its domain libraries.
+	releaseMatrix = "pytorch/test-infra tools/scripts/generate_release_matrix.py RELEASE_DICT @ cd68c380 (2025-01-24)"
+	// feedstock is conda-forge's build of each release, by the version its recipe sets
+	// (the search tool's snapshot of the repository's history, to 2.13.0 of 2026-07-22).
+	feedstock = "conda-forge/pytorch-cpu-feedstock recipe/meta.yaml, its version history"
+)
+
+// patchRows is the table of the minors whose patch releases ended: in its source, the
+// next minor came after its last patch, and it is five or more minors older than the
+// newest release known. A minor whose patches may go on is not listed.
+func patchRows() []patchRow {
+	return []patchRow{
+		{Version{2, 0}, 1, feedstock + " (2.0.0, 2.0.1, then 2.1.0)"},
+		{Version{2, 1}, 2, releaseMatrix},
+		{Version{2, 2}, 2, releaseMatrix},
+		{Version{2, 3}, 1, releaseMatrix},
+		{Version{2, 4}, 1, releaseMatrix},
+		{Version{2, 5}, 1, releaseMatrix},
+		{Version{2, 6}, 0, feedstock + " (2.6.0 of 2025-01-31, then 2.7.0)"},
+		{Version{2, 7}, 1, feedstock + " (2.7.0, 2.7.1 of 2025-06-05, then 2.8.0)"},
+		{Version{2, 8}, 0, feedstock + " (2.8.0 of 2025-08-07, then 2.9.0)"},
+		{Version{2, 9}, 1, feedstock + " (2.9.0, 2.9.1 of 2025-11-13, then 2.10.0)"},
+	}
+}
+
+// LastPatch returns the last patch release of minor v ("2.1" ended at 2.1.2: 2) when
+// v's patch releases ended and are listed; false for any other release, whose patches
+// are not known to have ended.
+func LastPatch(v Version) (int, bool) {
+	for _, r := range patchRows() {
+		if r.Minor == v {
+			return r.Last, true
+		}
+	}
+	return 0, false
+}
