@@ -704,7 +704,7 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 // it (negatedVerb). A retelling is unquoted, so hypotheticalMarks (which want quotes)
 // do not read it.
 func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
-	if stringKept(code) && inString(line, lit) || code == CXXCompilerMissing && compilerFinds(line, lit) {
+	if stringKept(code) && inString(line, retoldAt(re, line, lit)) || code == CXXCompilerMissing && compilerFinds(line, lit) {
 		return true
 	}
 	at := litAt(line, lit)
@@ -856,13 +856,31 @@ func headerCode(code Code) bool {
 // a missing header's (headerCode), and libcuda-not-found's, whose words a launch script
 // echoes under its own grep of the log ("echo \"Hint: FlashInfer JIT link failed with
 // missing -lcuda.\"" after if grep -q "cannot find -lcuda", holdoutCT's SGLang setup
-// script, a negative; rows_retold_lcuda.go).
+// script, a negative; rows_retold_lcuda.go), and backend-takes-no-mode's, whose words a
+// training library's own guard raises ("train.torch_compile.mode is not accepted by the
+// 'cudagraphs' backend", v30 neg/18; rows_retold_v30.go).
 func stringKept(code Code) bool {
-	return headerCode(code) || code == LibcudaNotFound
+	return headerCode(code) || code == LibcudaNotFound || code == BackendTakesNoMode
 }
 
-// inString reports whether line holds lit inside a string of code that opens before it
-// on the line: an odd count of double quotes before lit, or of single quotes that are no
+// retoldAt returns where a retelling's row is on line: where line holds lit (litAt), else
+// where re, its pattern, first matches (a row of a retelling is tried where any of its
+// literals' anchors is on the line, and its pattern need not hold its own literal:
+// "… is not accepted by the 'cudagraphs' backend" is the row of "cudagraphs backend"'s
+// too, v30 neg/18), else -1.
+func retoldAt(re *regexp.Regexp, line, lit []byte) int {
+	if at := litAt(line, lit); at >= 0 || re == nil {
+		return at
+	}
+	if m := re.FindIndex(line); m != nil {
+		return m[0]
+	}
+	return -1
+}
+
+// inString reports whether line[at] (a retelling's place, retoldAt; -1 for none) is
+// inside a string of code that opens before it on the line: an odd count of double
+// quotes before at, or of single quotes that are no
 // word's apostrophe, which a letter follows after no space or opening mark ("can't",
 // "Python's", "`torch.compile`'s"). A header said missing there is a program's own
 // check (logger.info(\n "torch.compile disabled for …: Python.h not found (install …", a
@@ -871,8 +889,7 @@ func stringKept(code Code) bool {
 // the Triton retellings' ^[^"'(=]*? says for theirs; a report that quotes the words
 // loses them. Not for every retelling: a skip reason retold quotes PyTorch's reason
 // (TestFormsRetold).
-func inString(line, lit []byte) bool {
-	at := litAt(line, lit)
+func inString(line []byte, at int) bool {
 	dq, sq := 0, 0
 	for j := 0; j < at; j++ {
 		switch line[j] {

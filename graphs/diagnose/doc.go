@@ -340,6 +340,12 @@
 // pytest's ">" or above its "E" lines, stays read, and so do a test's assertion on the
 // message (`assert "…" in out`), a thread's quotation in a markdown code fence and a
 // diff's line (an issue or a pull request about the check is about the failure it raises).
+// A retelling's words in a string of a Python raise opened on one of the two lines
+// above (an f-string's braces no statement's end) are a program's own guard, no hit:
+// "raise ValueError(\n f\"compile region {self.name!r} cannot set both mode and
+// options\")" (validation v30); where a retelling's row is tried on a line for an anchor
+// of its literal and its pattern matches without that literal, the match's start is its
+// place.
 // A message on a context line of a traceback's source listing, a line printed around the
 // frame's failing line, is source code that did not run, no hit (listing.go): IPython's and
 // Jupyter's numbered lines under a frame's header, the failing one marked "---->" (an
@@ -1897,6 +1903,17 @@
 //   - mode-and-options: a paraphrase with "mode and options are mutually exclusive", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - mode-and-options: a paraphrase with "options= together", as reports retell it
+//   - mode-and-options: a paraphrase with "options` together", as reports retell it
+//   - mode-and-options: a paraphrase with "options` at the same time", as reports retell it
+//   - mode-and-options: a paraphrase with "options= at the same time", as reports retell it
+//   - mode-and-options: a paraphrase with "options` are mutually exclusive", as reports retell it
+//   - mode-and-options: a paraphrase with "options= are mutually exclusive", as reports retell it
+//   - mode-and-options: a paraphrase with "both `mode=", as reports retell it
+//   - mode-and-options: a paraphrase with "together with options", as reports retell it
+//   - mode-and-options: a paraphrase with "along with options", as reports retell it
+//   - mode-and-options: a paraphrase with "plus options", as reports retell it
+//   - mode-and-options: a paraphrase with "options at once", as reports retell it
+//   - mode-and-options: a paraphrase with "options simultaneously", as reports retell it
 //   - mode-and-options: a paraphrase with "mode and options can", as reports retell it
 //   - mode-and-options: a paraphrase with "mode/options", as reports retell it
 //   - mode-and-options: "mode or options can be specified, but both can't be specified at the same time." (quoted without its first word), 2.0–2.14
@@ -2013,6 +2030,13 @@
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'mode'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
 //   - backend-takes-no-mode: "got an unexpected keyword argument 'options'", 2.1–2.14
+//   - backend-takes-no-mode: a paraphrase with "backend=\"cudagraphs\"", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "backend='cudagraphs'", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "phs backend", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "cudagraphs`", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "phs' backend", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "phs\" backend", as reports retell it
+//   - backend-takes-no-mode: a paraphrase with "CudagraphsBackend", as reports retell it
 //   - backend-takes-no-mode: a paraphrase with "backend=\"cudagraphs\"", as reports retell it
 //   - backend-takes-no-mode: a paraphrase with "backend='cudagraphs'", as reports retell it
 //   - unsupported-python: "not yet supported for torch.compile", 2.0

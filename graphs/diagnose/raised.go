@@ -34,7 +34,7 @@ var pythonRaise = []string{"raise "}
 // string of a Python raise opened on a line above are a program's guard (pythonRaise).
 func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	lit := s.rows[i].literal
-	at := foldedAt(e.clean, lit)
+	at := s.rowAt(i, e)
 	inDouble, inSingle := insideQuotes(e.clean, at)
 	if len(lit) == 0 || at <= 0 || !inDouble && !inSingle {
 		return false // not inside a string literal
@@ -42,9 +42,20 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	// a retelling's words on a line of their own, in a Python raise opened above
 	guard := inDouble && s.rows[i].Paraphrase && !bytes.Contains(e.clean[:at], []byte(pythonRaise[0]))
 	return s.openAbove(e, at, func(before []byte, n int) bool {
-		return inDouble && openCall(before, raisingMacros) || openCall(before, pythonChecks) || guard && n > 0 && openCall(before, pythonRaise) ||
+		return inDouble && openCall(before, raisingMacros, cEnds) || openCall(before, pythonChecks, pythonEnds) ||
+			guard && n > 0 && openCall(before, pythonRaise, pythonEnds) ||
 			n == 0 && pythonAssigned.Match(before)
 	})
+}
+
+// rowAt returns where row i's literal is on e's clean text; for a retelling whose
+// literal is not there, where its pattern matches (retoldAt); else -1.
+func (s *scanner) rowAt(i int, e *ringLine) int {
+	r := &s.rows[i]
+	if at := foldedAt(e.clean, r.literal); at >= 0 || !r.Paraphrase {
+		return at
+	}
+	return retoldAt(r.re(), e.clean, r.literal)
 }
 
 // openAbove reports whether opens holds for e's text before at, alone (n 0) or joined
@@ -89,16 +100,25 @@ var pythonAssigned = &lazyregexp.Regexp{Expr: `^\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])
 // as the exception's line, without the call.
 var pythonChecks = []string{"torch._check", "_check_with"}
 
+// The bytes that end a statement or open a block after a call's name, for openCall: C++'s
+// ";", "{" and "}"; Python's ";" alone, whose braces are a dict's or an f-string's
+// ("raise ValueError(\n f\"compile region {self.name!r} cannot set both mode and
+// options\")", a training library's own guard, v30 neg/01).
+const (
+	cEnds      = ";{}"
+	pythonEnds = ";"
+)
+
 // openCall reports whether before holds the name of one of calls and "(" with no
-// statement's end after it.
-func openCall(before []byte, calls []string) bool {
+// statement's end (ends) after it.
+func openCall(before []byte, calls []string, ends string) bool {
 	for _, m := range calls {
 		j := bytes.LastIndex(before, []byte(m))
 		if j < 0 {
 			continue
 		}
 		rest := before[j+len(m):]
-		if bytes.IndexByte(rest, '(') >= 0 && !bytes.ContainsAny(rest, ";{}") {
+		if bytes.IndexByte(rest, '(') >= 0 && !bytes.ContainsAny(rest, ends) {
 			return true
 		}
 	}

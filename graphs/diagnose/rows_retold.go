@@ -222,6 +222,7 @@ func retellings() []retelling {
 	out = append(out, retoldV26C()...)
 	out = append(out, retoldLcuda()...)
 	out = append(out, retoldV29()...)
+	out = append(out, retoldV30()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+
 			"execution since querying or setting the internal seed is prohibited\"; rows_retold_i.go)"))
@@ -365,14 +366,16 @@ func borrowedRetold() []retelling {
 				`\boutputs?\b(?:\s+\w+){0,3}?\s+(?:being|got|was|were)\s+overwritten\b[^.;]{0,60}?` + overwrittenContext + `|` +
 				`\boutputs?\s+of\s+(?:an?\s+|the\s+)?(?:previous\s+|prior\s+)?` + overwrittenContext + `(?:\s+\w+){0,2}?\s+(?:being|got|was|were)\s+overwritten\b`,
 		}, "the RuntimeError \"accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run\" retold"),
-		borrow(TreesRerecordLimit, retold{
+		withRequires(borrow(TreesRerecordLimit, retold{
 			// "hit the max re-recording limit", "cudagraph_unexpected_rerecord_limit exceeded";
-			// not "we never hit the re-recording limit" (the verb is the group v, negatedVerb).
+			// not "we never hit the re-recording limit" (the verb is the group v, negatedVerb);
+			// nor an app's own limit ("Re-record limit reached", a video-interview app's toast
+			// and a voice-clone API's 429 error, v30 neg/19-20): rerecordContext.
 			literals: []string{"re-recording limit", "rerecording limit", "re-record limit", "rerecord limit", "unexpected_rerecord_limit"},
 			pattern: `(?i)\b(?P<v>exceed\w*|hit(?:s|ting)?|reach\w*)\s+(?:the\s+|its\s+|a\s+)?(?:max(?:imum)?\s+)?(?:cuda\s?graphs?\s+)?` +
 				`re-?record(?:ing)?\s+limit\b|\bre-?record(?:ing)?\s+limit\s+(?:(?:was|is|gets?|got|being|been)\s+)*(?:exceeded|hit|reached)\b|` +
 				`\bcudagraph_unexpected_rerecord_limit\W{0,3}\s*(?:\(=?\d+\)\s*)?(?:(?:was|is|got|gets|being|been)\s+)*(?:exceeded|hit|reached)\b`,
-		}, "the skip \"exceeding max re-recording limit\" retold"),
+		}, "the skip \"exceeding max re-recording limit\" retold"), rerecordContext),
 		borrow(TreesPendingBackward, retold{
 			// The warning's first words alone ("Unable to hit fast path of CUDAGraphs"), or
 			// pending backwards named beside CUDA graphs or their fast path.
@@ -385,10 +388,18 @@ func borrowedRetold() []retelling {
 			// "torch.compile called with both mode and options" (huggingface/lerobot#4114's
 			// title), "passes both mode=cfg.torch_compile_mode and options={…}", "mode and options
 			// at the same time".
-			literals: []string{"both mode", "both `mode`", "both 'mode'", "both \"mode\"", "mode and options at the same time",
-				"mode and options together", "mode and options are mutually exclusive", "mode and options can", "options= together"},
+			// Quoted as code ("`torch.compile` refuses `mode` and `options` together", a design
+			// note in the code corpus; "mode= and options= are mutually exclusive", a wrapper's
+			// comment), and both given with "=" ("both `mode=` and `options=`").
+			literals: append([]string{"both mode", "both `mode`", "both 'mode'", "both \"mode\"", "mode and options at the same time",
+				"mode and options together", "mode and options are mutually exclusive", "mode and options can", "options= together",
+				"options` together", "options` at the same time", "options= at the same time", "options` are mutually exclusive",
+				"options= are mutually exclusive", "both `mode="}, modeOptionsGivenLiterals...),
 			pattern: `(?i)` + modeOptsCtx + `[^.;]{0,100}?` + bothModeOpts + `|` + bothModeOpts + `[^.;]{0,100}?` + modeOptsCtx + `|` +
-				`\bmode\W{0,2}\s+and\s+\W{0,2}options\W{0,2}\s+(?:(?:can(?:'|no)?t|cannot|can\s+not)\s+be\s+\w+\s+)?(?:at\s+the\s+same\s+time|together|are\s+mutually\s+exclusive)`,
+				`\bmode\W{0,2}\s+and\s+\W{0,2}options\W{0,2}\s+(?:(?:can(?:'|no)?t|cannot|can\s+not)\s+be\s+\w+\s+)?(?:at\s+the\s+same\s+time|together|are\s+mutually\s+exclusive)|` +
+				// "forbids passing both mode and options" and the other forms of validation v30
+				// (rows_retold_v30.go)
+				modeOptionsGivenBranches,
 		}, "huggingface/lerobot#4114 (\"torch.compile called with both mode and options\")"),
 		borrow(TreesUserThreadTLS, retold{
 			// "reduce-overhead doesn't work with threads", "cudagraph trees don't work in
@@ -520,9 +531,11 @@ func borrowedRetold() []retelling {
 // bothModeOpts and modeOptsCtx: "both mode and options" (with "=value" or code quotes), in
 // a sentence that says torch.compile refuses it; "use both" too ("I need to fix the
 // torch.compile call - can't use both mode and options:", an agent's log in the code corpus;
-// not "passes both", a fix's prose of what the code does, lerobot#4155).
+// not "passes both", a fix's prose of what the code does, lerobot#4155; a verb of giving
+// after a refusal, "forbids passing both", is modeOptionsGivenRetold's, rows_retold_v30.go).
+// The arguments may be quoted as code with their "=" ("both `mode=` and `options=`").
 const (
-	bothModeOpts = `\b(?:called|invoked|specif\w+|set(?:ting)?|giv(?:e|en|ing)|with|use)\s+both\s+\W?mode\W?(?:\s*=\s*[^\s,]+)?\s+and\s+\W?options\b`
+	bothModeOpts = `\b(?:called|invoked|specif\w+|set(?:ting)?|giv(?:e|en|ing)|with|use)\s+both\s+\W{0,2}mode\W{0,2}(?:\s*=\s*[^\s,]+)?\s+and\s+\W{0,2}options\b`
 	modeOptsCtx  = `\b(?:torch\.\s?compile|compile\(|can(?:'|no)?t|cannot|not|forbids?|forbidden|errors?|fail\w*|exclusive|same\s+time|together|either)\b`
 )
 
@@ -596,6 +609,17 @@ func baseRow(rows []Signature, code Code) (Signature, modes.Releases, bool) {
 	}
 	return base, span, found
 }
+
+// rerecordContext: where a re-record limit is cudagraph trees': CUDA graphs or the trees
+// named, torch.compile or a mode that records graphs, Inductor, or PyTorch's own words for
+// the limit ("max re-recording limit", the skip's; the config key
+// cudagraph_unexpected_rerecord_limit), as a report of the skip names them
+// (torch/_inductor/cudagraph_trees.py CUDAGraphTreeManager._run @ T2.6.0: "skipping
+// cudagraph due to function N exceeding max re-recording limit"). Not "cudagraph" alone
+// nor Inductor's module path (TestPlainLinesHoldNoAnchor), nor compileGraphsContext's
+// "Re-recording", which an app's "Re-recording limit reached" would hold.
+const rerecordContext = cudaGraphsNamed + `|cudagraph trees|cudagraph_trees|CUDAGraph Trees|cudagraph tree|` +
+	`torch\.compile|reduce-overhead|max-autotune|TorchInductor|Inductor|torch\._inductor|max re-recording limit|rerecord_limit`
 
 // compileGraphsContext: a line that shows torch.compile's CUDA graphs (not a hand capture's
 // torch.cuda.CUDAGraph), for retellings whose words a hand-written CUDA graph's code also uses;
