@@ -1441,6 +1441,16 @@
 // read as a finding). Over the 113 sets since 2026-12-04 (AN to EW, 1189 texts, 662
 // negatives): 495 of 558 codes (88.7 %) now; releases 227 of 237 now; findings on 16 of
 // 662 negatives now.
+// holdoutEX to holdoutFA (2026-12-06, the twenty-seventh session: four sets, 35 texts, 29
+// negatives: pages users write, downstream projects' threads, how a release is stated, the
+// rarest codes; EX and FA found no unheld positive, so the rarest codes' recall was measured
+// on the code corpus's unplaced passages instead, validation v30: 5 of 7 found, 7 now),
+// measured once at 740d9835: 4 of 6 codes (two Ascend NPU capture errors, labelled by
+// meaning: a label question), 11 of 11 releases, a finding on 2 of 29 negatives (an IPython
+// traceback's context line, a library's assert statement), none now; releases read where
+// none is stated 3 (a badge's floor "2.1.0+✓", an article's title, two releases), 2 now.
+// Over the 117 sets since 2026-12-04 (AN to FA, 1224 texts, 691 negatives): 500 of 564
+// codes (88.7 %) now; releases 238 of 248 now; findings on 16 of 691 negatives now.
 //
 // # Wordings
 //
