@@ -3,7 +3,6 @@ package diagnose
 import (
 	"fmt"
 
-	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -14,7 +13,9 @@ import (
 type codeFix struct {
 	// Code is the code whose releases end before In.
 	Code Code
-	// In is the first release with the change.
+	// In is the first release with the change: the minor after the newest release any of
+	// the code's rows covers (fixedBy derives it from the rows' Releases, which state it
+	// once).
 	In modes.Version
 	// Change says what the change does, as a clause that follows "the fix, which":
 	// "gives each Python thread its own cudagraph-tree state (PR #184357)".
@@ -30,21 +31,18 @@ func codeFixes() []codeFix {
 	return []codeFix{
 		{
 			Code:   TreesUserThreadTLS,
-			In:     config.FactReleases(config.FactPerThreadTrees, true).From,
 			Change: "gives each Python thread its own cudagraph-tree state (PR #184357)",
 			Source: "config.FactPerThreadTrees (torch/_inductor/cudagraph_trees.py get_obj @ 2.14.0: PR #184357 " +
 				"\"Fix cudagraph trees in Python threads\", Fixes #123177; ../shared/reference/pytorch-facts.md §5.2)",
 		},
 		{
 			Code:   InductorConfigNotImported,
-			In:     v2(6),
 			Change: "makes torch/_inductor/__init__.py import torch._inductor.config",
 			Source: "torch/_inductor/__init__.py @ T2.6.0 (the row of \"module 'torch._inductor' has no " +
 				"attribute 'config'\", rows_more.go setupRows)",
 		},
 		{
 			Code:   SkipComplexMemoryOverlap,
-			In:     v2(13),
 			Change: "drops the overlap check that printed this (PR #182524)",
 			Source: "graphs/internal/skips (PR #182524, merged 2026-05-11, before the 2.13 branch cut of " +
 				"2026-06-08; output_code.py @ 2.14.1 has no overlap test)",
@@ -54,12 +52,32 @@ func codeFixes() []codeFix {
 
 // fixedBy returns the change that ends code's releases, if one does.
 func fixedBy(code Code) (codeFix, bool) {
+	tb, err := compiledTable()
+	if err != nil {
+		return codeFix{}, false
+	}
+	last, ok := tb.lastOf[code]
+	if !ok {
+		return codeFix{}, false
+	}
 	for _, f := range codeFixes() {
 		if f.Code == code {
+			f.In = modes.Version{Major: last.Major, Minor: last.Minor + 1}
 			return f, true
 		}
 	}
 	return codeFix{}, false
+}
+
+// lastReleases returns, by code, the newest release any of sigs covers.
+func lastReleases(sigs []Signature) map[Code]modes.Version {
+	last := map[Code]modes.Version{}
+	for _, s := range sigs {
+		if l, ok := last[s.Code]; !ok || l.Less(s.Releases.To) {
+			last[s.Code] = s.Releases.To
+		}
+	}
+	return last
 }
 
 // fixedOn returns the change that makes release v unable to print the row's text: a

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -17,12 +18,7 @@ func TestEndedCodes(t *testing.T) {
 		CaptureNestedCUDAGraphs: "releases other than 2.11 not read: unknown, not fixed",
 		SkipUnknownReason:       "reworded: 2.2 and later name each reason in a list; the skip itself remains",
 	}
-	last := map[Code]modes.Version{}
-	for _, s := range Signatures() {
-		if l, ok := last[s.Code]; !ok || l.Less(s.Releases.To) {
-			last[s.Code] = s.Releases.To
-		}
-	}
+	last := lastReleases(Signatures())
 	for code, to := range last {
 		f, fixed := fixedBy(code)
 		_, other := otherwise[code]
@@ -34,6 +30,11 @@ func TestEndedCodes(t *testing.T) {
 		case fixed && f.In != (modes.Version{Major: to.Major, Minor: to.Minor + 1}):
 			t.Errorf("%s: the fix is in %s, but the rows end at %s", code, f.In, to)
 		}
+	}
+	// The fix the rows' end gives trees-user-thread-tls is config's fact of per-thread trees.
+	if f, _ := fixedBy(TreesUserThreadTLS); f.In != config.FactReleases(config.FactPerThreadTrees, true).From {
+		t.Errorf("%s: the fix is in %s, config.FactPerThreadTrees from %s", TreesUserThreadTLS, f.In,
+			config.FactReleases(config.FactPerThreadTrees, true).From)
 	}
 	for _, f := range codeFixes() {
 		if _, ok := last[f.Code]; !ok {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // Match says how a row's text was found in the log.
@@ -233,6 +234,8 @@ type table struct {
 	// the literals the middle rule reads (middleStarts): a quotation that starts with none
 	// is no row's middle part, and no row is tried for it.
 	middles map[string]struct{}
+	// lastOf is the newest release any row of a code covers, by code (fixedBy).
+	lastOf map[Code]modes.Version
 	// leads holds the first middleKey bytes (squeezed) of the literals the lead rule
 	// reads (leadStarts), for a quotation wrapped onto the next line (matchWrappedLead).
 	leads map[string]struct{}
@@ -371,6 +374,7 @@ func compileTable() (table, error) {
 		return table{}, err
 	}
 	b.t.captureCtx = ctx
+	b.t.lastOf = lastReleases(sigs)
 	b.t.absent = gateMarks(append(append(assertMarks(), absentMarks()...), hypotheticalMarks()...))
 	for _, a := range versionAnchors() {
 		b.anchors.add(a, anchorUse{kind: anchorVersion})
