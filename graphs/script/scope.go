@@ -321,14 +321,19 @@ func (r *reader) scandidate(k skey, v *expr) {
 }
 
 // literalCands returns the str or None literals v can be: v itself, both branches of
-// a if c else b (to depth 8), or the default of a dataclass field(default=…).
+// a if c else b, or the default of a dataclass field(default=…), to depth 8. The
+// depth is tested first, before a dict lookup is followed: a name rebound to a dict
+// display of its own items (obs = {"images": [obs["main_images"]], …}, unseen9 w11:
+// RLinf's sac_q_forward) makes the lookup's items lead back to the lookup, which
+// recursed until the stack overflowed.
 func (r *reader) literalCands(v *expr, depth int) []Candidate {
+	if v == nil || depth > 8 {
+		return nil
+	}
 	if cs, ok := r.lookupCands(v, depth); ok {
 		return cs // D[key], D.get(key, …) of a dict display (dictlookup.go)
 	}
 	switch {
-	case v == nil || depth > 8:
-		return nil
 	case v.kind == ifElse && len(v.elts) == 3:
 		return r.ifElseCands(v, depth)
 	case v.is(orChain) || v.is(andChain):
