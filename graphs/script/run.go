@@ -1032,6 +1032,7 @@ func (r *reader) bindParams(def *stmt, c *expr) { r.bindParamsFrom(def, c, 0) }
 // bindParamsFrom is bindParams for a call whose first positional argument binds
 // parameter i of def (1 past self for a class's constructor).
 func (r *reader) bindParamsFrom(def *stmt, c *expr, i int) {
+	r.handCallerParams(def, c, i)
 	for _, a := range c.args {
 		switch {
 		case a.star != 0:
