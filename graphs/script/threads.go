@@ -108,6 +108,8 @@ func (r *reader) thread(c *expr, q string) bool {
 		t.awaited, t.workers = r.awaited(c), 1
 	case isExecutorCall(c):
 		r.executorThread(c)
+	case r.backgroundTask(c):
+		r.addThread(c, ThreadingThread, kwarg(c, "target", 0))
 	case r.joblibThreads(c):
 	case c.x.kind == attr && poolMethods.has(c.x.name) && r.isPool(c.x.x):
 		r.poolCall(c)
@@ -182,6 +184,9 @@ func (r *reader) startedCallable(c *expr, q string) *expr {
 	}
 	if isExecutorCall(c) {
 		return kwarg(c, "func", 1)
+	}
+	if r.backgroundTask(c) {
+		return kwarg(c, "target", 0)
 	}
 	if c.x.kind == attr && poolMethods.has(c.x.name) && (r.isPool(c.x.x) || r.isProcessPool(c.x.x)) {
 		if fn := kwarg(c, "fn", 0); fn != nil {
