@@ -225,7 +225,7 @@ func (r *reader) splatUnread(st *siteState, e, d *expr, given map[string]bool) {
 // options planned, or alternatives of k.
 func (r *reader) argRead(st *siteState, k string) bool {
 	switch {
-	case k == "options" && st.Options != nil, k == "backend" && st.Backend != nil, k == "dynamic" && st.Dynamic != nil:
+	case k == "options" && st.Options != nil, k == "backend" && st.Backend != nil, k == "dynamic" && st.Dynamic != nil, k == "fullgraph" && st.Fullgraph != nil:
 		return true // one value, applied (alternatives)
 	}
 	for _, a := range st.Alternatives {
@@ -237,15 +237,20 @@ func (r *reader) argRead(st *siteState, k string) bool {
 }
 
 // splatAlternatives reads the backend and dynamic items of the **kwargs dict d whose
-// values are expressions with several values (options: splatOptions).
+// values are expressions with several values (options: splatOptions), and its
+// fullgraph item as the keyword's is read (flagChoices; unseen9 w05: "fullgraph":
+// fullgraph of a parameter defaulting to False was "not read").
 func (r *reader) splatAlternatives(st *siteState, d *expr, given map[string]bool) {
 	pairs, _ := dictPairs(d)
 	for _, p := range pairs {
 		k, ok := r.literalStr(p.key)
-		if !ok || given[k] || k == "options" || !altArgs.has(k) {
+		if _, lit := r.literal(p.value); !ok || given[k] || lit {
 			continue
 		}
-		if _, lit := r.literal(p.value); !lit {
+		switch {
+		case k == "fullgraph":
+			r.flagChoices(st, k, p.value)
+		case k != "options" && altArgs.has(k):
 			r.alternatives(st, k, p.value)
 		}
 	}
