@@ -623,6 +623,7 @@ func (r *reader) inferWorkload() {
 			}
 		}
 	}
+	r.unseenMarkNotes()
 }
 
 // markedBefore sets Workload.MarkedDynamic when ev is a mark_dynamic that runs before
