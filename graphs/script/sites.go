@@ -27,6 +27,43 @@ func (r *reader) noteOtherCallers(st *siteState) {
 		at = append(at, fmt.Sprintf("… (%d more)", n))
 	}
 	st.note("def %s (line %d) is called from %d places in this file (line %s): the guard said is that of the call run first; the others run it under theirs", r.fn.name, int(r.fn.line), r.sc.calls[r.fn], strings.Join(at, ", "))
+	if vals := r.guardParamValues(); len(vals) > 0 {
+		st.note("what those calls pass the parameters its guards in def %s test: %s", r.fn.name, strings.Join(vals, "; "))
+	}
+}
+
+// guardParamValues returns, for each parameter of the running def that the site's
+// guards inside that def test, what the file's calls pass it, each at its line
+// (unseen9 w15: diffusers' _run_phase(…, compile_kwargs=None) then
+// (…, compile_kwargs=scenario.compile_kwargs) under `if compile_kwargs:`: the guard said
+// was the first call's, which cannot reach the site, and nothing said so).
+func (r *reader) guardParamValues() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, g := range r.guards[min(r.fnGuards, len(r.guards)):] {
+		for _, c := range append([]*expr{g.cond}, g.notConds...) {
+			for _, n := range sortedNames(c, nil) {
+				if seen[n.name] || !hasParam(r.fn, n.name) {
+					continue
+				}
+				seen[n.name] = true
+				if v := r.passedText(n.name); v != "" {
+					out = append(out, n.name+" = "+v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// passedText names what the file's calls pass parameter n of the running def, each
+// at its line ("": none recorded).
+func (r *reader) passedText(n string) string {
+	var vals []string
+	for _, v := range r.sc.passed[skey{at: r.fn, name: n}] {
+		vals = append(vals, fmt.Sprintf("%s (line %d)", cut(oneLine(r.text(v)), MaxCallText), v.line))
+	}
+	return strings.Join(vals, ", ")
 }
 
 // maxCallLines bounds the call lines kept per def.
