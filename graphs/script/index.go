@@ -167,6 +167,7 @@ func (r *reader) indexTarget(t, v *expr) {
 	r.candidate(n, v)
 	r.flow(n, v)
 	r.noteParsedArgs(n, v)
+	r.noteNSCall(n, v)
 	r.noteSelfNamespace(t, v)
 	r.noteModuleAlias(t, v)
 	r.noteDeviceValue(t, v)
