@@ -161,3 +161,33 @@ func TestCLIArgv(t *testing.T) {
 	}
 	checkCLICases(t, cases)
 }
+
+// TestCLIArgvModeNote: a mode the command line given gives a command-line library's
+// parameter is said to come from that command line and the call that reads it, not
+// "the file assigns it", and is not open to "what a caller passes" (as TestArgvModeNote
+// for argparse).
+func TestCLIArgvModeNote(t *testing.T) {
+	t.Parallel()
+	const plainParams = "def main(compile: bool = True, mode: str = \"default\"):\n"
+	cases := []struct{ name, reason, src, want string }{
+		{"typer-app", "app() reads it", typerHead + plainParams + cliBody + mainGuard,
+			"mode is not a literal: `mode`; the command line given after -script's -- gives it \"max-autotune\" (app(), line 9)"},
+		{"fire", "fire.Fire(main) reads it", "import fire\nimport torch\n" + plainParams + cliBody + "fire.Fire(main)\n",
+			"gives it \"max-autotune\" (fire.Fire(main), line 6)"},
+		{"click", "the click command main() reads it", "import click\nimport torch\n@click.command()\n@click.option(\"--compile/--no-compile\", default=True)\n@click.option(\"--mode\", default=\"default\")\ndef main(compile, mode):\n" + cliBody + "main()\n",
+			"gives it \"max-autotune\" (main(), line 9)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			st := readArgvSite(t, tc.src, []string{"--mode", "max-autotune"})
+			notes := strings.Join(st.Notes, "\n")
+			if !strings.Contains(notes, tc.want) {
+				t.Errorf("notes lack %q (%s):\n%s", tc.want, tc.reason, notes)
+			}
+			if strings.Contains(notes, "what a caller passes") {
+				t.Errorf("notes say a caller may pass mode, which the command line given gives (%s):\n%s", tc.reason, notes)
+			}
+		})
+	}
+}

@@ -79,6 +79,7 @@ type cliRun struct {
 	fw     cliFramework
 	runner string // "typer.run(main), line 6"
 	line   int    // the line of the call that runs it
+	by     string // that call, short: "typer.run(main)", "app()"
 	opts   []cliOpt
 	class  bool // fire of a class: __init__ takes flags alone
 }
@@ -101,7 +102,7 @@ func (r *reader) bindCLIRun(def *stmt, run cliRun) {
 			vals[o.param] = paramVal{unknown: why}
 			continue // the values def binds it to stay its candidates
 		}
-		r.givenCandidate(def, o.param, given, run.line)
+		r.givenCandidate(def, o.param, given, run.line, run.by)
 	}
 	r.setParamVals(def, vals)
 }
@@ -128,14 +129,21 @@ func (r *reader) cliOptValue(o cliOpt, runner string, given map[string]literal.V
 }
 
 // givenCandidate makes the str the command line gives parameter p of def its one
-// mode candidate, at line (the runner's call), as givenValued does for an argparse
-// option; the caches of the scoped lookups are dropped.
-func (r *reader) givenCandidate(def *stmt, p string, given map[string]literal.Value, line int) {
+// mode candidate, at line (the call by makes, "app()"), as givenValued does for an
+// argparse option, and p no longer open to what a caller passes (openParam); the
+// caches of the scoped lookups are dropped.
+func (r *reader) givenCandidate(def *stmt, p string, given map[string]literal.Value, line int, by string) {
 	s, ok := given[p].AsStr()
 	if !ok || !hasGiven(given, p) {
 		return
 	}
-	r.sc.cands[skey{at: def, name: p}] = []Candidate{{Line: line, Value: r.strPtr(s)}}
+	k := skey{at: def, name: p}
+	r.sc.cands[k] = []Candidate{{Line: line, Value: r.strPtr(s)}}
+	r.av.cliLine, r.av.cliBy = line, by
+	if r.cliGiven == nil {
+		r.cliGiven = map[skey]bool{}
+	}
+	r.cliGiven[k] = true
 	r.sc.cache, r.sc.wcache = map[string][]Candidate{}, map[string][]Candidate{}
 	r.sc.ucache, r.sc.pcache = map[string][]*expr{}, map[string][]skey{}
 }

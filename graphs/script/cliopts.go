@@ -104,7 +104,7 @@ func (r *reader) enterTyperApp(c *expr) bool {
 	}
 	d := e.commands[0]
 	runner := fmt.Sprintf("the Typer app %s, whose one command is %s, run at line %d", c.x.name, d.name, c.line)
-	r.bindCLIRun(d, cliRun{fw: fwTyper, runner: runner, line: int(c.line), opts: r.typerOpts(d)})
+	r.bindCLIRun(d, cliRun{fw: fwTyper, runner: runner, line: int(c.line), by: c.x.name + "()", opts: r.typerOpts(d)})
 	r.enter(d)
 	return true
 }
@@ -118,7 +118,7 @@ func (r *reader) enterFireClass(c *expr, n, runner string) bool {
 		return false
 	}
 	if init := r.methodIn(r.classChain(cls), "__init__"); init != nil {
-		r.bindCLIRun(init, cliRun{fw: fwFire, runner: runner, line: int(c.line), opts: r.fireOpts(init, 1), class: true})
+		r.bindCLIRun(init, cliRun{fw: fwFire, runner: runner, line: int(c.line), by: "fire.Fire(" + n + ")", opts: r.fireOpts(init, 1), class: true})
 	}
 	return r.construct(&expr{kind: call, x: c.args[0].value, line: c.line, start: c.start, end: c.end})
 }

@@ -586,7 +586,7 @@ func (r *reader) enterCLIRun(c *expr, q string) bool {
 	if !ok {
 		fw = fwOther
 	}
-	r.bindCLIRun(d, cliRun{fw: fw, runner: runner, line: int(c.line), opts: r.cliOptsFor(d, fw)})
+	r.bindCLIRun(d, cliRun{fw: fw, runner: runner, line: int(c.line), by: q + "(" + n + ")", opts: r.cliOptsFor(d, fw)})
 	r.enter(d)
 	return true
 }

@@ -201,7 +201,7 @@ func (r *reader) isClickCommand(def *stmt) bool {
 // line given after -script's -- gives it (cliargv.go).
 func (r *reader) bindClickParams(def *stmt, c *expr) {
 	runner := fmt.Sprintf("the click command %s (line %d), run at line %d", def.name, def.line, c.line)
-	r.bindCLIRun(def, cliRun{fw: fwClick, runner: runner, line: int(c.line), opts: r.clickOpts(def)})
+	r.bindCLIRun(def, cliRun{fw: fwClick, runner: runner, line: int(c.line), by: def.name + "()", opts: r.clickOpts(def)})
 }
 
 // clickDefault is the default of the @click.option call d: its default=, else a

@@ -305,6 +305,7 @@ type reader struct {
 	nsCalls                             map[string][]string           // n → the bare names f of n = f(…) (nsreturn.go)
 	typerApps                           map[string]bool               // names bound to typer.Typer() (cliopts.go)
 	typerCmds                           map[string]*typerEntry        // X → the defs @X.command() and @X.callback() register (cliopts.go)
+	cliGiven                            map[skey]bool                 // parameters the command line given gives a str (cliargv.go givenCandidate)
 	paramVals                           map[*stmt]map[string]paramVal // def → its parameters' values in every run of its body (paramguard.go)
 	argOpen                             map[string]int                // argparse dest → the line of its add_argument without choices= (0: it has choices)
 	argFlags                            map[string]argFlag            // argparse dest → what its flag options can give it (argguard.go)

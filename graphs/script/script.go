@@ -362,15 +362,16 @@ type Site struct {
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 
-	endLine   int       // the last line of the call
-	setState  state     // what set leaves in force
-	envState  state     // what env leaves in force
-	setMeta   []setMeta // where each of set was assigned (shared)
-	set       []string  // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
-	notModes  []string  // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
-	sureModes []string  // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
-	argvLine  int       // the line of the parse_args whose list gives a candidate (0: none; argv.go)
-	argvCLI   bool      // that list is the command line given after -script FILE --
+	endLine    int       // the last line of the call
+	setState   state     // what set leaves in force
+	envState   state     // what env leaves in force
+	setMeta    []setMeta // where each of set was assigned (shared)
+	set        []string  // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	notModes   []string  // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
+	sureModes  []string  // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	argvLine   int       // the line of the parse_args whose list gives a candidate (0: none; argv.go)
+	argvCLI    bool      // that list is the command line given after -script FILE --
+	argvReader string    // what reads that list: "parse_args", or a command-line library's call ("app()": cliargv.go)
 	// defaultFirst reports that ModeCandidates' first is the value a plain run takes
 	// (defaults.go), moved there from a later place in the file.
 	defaultFirst bool
