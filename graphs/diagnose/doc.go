@@ -2504,8 +2504,11 @@ const (
 	// shown; elsewhere (a capture made by hand, or trees with one thread) it has a failed
 	// capture's cause: one that failed earlier leaves the generator marked as capturing.
 	//
-	// Example:
+	// Example (the allocator's message alone is not enough: the row wants a line that
+	// shows torch.compile, reduce-overhead, cudagraph trees or threads in the same text,
+	// as a log of the failing program does):
 	//
+	//	compiled = torch.compile(model, mode="reduce-overhead")
 	//	RuntimeError: beginAllocateToPool: already recording to mempool_id
 	//
 	// Fix: serialise calls with a lock, or one function per thread and process.
@@ -2946,8 +2949,11 @@ const (
 	// LibcudaNotFound occurs when Triton builds its small C launcher for a GPU kernel
 	// and the linker finds no libcuda.so (the driver's library) to link it with.
 	//
-	// Example:
+	// Example (the linker's line alone is any C build's failure: the row wants a line
+	// that shows Triton, torch.compile or Inductor in the same text, as a log of the
+	// failing program does):
 	//
+	//	model = torch.compile(model)
 	//	/usr/bin/ld: cannot find -lcuda: No such file or directory
 	//
 	// Fix: TRITON_LIBCUDA_PATH=<the directory of libcuda.so.1>, or a libcuda.so
