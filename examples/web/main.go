@@ -36,7 +36,9 @@
 // other plans); TestBrowserReadableSaysAllText checks it line by line (newuser27:
 // it dropped a site's other plans, the globals' guards, the cut traceback's line and
 // the release's). The server answers GET and HEAD; any other method gets 405 with
-// "Allow: GET, HEAD". The whole input lives in the URL
+// "Allow: GET, HEAD" ("OPTIONS *" too: newServer). A file is sent at its own path
+// only (Handler.file: "/app.js/" is 404), gzipped where Accept-Encoding accepts gzip
+// (acceptsGzip: RFC 9110's weights, any case). The whole input lives in the URL
 // fragment, deflate-compressed: a link reproduces the answer (past 256 K characters of
 // log and script, "Copy link" makes it; see Large logs). The form's first state
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
@@ -705,6 +707,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -835,7 +838,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	reportGzip(h, stderr)
 	fmt.Fprintf(stdout, "serving %s (Ctrl-C to stop)\n", servingURL(ln.Addr().String()))
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(h)
 	// Ctrl-C or SIGTERM stops the server, and the deferred clean-up removes the files.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -1234,6 +1237,13 @@ func (h *Handler) compress(todo []*file) {
 	}
 }
 
+// newServer is the server of h: headers within 10 s, and no answer of net/http's own to
+// "OPTIONS *" (DisableGeneralOptionsHandler), so that h gives that request its 405 as it
+// does every method but GET and HEAD (hostile28 W2: "OPTIONS *" was answered 200).
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, DisableGeneralOptionsHandler: true}
+}
+
 // ServeHTTP sends the file the path names, gzipped (its stream of the moment) when
 // the client accepts it. It answers GET and HEAD only: any other method (POST, PUT,
 // DELETE, OPTIONS, …) gets 405 Method Not Allowed with "Allow: GET, HEAD" (RFC 9110
@@ -1245,17 +1255,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "405 method not allowed: this server sends a static page (GET, HEAD)", http.StatusMethodNotAllowed)
 		return
 	}
-	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	if name == "" {
-		name = "index.html"
-	}
-	f, ok := h.files[name]
+	f, ok := h.file(r.URL.Path)
 	if !ok {
 		http.NotFound(w, r)
 		return
 	}
 	body, etag, gzipped := f.data, f.etag(""), false
-	if e := f.gz.Load(); e != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+	if e := f.gz.Load(); e != nil && acceptsGzip(r.Header.Values("Accept-Encoding")) {
 		body, etag, gzipped = e.body, e.etag, true
 	}
 	hd := w.Header()
@@ -1276,6 +1282,84 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		w.Write(body) //nolint:errcheck // the client went away
 	}
+}
+
+// file returns the file a request's path names: "/" is index.html, "/NAME" the file
+// NAME. A path that is not already clean ("/index.html/", "/./app.js", "//app.js",
+// "/style.css/.") names none: served, a page at "/index.html/" would ask for its
+// relative files under "/index.html/" and get 404s (hostile28 W3).
+func (h *Handler) file(p string) (*file, bool) {
+	if path.Clean(p) != p {
+		return nil, false
+	}
+	name := strings.TrimPrefix(p, "/")
+	if name == "" {
+		name = "index.html"
+	}
+	f, ok := h.files[name]
+	return f, ok
+}
+
+// acceptsGzip reports whether the Accept-Encoding field values accept the gzip
+// content coding, as RFC 9110 §12.5.3 reads them: codings are named in any case,
+// "x-gzip" is gzip (§8.4.1.3), a weight ";q=" of 0 refuses one, and "*" stands for
+// every coding not named (hostile28 W1: "gzip;q=0" was sent gzip, "GZIP" identity).
+// A weight that is not a qvalue makes its entry count for nothing.
+func acceptsGzip(values []string) bool {
+	gz, star := -1.0, -1.0
+	for _, v := range values {
+		for _, elem := range strings.Split(v, ",") {
+			coding, q, ok := codingWeight(elem)
+			switch {
+			case !ok:
+			case coding == "gzip" || coding == "x-gzip":
+				gz = max(gz, q)
+			case coding == "*":
+				star = max(star, q)
+			}
+		}
+	}
+	if gz >= 0 {
+		return gz > 0
+	}
+	return star > 0
+}
+
+// codingWeight splits one Accept-Encoding element, "gzip;q=0.5", into its coding in
+// lower case and its weight (1 when not given). ok is false for an empty element or
+// a weight that is not a qvalue ("0" to "1" with at most three decimals).
+func codingWeight(elem string) (coding string, q float64, ok bool) {
+	parts := strings.Split(elem, ";")
+	coding = strings.ToLower(strings.TrimSpace(parts[0]))
+	if coding == "" {
+		return "", 0, false
+	}
+	q = 1
+	for _, p := range parts[1:] {
+		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if !strings.EqualFold(strings.TrimSpace(k), "q") {
+			continue
+		}
+		if q, ok = qvalue(strings.TrimSpace(v)); !ok {
+			return "", 0, false
+		}
+	}
+	return coding, q, true
+}
+
+// qvalue parses RFC 9110's qvalue: ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ).
+func qvalue(v string) (float64, bool) {
+	whole, frac, _ := strings.Cut(v, ".")
+	if (whole != "0" && whole != "1") || len(frac) > 3 {
+		return 0, false
+	}
+	for _, c := range frac {
+		if c < '0' || c > '9' || (whole == "1" && c != '0') {
+			return 0, false
+		}
+	}
+	q, err := strconv.ParseFloat(whole+"."+frac+"0", 64)
+	return q, err == nil
 }
 
 // csp lets the page load only its own files and compile its own WebAssembly.
