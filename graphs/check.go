@@ -29,8 +29,12 @@ var ErrNilScenario = errors.New("nil *Scenario: pass &graphs.Scenario{} for torc
 // missing scenario is a caller's mistake, not a question. sc.Env is the whole
 // environment: nothing is read from the process. sc is not modified.
 //
-// When torch.compile (or importing its config, or a global assignment) would raise,
-// Check returns a Report with Exit [Raises] and Error set, and a nil error. It returns
+// When PyTorch would raise, Check returns a Report with Exit [Raises] and a nil error:
+// Report.Error holds what raises before any device runs (torch.compile itself,
+// importing its config, a global assignment), a row of CUDAGraphs.Devices with
+// Outcome [Fail] what a device's first call raises (a device thread's AssertionError
+// under cudagraph trees before 2.14), with Report.Error nil. [Report.Err] returns
+// either as a *[RaiseError]: test rep.Err() != nil, not rep.Error. It returns
 // an error only for a scenario that cannot be used (exit class [InputError]): a
 // *ScenarioError naming the field, wrapping the parser's error (a *literal.Error,
 // *config.AssignmentError, *modes.VersionError, *WorkloadError, …). Its fields are

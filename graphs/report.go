@@ -58,7 +58,9 @@ type Report struct {
 	Mode *string `json:"mode"`
 	// Exit is the scenario's class: compiles or raises.
 	Exit Exit `json:"exit"`
-	// Error is what PyTorch raises, when it raises before any device runs.
+	// Error is what PyTorch raises, when it raises before any device runs; nil when
+	// only a device's first call raises (a CUDAGraphs.Devices row with Outcome Fail).
+	// [Report.Err] gives either.
 	Error *RaisedError `json:"error"`
 	// Config is every key in PyTorch's order (get_config_copy), with its value and
 	// where it came from; empty when importing the config fails.

@@ -433,7 +433,10 @@ func (s *Scenario) ParsedOptions() (literal.Value, error) {
 	return v, nil
 }
 
-// ScenarioError reports a scenario file that cannot be used.
+// ScenarioError reports a scenario that cannot be used, whether read from a file
+// ([LoadScenario]) or built in code and given to [Check] (a nil *Scenario among
+// them): Path names the field ("torch", "set[0]", "workload"; "" for the scenario
+// itself) and Err is the cause, for errors.Is and errors.As.
 type ScenarioError struct {
 	Path string
 	Err  error
