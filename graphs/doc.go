@@ -19,6 +19,20 @@
 // the process. Results are the caller's: they share nothing with the Scenario, each
 // other or the library's tables. ExampleReport_Value is the design card's unit test.
 //
+// When PyTorch raises, rep.Exit is [Raises] and [Report.Err] names the raise as a
+// *[RaiseError]: Report.Error alone holds only what raises before any device runs, not
+// a device's first call.
+//
+// # Writing text, for each kind of input
+//
+// The three kinds of input (a scenario, a log, a script) each write their answer as
+// text with WriteTextWidth(w, width), the one signature they share; WriteText's
+// arguments differ by kind:
+//
+//	rep.WriteTextWidth(w, 100)  // graphs: rep.WriteText(w, graphs.TextOptions{Width: 100}) (All: every key)
+//	d.WriteTextWidth(w, 100)    // diagnose: d.WriteText(w) is width diagnose.TextWidth (100); 0 does not wrap
+//	p.WriteTextWidth(w, 100)    // script: p.WriteText(w, 100); p from s.PlanWith (a Script Read returns has no plans, and says so)
+//
 // # Scenario files
 //
 // [LoadScenario] reads the JSON form of a Scenario (the -scenario FILE format; json.Marshal

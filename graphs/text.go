@@ -11,6 +11,19 @@ import (
 	"github.com/compilemode/compilemode/modes"
 )
 
+// WriteTextWidth is WriteText with TextOptions{Width: width}: the signature the three
+// kinds of input share, so that one call writes any of them (newuser28 finding 11b):
+// [Report.WriteTextWidth], diagnose's (*Diagnosis).WriteTextWidth and script's
+// (*Script).WriteTextWidth, each with width in columns. Width 0 or less is
+// DefaultWidth for a Report and a Script, and no wrapping for a Diagnosis (one line a
+// field, for a file or a pipe; a width under diagnose.MinTextWidth is taken as that).
+// WriteText's arguments differ
+// by kind: a Report's takes TextOptions (All: every key), a Diagnosis's only w, a
+// Script's w and width.
+func (r *Report) WriteTextWidth(w io.Writer, width int) error {
+	return r.WriteText(w, TextOptions{Width: width})
+}
+
 // TextOptions are the choices of [Report.WriteText].
 type TextOptions struct {
 	// All lists every key, not only the changed ones.

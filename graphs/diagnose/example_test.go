@@ -92,3 +92,30 @@ func ExampleRead_tracebackCut() {
 	// message" line), which names the failure
 	// torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)
 }
+
+// WriteTextWidth writes a diagnosis as the other two kinds of input write theirs
+// (graphs' Report.WriteTextWidth, script's Script.WriteTextWidth): a writer and a
+// width in columns (0: no wrapping, one line a field). WriteText(w) is
+// WriteTextWidth(w, diagnose.TextWidth). (The example prints a few of its lines.)
+func ExampleDiagnosis_WriteTextWidth() {
+	d, err := diagnose.Read(strings.NewReader("RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture.\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var b strings.Builder
+	if err := d.WriteTextWidth(&b, 60); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "line ") || strings.HasPrefix(l, "  | ") {
+			fmt.Println(l) // the finding and its quote, wrapped at 60 columns
+		}
+	}
+	// Output:
+	// line 1: capture-rng-state
+	//   | RuntimeError: Cannot call
+	//   | CUDAGeneratorImpl::current_seed during CUDA graph
+	//   | capture.
+}

@@ -80,3 +80,37 @@ with ThreadPoolExecutor(max_workers=4) as pool:
 	// line 3: raises, fail on 4 pool worker threads (each call on any of them)
 	// line 4: compiles, capture on main
 }
+
+// WriteTextWidth writes a planned script as the other two kinds of input write
+// theirs (graphs' Report.WriteTextWidth, diagnose's Diagnosis.WriteTextWidth): a
+// writer and a width in columns; WriteText(w, width) is the same call. Write the
+// Script PlanWith returns: the one Read returns has no plans, and says so. (The
+// example prints a few of the text's lines.)
+func ExampleScript_WriteTextWidth() {
+	s, err := script.ReadNamed("small.py", strings.NewReader("import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\n"))
+	if err != nil {
+		panic(err)
+	}
+	p, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: "2.11"}})
+	if err != nil {
+		panic(err)
+	}
+	for _, x := range []*script.Script{s, p} {
+		var b strings.Builder
+		if err := x.WriteTextWidth(&b, 80); err != nil {
+			panic(err)
+		}
+		for _, l := range strings.Split(b.String(), "\n") {
+			if strings.HasPrefix(l, "small.py:") || strings.HasPrefix(l, "  not planned") || strings.HasPrefix(l, "CUDA graphs") {
+				fmt.Println(l)
+			}
+		}
+	}
+	// Output:
+	// small.py: 1 compile site · 0 Inductor globals · 0 environment variables · 0
+	// small.py:2 torch.compile(net, mode="reduce-overhead")
+	//   not planned: this Script was not planned; call Script.PlanWith (or Planned)
+	// small.py: 1 compile site · 0 Inductor globals · 0 environment variables · 0
+	// small.py:2 torch.compile(net, mode="reduce-overhead")
+	// CUDA graphs: ON (cudagraph_trees)
+}

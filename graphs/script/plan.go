@@ -138,7 +138,7 @@ func (s *Script) PlanWith(o PlanOptions) (*Script, error) {
 		return nil, err
 	}
 	out := *s
-	out.allKeys = o.AllKeys
+	out.allKeys, out.planned = o.AllKeys, true
 	out.Sites = append([]Site(nil), s.Sites...)
 	p := &planner{o: o, cache: map[planKey]planned{}, max: o.MaxPlans, seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	if p.max <= 0 {

@@ -274,6 +274,7 @@ type Script struct {
 	TorchLine int
 
 	allKeys bool // the JSON form keeps every key of each plan (PlanOptions.AllKeys)
+	planned bool // PlanWith returned it: its sites carry their plans (WriteText says when not)
 
 	forms []pytoken.FormAt // the forms only newer Pythons accept (pyversion.go)
 	cells []cellStart      // a notebook's code cells in the joined code (nil: not a notebook)

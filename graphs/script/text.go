@@ -16,8 +16,16 @@ import (
 // line, with its notes, the workload read from the script and each plan as
 // [graphs.Report.WriteText] writes it; a plan shared with an earlier site is named,
 // not repeated. width is in columns (0 or less: graphs.DefaultWidth). Call it on the
-// result of [Script.Planned]. Do not depend on this output being stable. It returns
-// an *inputerr.ZeroError for a nil s or w, and an error when w fails or panics.
+// result of [Script.PlanWith] (or [Script.Planned], which calls it): on a Script that
+// Read returned, no site has a plan, and each site's block says so in a line "not
+// planned: …" (newuser28 finding 11c: the plans were left out without a word). Do not
+// depend on this output being stable. It returns an *inputerr.ZeroError for a nil s
+// or w, and an error when w fails or panics.
+//
+// The three kinds of input write their text alike through WriteTextWidth(w, width):
+// [graphs.Report.WriteTextWidth], [diagnose.Diagnosis.WriteTextWidth] and
+// [Script.WriteTextWidth]; WriteText's arguments differ by kind (a Report's takes
+// graphs.TextOptions, a Diagnosis's only w, a Script's w and width).
 func (s *Script) WriteText(w io.Writer, width int) (err error) {
 	if s == nil {
 		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "the *Script (read one with Read)"}
@@ -41,6 +49,14 @@ func (s *Script) WriteText(w io.Writer, width int) (err error) {
 	}
 	return tw.err
 }
+
+// WriteTextWidth is WriteText: the signature the three kinds of input share
+// ([graphs.Report.WriteTextWidth], [diagnose.Diagnosis.WriteTextWidth]).
+func (s *Script) WriteTextWidth(w io.Writer, width int) error { return s.WriteText(w, width) }
+
+// notPlanned is the line a site's block has in the text of a Script that PlanWith did
+// not return.
+const notPlanned = "not planned: this Script was not planned; call Script.PlanWith (or Planned) and write the Script it returns"
 
 // textWriter writes one Script as text; the first error stops it.
 type textWriter struct {
@@ -174,6 +190,9 @@ func (tw *textWriter) site(st *Site) {
 	writeInferred(p, st.Inferred)
 	if st.PlanError != "" {
 		p.Para("  ", "    ", "not planned: "+st.PlanError)
+	}
+	if !tw.s.planned && st.Plan == nil && st.PlanError == "" {
+		p.Para("  ", "    ", notPlanned)
 	}
 	if tw.err = p.Err(); tw.err != nil || st.Plan == nil {
 		tw.line("")
