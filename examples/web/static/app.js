@@ -157,8 +157,8 @@ function holdable(el) {
     const text = ev.clipboardData && ev.clipboardData.getData("text/plain");
     if (!text || text.length <= SHOW_MAX) return;
     ev.preventDefault();
-    const size = new Blob([text]).size; // its UTF-8 bytes, as a file's
-    if (size > MAX_INPUT) {
+    const size = utf8Over(text);
+    if (size) {
       tooBig("The pasted text", size, el);
       return;
     }
@@ -397,10 +397,15 @@ function reading(n) {
 // stayed on screen, unmarked, while a new log was read).
 function update(say) {
   if (typeof say !== "string") say = ""; // an event listener's event
+  const s = readState();
+  const over = inputOver(s);
+  if (over) {
+    tooBig(`The ${s.tab}'s text`, over, $(s.tab));
+    return;
+  }
   seq++;
   $("answer-text").dataset.state = "pending";
   $("answer").setAttribute("aria-busy", "true");
-  const s = readState();
   disableIrrelevant(s.call);
   jobs = requests(s);
   current = { seq, answers: [], ms: [] };
@@ -892,6 +897,25 @@ function onTabKey(ev) {
   ev.preventDefault();
   selectTab(TABS[next], true);
   update();
+}
+
+// utf8Over returns the UTF-8 bytes of text when they are over MAX_INPUT, else 0: the
+// limit on text however it reached a box (typed, dropped as text, pasted in pieces:
+// hostile28 J1, 20 MB read in 78 s), checked where update reads it. Under a third of
+// MAX_INPUT characters it cannot be over, and is not measured.
+function utf8Over(text) {
+  if (text.length * 3 <= MAX_INPUT) return 0;
+  const n = new Blob([text]).size;
+  return n > MAX_INPUT ? n : 0;
+}
+
+// inputOver returns the bytes of state s's tab's text when over MAX_INPUT, else 0: a
+// log file's bytes were measured when it was read (readFileInto), a script file's
+// that is not UTF-8 are its characters (one a byte, scriptBytes).
+function inputOver(s) {
+  if (s.tab === "call" || (s.tab === "log" && logFile)) return 0;
+  if (s.tab === "script" && scriptBytes) return s.script.length > MAX_INPUT ? s.script.length : 0;
+  return utf8Over(s[s.tab]);
 }
 
 // tooBig answers an input over MAX_INPUT bytes (what) in place of the command: its
