@@ -188,12 +188,7 @@ func (tw *textWriter) site(st *Site) {
 		p.Para("  ", "    ", "note: "+n)
 	}
 	writeInferred(p, st.Inferred)
-	if st.PlanError != "" {
-		p.Para("  ", "    ", "not planned: "+st.PlanError)
-	}
-	if !tw.s.planned && st.Plan == nil && st.PlanError == "" {
-		p.Para("  ", "    ", notPlanned)
-	}
+	tw.notPlanned(p, st)
 	if tw.err = p.Err(); tw.err != nil || st.Plan == nil {
 		tw.line("")
 		return
@@ -212,6 +207,17 @@ func (tw *textWriter) site(st *Site) {
 		tw.modePlan(mp, label, hasPlain && mp.plainRun(plain), plain.Default)
 	}
 	tw.line("")
+}
+
+// notPlanned writes why st has no plan: its PlanError, or notPlanned for a Script
+// that PlanWith did not return.
+func (tw *textWriter) notPlanned(p *textwrap.Printer, st *Site) {
+	switch {
+	case st.PlanError != "":
+		p.Para("  ", "    ", "not planned: "+st.PlanError)
+	case !tw.s.planned && st.Plan == nil:
+		p.Para("  ", "    ", notPlanned)
+	}
 }
 
 // plainRun reports whether mp is the plan of a run given nothing, whose mode is
