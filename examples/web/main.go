@@ -59,8 +59,9 @@
 // checkbox under "More"), -mode as any text (its
 // list only suggests, so a misspelt mode gets PyTorch's "Unrecognized mode=…"), and
 // Dynamo keys among the globals (torch._dynamo.config.KEY=VALUE, -set). A comparison
-// with the same release shows one answer, and the status line says so. Files, pastes and
-// links are read up to 16 MiB (the command reads a log of any size); past it the status
+// with the same release shows one answer, and the status line says so. Files, pastes,
+// links and text typed or dropped into a box are read up to 16 MiB (the command reads a
+// log of any size); past it the status
 // line and the answer say the input's size, and the file's name as the command writes
 // it (Go-quoted where it holds a control character or bidirectional mark: sweep7
 // finding 10). A log file goes to the WebAssembly as its bytes, which the command's
