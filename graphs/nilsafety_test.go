@@ -719,6 +719,39 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("zero Finding: Head() = %q", got)
 		}
 	},
+	"graphs.Report.WriteTextWidth": func(t *testing.T) {
+		mustErr(t, (*graphs.Report)(nil).WriteTextWidth(io.Discard, 0))
+		_ = new(graphs.Report).WriteTextWidth(io.Discard, -1)
+		mustErr(t, new(graphs.Report).WriteTextWidth(nil, 0))
+	},
+	"graphs.Report.Err": func(t *testing.T) {
+		if err := (*graphs.Report)(nil).Err(); err != nil {
+			t.Errorf("(*Report)(nil).Err() = %v, want nil", err)
+		}
+		if err := new(graphs.Report).Err(); err != nil {
+			t.Errorf("new(Report).Err() = %v, want nil (Exit is not raises)", err)
+		}
+		if err := (&graphs.Report{Exit: graphs.Raises}).Err(); err == nil || err.Error() == "" {
+			t.Errorf("a raises report with nothing else: Err() = %v, want an error", err)
+		}
+	},
+	"graphs.RaiseError.Error": func(t *testing.T) {
+		if got := (*graphs.RaiseError)(nil).Error(); got == "" {
+			t.Error("(*RaiseError)(nil).Error() is empty")
+		}
+		if got := new(graphs.RaiseError).Error(); got == "" {
+			t.Error("new(RaiseError).Error() is empty")
+		}
+	},
+	"script.Script.WriteTextWidth": func(t *testing.T) {
+		var z *inputerr.ZeroError
+		if err := (*script.Script)(nil).WriteTextWidth(io.Discard, 0); !errors.As(err, &z) {
+			t.Errorf("(*Script)(nil).WriteTextWidth = %v, want a *inputerr.ZeroError", err)
+		}
+		if err := new(script.Script).WriteTextWidth(nil, 0); !errors.As(err, &z) {
+			t.Errorf("new(Script).WriteTextWidth(nil, 0) = %v, want a *inputerr.ZeroError", err)
+		}
+	},
 	"graphs.Report.Heading": func(t *testing.T) {
 		if got := (*graphs.Report)(nil).Heading(); got != "" {
 			t.Errorf("(*Report)(nil).Heading() = %q, want \"\"", got)
