@@ -594,12 +594,16 @@ func flattenLiterals(re *syntax.Regexp) *syntax.Regexp {
 // literal cut into pieces (literalPieces) keeps none of them as a piece while another
 // piece is left, so that a log of stock warnings runs no retelling's checks ("compile
 // does not" had the piece "compile", on every torch.compile and compile_fx line:
-// hostile21's D1).
+// hostile21's D1). "reason" is on the "last reason: …" line of torch._dynamo's
+// recompile-limit warning and its "To log all recompilation reasons" line, as
+// torch/_dynamo/convert_frame.py logs them (the corpus's thunder2682_recompile_limit.txt),
+// and on TORCH_LOGS's "graph break reasons" (fixperf30b: a log of that warning ran
+// skip-unknown-reason's checks on each, 40 ms of CPU a MB).
 func logWord(piece string) bool {
 	switch piece {
 	case "compile", "compil", "torch.compile", "rch.compile", "triton", "Triton", "install", "backend",
 		"capture", "support", "tensor", "Tensor", "memory", "current", "stream", "thread", "during",
-		"multipl", "warning", "Warning", "device", "version":
+		"multipl", "warning", "Warning", "device", "version", "reason":
 		return true
 	}
 	return false
