@@ -430,10 +430,7 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		}
 		row.requires = idx
 	}
-	pieces := literalPieces(lit)
-	if sig.Paraphrase {
-		pieces = withoutLogWords(pieces)
-	}
+	pieces := anchorPieces(lit, sig.Paraphrase)
 	if len(pieces) == 0 {
 		return row, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 	}
@@ -607,6 +604,23 @@ func logWord(piece string) bool {
 		return true
 	}
 	return false
+}
+
+// anchorPieces returns the prefilter's anchors of a row's literal lit (literalPieces):
+// a retelling's (paraphrase) less the log words among them (withoutLogWords); another
+// row's less one log word among three pieces, since any one line break in the literal
+// leaves one of the two others whole (unsupported-python's "torch.compile" had been on
+// every "To diagnose recompilation issues, see …/torch.compiler_troubleshooting.html"
+// line of Dynamo's recompile-limit warning: fixperf30b).
+func anchorPieces(lit string, paraphrase bool) []string {
+	pieces := literalPieces(lit)
+	if paraphrase {
+		return withoutLogWords(pieces)
+	}
+	if kept := withoutLogWords(pieces); len(pieces) == 3 && len(kept) == 2 {
+		return kept
+	}
+	return pieces
 }
 
 // withoutLogWords is pieces less the log words among them (logWord), pieces itself

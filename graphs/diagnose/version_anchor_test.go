@@ -77,5 +77,6 @@ func TestStockLinesHoldNoRowAnchor(t *testing.T) {
 		"W1021 10:44:18.989000 2926727 torch/_dynamo/convert_frame.py:1355] [0/8]    function: 'forward' (/srv/app/model.py:12)",
 		"W1021 10:44:18.989000 2926727 torch/_dynamo/convert_frame.py:1355] [0/8]    last reason: 0/0: tensor 'L['x']' size mismatch at index 0. expected 4, actual 8",
 		"W1021 10:44:18.989000 2926727 torch/_dynamo/convert_frame.py:1355] [0/8] To log all recompilation reasons, use TORCH_LOGS=\"recompiles\".",
+		"W1021 10:44:18.989000 2926727 torch/_dynamo/convert_frame.py:1355] [0/8] To diagnose recompilation issues, see https://pytorch.org/docs/main/torch.compiler_troubleshooting.html",
 	})
 }
