@@ -42,8 +42,8 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	// a retelling's words on a line of their own, in a Python raise opened above
 	guard := inDouble && s.rows[i].Paraphrase && !bytes.Contains(e.clean[:at], []byte(pythonRaise[0]))
 	return s.openAbove(e, at, func(before []byte, n int) bool {
-		return inDouble && openCall(before, raisingMacros, cEnds) || openCall(before, pythonChecks, pythonEnds) ||
-			guard && n > 0 && openCall(before, pythonRaise, pythonEnds) ||
+		return inDouble && openCall(before, raisingMacros) || openPyCall(before, pythonChecks) ||
+			guard && n > 0 && openPyCall(before, pythonRaise) ||
 			n == 0 && pythonAssigned.Match(before)
 	})
 }
@@ -100,34 +100,34 @@ var pythonAssigned = &lazyregexp.Regexp{Expr: `^\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])
 // as the exception's line, without the call.
 var pythonChecks = []string{"torch._check", "_check_with"}
 
-// The bytes that end a statement or open a block after a call's name, for openCall: C++'s
-// ";", "{" and "}"; Python's ";" alone, whose braces are a dict's or an f-string's
-// ("raise ValueError(\n f\"compile region {self.name!r} cannot set both mode and
-// options\")", a training library's own guard, v30 neg/01).
-const (
-	cEnds      = ";{}"
-	pythonEnds = ";"
-)
+// cEnds are the bytes that end a C++ statement or open a block after a call's name, for
+// openCall: ";", "{" and "}". A Python call's extent is pyCall's (pycall.go), whose
+// braces are a dict's or an f-string's ("raise ValueError(\n f\"compile region
+// {self.name!r} cannot set both mode and options\")", a training library's own guard,
+// v30 neg/01).
+const cEnds = ";{}"
 
-// openCall reports whether before holds the name of one of calls and "(" with no
-// statement's end (ends) after it.
-func openCall(before []byte, calls []string, ends string) bool {
+// openCall reports whether before holds the name of one of calls, C++'s, and "(" with
+// no statement's end (cEnds) after it.
+func openCall(before []byte, calls []string) bool {
 	for _, m := range calls {
 		j := bytes.LastIndex(before, []byte(m))
 		if j < 0 {
 			continue
 		}
 		rest := before[j+len(m):]
-		if bytes.IndexByte(rest, '(') >= 0 && !bytes.ContainsAny(rest, ends) {
+		if bytes.IndexByte(rest, '(') >= 0 && !bytes.ContainsAny(rest, cEnds) {
 			return true
 		}
 	}
 	return false
 }
 
-// emittedInSource reports whether row i's literal is on e inside a string of a Python
-// call that emits it, opened at a statement's start on e's line or on one of the two
-// lines above (emitOpen): a logger's warning, info or error (`log.warning("cudagraphs
+// emittedInSource reports whether row i's literal (where a retelling's pattern matches,
+// rowAt: "fast path of CUDA graphs" on cudagraph_trees.py's "…fast path of CUDAGraphs…",
+// v29 neg/11) is on e inside a string of a Python call that emits it, opened at a
+// statement's start on e's line or on one of the two lines above (emitOpen, its argument
+// list read by pyCall): a logger's warning, info or error (`log.warning("cudagraphs
 // backend ignoring extra kwargs %s", extra)`, `perf_hint_log.warning("skipping
 // cudagraphs for unknown reason")`), warnings.warn, or a raise (`raise
 // RuntimeError("Windows not yet supported for inductor")`): PyTorch's source or a fork's
@@ -140,13 +140,12 @@ func openCall(before []byte, calls []string, ends string) bool {
 // the failure it raises: none of which is read so (sourceStatement, as for an assert's
 // message).
 func (s *scanner) emittedInSource(i int, e *ringLine) bool {
-	lit := s.rows[i].literal
-	at := foldedAt(e.clean, lit)
+	at := s.rowAt(i, e)
 	inDouble, inSingle := insideQuotes(e.clean, at)
-	if len(lit) == 0 || at <= 0 || !inDouble && !inSingle {
+	if len(s.rows[i].literal) == 0 || at <= 0 || !inDouble && !inSingle {
 		return false
 	}
-	return s.sourceStatement(e, at, func(_ *ringLine, before []byte) bool { return emitOpen.Match(before) }, nil)
+	return s.sourceStatement(e, at, func(_ *ringLine, before []byte) bool { return emitOpens(before) }, nil)
 }
 
 // sourceStatement reports whether e's text before at, alone or joined with the one or two
@@ -203,11 +202,21 @@ func (s *scanner) assertedInSource(i int, e *ringLine) bool {
 		})
 }
 
-// emitOpen is a Python call that emits a message, opened at a statement's start (a
-// logger's method, warnings.warn, a raise of an exception's call), its string not
-// closed before the literal.
-var emitOpen = &lazyregexp.Regexp{Expr: `(?m)^[ \t]*(?:raise\s+[\w.]+\s*\(|[\w.]*\b(?:log|logger|_log|LOG|LOGGER|logging|log_\w+|\w+_log|\w+_logger)\.` +
-	`(?:warning|warn|info|debug|error|critical|exception)\w*\s*\(|warnings\.warn\s*\()[^;{}]*$`}
+// emitOpen is a Python call that emits a message, opened at a statement's start: a
+// logger's method, warnings.warn, a raise of an exception's call, up to its "(".
+var emitOpen = &lazyregexp.Regexp{Expr: `(?m)^[ \t]*(?:raise\s+[\w.]+|[\w.]*\b(?:log|logger|_log|LOG|LOGGER|logging|log_\w+|\w+_log|\w+_logger)\.` +
+	`(?:warning|warn|info|debug|error|critical|exception)\w*|warnings\.warn)\s*\(`}
+
+// emitOpens reports whether before, a statement's lines up to a point inside a string,
+// holds an emitting call (emitOpen) whose argument list holds the point (pyCallOpen).
+func emitOpens(before []byte) bool {
+	for _, m := range emitOpen.FindAllIndex(before, -1) {
+		if pyCallOpen(before[m[1]-1:]) {
+			return true
+		}
+	}
+	return false
+}
 
 // assertMessage reports whether before, the lines of a Python statement from its
 // "assert" up to a point inside a string, holds that point in the statement's message:
