@@ -33,3 +33,39 @@ func TestPyCallOpen(t *testing.T) {
 		}
 	}
 }
+
+// TestCallState: what callState tells each line of a text (how many lines above the
+// outermost call open at its start was opened, 0 for none).
+func TestCallState(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		lines  []string
+		want   []int
+		reason string
+	}{
+		{"nested", []string{"    report(", "        make(", "            \"m\"", "        )", "    )"}, []int{0, 1, 2, 3, 4}, "the outermost call"},
+		{"closed", []string{"f(", "  x)", "  \"m\""}, []int{0, 1, 0}, "the call closed on the line above"},
+		{"reach", []string{"f(", " a,", " b,", " c,", " d,", " e,"}, []int{0, 1, 2, 3, 4, 0}, "callReach lines"},
+		{"dedent", []string{"  warnings.warn(", "W: \"m\""}, []int{0, 0}, "a line left of the call's"},
+		{"prose", []string{"the warning (see below", "\"m\""}, []int{0, 0}, "no name before the bracket"},
+		{"apostrophe", []string{"f(it's", "\"m\""}, []int{0, 0}, "an open string at a line's end"},
+		{"semicolon", []string{"f(x; g(", "  \"m\""}, []int{0, 1}, "a ';' clears what was open before it"},
+		{"skip", []string{"@pytest.mark.skipif(", "  reason=\"m\""}, []int{0, 0}, "a test's skip reason"},
+		{"print", []string{"print(", "  \"m\""}, []int{0, 0}, "a print tells the user"},
+		{"diff", []string{"+raise X(", "+  \"m\""}, []int{0, 0}, "a diff's line is no source"},
+		{"warning", []string{"/p/a.py:3: UserWarning: m", "  warnings.warn(", "    \"m\""}, []int{0, 0, 0}, "a warning's shown source line"},
+		{"frame", []string{"  File \"a.py\", line 3, in f", "    report(", "      \"m\""}, []int{0, 0, 0}, "a traceback's failing line"},
+	}
+	for _, tt := range tests {
+		var c callState
+		var above []byte
+		for k, l := range tt.lines {
+			got := c.next([]byte(l), above, k+1, true, false, false)
+			if got.above != tt.want[k] {
+				t.Errorf("%s: line %d %q: above %d, want %d (%s)", tt.name, k+1, l, got.above, tt.want[k], tt.reason)
+			}
+			above = []byte(l)
+		}
+	}
+}

@@ -125,27 +125,31 @@ func openCall(before []byte, calls []string) bool {
 
 // emittedInSource reports whether row i's literal (where a retelling's pattern matches,
 // rowAt: "fast path of CUDA graphs" on cudagraph_trees.py's "…fast path of CUDAGraphs…",
-// v29 neg/11) is on e inside a string of a Python call that emits it, opened at a
-// statement's start on e's line or on one of the two lines above (emitOpen, its argument
-// list read by pyCall): a logger's warning, info or error (`log.warning("cudagraphs
-// backend ignoring extra kwargs %s", extra)`, `perf_hint_log.warning("skipping
-// cudagraphs for unknown reason")`), warnings.warn, or a raise (`raise
-// RuntimeError("Windows not yet supported for inductor")`): PyTorch's source or a fork's
-// copy that defines the message, not a run that printed it (eight of validation v29's ten
-// false findings, four of v28's). A run prints the message without the call; what shows
-// the call is a traceback, whose source line stands under its frame's header
-// (pytorch/pytorch#94940's raise above its RuntimeError stays a report), a diff that adds
-// or rewords the message while fixing its failure (the corpus's l_td1338 and the pull
-// requests labelled so), or a thread that quotes the call in a code fence to ask about
-// the failure it raises: none of which is read so (sourceStatement, as for an assert's
-// message).
+// v29 neg/11) is on e inside a string of a call that emits it: a Python call opened at
+// a statement's start on e's line (emitOpen, its argument list read by pyCall): a
+// logger's warning, info or error (`log.warning("cudagraphs backend ignoring extra
+// kwargs %s", extra)`, `perf_hint_log.warning("skipping cudagraphs for unknown
+// reason")`), warnings.warn, or a raise (`raise RuntimeError("Windows not yet supported
+// for inductor")`); or any call opened one to four lines above whose argument list e's
+// line is in (inCall, callState: `warnings.warn(` over the message's pieces,
+// `log_cudagraph_skip_and_bump_counter(` over `format_default_skip_message(` over the
+// message, compile_fx.py @ T2.14.1, v29 neg/03), but for a print and a test's skip
+// reason (toldCall). That is PyTorch's source or a fork's copy that defines the message,
+// or a program's data, not a run that printed it (eight of validation v29's ten false
+// findings, four of v28's). A run prints the message without the call; what shows the
+// call is a traceback, whose source line stands under its frame's header or in its
+// listing (pytorch/pytorch#94940's raise above its RuntimeError stays a report), a
+// warning's shown source line, a diff that adds or rewords the message while fixing its
+// failure (the corpus's l_td1338 and the pull requests labelled so), or a thread that
+// quotes the call in a code fence to ask about the failure it raises: none of which is
+// read so (sourceStatement, as for an assert's message; callState).
 func (s *scanner) emittedInSource(i int, e *ringLine) bool {
 	at := s.rowAt(i, e)
 	inDouble, inSingle := insideQuotes(e.clean, at)
 	if len(s.rows[i].literal) == 0 || at <= 0 || !inDouble && !inSingle {
 		return false
 	}
-	return s.sourceStatement(e, at, func(_ *ringLine, before []byte) bool { return emitOpens(before) }, nil)
+	return inCall(e, at) || s.sourceStatement(e, at, func(p *ringLine, before []byte) bool { return p == e && emitOpens(before) }, nil)
 }
 
 // sourceStatement reports whether e's text before at, alone or joined with the one or two
@@ -156,7 +160,8 @@ func (s *scanner) emittedInSource(i int, e *ringLine) bool {
 // shows a statement as its frame's failing line, a code fence quotes it to ask about the
 // failure it raises, a diff adds or rewords it: each is about a run's message, as the
 // corpus's labels read it. One statement for an assert's message (assertedInSource) and
-// an emitting call's (emittedInSource).
+// an emitting call's on the message's line (emittedInSource; callState follows a call
+// over lines).
 func (s *scanner) sourceStatement(e *ringLine, at int, opens, holds func(p *ringLine, before []byte) bool) bool {
 	before := e.clean[:at]
 	for n, p := 0, e; n < 3 && p != nil; n, p = n+1, s.lineAbove(p) {
