@@ -305,9 +305,9 @@
 // statement's start on the message's line, or in any call's argument list opened one
 // to four lines above it (the message's pieces under `warnings.warn(`, under
 // `log_cudagraph_skip_and_bump_counter(format_default_skip_message(`, a TORCH_CHECK's
-// message lines below it; a print and a test's skip reason excepted), is the source that
-// defines it and gives no hit (emittedInSource, raised.go; one extent of a call's
-// arguments, pycall.go); as for an assert's message below (one rule, sourceStatement), a
+// message lines below it; a print, a test's skip reason or assertion excepted), is the
+// source that defines it and gives no hit (emittedInSource, raised.go; one extent of a
+// call's arguments, pycall.go); as for an assert's message below (one rule, sourceStatement), a
 // traceback's source line (under its frame's header, in its listing), a warning's shown
 // source line, a thread's quotation in a markdown code fence and a diff's line (+ or -
 // first) stay findings.

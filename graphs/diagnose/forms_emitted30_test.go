@@ -37,7 +37,7 @@ func TestFormsEmittedOneExtent(t *testing.T) {
 // implicit concatenation) is the source that emits it, no report, as the message on
 // the call's own line is (TestFormsEmitted). The call's line under a traceback frame's
 // header, in a code fence, in a listing or a diff, a warning's shown source line, a
-// print, a test's skip reason, a call closed above the message and one five lines up
+// print, a test's skip reason or assertion, a call closed above the message and one five lines up
 // stay read, as do the run's own lines. A warning's shown `warnings.warn(` and a line
 // left of a call's had been read as source by the ring's two lines above (emitOpen over
 // joined lines): they are reports again.
@@ -73,6 +73,8 @@ func TestFormsEmittedOverLines(t *testing.T) {
 			at(diagnose.SkipCPUDevice, 3, diagnose.Exact), "a script telling its user (v24 pos/09, labelled a report)"},
 		{"a skip reason", "@pytest.mark.skipif(\n    not torch.cuda.is_available(), reason=\"" + cpu + "\"\n)\n",
 			at(diagnose.SkipCPUDevice, 2, diagnose.Exact), "a test's skip reason states the failure (holdoutAN, holdoutG1)"},
+		{"a test asserts it occurs", "        self.assertIn(\n            \"" + cpu + "\",\n            out,\n        )\n",
+			at(diagnose.SkipCPUDevice, 2, diagnose.Exact), "an assertion that the message occurs stays a finding, as on one line (absent_assert.go)"},
 		{"a call closed above", "    check(\n        x)\n    msg = f\"{x}\" + \"" + cpu + "\"\n",
 			at(diagnose.SkipCPUDevice, 3, diagnose.Exact), "the call ended before the message's line"},
 		{"five lines up", "        raise RuntimeError(\n            \"a \"\n            \"b \"\n            \"c \"\n            \"d \"\n            \"" + cpu + "\"\n        )\n",

@@ -233,15 +233,30 @@ func (c *callState) code(raw []byte, k int, at callOpener) {
 //     skipif, xfail; PyTorch's skipIfRocm and kin): its reason states the failure the
 //     program avoids ("torch.compile is not supported on Python 3.14+" under
 //     `@pytest.mark.skipif(`, labelled a report in holdoutAN's torchrl test and
-//     holdoutG1's pt123300), as a comment states it.
+//     holdoutG1's pt123300), as a comment states it;
+//   - a test's assertion on the message, its last name starting with "assert" or "check"
+//     (unittest's assertIn, assertNotIn, assertRaisesRegex; FileCheck's check, check_not,
+//     check_count): the message's occurrence or absence asserted is read as on one line
+//     (absent_assert.go: "assertIn" stays a finding, "assertNotIn" gives none).
 func toldCall(raw []byte, k int) bool {
 	j := k
 	for j > 0 && isWordByte(raw[j-1]) {
 		j--
 	}
 	name := bytes.ToLower(raw[j:k])
-	return string(name) == "print" || bytes.HasPrefix(name, []byte("skip")) || bytes.HasPrefix(name, []byte("xfail"))
+	if string(name) == "print" {
+		return true
+	}
+	for _, p := range toldPrefixes {
+		if bytes.HasPrefix(name, []byte(p)) {
+			return true
+		}
+	}
+	return false
 }
+
+// toldPrefixes are the starts of toldCall's names of skips and assertions.
+var toldPrefixes = []string{"skip", "xfail", "assert", "check"}
 
 // inCall reports whether e's text before at, e's line being inside a call's argument
 // list opened 1 to callReach lines above it (e.call), stays inside it and in a string:

@@ -53,6 +53,7 @@ func TestCallState(t *testing.T) {
 		{"semicolon", []string{"f(x; g(", "  \"m\""}, []int{0, 1}, "a ';' clears what was open before it"},
 		{"skip", []string{"@pytest.mark.skipif(", "  reason=\"m\""}, []int{0, 0}, "a test's skip reason"},
 		{"print", []string{"print(", "  \"m\""}, []int{0, 0}, "a print tells the user"},
+		{"assertIn", []string{"self.assertIn(", "  \"m\","}, []int{0, 0}, "a test's assertion on the message"},
 		{"diff", []string{"+raise X(", "+  \"m\""}, []int{0, 0}, "a diff's line is no source"},
 		{"warning", []string{"/p/a.py:3: UserWarning: m", "  warnings.warn(", "    \"m\""}, []int{0, 0, 0}, "a warning's shown source line"},
 		{"frame", []string{"  File \"a.py\", line 3, in f", "    report(", "      \"m\""}, []int{0, 0, 0}, "a traceback's failing line"},

@@ -134,9 +134,9 @@ func openCall(before []byte, calls []string) bool {
 // line is in (inCall, callState: `warnings.warn(` over the message's pieces,
 // `log_cudagraph_skip_and_bump_counter(` over `format_default_skip_message(` over the
 // message, compile_fx.py @ T2.14.1, v29 neg/03), but for a print and a test's skip
-// reason (toldCall). That is PyTorch's source or a fork's copy that defines the message,
-// or a program's data, not a run that printed it (eight of validation v29's ten false
-// findings, four of v28's). A run prints the message without the call; what shows the
+// reason or assertion (toldCall). That is PyTorch's source or a fork's copy that defines
+// the message, or a program's data, not a run that printed it (eight of validation v29's
+// ten false findings, four of v28's). A run prints the message without the call; what shows the
 // call is a traceback, whose source line stands under its frame's header or in its
 // listing (pytorch/pytorch#94940's raise above its RuntimeError stays a report), a
 // warning's shown source line, a diff that adds or rewords the message while fixing its
