@@ -123,9 +123,10 @@ type lineCall struct {
 }
 
 // next reads raw, a window: its line's number, whether it starts a line, is in a
-// docstring, and is shown (in a markdown fence or a traceback's listing: no source), and the line above (above, nil for none: a traceback
-// frame's header there makes a call opened on raw no source). It returns what the
-// state tells raw's line (lineCall) before reading it.
+// docstring, and is shown (in a markdown fence or a traceback's listing: no source), and
+// the line above (above, nil for none: a traceback frame's header or a warning's line
+// there makes a call opened on raw no source). It returns what the state tells raw's
+// line (lineCall) before reading it.
 func (c *callState) next(raw, above []byte, line int, lineStart, inDoc, shown bool) lineCall {
 	ind := indentOf(raw)
 	if !lineStart || inDoc {
@@ -164,7 +165,8 @@ func (c *callState) tell(line int) lineCall {
 	return lineCall{}
 }
 
-// unsource marks the openers of line as no source (under a frame's header).
+// unsource marks the openers of line as no source (under a frame's header or a
+// warning's line).
 func (c *callState) unsource(line int) {
 	for j := 0; j < c.n; j++ {
 		if c.open[j].line == line {
@@ -248,7 +250,7 @@ func toldCall(raw []byte, k int) bool {
 		return true
 	}
 	for _, p := range toldPrefixes {
-		if bytes.HasPrefix(name, []byte(p)) {
+		if bytes.HasPrefix(name, p) {
 			return true
 		}
 	}
@@ -256,7 +258,7 @@ func toldCall(raw []byte, k int) bool {
 }
 
 // toldPrefixes are the starts of toldCall's names of skips and assertions.
-var toldPrefixes = []string{"skip", "xfail", "assert", "check"}
+var toldPrefixes = [][]byte{[]byte("skip"), []byte("xfail"), []byte("assert"), []byte("check")}
 
 // inCall reports whether e's text before at, e's line being inside a call's argument
 // list opened 1 to callReach lines above it (e.call), stays inside it and in a string:
