@@ -140,20 +140,22 @@ func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken
 }
 
 // parseOrder returns the error CPython reports first of the parser's (pe, nil: none)
-// and those the tokenizer deferred (pytoken.Deferred: a stray $ ? or ` is "invalid
+// and those the tokenizer deferred (pytoken.Deferred): a stray $ ? or ` is "invalid
 // syntax" at it unless the parser failed before it; a bracket open at the end is
-// reported over a parser error on its line or an earlier one only when the parser
-// reached the end of the input). nil when there is none.
+// reported unless the parser failed before every open bracket, or a stray is on the
+// innermost one's line or before. nil when there is none.
 func parseOrder(name, text string, pe *parseError, d pytoken.Deferred) *SyntaxError {
 	var se *SyntaxError
+	before := false // the error is before the open bracket (or a stray on its line)
 	switch {
 	case d.Stray != nil && (pe == nil || d.StrayOffset <= pe.pos.Offset):
 		se = &SyntaxError{File: name, Line: d.Stray.Line, Col: d.Stray.Col, Msg: d.Stray.Msg}
+		before = d.Unclosed != nil && d.Stray.Line <= d.Unclosed.Line
 	case pe != nil:
 		se = &SyntaxError{File: name, Line: pe.pos.Line, Col: charCol(text, pe.pos), Msg: pe.msg}
+		before = pe.pos.Offset < d.OutermostOffset
 	}
-	atEnd := pe != nil && pe.pos.Offset >= len(text) && (d.Stray == nil || d.StrayOffset >= pe.pos.Offset)
-	if u := d.Unclosed; u != nil && (se == nil || atEnd || se.Line > u.Line) {
+	if u := d.Unclosed; u != nil && !before {
 		return &SyntaxError{File: name, Line: u.Line, Col: u.Col, Msg: u.Msg}
 	}
 	return se

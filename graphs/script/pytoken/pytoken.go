@@ -275,7 +275,7 @@ func (s *Scanner) end() (Token, error) {
 		if s.deferred == nil || s.deferred.Unclosed != nil {
 			return Token{}, err
 		}
-		s.deferred.Unclosed = err.(*Error)
+		s.deferred.Unclosed, s.deferred.UnclosedOffset, s.deferred.OutermostOffset = err.(*Error), p.Offset, s.brackets[0].Offset
 		s.brackets, s.closers = s.brackets[:0], s.closers[:0]
 	}
 	if !s.lastNL {
