@@ -146,7 +146,7 @@ func notebookEncodingError(name, src string) *SyntaxError {
 // list given: parse_args(args=[])). newuser28 finding 10: a notebook was planned as if
 // run as a script with no arguments. A command line given (ReadOptions.Argv, -script
 // FILE -- …) is read instead.
-var kernelArgv = []string{"-f", "/root/.local/share/jupyter/runtime/kernel-<id>.json"}
+var kernelArgv = []string{"-f", "…/jupyter/runtime/kernel-<id>.json"}
 
 // kernelArgvNote says, in the argv-error warning of a notebook read with
 // kernelArgv, that the arguments are the kernel's.
