@@ -115,8 +115,9 @@ func NewStringScanner(src string) *Scanner {
 const MaxSourceBytes = 16 << 20
 
 // Tokenize returns every token of src up to and including EOF. It returns an *Error
-// for source Python's tokenizer rejects, and for source larger than MaxSourceBytes
-// (at 1:1).
+// for source Python's tokenizer rejects, for a printable ASCII character that is no
+// operator ($, ?, `: "invalid syntax", CPython's parser's words; see
+// Scanner.DeferParserErrors), and for source larger than MaxSourceBytes (at 1:1).
 //
 // Differences from tokenize, on purpose: COMMENT and NL tokens are not produced, an
 // f-string or t-string is one String token (3.12 splits it into FSTRING_START, _MIDDLE
