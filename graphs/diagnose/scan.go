@@ -430,10 +430,7 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		}
 		row.requires = idx
 	}
-	pieces := literalPieces(lit)
-	if sig.Paraphrase {
-		pieces = withoutLogWords(pieces)
-	}
+	pieces := anchorPieces(lit, sig.Paraphrase)
 	if len(pieces) == 0 {
 		return row, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 	}
@@ -594,15 +591,36 @@ func flattenLiterals(re *syntax.Regexp) *syntax.Regexp {
 // literal cut into pieces (literalPieces) keeps none of them as a piece while another
 // piece is left, so that a log of stock warnings runs no retelling's checks ("compile
 // does not" had the piece "compile", on every torch.compile and compile_fx line:
-// hostile21's D1).
+// hostile21's D1). "reason" is on the "last reason: …" line of torch._dynamo's
+// recompile-limit warning and its "To log all recompilation reasons" line, as
+// torch/_dynamo/convert_frame.py logs them (the corpus's thunder2682_recompile_limit.txt),
+// and on TORCH_LOGS's "graph break reasons" (fixperf30b: a log of that warning ran
+// skip-unknown-reason's checks on each, 40 ms of CPU a MB).
 func logWord(piece string) bool {
 	switch piece {
 	case "compile", "compil", "torch.compile", "rch.compile", "triton", "Triton", "install", "backend",
 		"capture", "support", "tensor", "Tensor", "memory", "current", "stream", "thread", "during",
-		"multipl", "warning", "Warning", "device", "version":
+		"multipl", "warning", "Warning", "device", "version", "reason":
 		return true
 	}
 	return false
+}
+
+// anchorPieces returns the prefilter's anchors of a row's literal lit (literalPieces):
+// a retelling's (paraphrase) less the log words among them (withoutLogWords); another
+// row's less one log word among three pieces, since any one line break in the literal
+// leaves one of the two others whole (unsupported-python's "torch.compile" had been on
+// every "To diagnose recompilation issues, see …/torch.compiler_troubleshooting.html"
+// line of Dynamo's recompile-limit warning: fixperf30b).
+func anchorPieces(lit string, paraphrase bool) []string {
+	pieces := literalPieces(lit)
+	if paraphrase {
+		return withoutLogWords(pieces)
+	}
+	if kept := withoutLogWords(pieces); len(pieces) == 3 && len(kept) == 2 {
+		return kept
+	}
+	return pieces
 }
 
 // withoutLogWords is pieces less the log words among them (logWord), pieces itself
@@ -667,6 +685,9 @@ type ringLine struct {
 	// (sourceStatement).
 	underFrame bool
 	inFence    bool // the line is inside a markdown code fence (fenceState)
+	// call: the line is inside the argument list of a call opened on a line of source
+	// code above it (callState)
+	call lineCall
 	// folded is squeezed in lower case and pos the offset in unquoted of each byte of
 	// squeezed, made when first needed (foldedOK, posOK).
 	folded          []byte
@@ -712,6 +733,7 @@ type scanner struct {
 	docs     docState
 	listings listingState
 	fences   fenceState
+	calls    callState
 	torch    versionFinder
 	rec      recoverer
 	devs     deviceCounter
@@ -868,7 +890,9 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
 	e.context = s.listings.next(e.raw, e.orig, lineStart)
 	e.inFence = s.fences.next(e.raw, lineStart)
-	e.underFrame = lineStart && s.n > 0 && statementWord(e.raw) && frameHeader(s.ring[(s.n-1)%ringSize].raw)
+	above := s.rawAbove()
+	e.underFrame = lineStart && above != nil && statementWord(e.raw) && frameHeader(above)
+	e.call = s.calls.next(e.raw, above, s.vline, lineStart, e.inDoc, e.inFence || s.listings.listed)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
 	}
@@ -884,6 +908,14 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	if s.n >= 3 {
 		s.process(s.n - 3)
 	}
+}
+
+// rawAbove returns the raw text of the window pushed last, nil before the first.
+func (s *scanner) rawAbove() []byte {
+	if s.n == 0 {
+		return nil
+	}
+	return s.ring[(s.n-1)%ringSize].raw
 }
 
 // listAnchors lists the rows and contexts whose anchors entry e's window holds, and the
