@@ -35,6 +35,12 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 // for a nil d and when no call was recovered; a call that could not be planned gets
 // one line, its PlanError. The web page's readable view shows these lines as they are.
 func (d *Diagnosis) PlanLines() []string {
+	return d.PlanLinesWith(CommandHints())
+}
+
+// PlanLinesWith returns [Diagnosis.PlanLines] with h's hint on where the whole report
+// is ("-json has the whole report"; the page's "the JSON view …").
+func (d *Diagnosis) PlanLinesWith(h Hints) []string {
 	switch {
 	case d == nil || d.Recovered == nil:
 		return nil
@@ -43,7 +49,11 @@ func (d *Diagnosis) PlanLines() []string {
 	case d.Plan == nil:
 		return nil
 	}
-	out := []string{"plan of the call the log shows (" + d.callWords() + "; -json has the whole report):"}
+	head := d.callWords()
+	if h.Whole != "" {
+		head += "; " + h.Whole
+	}
+	out := []string{"plan of the call the log shows (" + head + "):"}
 	if e := d.Plan.Error; e != nil {
 		out = append(out, fmt.Sprintf("%s (%s): %s: %s", e.Where(), e.Evidence, e.Exception, e.Message))
 		if e.Hint != "" { // as the report's hint line (fix brief 29, finding 4), under the error
