@@ -61,7 +61,9 @@
 // list only suggests, so a misspelt mode gets PyTorch's "Unrecognized mode=…"), and
 // Dynamo keys among the globals (torch._dynamo.config.KEY=VALUE, -set). A comparison
 // with the same release shows one answer, and the status line says so. Files, pastes and
-// links are read up to 16 MiB (the command reads a log of any size); past it the status
+// links are read up to 16 MiB (the command reads a log of any size); an empty log box is
+// answered "The box is empty: …" in every view, not the command's "-diagnose run.log: empty
+// input", which names a file and a flag the page's user never gave (newuser28 #14); past 16 MiB the status
 // line and the answer say the input's size, and the file's name as the command writes
 // it (Go-quoted where it holds a control character or bidirectional mark: sweep7
 // finding 10). A log file goes to the WebAssembly as its bytes, which the command's
