@@ -1998,7 +1998,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		t = &[placeKinds]tally{}
 		s.places[s.rows[i].Code] = t
 	}
-	t[kind].add(e.vline, end.vline, line, end.line)
+	t[kind].add(i, e.vline, end.vline, line, end.line)
 }
 
 // record keeps a hit of row i on ring entry e's line as its first (hits) and as its
@@ -2230,12 +2230,13 @@ const (
 // tally counts a code's distinct places of one kind: the spans of vlines its hits
 // cover, merged where they overlap, so that a wrapped message's halves found apart and
 // then whole are one place (sweep7 finding 5: "2 times" for one wrapped message), and
-// merged where they touch when either is a message wrapped over lines: the report a
-// wrapped text holds goes on from one line to the next, so the error's name on the
-// line above its wrapped message ("`cudaErrorStreamCaptureUnjoined` (i.e." /
-// "\"`torch.AcceleratorError: CUDA error: capturing stream has" / "unjoined work`\")")
-// is one place, as it is on one line unwrapped (newuser28 #15: "2 times"); two lines
-// that each hold the message are two. It keeps the last line of the log it was found
+// merged where they touch when either is a message wrapped over lines and they are
+// hits of different rows: the report a wrapped text holds goes on from one line to the
+// next, so the error's name on the line above its wrapped message
+// ("`cudaErrorStreamCaptureUnjoined` (i.e." / "\"`torch.AcceleratorError: CUDA error:
+// capturing stream has" / "unjoined work`\")") is one place, as it is on one line
+// unwrapped (newuser28 #15: "2 times"); two lines that each hold the message, wrapped
+// or whole, are two (one row's two hits). It keeps the last line of the log it was found
 // on. Hits arrive at most a ring of lines out of order (a wrapped hit is found lines
 // after its first), so the last few spans tell a new place from one already counted.
 type tally struct {
@@ -2244,34 +2245,41 @@ type tally struct {
 	last  int
 }
 
-// place is a span of a tally: its vlines, and the log's lines they are on.
+// place is a span of a tally: its vlines, the log's lines they are on, and the row
+// whose hit it is (-1: hits of several rows, merged).
 type place struct {
 	from, to         int // vlines
 	fromLine, toLine int
+	row              int
 }
 
 // touches reports whether p and q are one place: they overlap, or they are next to
-// each other and either spans more than one vline (a wrapped message).
+// each other, either spans more than one vline (a wrapped message), and they are hits
+// of different rows (parts of one report, not the message twice).
 func (p place) touches(q place) bool {
 	if p.from <= q.to && q.from <= p.to {
 		return true
 	}
 	wrapped := p.from < p.to || q.from < q.to
-	return wrapped && (p.to+1 == q.from || q.to+1 == p.from)
+	return wrapped && (p.row != q.row || p.row < 0) && (p.to+1 == q.from || q.to+1 == p.from)
 }
 
 // spansKept is how many spans a tally keeps: more than the ring's lines.
 const spansKept = 16
 
-// add counts the hit over vlines from..to, on the log's lines line..toLine.
-func (t *tally) add(from, to, line, toLine int) {
+// add counts row's hit over vlines from..to, on the log's lines line..toLine.
+func (t *tally) add(row, from, to, line, toLine int) {
 	t.last = max(t.last, line)
-	p := place{from: from, to: to, fromLine: line, toLine: max(toLine, line)}
+	p := place{from: from, to: to, fromLine: line, toLine: max(toLine, line), row: row}
 	kept := t.spans[:0]
 	joined := 0
 	for _, x := range t.spans {
 		if p.touches(x) {
-			p = place{from: min(p.from, x.from), to: max(p.to, x.to), fromLine: min(p.fromLine, x.fromLine), toLine: max(p.toLine, x.toLine)}
+			if x.row != p.row {
+				p.row = -1
+			}
+			p.from, p.to = min(p.from, x.from), max(p.to, x.to)
+			p.fromLine, p.toLine = min(p.fromLine, x.fromLine), max(p.toLine, x.toLine)
 			joined++
 			continue
 		}
