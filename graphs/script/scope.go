@@ -512,8 +512,11 @@ func (r *reader) scopeBind(k skey, v *expr, fn *stmt) {
 // w01, w06, w07; sweep_train_ddp's mp.spawn(train, args=(n,)) leaves mode= at its
 // default); obj.f(…) calls no module-level def f (attrcall.go).
 func (r *reader) openParam(k skey) bool {
-	if r.sc.splat[k.at] {
+	switch {
+	case r.sc.splat[k.at]:
 		return true
+	case r.cliGiven[k]:
+		return false // the command line given gives it its value (cliargv.go)
 	}
 	if r.literalParam(k) {
 		return false // its members are all it takes (literaltype.go)

@@ -70,7 +70,10 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	r.arguments(st, args)
 	r.rebindArgNotes(st, args) // execrebind.go
 	st.sureModes = sureValues(st.ModeCandidates, r.wide)
-	st.argvLine, st.argvCLI = r.av.givenLine, r.av.fromCLI
+	st.argvLine, st.argvCLI, st.argvReader = r.av.givenLine, r.av.fromCLI, "parse_args"
+	if st.argvLine == 0 && r.av.cliLine > 0 {
+		st.argvLine, st.argvCLI, st.argvReader = r.av.cliLine, true, r.av.cliBy // cliargv.go givenCandidate
+	}
 	linked := r.linkedArgs(args)
 	st.linked = append(st.linked, linked...)
 	for _, g := range linked {
@@ -602,7 +605,7 @@ func (s *Site) modeNote() string {
 		return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it no literal, so every mode of the release is planned", s.ModeExpr)
 	}
 	if len(vals) == 1 && s.argvLine > 0 && s.ModeCandidates[0].Line == s.argvLine && s.ModeCandidates[0].Value != nil {
-		return fmt.Sprintf("mode is not a literal: `%s`; %s gives it %q (parse_args, line %d)", s.ModeExpr, s.argvBy(), *s.ModeCandidates[0].Value, s.argvLine)
+		return fmt.Sprintf("mode is not a literal: `%s`; %s gives it %q (%s, line %d)", s.ModeExpr, s.argvBy(), *s.ModeCandidates[0].Value, s.argvReader, s.argvLine)
 	}
 	n := fmt.Sprintf("mode is not a literal: `%s`; the file assigns it %s", s.ModeExpr, strings.Join(vals, ", "))
 	if s.defaultFirst && len(vals) > 1 {
