@@ -77,7 +77,8 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // findings, when the log shows a torch.compile call (Recovered), a block "plan of the
 // call the log shows (…)" gives what PyTorch does with it: the error it raises, or
 // each device and thread's outcome (capture, skip, fail); -json has the whole
-// report. For a diagnosis without findings it writes NoSignature, then, when the text's
+// report. For a diagnosis without findings it writes NoSignature, ScopeCovers and
+// ScopeLacks (what the codes cover and what they do not: newuser28 #3), then, when the text's
 // traceback is cut before its exception line (TracebackCut), "the traceback on line N
 // ends before its exception line: paste it to its last line (the "XxxError: message"
 // line), which names the failure", then the release's line as for findings (the
@@ -128,12 +129,14 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 
 // HeadLines returns the lines [Diagnosis.WriteText] writes before the findings, each
 // whole (unwrapped): that the gzip stream ends early (GzipCutAfter), then, for a text
-// without findings, NoSignature and that its traceback is cut before its exception line
+// without findings, NoSignature, the catalogue's scope (ScopeCovers, ScopeLacks) and
+// that its traceback is cut before its exception line
 // (TracebackCut), then the release's line: the log's ("torch 2.14 (from line 3)"),
 // -torch's, or, for a log that states none, "torch: not stated in the text (…)", with
 // findings or without (newuser27 #3: a text matching nothing said nothing of a release,
 // so one could not tell whether it was looked for). The web page's readable view shows
-// these lines as they are. A nil d has none.
+// these lines as [Diagnosis.HeadLinesWith] words them with its own hints. A nil d has
+// none.
 func (d *Diagnosis) HeadLines() []string {
 	return d.HeadLinesWith(CommandHints())
 }

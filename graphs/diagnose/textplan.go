@@ -33,7 +33,8 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 // under a finding that came from some other call (sweep4 finding 29: the text showed
 // no plan, while the package doc promised one beside the findings). It returns nil
 // for a nil d and when no call was recovered; a call that could not be planned gets
-// one line, its PlanError. The web page's readable view shows these lines as they are.
+// one line, its PlanError. The web page's readable view shows these lines as
+// [Diagnosis.PlanLinesWith] words them with its own hints.
 func (d *Diagnosis) PlanLines() []string {
 	return d.PlanLinesWith(CommandHints())
 }
