@@ -433,10 +433,7 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		}
 		row.requires = idx
 	}
-	pieces := literalPieces(lit)
-	if sig.Paraphrase {
-		pieces = withoutLogWords(pieces)
-	}
+	pieces := anchorPieces(lit, sig.Paraphrase)
 	if len(pieces) == 0 {
 		return row, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 	}
@@ -597,15 +594,36 @@ func flattenLiterals(re *syntax.Regexp) *syntax.Regexp {
 // literal cut into pieces (literalPieces) keeps none of them as a piece while another
 // piece is left, so that a log of stock warnings runs no retelling's checks ("compile
 // does not" had the piece "compile", on every torch.compile and compile_fx line:
-// hostile21's D1).
+// hostile21's D1). "reason" is on the "last reason: …" line of torch._dynamo's
+// recompile-limit warning and its "To log all recompilation reasons" line, as
+// torch/_dynamo/convert_frame.py logs them (the corpus's thunder2682_recompile_limit.txt),
+// and on TORCH_LOGS's "graph break reasons" (fixperf30b: a log of that warning ran
+// skip-unknown-reason's checks on each, 40 ms of CPU a MB).
 func logWord(piece string) bool {
 	switch piece {
 	case "compile", "compil", "torch.compile", "rch.compile", "triton", "Triton", "install", "backend",
 		"capture", "support", "tensor", "Tensor", "memory", "current", "stream", "thread", "during",
-		"multipl", "warning", "Warning", "device", "version":
+		"multipl", "warning", "Warning", "device", "version", "reason":
 		return true
 	}
 	return false
+}
+
+// anchorPieces returns the prefilter's anchors of a row's literal lit (literalPieces):
+// a retelling's (paraphrase) less the log words among them (withoutLogWords); another
+// row's less one log word among three pieces, since any one line break in the literal
+// leaves one of the two others whole (unsupported-python's "torch.compile" had been on
+// every "To diagnose recompilation issues, see …/torch.compiler_troubleshooting.html"
+// line of Dynamo's recompile-limit warning: fixperf30b).
+func anchorPieces(lit string, paraphrase bool) []string {
+	pieces := literalPieces(lit)
+	if paraphrase {
+		return withoutLogWords(pieces)
+	}
+	if kept := withoutLogWords(pieces); len(pieces) == 3 && len(kept) == 2 {
+		return kept
+	}
+	return pieces
 }
 
 // withoutLogWords is pieces less the log words among them (logWord), pieces itself
