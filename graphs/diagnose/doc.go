@@ -1,7 +1,14 @@
 // Package diagnose reads a PyTorch log, traceback or pasted issue and reports each known
 // torch.compile / CUDA-graph signature in it with its cause and fix, by release.
 // It matches exact PyTorch messages from a table of rows ([Signatures]) and never
-// guesses: a log outside the catalogue below gives no finding.
+// guesses: a log outside the catalogue below gives no finding. The catalogue covers
+// CUDA graphs (capture, cudagraph trees, skipped graphs), torch.compile's mode, options,
+// backend and config keys, and what Inductor needs to run (Triton, a C++ compiler,
+// libcuda, CUDA and Python headers, a supported Python); it has no code for Dynamo's
+// graph breaks and recompile limits, Triton or ptxas compile errors, out-of-memory
+// errors, compile-worker pools, NCCL timeouts or illegal memory accesses, the failures
+// most of the corpus's texts without a code show (see Corpus). [Diagnosis.WriteText]
+// says both, [ScopeCovers] and [ScopeLacks], under [NoSignature] (newuser28 #3).
 //
 // A text without a finding whose Python traceback stops before its exception line
 // (its header, "Traceback (most recent call last):" or IPython's, and frames, then the
@@ -33,8 +40,10 @@
 // is given for both. Where two rows of a
 // code match one line, the one that covers the release wins. [Diagnosis.WriteText]
 // prints the release once, as "torch 2.14 (from line 18)" before the first block; without
-// a finding, the same line follows "no known signature" ([NoSignature]), "torch: not
-// stated in the text (…)" for a log that shows none (newuser27 #3).
+// a finding, the same line follows "no known signature" ([NoSignature]) and the
+// catalogue's scope, "torch: not stated in the text" for a log that shows none
+// (newuser27 #3). [Diagnosis.TorchSource] (JSON "torch_source") says where the release
+// read comes from: "text", "option", "default" or "findings".
 //
 // A release newer than the releases known (2.0–2.14: torch==2.15.0, a nightly
 // 2.15.0.dev20261201, "PyTorch version: 2.16.0+cu130", 3.0) is the run's all the same:
@@ -56,8 +65,11 @@
 // torch.compile, which came in 2.0: read as a log that states no release)" and the plan
 // "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))".
 // A log that states no release gets the header "torch: not stated in the text (each fix
-// names its releases; -torch X.Y reads the text for one)" (newuser21 #7: "upgrade to
-// 2.14" had read as an answer that assumed a release).
+// is for all releases that print it; -torch X.Y sets one)" (newuser21 #7: "upgrade to
+// 2.14" had read as an answer that assumed a release; newuser28 #2: it had said "each
+// fix names its releases", which most fixes do not: a row's Fix is the one for every
+// release it covers, a release's own, Tailored, comes with the release), and no
+// parenthesis without findings.
 // [Options.Torch] (the command's -torch) takes a newer release as a log's ([ParseTorch]),
 // and where it is not the log's own release the header names that one too: "torch 2.14
 // (from -torch; line 1 states 2.11)".
