@@ -131,6 +131,11 @@ type Finding struct {
 	// field): Line itself when every place is on it (a log whose lines end in a bare
 	// carriage return, tqdm's, is one line).
 	LastLine int `json:"last_line,omitempty"`
+	// FixShownLine, when set, is the line that shows the code's usual fix already done
+	// (the capturing stream already waits on the side stream, the call already runs
+	// under torch.no_grad()): Fix then says so and gives the code's other fix (held.go).
+	// An extra field.
+	FixShownLine int `json:"fix_shown_line,omitempty"`
 	// FirstLine is the first line of those places, when Count is more than one and the
 	// first is not Line, but before it (an extra field): the text output then says
 	// "line 15 (2 times, first line 1, last line 15)".
@@ -233,6 +238,19 @@ type Diagnosis struct {
 	// release printing every finding's text for the plan ("unsupported-python"); "" when
 	// the plan takes the default. An extra field.
 	PlanTorchFrom Code `json:"plan_torch_from,omitempty"`
+	// PlanNotes are what the text shows that the plan, read from the call alone, does
+	// not: a capture the plan says succeeds that a finding shows failing ("the log shows
+	// this capture failing: line 10, stream-capture-unjoined": the codes of
+	// CaptureFailCodes), and a ROCm run, whose device is AMD's while the plan's facts
+	// are NVIDIA CUDA's. Nil when there are none or no device is planned. An extra
+	// field.
+	PlanNotes []string `json:"plan_notes,omitempty"`
+	// ROCmLine is the first line that shows a ROCm run (a +rocm build, torch.version.hip's
+	// value, collect_env's ROCm or HIP line, an AMD Instinct or gfx9xx GPU, a HIP error),
+	// and ROCmText what on it shows it ("+rocm6", "MI250X"), set where the plan has a line
+	// per device (no raise); 0 and "" otherwise. Extra fields.
+	ROCmLine int    `json:"rocm_line,omitempty"`
+	ROCmText string `json:"rocm_text,omitempty"`
 }
 
 // Read diagnoses the text r yields: any log, traceback or pasted issue, line by line
@@ -315,7 +333,9 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if cut {
 		d.GzipCutAfter = s.line
 	}
+	d.applyHeld(&s.held)
 	d.plan(s.rec.envLines)
+	d.planNotes(&s.held)
 	d.tracebackCut(&s.tbs)
 	return d, nil
 }

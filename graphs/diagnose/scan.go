@@ -196,6 +196,7 @@ const (
 	anchorDevice                    // ranks and CUDA device indices
 	anchorPython                    // a path under the interpreter's library
 	anchorBuild                     // a source build's compile step (sourceBuildSteps)
+	anchorHeld                      // an action a fix asks for, a def, a ROCm run (heldAnchors)
 )
 
 // anchorUse is one use of an anchor: its kind and the row or context it belongs to.
@@ -390,6 +391,9 @@ func compileTable() (table, error) {
 	}
 	for _, a := range sourceBuildSteps {
 		b.anchors.add(a, anchorUse{kind: anchorBuild})
+	}
+	for _, a := range heldAnchors() {
+		b.anchors.add(a, anchorUse{kind: anchorHeld})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
 	for i := range b.t.rows {
@@ -714,6 +718,7 @@ type scanner struct {
 	fences   fenceState
 	torch    versionFinder
 	rec      recoverer
+	held     heldState // the actions fixes ask for that the text does (held.go)
 	devs     deviceCounter
 	ring     [ringSize]ringLine
 	n        int // ring entries pushed
@@ -867,10 +872,17 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e.legend = s.legends.next(e.raw, lineStart, prev)
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
 	e.context = s.listings.next(e.raw, e.orig, lineStart)
+	opened := s.fences.mark == 0
 	e.inFence = s.fences.next(e.raw, lineStart)
+	if opened && s.fences.mark != 0 {
+		s.held.fenceAdvice = s.adviceAbove() // the fence opens here: is it under advice?
+	}
 	e.underFrame = lineStart && s.n > 0 && statementWord(e.raw) && frameHeader(s.ring[(s.n-1)%ringSize].raw)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
+		if len(s.tbs.open) > 0 {
+			s.held.frame(e.raw)
+		}
 	}
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && hasText(frag) {
@@ -1237,6 +1249,9 @@ func (s *scanner) process(k int) {
 		s.rec.window(text, e.lineStart, e.line)
 	} else if e.kinds&(1<<anchorPython) != 0 {
 		s.rec.python.pathWindow(text, e.line)
+	}
+	if e.kinds&(1<<anchorHeld) != 0 {
+		s.heldWindow(k, e)
 	}
 	s.seeContexts(k, e.ctxs, text)
 	s.matchRows(k, e)

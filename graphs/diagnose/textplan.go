@@ -54,8 +54,16 @@ func (d *Diagnosis) PlanLines() []string {
 	if d.Plan.CompileDisabled {
 		return append(out, d.Plan.DisabledBy+" turns torch.compile off: nothing is compiled")
 	}
+	fail, failing := d.captureFailing()
 	for _, dp := range d.Plan.CUDAGraphs.Devices {
-		out = append(out, deviceWords(dp))
+		l := deviceWords(dp)
+		if failing && captures(dp) {
+			l += " (" + captureFailingWords(fail) + ")"
+		}
+		out = append(out, l)
+	}
+	if n := d.rocmNote(); n != "" {
+		out = append(out, "note: "+n)
 	}
 	return out
 }
