@@ -81,6 +81,39 @@
 // CUDA graphs on when a finding's text is printed only with them on ([CUDAGraphCodes]),
 // else the first; [Diagnosis.Calls] and [Diagnosis.CallLine] say which.
 //
+// The plan is the call's alone; what the text shows beside it is noted
+// ([Diagnosis.PlanNotes], newuser28's findings 1 and 4): under a finding whose failure is
+// at a capture or a recording ([CaptureFailCodes]), each device the plan says captures
+// reads "cuda:0 main: capture (the log shows this capture failing: line 10,
+// stream-capture-unjoined)"; a text that shows a ROCm run (a +rocm release,
+// torch.version.hip's value, collect_env's ROCm or HIP line, an AMD Instinct or gfx9xx
+// GPU, a HIP error: [Diagnosis.ROCmLine]) gets a note that the device is AMD's, where
+// torch.cuda drives HIP and captures make HIP graphs, while the plan's facts are NVIDIA
+// CUDA's.
+//
+// # A fix the text shows done
+//
+// A finding's cause must hold for the text, and so must its fix: where the text shows
+// the code doing what the code's fix asks for and failing all the same, advising it
+// again is what the user has tried (newuser28's finding 1: pytorch/pytorch#185546 joins
+// its side stream with torch.cuda.current_stream().wait_stream(side) under
+// reduce-overhead and still gets "capturing stream has unjoined work"). Two tables in
+// held.go hold it as rows: heldActions, how a line of code does an action (the join,
+// torch.no_grad(), cudagraph_mark_step_begin(), a clone of the output, pin_memory,
+// capturable=True, import torch._inductor.config, unsetting
+// PYTORCH_NO_CUDA_MEMORY_CACHING, apt-get install python3-dev, pip install triton, a
+// compile with mode="max-autotune-no-cudagraphs"), and heldFixes, which code's fix asks
+// for which action and the code's other fix when it is done (for the join under
+// torch.compile's CUDA graphs: compile that function without them, or move the
+// side-stream work out of it). Such a finding's Fix says "line 31 already makes the
+// current (capturing) stream wait on the side stream (…); if it fails all the same: …"
+// and [Finding.FixShownLine] is that line. The line must be a statement that does it,
+// whole: not prose that names it, a comment, a docstring, code under advice (the first
+// prose line above it asks or suggests: "Try this:"), the fork instead of the join
+// (side.wait_stream(torch.cuda.current_stream())), nor code in a def other than the
+// one a traceback of the text fails in; a compile call's mode counts only where the text
+// shows one call.
+//
 // # Matching
 //
 // A row's Literal is the part of PyTorch's message that every wording shares, without
