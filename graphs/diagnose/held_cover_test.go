@@ -74,3 +74,14 @@ func TestHeldFixesCover(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldAnchorsLong checks that every anchor of heldAnchors has four bytes or more:
+// the prefilter reads anchors by their 4-byte pieces (newAnchorSet), so a shorter one
+// ("HIP", "MI3") would never be found.
+func TestHeldAnchorsLong(t *testing.T) {
+	for _, a := range heldAnchors() {
+		if len(a) < 4 {
+			t.Errorf("anchor %q is shorter than four bytes", a)
+		}
+	}
+}

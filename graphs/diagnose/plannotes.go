@@ -35,8 +35,10 @@ func CaptureFailCodes() []Code {
 	}
 }
 
-// rocmAnchors are the prefilter's anchors of rocmShape.
-var rocmAnchors = []string{"rocm", "ROCm", "ROCM", "HIP", "gfx9", "gfx1", "AMD Instinct", "version.hip", "MI2", "MI3"}
+// rocmAnchors are the prefilter's anchors of rocmShape (four bytes or more: the
+// prefilter reads anchors by their 4-byte pieces).
+var rocmAnchors = []string{"rocm", "ROCm", "ROCM", "HIP:", "HIP error", "HIP runtime", "HIP version", "hipError",
+	"gfx9", "gfx1", "AMD Instinct", "version.hip", "MI100", "MI210", "MI250", "MI300", "MI325", "MI355"}
 
 // rocmShape matches what shows a ROCm run on a line: a ROCm build's release
 // ("2.5.1+rocm6.2", AMD's rocm/pytorch images), torch.version.hip's value,
