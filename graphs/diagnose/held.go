@@ -233,9 +233,11 @@ type heldDef struct {
 
 // heldState is what a read gathers for heldFixes: the first line that does each action,
 // the defs open, the functions a traceback's frames name, and the first line that shows
-// a ROCm run (rocmSeen).
+// a ROCm run (rocmShape).
 type heldState struct {
-	seen   map[string]heldSeen
+	// seen holds, by action, the first lines that do it (up to maxHeldSeen): the first
+	// may be in a def that does not fail, a later one in the one that does.
+	seen   map[string][]heldSeen
 	defs   []heldDef
 	names  map[string]bool // every def's name read
 	frames map[string]bool
@@ -246,8 +248,11 @@ type heldState struct {
 	fenceAdvice bool
 }
 
-// maxHeldNames bounds the defs and frames held.
-const maxHeldNames = 256
+// maxHeldNames bounds the defs and frames held, maxHeldSeen the lines held for an action.
+const (
+	maxHeldNames = 256
+	maxHeldSeen  = 8
+)
 
 // heldAnchors are the prefilter's anchors of heldActions, a def's line and rocmShape.
 func heldAnchors() []string {
@@ -277,16 +282,16 @@ func (s *scanner) heldWindow(k int, e *ringLine) {
 		return
 	}
 	for _, a := range heldActions {
-		if _, ok := h.seen[a.key]; ok || !holdsAny(text, a.literals) || !a.shape.Match(text) {
+		if len(h.seen[a.key]) >= maxHeldSeen || !holdsAny(text, a.literals) || !a.shape.Match(text) {
 			continue
 		}
 		if s.underAdvice(k) {
 			return
 		}
 		if h.seen == nil {
-			h.seen = map[string]heldSeen{}
+			h.seen = map[string][]heldSeen{}
 		}
-		h.seen[a.key] = heldSeen{line: e.line, quote: quote(text, []byte(a.literals[0])), fn: h.enclosing(indent)}
+		h.seen[a.key] = append(h.seen[a.key], heldSeen{line: e.line, quote: quote(text, []byte(a.literals[0])), fn: h.enclosing(indent)})
 	}
 }
 
@@ -444,11 +449,11 @@ func (h *heldState) heldFor(f Finding, calls int) (heldFix, heldSeen, bool) {
 		if r.code != f.Code || !strings.Contains(f.Fix, r.inFix) || r.oneCall && calls > 1 {
 			continue
 		}
-		seen, ok := h.seen[r.action]
-		if !ok || !h.inFailing(seen.fn) {
-			continue
+		for _, seen := range h.seen[r.action] {
+			if h.inFailing(seen.fn) {
+				return r, seen, true
+			}
 		}
-		return r, seen, true
 	}
 	return heldFix{}, heldSeen{}, false
 }

@@ -57,6 +57,11 @@ func TestHeldFix(t *testing.T) {
 				"def bad(x):\n    with torch.cuda.stream(side):\n        return x + 1\n" +
 				"Traceback (most recent call last):\n  File \"t.py\", line 9, in <module>\n  File \"t.py\", line 5, in bad\n" + unjoined,
 			diagnose.StreamCaptureUnjoined, 0, "wait_stream(side)", "lookalike: the join is in ok, the traceback fails in bad"},
+		{"join-in-both-defs",
+			"def ok(x):\n    torch.cuda.current_stream().wait_stream(side)\n    return x\n" +
+				"def bad(x):\n    with torch.cuda.stream(side):\n        y = x + 1\n    torch.cuda.current_stream().wait_stream(side)\n    return y\n" +
+				"Traceback (most recent call last):\n  File \"t.py\", line 9, in <module>\n  File \"t.py\", line 5, in bad\n" + unjoined,
+			diagnose.StreamCaptureUnjoined, 7, "find the fork", "the first join is in ok, the second in bad, which fails"},
 		{"join-as-advice",
 			unjoined + "Try adding this before returning:\n```python\ntorch.cuda.current_stream().wait_stream(side)\n```\n",
 			diagnose.StreamCaptureUnjoined, 0, "wait_stream(side)", "lookalike: a reply advises the join"},
