@@ -254,25 +254,77 @@ const (
 	maxHeldSeen  = 8
 )
 
-// heldAnchors are the prefilter's anchors of heldActions, a def's line and rocmShape.
+// heldAnchors are the prefilter's anchors of heldActions and rocmShape. A def's line
+// has none ("def " is shorter than minAnchor): push reads each line's start for it
+// (defLine).
 func heldAnchors() []string {
-	out := []string{"def "}
+	var out []string
 	for _, a := range heldActions {
 		out = append(out, a.literals...)
 	}
 	return append(out, rocmAnchors...)
 }
 
-// heldWindow reads entry e's line for an action, a def and a ROCm run; k is its ring
-// entry, for the lines above it.
+// defLine reads a line (raw, as push has it, which reads every line: an action's line
+// is read two lines later) for the defs: a line with text closes the defs at its
+// indentation or deeper, and one whose text, after its indentation and quote marks,
+// starts with "def " or "async def " opens one (a few bytes read on each line). It
+// returns the def the line is in, "" at the top level.
+func (h *heldState) defLine(raw []byte) string {
+	t := bytes.TrimLeft(raw, " \t>")
+	if len(bytes.TrimSpace(t)) == 0 {
+		return h.innermost() // a blank line closes no block
+	}
+	in := h.enclosing(rawIndent(raw))
+	if !bytes.HasPrefix(t, []byte("def ")) && !bytes.HasPrefix(t, []byte("async def ")) {
+		return in
+	}
+	if name, ok := defName(t); ok {
+		h.openDef(rawIndent(raw), name)
+	}
+	return in
+}
+
+// fenceNext reads a window for the code fences (fenceState.next) and, where a fence
+// opens on it, whether the fence is under advice (fenceAdvice).
+func (s *scanner) fenceNext(raw []byte, lineStart bool) bool {
+	opened := s.fences.mark == 0
+	in := s.fences.next(raw, lineStart)
+	if opened && s.fences.mark != 0 {
+		s.held.fenceAdvice = s.adviceAbove()
+	}
+	return in
+}
+
+// heldPush reads a window push takes for heldState: a traceback frame's function, and
+// the def the line is in (a window that goes on from the line before keeps its def).
+func (s *scanner) heldPush(e *ringLine, lineStart bool) {
+	switch {
+	case lineStart:
+		if len(s.tbs.open) > 0 {
+			s.held.frame(e.raw)
+		}
+		e.def = s.held.defLine(e.raw)
+	case s.n > 0:
+		e.def = s.ring[(s.n-1)%ringSize].def
+	default:
+		e.def = ""
+	}
+}
+
+// innermost returns the innermost def open, "" for none.
+func (h *heldState) innermost() string {
+	if len(h.defs) == 0 {
+		return ""
+	}
+	return h.defs[len(h.defs)-1].name
+}
+
+// heldWindow reads entry e's line for an action and a ROCm run; k is its ring entry,
+// for the lines above it.
 func (s *scanner) heldWindow(k int, e *ringLine) {
 	h := &s.held
-	indent := rawIndent(e.raw)
 	text := e.clean
-	if name, ok := defName(text); ok {
-		h.openDef(indent, name)
-		return
-	}
 	if h.rocm.line == 0 && len(text) <= heldMaxLine*2 {
 		if m := rocmShape.Find(text); m != nil {
 			h.rocm = heldSeen{line: e.line, quote: string(m)}
@@ -291,7 +343,7 @@ func (s *scanner) heldWindow(k int, e *ringLine) {
 		if h.seen == nil {
 			h.seen = map[string][]heldSeen{}
 		}
-		h.seen[a.key] = append(h.seen[a.key], heldSeen{line: e.line, quote: quote(text, []byte(a.literals[0])), fn: h.enclosing(indent)})
+		h.seen[a.key] = append(h.seen[a.key], heldSeen{line: e.line, quote: quote(text, []byte(a.literals[0])), fn: e.def})
 	}
 }
 
@@ -315,14 +367,11 @@ func rawIndent(raw []byte) int {
 	return n
 }
 
-// reDef matches a def's line (clean) and takes its name.
-var reDef = &lazyregexp.Regexp{Expr: `^(?:(?:>>>|\.\.\.)\s+)?(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(`}
+// reDef matches a def's line, from "def" or "async def", and takes its name.
+var reDef = &lazyregexp.Regexp{Expr: `^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(`}
 
-// defName returns the name a def's line (clean) defines.
+// defName returns the name a def's line (from "def" or "async def") defines.
 func defName(text []byte) (string, bool) {
-	if !bytes.Contains(text, []byte("def ")) {
-		return "", false
-	}
 	m := reDef.Regexp().FindSubmatch(text)
 	if m == nil {
 		return "", false
@@ -351,13 +400,11 @@ func (h *heldState) closeDefs(indent int) {
 	}
 }
 
-// enclosing returns the def a line at indent is in, "" at the top level.
+// enclosing returns the def a line at indent is in, "" at the top level, closing the
+// defs it is not in.
 func (h *heldState) enclosing(indent int) string {
 	h.closeDefs(indent)
-	if len(h.defs) == 0 {
-		return ""
-	}
-	return h.defs[len(h.defs)-1].name
+	return h.innermost()
 }
 
 // frame records the function a traceback frame's header names (`File "…", line N, in

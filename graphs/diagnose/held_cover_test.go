@@ -75,13 +75,14 @@ func TestHeldFixesCover(t *testing.T) {
 	}
 }
 
-// TestHeldAnchorsLong checks that every anchor of heldAnchors has four bytes or more:
-// the prefilter reads anchors by their 4-byte pieces (newAnchorSet), so a shorter one
-// ("HIP", "MI3") would never be found.
+// TestHeldAnchorsLong checks that every anchor of heldAnchors has minAnchor bytes or
+// more, as TestAnchorsMinLength holds every anchor to (the prefilter reads anchors by
+// their 4-byte pieces, so that "HIP" or "MI3" would never be found, and probes every
+// other byte only while every anchor has five or more).
 func TestHeldAnchorsLong(t *testing.T) {
 	for _, a := range heldAnchors() {
-		if len(a) < 4 {
-			t.Errorf("anchor %q is shorter than four bytes", a)
+		if len(a) < minAnchor {
+			t.Errorf("anchor %q is shorter than %d bytes", a, minAnchor)
 		}
 	}
 }

@@ -35,10 +35,11 @@ func CaptureFailCodes() []Code {
 	}
 }
 
-// rocmAnchors are the prefilter's anchors of rocmShape (four bytes or more: the
-// prefilter reads anchors by their 4-byte pieces).
-var rocmAnchors = []string{"rocm", "ROCm", "ROCM", "HIP:", "HIP error", "HIP runtime", "HIP version", "hipError",
-	"gfx9", "gfx1", "AMD Instinct", "version.hip", "MI100", "MI210", "MI250", "MI300", "MI325", "MI355"}
+// rocmAnchors are the prefilter's anchors of rocmShape (minAnchor bytes or more, as
+// every anchor: TestAnchorsMinLength).
+var rocmAnchors = []string{"+rocm", "rocm/", "ROCm ", "ROCM used", "HIP: ", "HIP error", "HIP runtime", "HIP version",
+	"hipError", "gfx90", "gfx94", "gfx95", "gfx10", "gfx11", "gfx12", "AMD Instinct", "version.hip",
+	"MI100", "MI210", "MI250", "MI300", "MI325", "MI355"}
 
 // rocmShape matches what shows a ROCm run on a line: a ROCm build's release
 // ("2.5.1+rocm6.2", AMD's rocm/pytorch images), torch.version.hip's value,
@@ -46,7 +47,7 @@ var rocmAnchors = []string{"rocm", "ROCm", "ROCM", "HIP:", "HIP error", "HIP run
 // a "HIP: 7.14.60850" line, a ROCm release ("ROCm 6.2"), an AMD Instinct GPU (MI250X,
 // MI300X), a gfx9xx or gfx1xxx target, HIP's error names and messages.
 var rocmShape = &lazyregexp.Regexp{Expr: `\+rocm\d|\brocm/pytorch:|\btorch\.version\.hip\W{0,6}\d|\bROCM used to build PyTorch:\s*\d|` +
-	`\bHIP runtime version:\s*\d|\bHIP(?: version)?:\s*\d|\bROCm\s*v?\d+\.\d[\w.]*|\bAMD Instinct\b|\bMI[123]\d\d[AXH]?\b|` +
+	`\bHIP runtime version:\s*\d|\bHIP(?: version)?:\s*\d|\bROCm\s+v?\d+\.\d[\w.]*|\bAMD Instinct\b|\bMI[123]\d\d[AXH]?\b|` +
 	`\bgfx(?:9\d[\da-f]|1[01]\d\d)\b|\bhipError[A-Z]\w+|\bHIP error:`}
 
 // planNotes sets d's ROCm line (from h) and PlanNotes: a capture the plan says

@@ -196,7 +196,7 @@ const (
 	anchorDevice                    // ranks and CUDA device indices
 	anchorPython                    // a path under the interpreter's library
 	anchorBuild                     // a source build's compile step (sourceBuildSteps)
-	anchorHeld                      // an action a fix asks for, a def, a ROCm run (heldAnchors)
+	anchorHeld                      // an action a fix asks for, a ROCm run (heldAnchors)
 )
 
 // anchorUse is one use of an anchor: its kind and the row or context it belongs to.
@@ -377,6 +377,13 @@ func compileTable() (table, error) {
 	b.t.captureCtx = ctx
 	b.t.lastOf = lastReleases(sigs)
 	b.t.absent = gateMarks(append(append(assertMarks(), absentMarks()...), hypotheticalMarks()...))
+	// the held anchors before the others: a line made of every anchor in this order
+	// (TestDenseLineBounded's) then ends as before them, and its repeats' seams cost
+	// what they did (with them last, the seam of two copies ran 19 KB more of the rows'
+	// patterns, once)
+	for _, a := range heldAnchors() {
+		b.anchors.add(a, anchorUse{kind: anchorHeld})
+	}
 	for _, a := range versionAnchors() {
 		b.anchors.add(a, anchorUse{kind: anchorVersion})
 	}
@@ -391,9 +398,6 @@ func compileTable() (table, error) {
 	}
 	for _, a := range sourceBuildSteps {
 		b.anchors.add(a, anchorUse{kind: anchorBuild})
-	}
-	for _, a := range heldAnchors() {
-		b.anchors.add(a, anchorUse{kind: anchorHeld})
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
 	for i := range b.t.rows {
@@ -671,6 +675,9 @@ type ringLine struct {
 	// (sourceStatement).
 	underFrame bool
 	inFence    bool // the line is inside a markdown code fence (fenceState)
+	// def is the Python def the line is in as code, "" at the top level (defLine;
+	// a window that goes on from the line before keeps its line's).
+	def string
 	// folded is squeezed in lower case and pos the offset in unquoted of each byte of
 	// squeezed, made when first needed (foldedOK, posOK).
 	folded          []byte
@@ -872,18 +879,12 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e.legend = s.legends.next(e.raw, lineStart, prev)
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
 	e.context = s.listings.next(e.raw, e.orig, lineStart)
-	opened := s.fences.mark == 0
-	e.inFence = s.fences.next(e.raw, lineStart)
-	if opened && s.fences.mark != 0 {
-		s.held.fenceAdvice = s.adviceAbove() // the fence opens here: is it under advice?
-	}
+	e.inFence = s.fenceNext(e.raw, lineStart)
 	e.underFrame = lineStart && s.n > 0 && statementWord(e.raw) && frameHeader(s.ring[(s.n-1)%ringSize].raw)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
-		if len(s.tbs.open) > 0 {
-			s.held.frame(e.raw)
-		}
 	}
+	s.heldPush(e, lineStart)
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
 	if !s.text && hasText(frag) {
 		s.text = true
