@@ -119,6 +119,13 @@ func TestHeldFix(t *testing.T) {
 			"model = torch.compile(model, mode=\"max-autotune-no-cudagraphs\")\n" +
 				"RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive\n",
 			diagnose.CaptureRNGState, 1, "the capture that refused the RNG call is another", "the one call has no CUDA graphs"},
+		{"clone-overwritten",
+			"for x in xs:\n    y = model(x).clone()\n    outs.append(y)\n" +
+				"RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run.\n",
+			diagnose.OverwrittenOutput, 2, "clone every other output", "the output is cloned where it returns"},
+		{"clone-of-input",
+			"x2 = x.clone()\nRuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run.\n",
+			diagnose.OverwrittenOutput, 0, "clone every output you keep", "lookalike: a clone of a tensor, not of a call's output"},
 		{"mark-step-overwritten",
 			"for x in xs:\n    torch.compiler.cudagraph_mark_step_begin()\n    outs.append(model(x))\n" +
 				"RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run.\n",
