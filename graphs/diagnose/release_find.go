@@ -2,7 +2,7 @@ package diagnose
 
 import (
 	"bytes"
-	"strconv"
+	"errors"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -545,10 +545,15 @@ type versionFinder struct {
 	deferred deferredRelease
 	// checked is a release a check mark marks, read where no other is (release_checked.go)
 	checked checkedRelease
-	// older is the strongest stated release older than the supported ones ("1.13"), at
-	// olderLine: Diagnosis.StatedTorch where the log states no other.
+	// older is the strongest stated release that is no release for the findings ("1.13",
+	// older than the supported ones; "2.99", none torch has or is near), at olderLine,
+	// of olderKind: Diagnosis.StatedTorch where the log states no other.
 	older     string
 	olderLine int
+	olderKind modes.VersionKind
+	// stated are the releases stated at a package's rank or above (collect_env, a
+	// package list, a pin), one a minor, in line order: Diagnosis.AlsoStated (noteStated)
+	stated []StatedRelease
 	// upgraded: a line said an upgrade of torch, its release unnamed, made the failure
 	// go (upgradeWorked, release_recallj.go)
 	upgraded bool
@@ -672,7 +677,7 @@ func (f *versionFinder) tag(p versionPattern, text []byte, line int) []byte {
 
 // proseTag offers the release of the first container a prose row's matches name on
 // text that is the run's (ngcProseTaken). The text is not masked: a month's year is
-// past any torch major (newerRelease).
+// past any torch major (modes.ParseRelease).
 func (f *versionFinder) proseTag(p versionPattern, text []byte, line int) {
 	if p.gate != nil && !p.gate(text) {
 		return
@@ -732,7 +737,11 @@ func movedToNightly(text []byte) bool {
 func (f *versionFinder) patternsOn(text []byte, line int) {
 	torch := 0 // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
 	for _, p := range f.rows.patterns {
-		if !f.outranks(p.rank, p.what, text) || !bytes.Contains(text, p.lit) {
+		if !bytes.Contains(text, p.lit) {
+			continue
+		}
+		if !f.outranks(p.rank, p.what, text) {
+			f.statedOn(p, text, line)
 			continue
 		}
 		if p.torchLine && torch == 0 {
@@ -954,22 +963,25 @@ func otherPin(p versionPattern, text []byte, lo, hi int) bool {
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
+	f.noteStated(s, rank, line)
 	if !f.outranks(rank, what, text) || rank <= f.blocked {
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))
 	if err != nil {
-		var newer bool
-		if v, newer = newerRelease(s); twoZeroLine(s) {
+		var ok bool
+		if v, ok = runRelease(err); twoZeroLine(s) {
 			v = lineOneFourteen
-		} else if !newer {
-			// A release the log states that is older than the known ones (1.13): the
-			// run's own release, so a later, weaker mention (another run, advice) is
-			// not taken in its place, nor one found before on a weaker rank (xFormers'
-			// "PyTorch 2.0.0+cu118 with CUDA 1108 (you have 1.13.1+cu117)", whose built-for
-			// release prose had read first: AUTOMATIC1111/stable-diffusion-webui#11395).
+		} else if !ok {
+			// A release the log states that is no release for the findings: older than
+			// the known ones (1.13), or none torch has or is near (2.99.0, 10.0: hostile28
+			// R1, read by -torch's rule, modes.ParseRelease): the run's own release, so a
+			// later, weaker mention (another run, advice) is not taken in its place, nor
+			// one found before on a weaker rank (xFormers' "PyTorch 2.0.0+cu118 with CUDA
+			// 1108 (you have 1.13.1+cu117)", whose built-for release prose had read
+			// first: AUTOMATIC1111/stable-diffusion-webui#11395).
 			if rank > f.blocked || f.older == "" {
-				f.older, f.olderLine = olderRelease(s), line
+				f.older, f.olderLine, f.olderKind = olderRelease(s), line, statedKind(err)
 			}
 			f.blocked = max(f.blocked, rank)
 			if rank > f.rank {
@@ -1026,26 +1038,37 @@ func (f *versionFinder) outranks(rank int, what string, text []byte) bool {
 	return m != nil && m[1][0] == '+'
 }
 
-// newerRelease returns the release s names (as ver matched it) when it is newer than
-// the releases known ([modes.Newest], 2.14): 2.15, a nightly 2.15.0.dev20261201, 3.0.
-// Such a release is the run's all the same (sweep2 finding 18: it had been read as no
-// release, and the fix told a user on 2.15 to upgrade to 2.14); each finding's facts
-// are then the newest known release's, and say so. A major past 3 is no torch's, and a
-// minor more than typoMargin past the newest is a known release typed without a dot
-// (typedWithoutDot), returned as that release.
-func newerRelease(s []byte) (modes.Version, bool) {
-	major, rest, _ := bytes.Cut(s, []byte("."))
-	minor := rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))]
-	ma, err1 := strconv.Atoi(string(major))
-	mi, err2 := strconv.Atoi(string(minor))
-	v := modes.Version{Major: ma, Minor: mi}
-	if err1 != nil || err2 != nil || ma > 3 || (len(minor) > 1 && minor[0] == '0') || !modes.Newest().Less(v) {
+// runRelease returns the release a text that states err's refused release runs, by
+// -torch's rule (modes.ParseRelease): one newer than the releases known but near them
+// (2.15, a nightly 2.15.0.dev20261201, 3.0), the run's all the same (sweep2 finding 18:
+// it had been read as no release, and the fix told a user on 2.15 to upgrade to 2.14),
+// each finding's facts then the newest known release's, which say so; or the known
+// release a two-digit minor with no patch after it is typed without its dot
+// ("torch=2.31+cu121": 2.3). False for any other: older than torch.compile (1.13), or
+// no release torch has or is near (2.18.0, 2.99.0+cu130, 10.0: hostile28 R1, where 2.99
+// had been taken as a newer release and the fix said to install it).
+func runRelease(err error) (modes.Version, bool) {
+	var ve *modes.VersionError
+	switch {
+	case !errors.As(err, &ve):
 		return modes.Version{}, false
+	case ve.Kind == modes.VersionNewer:
+		return ve.Release, true
+	case ve.Kind == modes.VersionNotRelease && ve.Suggest != (modes.Version{}):
+		return ve.Suggest, true
 	}
-	if newest := modes.Newest(); ma == newest.Major && mi > newest.Minor+typoMargin && !bytes.HasPrefix(rest[len(minor):], []byte(".")) {
-		return typedWithoutDot(ma, minor)
+	return modes.Version{}, false
+}
+
+// statedKind is the kind of a stated release that is no release for the findings:
+// older than torch.compile, or no release torch has or is near (any other refusal: a
+// number past any release's, a minor with a leading zero).
+func statedKind(err error) modes.VersionKind {
+	var ve *modes.VersionError
+	if errors.As(err, &ve) && ve.Kind == modes.VersionOlder {
+		return modes.VersionOlder
 	}
-	return v, true
+	return modes.VersionNotRelease
 }
 
 // twoZeroLine reports whether s is a build of torch's 1.14 line, which never shipped
@@ -1074,39 +1097,9 @@ func shippedAs(v modes.Version) (modes.Version, bool) {
 }
 
 // typoMargin is how many minors past the newest known a release may be and still be
-// read as a newer one: a year of releases ("Typically, PyTorch has three minor releases
-// a year", pytorch/pytorch README.md). A minor past it is a release typed without the
-// dot between its minor and its patch (typedWithoutDot).
+// read as a newer one (modes.Near, which holds the rule): a year of releases. Two
+// releases that many minors apart name one build's pair (release_builds.go).
 const typoMargin = 3
-
-// typedWithoutDot reads a two-digit minor past typoMargin, no patch after it, as the
-// release typed without its dot ("torch=2.31+cu121" for 2.3.1, holdoutO's woct0rdho/triton-windows#89;
-// "torch==2.51", "2.41+cu121"): its first digit is the minor and its second the patch,
-// when that patch release exists (modes.LastPatch: "2.18" is no 2.1.8, as 2.1 ended at
-// 2.1.2; fix brief 29, finding 2); any other such minor is no release.
-func typedWithoutDot(major int, minor []byte) (modes.Version, bool) {
-	v, ok := dotless(major, minor)
-	if !ok {
-		return modes.Version{}, false
-	}
-	if last, ended := modes.LastPatch(v); ended && int(minor[1]-'0') > last {
-		return modes.Version{}, false
-	}
-	return v, true
-}
-
-// dotless returns the known release whose minor is the first digit of a two-digit
-// minor, whether or not the second digit is one of its patches (typedWithoutDot).
-func dotless(major int, minor []byte) (modes.Version, bool) {
-	if len(minor) != 2 {
-		return modes.Version{}, false
-	}
-	v := modes.Version{Major: major, Minor: int(minor[0] - '0')}
-	if v.Less(modes.First()) || modes.Newest().Less(v) {
-		return modes.Version{}, false
-	}
-	return v, true
-}
 
 // forget drops the release found.
 func (f *versionFinder) forget() {

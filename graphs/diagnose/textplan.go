@@ -67,7 +67,10 @@ func (d *Diagnosis) PlanLines() []string {
 func (d *Diagnosis) callWords() string {
 	rel := "torch " + d.Plan.Torch
 	noRelease := "the log states no release"
-	if d.StatedTorch != "" && d.Torch == "" {
+	switch {
+	case d.StatedTorch != "" && d.Torch == "" && d.StatedTorchKind == modes.VersionNotRelease:
+		noRelease = fmt.Sprintf("line %d states torch %s, not a release torch has", d.StatedTorchLine, d.StatedTorch)
+	case d.StatedTorch != "" && d.Torch == "":
 		noRelease = fmt.Sprintf("line %d states torch %s, older than torch.compile (%s)", d.StatedTorchLine, d.StatedTorch, modes.First())
 	}
 	switch {
