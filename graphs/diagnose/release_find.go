@@ -572,6 +572,9 @@ type versionFinder struct {
 	// moved is the release a move the text says nothing more of left, where found is its
 	// target (release_move.go)
 	moved movedFrom
+	// subject is the release the text's title or a heading names as an article's
+	// subject, and the runs the text shows (release_article.go)
+	subject articleSubject
 }
 
 func newVersionFinder() versionFinder {
@@ -617,6 +620,8 @@ func (f *versionFinder) window(text []byte, line int) {
 			return
 		}
 	}
+	f.noteSubject(text, line)
+	f.noteRun(text)
 	f.sourceLine(text, line)
 	step := f.installBefore(text, line)
 	for _, p := range f.rows.tags {
@@ -1111,5 +1116,6 @@ func (f *versionFinder) best() (modes.Version, bool) {
 	if f.table.sep != 0 {
 		f.tableEnd()
 	}
+	f.subjectEnd()
 	return f.found, f.rank > 0
 }

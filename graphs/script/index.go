@@ -302,6 +302,7 @@ var startersByName = map[string]callableArg{
 	"to_thread": {kw: "func"}, "run_in_executor": {kw: "func", pos: 1},
 	"submit": {kw: "fn"}, "map": {kw: "func"}, "apply_async": {kw: "func"}, "apply": {kw: "func"},
 	"imap": {kw: "func"}, "imap_unordered": {kw: "func"}, "starmap": {kw: "func"},
+	"start_background_task": {kw: "target"}, // socketio's (webroutes.go backgroundTask)
 }
 
 // indexStarted marks the def a starter call (by its name) hands over as called.

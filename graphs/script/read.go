@@ -393,6 +393,8 @@ type reader struct {
 	quals                               map[*expr]string          // qual of attribute chains, once indexed
 	qbuf                                []byte                    // qual's scratch
 	candsOf                             map[string][]Candidate    // candidatesFor, by name, once indexed
+	unseenMarks                         []unseenMark              // imported mark_step() calls whose body the file does not show (overwrite.go)
+	handed                              map[*stmt]map[string]bool // parameters a call passes a caller's parameter (devicetype.go handCallerParams)
 	building                            int                       // how many constructors (__init__, __post_init__) are running (enter)
 	paramSets                           map[*stmt]int             // def → the first line where it replaces a parameter (paramhelpers.go)
 	timeline                            []tlEvent                 // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)

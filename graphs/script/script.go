@@ -41,7 +41,11 @@
 // framework's worker threads, as a thread pool's workers do: a FastAPI or Starlette
 // def route, or a gradio sync event function, from anyio's 40 (gradio's
 // launch(max_threads=N)); a Flask view from a new thread per request (threaded=True,
-// the default). An async def route runs on the event loop (webroutes.go).
+// the default); a Flask-SocketIO or python-socketio event handler from the server's
+// background tasks, and start_background_task(f, …) runs f in a threading.Thread
+// (engineio's threading mode). An async def route runs on the event loop
+// (webroutes.go). torch imported from a module that hands it on (from
+// pkg.safe_torch_import import torch) is the torch module (exprs.go fromTarget).
 // nn.DataParallel of a compiled module (or torch.nn.parallel.data_parallel) runs it on
 // each of its devices in a thread of its own: per-device, device_ids' count, 2 when
 // not given (dataparallel.go). One worker per GPU is planned per device however it
