@@ -139,3 +139,27 @@ func TestAlsoStated(t *testing.T) {
 		}
 	}
 }
+
+// TestStatedReleasePlanWords: the plan of the call a log shows names why it takes the
+// default release: the log states a release older than torch.compile, or one torch has
+// not (hostile28 R1: 2.99 had been planned as a newer release, on 2.14).
+func TestStatedReleasePlanWords(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ line, want, reason string }{
+		{"PyTorch version: 2.99.0", "torch 2.11 (the default: line 1 states torch 2.99, not a release torch has)", "not a release"},
+		{"PyTorch version: 1.13.1", "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))", "lookalike: older keeps its words"},
+	}
+	for _, tc := range tests {
+		d, err := diagnose.Read(strings.NewReader(tc.line + "\nm = torch.compile(model, mode=\"reduce-overhead\")\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := d.WriteTextWidth(&b, 0); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%s: text\n%s\nwant %q (%s)", tc.line, b.String(), tc.want, tc.reason)
+		}
+	}
+}
