@@ -145,8 +145,8 @@ type Diagnosis struct {
 	Format string `json:"format"`
 	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
-	// wheel tags, torch==2.5.1 pins), "" when it shows none or one older than 2.0
-	// (1.13), but for "1.14", the development line that shipped as 2.0
+	// wheel tags, torch==2.5.1 pins), "" when it shows none, one older than 2.0
+	// (1.13) or one torch has not and is not near (2.99.0, 10.0: StatedTorch), but for "1.14", the development line that shipped as 2.0
 	// (TorchShippedAs). A release newer than the releases known (2.15, a nightly
 	// 2.15.0.dev20261201, 3.0) is given too, with TorchNewer set.
 	Torch string `json:"torch"`
@@ -174,7 +174,8 @@ type Diagnosis struct {
 	// is no finding. An extra field.
 	TracebackCut int `json:"traceback_cut_line,omitempty"`
 	// StatedTorch is the release the log states where Torch is not it: one older than
-	// the releases known ("1.13": torch.compile came in 2.0), the log then read as one that
+	// the releases known ("1.13": torch.compile came in 2.0) or one torch has not and is
+	// not near ("2.99", StatedTorchKind says which), the log then read as one that
 	// states no release, or the log's own where Options.Torch gives another;
 	// StatedTorchLine is its line. Extra fields.
 	StatedTorch     string `json:"stated_torch,omitempty"`
