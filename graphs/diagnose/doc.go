@@ -317,10 +317,15 @@
 // govern and gives no hit (legend.go); a table of runs stays a finding.
 // A Python call that emits the message, its string in a logger's call (log.warning,
 // perf_hint_log.warning, logger.info, …), warnings.warn or a raise opened at a
-// statement's start, is the source that defines it and gives no hit (emittedInSource,
-// raised.go); as for an assert's message below (one rule, sourceStatement), a
-// traceback's source line (under its frame's header), a thread's quotation in a markdown
-// code fence and a diff's line (+ or - first) stay findings.
+// statement's start on the message's line, or in any call's argument list opened one
+// to four lines above it (the message's pieces under `warnings.warn(`, under
+// `log_cudagraph_skip_and_bump_counter(format_default_skip_message(`, a TORCH_CHECK's
+// message lines below it; a print, a test's skip reason or assertion excepted), is the
+// source that defines it and gives no hit (emittedInSource, raised.go; one extent of a
+// call's arguments, pycall.go); as for an assert's message below (one rule, sourceStatement), a
+// traceback's source line (under its frame's header, in its listing), a warning's shown
+// source line, a thread's quotation in a markdown code fence and a diff's line (+ or -
+// first) stay findings.
 // A test's assertion that the message is absent is no hit either (absent_assert.go):
 // `assert "…" not in stderr[0]`, `assert not any("…" in l for l in lines)`,
 // `self.assertNotIn("…", …)`, `self.assertFalse("…" in …)`, `FileCheck().check_not("…")`,

@@ -51,6 +51,7 @@ type listingState struct {
 	stmt   int  // the brackets the failing line's statement leaves open
 	cont   bool // the statement's last line ends in a backslash
 	cur    bool // the current line is a context line (for the windows that go on with it)
+	listed bool // the current line is a listing's line, rich's or numbered (the failing line too)
 }
 
 // next reads raw, a window of the text (lineStart when it starts a line), and reports
@@ -62,7 +63,7 @@ func (l *listingState) next(raw, orig []byte, lineStart bool) bool {
 	if !lineStart {
 		return l.cur
 	}
-	l.cur = false
+	l.cur, l.listed = false, false
 	t := bytes.TrimRight(raw, " \t\r\n")
 	if l.pytest != 0 {
 		if c, ok := l.nextPytest(t); ok {
@@ -76,11 +77,11 @@ func (l *listingState) next(raw, orig []byte, lineStart bool) bool {
 		return false
 	}
 	if failing, code, ok := richLine(bytes.TrimLeft(orig, " \t")); ok {
-		l.cur = l.rich(failing, code)
+		l.cur, l.listed = l.rich(failing, code), true
 		return l.cur
 	}
 	if n, arrow, ok := listingNumber(body); ok {
-		l.cur = l.numbered(n, arrow, body)
+		l.cur, l.listed = l.numbered(n, arrow, body), true
 		return l.cur
 	}
 	l.open, l.stmt, l.cont = false, 0, false

@@ -667,6 +667,9 @@ type ringLine struct {
 	// (sourceStatement).
 	underFrame bool
 	inFence    bool // the line is inside a markdown code fence (fenceState)
+	// call: the line is inside the argument list of a call opened on a line of source
+	// code above it (callState)
+	call lineCall
 	// folded is squeezed in lower case and pos the offset in unquoted of each byte of
 	// squeezed, made when first needed (foldedOK, posOK).
 	folded          []byte
@@ -712,6 +715,7 @@ type scanner struct {
 	docs     docState
 	listings listingState
 	fences   fenceState
+	calls    callState
 	torch    versionFinder
 	rec      recoverer
 	devs     deviceCounter
@@ -868,7 +872,9 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
 	e.context = s.listings.next(e.raw, e.orig, lineStart)
 	e.inFence = s.fences.next(e.raw, lineStart)
-	e.underFrame = lineStart && s.n > 0 && statementWord(e.raw) && frameHeader(s.ring[(s.n-1)%ringSize].raw)
+	above := s.rawAbove()
+	e.underFrame = lineStart && above != nil && statementWord(e.raw) && frameHeader(above)
+	e.call = s.calls.next(e.raw, above, s.vline, lineStart, e.inDoc, e.inFence || s.listings.listed)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
 	}
@@ -884,6 +890,14 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	if s.n >= 3 {
 		s.process(s.n - 3)
 	}
+}
+
+// rawAbove returns the raw text of the window pushed last, nil before the first.
+func (s *scanner) rawAbove() []byte {
+	if s.n == 0 {
+		return nil
+	}
+	return s.ring[(s.n-1)%ringSize].raw
 }
 
 // listAnchors lists the rows and contexts whose anchors entry e's window holds, and the
