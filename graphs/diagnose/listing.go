@@ -160,17 +160,23 @@ func (l *listingState) header(body, t []byte) {
 var listingHeads = [][]byte{[]byte("Cell In"), []byte("Input In"), []byte("<ipython-input-"), []byte("(Pdb) "), []byte("ipdb> ")}
 
 // mayBeListingHeader reports from a few byte tests whether body may be a listing's
-// header (listingHeader): it names a Python file or starts as a form that names none.
+// header (listingHeader, or pytest's short form, pytestShort): it starts as a form that
+// names no Python file, or it names a Python file and starts as a form that names one
+// ("File ", pdb's ">") or holds the " in " every other such form holds before the
+// function's name. A glog line of torch._dynamo or a warning's path line
+// ("…/compile_fx.py:236: UserWarning: …") names a file and is none of them: each had run
+// the expressions (fixperf30b: a log of Dynamo's recompile-limit warnings, a fifth of its
+// time).
 func mayBeListingHeader(body []byte) bool {
-	if bytes.Contains(body, []byte(".py")) {
-		return true
-	}
 	for _, h := range listingHeads {
 		if bytes.HasPrefix(body, h) {
 			return true
 		}
 	}
-	return false
+	if !bytes.Contains(body, []byte(".py")) {
+		return false
+	}
+	return bytes.HasPrefix(body, []byte("File ")) || bytes.HasPrefix(body, []byte(">")) || bytes.Contains(body, []byte(" in "))
 }
 
 // nextPytest reads t inside a pytest frame: ok reports whether it decided the line
