@@ -34,12 +34,8 @@ func exprGate(re *lazyregexp.Regexp) *gate {
 // whose every line is "tests/test_x.py::test_aN PASSED [torch 2.14.0+cu130]" read at
 // 14-16 s of CPU a MB). A gate costs a look for each of its literals.
 func matchGated(re *lazyregexp.Regexp, text []byte) bool {
-	if g := exprGate(re); g != nil {
-		var low [256]byte
-		scratch := low[:0]
-		if !g.admits(text, &scratch) {
-			return false
-		}
+	if !admitsExpr(re, text) {
+		return false
 	}
 	return re.Match(text)
 }
@@ -102,12 +98,20 @@ var otherRunMemo textMemo
 // no match can be found, so that re's Find methods need not run.
 func admitsExpr(re *lazyregexp.Regexp, text []byte) bool {
 	g := exprGate(re)
-	if g == nil {
-		return true
-	}
-	var low [256]byte
-	scratch := low[:0]
-	return g.admits(text, &scratch)
+	return g == nil || admitsPooled(g, text)
+}
+
+// scratchPool holds the buffers a gate lowers a text into (admitsPooled): one on the
+// stack escaped to the heap at each of the release finder's thousands of questions a
+// line.
+var scratchPool = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
+
+// admitsPooled is g.admits(text) with a pooled scratch buffer.
+func admitsPooled(g *gate, text []byte) bool {
+	sp := scratchPool.Get().(*[]byte)
+	ok := g.admits(text, sp)
+	scratchPool.Put(sp)
+	return ok
 }
 
 // findIndexGated is re.FindIndex(text), not run where re's gate says no match is there.

@@ -903,12 +903,8 @@ func (f *versionFinder) candidatesOf(p versionPattern, text []byte, k textKey) [
 // are (sweep7 finding 4: on a line of megabytes holding every message, the release
 // phrasings ran over each 64 KB window whole).
 func nearMatches(p versionPattern, text []byte) [][]int {
-	if g := p.compiled.get().gate; g != nil {
-		var low [256]byte
-		scratch := low[:0]
-		if !g.admits(text, &scratch) {
-			return nil // a line that states a release and lacks the row's words (finding 13 of newuser28)
-		}
+	if g := p.compiled.get().gate; g != nil && !admitsPooled(g, text) {
+		return nil // a line that states a release and lacks the row's words (finding 13 of newuser28)
 	}
 	if len(text) <= maxRowSpan {
 		return p.re().FindAllSubmatchIndex(text, 4)
