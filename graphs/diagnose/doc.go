@@ -697,7 +697,12 @@
 // "PyTorch 2.0 представил", "PyTorch 2.0 的 torch.compile", unless its sentence says it
 // fails or is not supported: release_feature_lang.go), a feature's release or condition ("New in PyTorch 2.0", "available
 // since PyTorch 2.1", "if you have PyTorch 2.0"; "isn't available in torch 2.7" is the
-// run's failure); one newer than 2.14 is taken (see Release above), and a
+// run's failure); a release a text's title or heading names as an article's subject
+// ("torch.compile in PyTorch 2.5: Where the Speedup Comes From", "What's new in PyTorch
+// 2.4", "PyTorch 2.6 release blog", "PyTorch 2.0编译优化…深度解析"), read from its prose, is
+// no run's unless the text shows a run on it ("I'm on torch 2.5", "my env", a traceback;
+// a failure's title such as "Regression in PyTorch 2.5: …" names no subject:
+// release_article.go); one newer than 2.14 is taken (see Release above), and a
 // major past 3 is no torch's. [Options.Torch] (the command's -torch) overrides them all.
 //
 // # Input
@@ -1469,7 +1474,7 @@
 // measured once at 740d9835: 4 of 6 codes (two Ascend NPU capture errors, labelled by
 // meaning: a label question), 11 of 11 releases, a finding on 2 of 29 negatives (an IPython
 // traceback's context line, a library's assert statement), none now; releases read where
-// none is stated 3 (a badge's floor "2.1.0+✓", an article's title, two releases), 2 now.
+// none is stated 3 (a badge's floor "2.1.0+✓", an article's title, two releases), 1 now.
 // Over the 117 sets since 2026-12-04 (AN to FA, 1224 texts, 691 negatives): 500 of 564
 // codes (88.7 %) now; releases 238 of 248 now; findings on 16 of 691 negatives now.
 //

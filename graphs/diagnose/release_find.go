@@ -609,6 +609,9 @@ type versionFinder struct {
 	cands map[textKey][]relCand
 	// noDeferred are the texts deferLine found no release on
 	noDeferred map[textKey]struct{}
+	// subject is the release the text's title or a heading names as an article's
+	// subject, and the runs the text shows (release_article.go)
+	subject articleSubject
 }
 
 func newVersionFinder() versionFinder {
@@ -654,6 +657,8 @@ func (f *versionFinder) window(text []byte, line int) {
 			return
 		}
 	}
+	f.noteSubject(text, line)
+	f.noteRun(text)
 	f.sourceLine(text, line)
 	step := f.installBefore(text, line)
 	for _, p := range f.rows.tags {
@@ -1217,5 +1222,6 @@ func (f *versionFinder) best() (modes.Version, bool) {
 	if f.table.sep != 0 {
 		f.tableEnd()
 	}
+	f.subjectEnd()
 	return f.found, f.rank > 0
 }

@@ -922,6 +922,7 @@ func (s *scanner) flush() {
 	}
 	s.matchCutRaise()
 	s.matchCutEnd()
+	s.torch.subject.traced = s.tbs.framed
 }
 
 // matchCutEnd tries the general cut rule (matchCut) on the input's last line with text,

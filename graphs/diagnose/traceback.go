@@ -53,6 +53,8 @@ type tracebackState struct {
 	open []openTraceback
 	cut  int    // the header line of the last traceback read cut, 0 for none
 	buf  []byte // the line cleaned (tracebackBody)
+	// framed: a traceback with a frame was read, a run the text shows (release_article.go)
+	framed bool
 }
 
 // next reads the next line, raw (as push has it: escapes and markup gone), numbered
@@ -82,7 +84,7 @@ func (t *tracebackState) next(raw []byte, line int) {
 	case chainLine(body):
 		t.close(i, false) // the exception line was there, in a form not read: the next one counts
 	case frameLine(body):
-		o.frames = true
+		o.frames, t.framed = true, true
 	case exceptionLine(body, o.class), exceptionAfterPrefix(body):
 		t.close(i, false)
 	}

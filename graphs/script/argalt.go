@@ -502,11 +502,40 @@ func (r *reader) paramOf(e *expr) *stmt {
 }
 
 // openParamNote notes, for an argument k given by a parameter e of a def that a caller
-// elsewhere may call (openParam), that its value can also be what that caller passes.
+// elsewhere may call (openParam), that its value can also be what that caller passes;
+// a parameter the file's calls pass a parameter of such a def is one too (openVia).
 func (r *reader) openParamNote(st *siteState, k string, e *expr) {
-	if d := r.paramOf(e); d != nil && r.openParam(skey{at: d, name: e.name}) {
-		st.note("%s can also be what a caller passes for `%s`, a parameter of def %s (line %d), whose value this file does not show", k, e.name, d.name, int(d.line))
+	if d, n := r.openVia(e, 0); d != nil {
+		st.note("%s can also be what a caller passes for `%s`, a parameter of def %s (line %d), whose value this file does not show", k, n, d.name, int(d.line))
 	}
+}
+
+// openVia returns the def and the name of the open parameter (openParam) that e, a
+// parameter read in the def running, is or is passed by the file's calls, read in
+// the def each call is in (unseen9 w05: __init__'s backend, passed backend by the
+// uncalled configure_module_call_torch_compile); nil: none.
+func (r *reader) openVia(e *expr, depth int) (*stmt, string) {
+	d := r.paramOf(e)
+	if d == nil || depth > maxParamDepth {
+		return nil, ""
+	}
+	k := skey{at: d, name: e.name}
+	if r.openParam(k) {
+		return d, e.name
+	}
+	save := r.fn
+	defer func() { r.fn = save }()
+	for _, v := range r.sc.passed[k] {
+		fn, ok := r.sc.passedIn[v]
+		if !ok || v.kind != name {
+			continue
+		}
+		r.fn = fn
+		if od, n := r.openVia(v, depth+1); od != nil {
+			return od, n
+		}
+	}
+	return nil, ""
 }
 
 // paramChoices returns the values a bare name that is a parameter of the def it is
@@ -530,8 +559,25 @@ func (r *reader) paramChoices(e *expr, depth int) ([]ArgChoice, bool) {
 		}
 	}
 	for _, v := range r.sc.passed[k] {
-		c, ok := r.argChoices(v, depth+1)
+		c, ok := r.passedChoices(v, depth+1)
 		out, complete = append(out, c...), complete && ok
 	}
 	return out, complete
+}
+
+// passedChoices is argChoices of v, a value a call passes a parameter, read in the
+// def that call is in: a name there is that def's (unseen9 w05: LongLive's
+// configure_module_call_torch_compile(…, backend: str = "inductor") passes
+// backend=backend to SafeCompiledCallable, whose __init__ puts it in its compile
+// kwargs; the argument backend was read as __init__'s own parameter again, so its
+// value was "not followed").
+func (r *reader) passedChoices(v *expr, depth int) ([]ArgChoice, bool) {
+	fn, ok := r.sc.passedIn[v]
+	if !ok {
+		return r.argChoices(v, depth)
+	}
+	save := r.fn
+	r.fn = fn
+	defer func() { r.fn = save }()
+	return r.argChoices(v, depth)
 }

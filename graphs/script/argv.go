@@ -737,6 +737,10 @@ type argvState struct {
 	noHelp      bool                       // ArgumentParser(add_help=False): no -h/--help
 	help        bool                       // the list read asks for the help: parse_args prints it and exits 0
 	given       map[string]literal.Value   // the dests the list read gives a value, with it (nil: none read)
+	cliRead     bool                       // a command-line library's def read cli (cliargv.go readCLI)
+	cliUnread   string                     // why one did not (readCLI: "" when none tried)
+	cliLine     int                        // the line of the call whose command line gives a parameter a str (givenCandidate; 0: none)
+	cliBy       string                     // that call, short ("app()")
 	// decided maps the value givenValued gives a dest (its pointer) to the candidates
 	// of the file it replaced (add_argument's default and choices).
 	decided map[*string][]Candidate

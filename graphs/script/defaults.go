@@ -540,13 +540,14 @@ func (r *reader) addArgNones() {
 
 // cliRunners are the calls that run a def handed to them as a command-line program,
 // its parameters filled from the command line:
-//   - typer.run(main), fire.Fire(main);
+//   - typer.run(main), fire.Fire(main) (fire.Fire(Class): enterFireClass);
 //   - tyro.cli(main): "tyro.cli() can be used to run a function with arguments
 //     populated from the CLI" (brentyi.github.io/tyro, examples/basics, "Functions");
 //     given a class (tyro.cli(Config)) it builds an instance instead, which
 //     enterCLIRun leaves alone (the file's defs only);
-//   - argh.dispatch_command(main) (neithere/argh docs/source/the_story.rst).
-var cliRunners = nameSet{"typer.run", "fire.Fire", "tyro.cli", "argh.dispatch_command"}
+//   - argh.dispatch_command(main) (neithere/argh docs/source/the_story.rst);
+//   - jsonargparse.CLI(main), jsonargparse.auto_cli(main) (cliopts.go).
+var cliRunners = nameSet{"typer.run", "fire.Fire", "tyro.cli", "argh.dispatch_command", "jsonargparse.CLI", "jsonargparse.auto_cli"}
 
 // noteCLIRunner records the def a cliRunners call hands over (typer.run(main)).
 func (r *reader) noteCLIRunner(c *expr) {
@@ -562,20 +563,30 @@ func (r *reader) noteCLIRunner(c *expr) {
 }
 
 // enterCLIRun runs, where c is, the def of the file that c, a cliRunners call, runs as the
-// program (fire.Fire(run), typer.run(main)), as a call of it would, and reports
-// whether it did: its sites are under the call's guards, not "which no code in this
-// file calls", and what it sets (unseen6 y08: six Inductor globals in sam-fast's run())
-// is in force for what runs after, as for any def the file calls (the defs no code
-// calls run after the module: runUncalled).
+// program (fire.Fire(run), typer.run(main)), or a Typer app's one command (app()), as
+// a call of it would, and reports whether it did: its sites are under the call's
+// guards, not "which no code in this file calls", and what it sets (unseen6 y08: six
+// Inductor globals in sam-fast's run()) is in force for what runs after, as for any
+// def the file calls (the defs no code calls run after the module: runUncalled). Its
+// parameters get what the library gives them (bindCLIRun).
 func (r *reader) enterCLIRun(c *expr, q string) bool {
+	if q == "" && r.enterTyperApp(c) {
+		return true
+	}
 	if !cliRunners.has(q) || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
 		return false
 	}
-	d := r.funcs[c.args[0].value.name]
+	n := c.args[0].value.name
+	runner := fmt.Sprintf("%s(%s), line %d", q, n, c.line)
+	d := r.funcs[n]
 	if d == nil {
-		return false
+		return q == "fire.Fire" && r.enterFireClass(c, n, runner)
 	}
-	r.bindCLIParams(d, c)
+	fw, ok := cliFrameworks[q]
+	if !ok {
+		fw = fwOther
+	}
+	r.bindCLIRun(d, cliRun{fw: fw, runner: runner, line: int(c.line), by: q + "(" + n + ")", opts: r.cliOptsFor(d, fw)})
 	r.enter(d)
 	return true
 }

@@ -286,11 +286,46 @@ func (r *reader) compilesCallers() bool {
 
 // callerParam reports whether e, torch.compile's first argument read in the def
 // running, is a parameter of a def (that def, or one it is in) that no code of the
-// file calls.
+// file calls, or one that a call hands such a parameter (handCallerParams).
 func (r *reader) callerParam(e *expr) bool {
 	if e == nil || e.kind != name || r.sc == nil {
 		return false
 	}
 	at := r.scopeOf(e.name, r.fn)
-	return at != nil && hasParam(at, e.name) && !r.sc.called[at]
+	return at != nil && hasParam(at, e.name) && (!r.sc.called[at] || r.handed[at][e.name])
+}
+
+// handCallerParams records, for the call c of def about to run (its first positional
+// argument binding parameter i), the parameters c passes a caller's parameter: a bare
+// name that callerParam reports where c is. What the file compiles through them is
+// its callers' function too (unseen9 w05: LongLive's configure_module_call_torch_compile,
+// which no code of the file calls, hands its module to SafeCompiledCallable(module, …),
+// whose __init__ compiles it: the file was said to keep its modules on the CPU).
+func (r *reader) handCallerParams(def *stmt, c *expr, i int) {
+	for _, a := range c.args {
+		if a.star != 0 {
+			return // *args and **kwargs: the positions after are unknown
+		}
+		p := a.keyword
+		if p == "" && i < len(def.params) {
+			p = def.params[i].name
+		}
+		if a.keyword == "" {
+			i++
+		}
+		if p != "" && hasParam(def, p) && r.callerParam(a.value) {
+			r.handParam(def, p)
+		}
+	}
+}
+
+// handParam records that parameter p of def is handed a caller's parameter.
+func (r *reader) handParam(def *stmt, p string) {
+	if r.handed == nil {
+		r.handed = map[*stmt]map[string]bool{}
+	}
+	if r.handed[def] == nil {
+		r.handed[def] = map[string]bool{}
+	}
+	r.handed[def][p] = true
 }

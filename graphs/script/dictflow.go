@@ -1099,11 +1099,14 @@ func (r *reader) splatVariantsKey(st *siteState, k string, o *dictObj) []string 
 }
 
 // itemOneValue returns the one value the file gives item it of keyword k (backend,
-// dynamic) when its value is not a literal but every value that reaches it is the same
-// literal ("backend": self.cfg.torch_compile_backend of a field(default="inductor"),
-// as a keyword argument is read: alternatives); else lv and u as they are.
+// dynamic, fullgraph) when its value is not a literal but every value that reaches it
+// is the same literal ("backend": self.cfg.torch_compile_backend of a
+// field(default="inductor"), as a keyword argument is read: alternatives, flagChoices
+// for fullgraph; unseen9 w05: "fullgraph": fullgraph of a parameter defaulting to False
+// was "not followed"); else lv and u as they are. A parameter a caller elsewhere may
+// pass another value is said so, as for a keyword (openParamNote).
 func (r *reader) itemOneValue(st *siteState, k string, it dflowItem, lv literal.Value, u []string) (literal.Value, []string) {
-	if it.x == nil || !altArgs.has(k) || k == "options" {
+	if it.x == nil || !(altArgs.has(k) || k == "fullgraph") || k == "options" {
 		return lv, u
 	}
 	vals, complete := r.argChoices(it.x, 0)
@@ -1112,6 +1115,7 @@ func (r *reader) itemOneValue(st *siteState, k string, it dflowItem, lv literal.
 	}
 	if n := fmt.Sprintf("%s `%s` has one value: %s (line %d)", k, cut(oneLine(r.text(it.x)), MaxCallText), vals[0].Value, vals[0].Line); !slices.Contains(st.Notes, n) {
 		st.Notes = append(st.Notes, n) // once for every value of the dict that has it
+		r.openParamNote(st, k, it.x)
 	}
 	return vals[0].v, nil
 }

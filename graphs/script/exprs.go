@@ -204,6 +204,23 @@ func (p *parser) importNames(line int) []imported {
 	return out
 }
 
+// fromTarget is the dotted path that from module import n stands for ("" for a
+// relative import): module.n, but torch itself when n is torch from a module that is
+// not torch's (unseen9 w03: holosoma's `from holosoma.utils.safe_torch_import import
+// (…, torch)`, a module that imports torch and hands it on; `from .compat import
+// torch` alike). Such a module's attribute torch is the torch module it imported, so
+// torch.compile(…) through it is PyTorch's; its other names (nn, F, optim) are left
+// as the module's, whatever they are.
+func fromTarget(module, n string, relative bool) string {
+	switch {
+	case n == "torch" && module != "torch" && !strings.HasPrefix(module, "torch."):
+		return "torch"
+	case relative:
+		return ""
+	}
+	return module + "." + n
+}
+
 func (p *parser) fromImport(line int) []imported {
 	relative := false
 	for p.is(".") || p.is("...") {
@@ -233,11 +250,7 @@ func (p *parser) fromImport(line int) []imported {
 			p.advance()
 			local = p.identifier()
 		}
-		target := module + "." + n
-		if relative {
-			target = ""
-		}
-		out = append(out, imported{local: local, target: target, line: line})
+		out = append(out, imported{local: local, target: fromTarget(module, n, relative), line: line})
 		if !p.is(",") {
 			break
 		}

@@ -124,6 +124,7 @@ func (r *reader) indexDef(s, fn *stmt, inClass bool) {
 	r.owner[s] = fn
 	r.noteRegisteredDef(s)
 	r.noteCustomOpDef(s)
+	r.noteTyperCommand(s)
 	if inClass {
 		r.methods[s.name] = append(r.methods[s.name], s)
 	} else if _, ok := r.funcs[s.name]; !ok {
@@ -167,6 +168,8 @@ func (r *reader) indexTarget(t, v *expr) {
 	r.candidate(n, v)
 	r.flow(n, v)
 	r.noteParsedArgs(n, v)
+	r.noteNSCall(n, v)
+	r.noteTyperApp(t, v)
 	r.noteSelfNamespace(t, v)
 	r.noteModuleAlias(t, v)
 	r.noteDeviceValue(t, v)
@@ -299,6 +302,7 @@ var startersByName = map[string]callableArg{
 	"to_thread": {kw: "func"}, "run_in_executor": {kw: "func", pos: 1},
 	"submit": {kw: "fn"}, "map": {kw: "func"}, "apply_async": {kw: "func"}, "apply": {kw: "func"},
 	"imap": {kw: "func"}, "imap_unordered": {kw: "func"}, "starmap": {kw: "func"},
+	"start_background_task": {kw: "target"}, // socketio's (webroutes.go backgroundTask)
 }
 
 // indexStarted marks the def a starter call (by its name) hands over as called.
@@ -351,6 +355,7 @@ func (r *reader) indexCall(c *expr) {
 		r.noteOpCall(c)
 		r.noteDefCall(c)
 		r.noteCLIRunner(c)
+		r.noteTyperGroup(c)
 		r.noteParser(c)
 	}
 }

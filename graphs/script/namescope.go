@@ -48,7 +48,7 @@ func (r *reader) noteBindScope(n string, st *siteState) {
 // can be its binding to st: some binding of n to st is not scoped or was made in at;
 // or none was recorded.
 func (r *reader) sameBindingAt(n string, st *siteState, at *stmt) bool {
-	if at != nil && r.sc != nil && !r.sc.called[at] && hasParam(at, n) {
+	if at != nil && r.sc != nil && !r.sc.called[at] && hasParam(at, n) && r.reachableBinding(n, st) {
 		return true // a parameter of a def no call of the file reaches: its caller, elsewhere, may pass it
 	}
 	found := false
@@ -57,6 +57,27 @@ func (r *reader) sameBindingAt(n string, st *siteState, at *stmt) bool {
 			continue
 		}
 		if b.any || b.at == at {
+			return true
+		}
+		found = true
+	}
+	return !found
+}
+
+// reachableBinding reports whether a caller elsewhere could hand a def's parameter
+// named n the compiled function st by that name: some binding of n to st is made at
+// module level (a global the caller imports) or is not scoped, or none was recorded.
+// A binding that is only another def's local (tokasaurus' make_model: model =
+// torch.compile(model, …); return model) names nothing outside that def: a parameter
+// model of create_cudagraph, which captures it by hand, is another variable (unseen9
+// w07), so the hand capture and every call of it were the site's.
+func (r *reader) reachableBinding(n string, st *siteState) bool {
+	found := false
+	for _, b := range r.bindScopes[n] {
+		if b.st != st {
+			continue
+		}
+		if b.any || b.at == nil {
 			return true
 		}
 		found = true

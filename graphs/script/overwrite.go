@@ -1,6 +1,7 @@
 package script
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -709,9 +710,50 @@ func (r *reader) gradAccumSites(x int32, line int) {
 	}
 }
 
+// unseenMark is a call of a function imported from another module whose name says
+// it marks a step (mark_step), whose body the file does not show.
+type unseenMark struct {
+	line int
+	q    string
+}
+
+// importedMark records c when it calls such a function (q: what its name stands for).
+// FastTD3's fast_td3_utils.mark_step is torch.compiler.cudagraph_mark_step_begin()
+// ("call this once per iteration *before* any compiled function"), where other
+// projects' mark_step is torch_xla's or Habana's (unseen9 w01): the file cannot tell.
+func (r *reader) importedMark(c *expr, q string) {
+	last := q[strings.LastIndexByte(q, '.')+1:]
+	if c.x.kind != name || q == "" || strings.HasPrefix(q, "torch") || r.funcs[c.x.name] != nil || !strings.Contains(last, "mark_step") || len(r.unseenMarks) >= maxCallLines {
+		return
+	}
+	r.unseenMarks = append(r.unseenMarks, unseenMark{line: int(c.line), q: q})
+}
+
+// unseenMarkNotes says, on each site whose outputs were inferred overwritten by a new
+// cudagraph-tree generation, that the inference holds only if the imported mark-step
+// calls (importedMark) are not cudagraph_mark_step_begin(), which makes only the first
+// compiled call after each start one: the warning is not given as surely as the file
+// shows it (unseen9 w01: [overwritten-output] at update_pol(data, logs_dict), each
+// iteration begun with mark_step()).
+func (r *reader) unseenMarkNotes() {
+	if len(r.unseenMarks) == 0 {
+		return
+	}
+	var at []string
+	for _, m := range r.unseenMarks {
+		at = append(at, fmt.Sprintf("%s() (line %d, %s)", m.q[strings.LastIndexByte(m.q, '.')+1:], m.line, m.q))
+	}
+	for _, st := range r.sites {
+		if st.Workload.OutputsKept {
+			st.note("outputs_kept assumes that %s, imported and called in this file, is not torch.compiler.cudagraph_mark_step_begin(): this file does not show its body; if it is, only the first compiled call after each starts a new generation", strings.Join(at, ", "))
+		}
+	}
+}
+
 // timelineCallMark records cudagraph_mark_step_begin() and zero_grad() (set_to_none,
 // its default: not zero_grad(set_to_none=False)) on the timeline.
 func (r *reader) timelineCallMark(c *expr, q string) {
+	r.importedMark(c, q)
 	switch {
 	case markStepQuals.has(q):
 		r.timelineMark(tlMarkStep, int(c.line))

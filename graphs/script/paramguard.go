@@ -17,8 +17,10 @@ import (
 // binding so: the language reference, "Calls"); main(**vars(args)) passes each option
 // of the namespace whose dest names a parameter (vars() of an argparse Namespace is its
 // __dict__, one item per dest: Lib/argparse.py Namespace); and a def fire.Fire,
-// typer.run, tyro.cli or argh runs as the program (cliRunners) has its defaults when
-// the command line gives nothing. A value is known where the argument is a literal,
+// typer.run, tyro.cli, argh or jsonargparse runs as the program (cliRunners, a Typer
+// app's one command, a click command) has its defaults when the command line gives
+// nothing, and what the command line given gives it where the library reads it
+// (cliargv.go). A value is known where the argument is a literal,
 // an option of the parser (ARGS.dest: its value with the command line given after
 // -script's --, else argparse's default for the parser's-defaults note), or a
 // parameter of the calling def whose value is known (so through any depth of calls).
@@ -57,7 +59,7 @@ type decidedBy int8
 
 const (
 	byFile      decidedBy = iota // literals the file writes
-	byCLIRunner                  // the empty command line given after -script's --, to a cliRunners def
+	byCLIRunner                  // the command line given after -script's --, read for a command-line library's def (cliargv.go)
 	byArgv                       // the list parse_args reads (argvWhere)
 )
 
@@ -156,52 +158,17 @@ func prefixed(pv paramVal, how string) paramVal {
 	return pv
 }
 
-// bindCLIParams records the values of def's parameters when c, a cliRunners call
-// (fire.Fire(main), typer.run(main)), runs def as the program: each option is named
-// after its parameter (--compile for compile: python-fire's "Flags" guide, typer's
-// "CLI Options"), so one not given keeps the parameter's default. A run given nothing
-// takes every default; with the command line given after -script's --, an empty one
-// does too, and a non-empty one is not read for these runners (undecided).
-func (r *reader) bindCLIParams(def *stmt, c *expr) {
-	if def == nil || r.entered[def] || r.paramVals[def] != nil || r.sc == nil {
-		return
-	}
-	runner := fmt.Sprintf("%s(%s), line %d", r.qual(c.x), def.name, c.line)
-	vals := map[string]paramVal{}
-	for _, pm := range def.params {
-		if pm.star != 0 || len(vals) >= maxFlow {
-			continue
-		}
-		vals[pm.name] = r.cliParamValue(pm, runner)
-		if why := r.reboundParam(def, pm.name); why != "" {
-			vals[pm.name] = paramVal{unknown: why}
-		}
-	}
-	r.setParamVals(def, vals)
-}
-
-// cliParamValue is the value parameter pm of a def that runner runs as the program
-// has (bindCLIParams): its default.
-func (r *reader) cliParamValue(pm param, runner string) paramVal {
-	line := 0
-	if pm.def != nil {
-		line = int(pm.def.line)
-	}
-	return r.cliDefaultValue(pm.def, pm.name, runner, line)
-}
-
-// cliDefaultValue is the value of the option named after parameter p, whose default
-// def (written at line) a command-line library gives when the command line does not
-// name it: def with an empty command line given after -script's --, and in the note
-// of a run given nothing; a non-empty one is not read for these libraries.
-func (r *reader) cliDefaultValue(def *expr, p, runner string, line int) paramVal {
+// cliDefaultValue is the value of the option flag (naming a parameter), whose
+// default def (written at line) a command-line library gives when the command line
+// does not name it: def with an empty command line given after -script's --, and in
+// the note of a run given nothing (a non-empty one: cliOptValue).
+func (r *reader) cliDefaultValue(def *expr, flag, runner string, line int) paramVal {
 	v, ok := r.literal(def)
-	if !ok {
+	switch {
+	case def == nil:
+		return paramVal{unknown: fmt.Sprintf("%s requires %s on the command line (it has no default)", runner, flag)}
+	case !ok:
 		return paramVal{unknown: fmt.Sprintf("%s takes it from the command line, and its default is not a value known where the plan is made", runner)}
-	}
-	flag := "--" + strings.ReplaceAll(p, "_", "-") // typer, tyro, argh and click name it with dashes
-	if strings.HasPrefix(runner, "fire.") {
-		flag = "--" + p // fire: "hyphens and underscores (- and _) are interchangeable in member names and flag names" (python-fire docs/guide.md)
 	}
 	why := fmt.Sprintf("%s not given to %s: its default, %s (line %d)", flag, runner, v, line)
 	pv := paramVal{dflt: paramSide{v: v, ok: true, why: why}}
@@ -210,8 +177,6 @@ func (r *reader) cliDefaultValue(def *expr, p, runner string, line int) paramVal
 		pv.unknown = "the command line decides it"
 	case len(r.av.cli) == 0:
 		pv.run = paramSide{v: v, ok: true, why: why, by: byCLIRunner}
-	default:
-		pv.unknown = fmt.Sprintf("%s reads it from the command line given, which this reader reads for argparse alone", runner)
 	}
 	return pv
 }
@@ -232,34 +197,21 @@ func (r *reader) isClickCommand(def *stmt) bool {
 }
 
 // bindClickParams records the values of the parameters of def, a click command the
-// call c runs: each is its @click.option's default= (a flag, is_flag=True, without
-// one: False; another option without one: None; click/core.py Option.__init__, 8.1),
-// taken with an empty command line given and in the note of a run given nothing.
+// call c runs: each its @click.option's default= (clickOpts), or the value the command
+// line given after -script's -- gives it (cliargv.go).
 func (r *reader) bindClickParams(def *stmt, c *expr) {
 	runner := fmt.Sprintf("the click command %s (line %d), run at line %d", def.name, def.line, c.line)
-	vals := map[string]paramVal{}
-	for _, d := range def.decorators {
-		if d.kind != call || !clickOptionFuncs.has(r.qual(d.x)) || len(vals) >= maxFlow {
-			continue
-		}
-		dest := clickDest(r, d)
-		if dest == "" || !hasParam(def, dest) {
-			continue
-		}
-		vals[dest] = r.cliDefaultValue(r.clickDefault(d), dest, runner, int(d.line))
-	}
-	r.setParamVals(def, vals)
+	r.bindCLIRun(def, cliRun{fw: fwClick, runner: runner, line: int(c.line), by: def.name + "()", opts: r.clickOpts(def)})
 }
 
-// clickDefault is the default of the @click.option call d (nil: not a value shown).
+// clickDefault is the default of the @click.option call d: its default=, else a
+// flag's (is_flag=True, or a "--x/--no-x" declaration) False, another's None.
 func (r *reader) clickDefault(d *expr) *expr {
 	if v := kwarg(d, "default", -1); v != nil {
 		return v
 	}
-	if f := kwarg(d, "is_flag", -1); f != nil {
-		if b, ok := r.literal(f); ok && b.Truthy() {
-			return &expr{kind: name, name: "False", line: d.line}
-		}
+	if _, negs := r.declNames(d); len(negs) > 0 || r.literalTrue(kwarg(d, "is_flag", -1)) {
+		return &expr{kind: name, name: "False", line: d.line}
 	}
 	return &expr{kind: name, name: "None", line: d.line}
 }

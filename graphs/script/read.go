@@ -87,6 +87,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.out.forms = forms
 	r.lines = lines
 	r.index(stmts)
+	r.resolveNSCalls()
 	r.av.cli = in.argv
 	r.givenArgv()
 	r.out.argvUnread = r.argvUnread(in.argv)
@@ -100,6 +101,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.mainEnd = r.seq
 	r.rest = true
 	r.runRest(stmts)
+	r.cliArgvUnread()
 	r.compilesInText()
 	r.compileValues(stmts)
 	return r.finish(), nil
@@ -300,6 +302,10 @@ type reader struct {
 	// does not use is dropped (setdefaults.go).
 	argDefaultCands, parserDefaultCands map[string][]Candidate
 	parsedArgs                          map[string]bool               // names bound to parse_args() (argguard.go)
+	nsCalls                             map[string][]string           // n → the bare names f of n = f(…) (nsreturn.go)
+	typerApps                           map[string]bool               // names bound to typer.Typer() (cliopts.go)
+	typerCmds                           map[string]*typerEntry        // X → the defs @X.command() and @X.callback() register (cliopts.go)
+	cliGiven                            map[skey]bool                 // parameters the command line given gives a str (cliargv.go givenCandidate)
 	paramVals                           map[*stmt]map[string]paramVal // def → its parameters' values in every run of its body (paramguard.go)
 	argOpen                             map[string]int                // argparse dest → the line of its add_argument without choices= (0: it has choices)
 	argFlags                            map[string]argFlag            // argparse dest → what its flag options can give it (argguard.go)
@@ -387,6 +393,8 @@ type reader struct {
 	quals                               map[*expr]string          // qual of attribute chains, once indexed
 	qbuf                                []byte                    // qual's scratch
 	candsOf                             map[string][]Candidate    // candidatesFor, by name, once indexed
+	unseenMarks                         []unseenMark              // imported mark_step() calls whose body the file does not show (overwrite.go)
+	handed                              map[*stmt]map[string]bool // parameters a call passes a caller's parameter (devicetype.go handCallerParams)
 	building                            int                       // how many constructors (__init__, __post_init__) are running (enter)
 	paramSets                           map[*stmt]int             // def → the first line where it replaces a parameter (paramhelpers.go)
 	timeline                            []tlEvent                 // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)

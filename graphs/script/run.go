@@ -1006,7 +1006,9 @@ func (r *reader) bindCompiled(n string, st *siteState) {
 const maxBound = 64
 
 // compiledName returns the site whose compiled function e names (a name or an
-// attribute bound to one, or an item of a container bound to one), or nil.
+// attribute bound to one, or an item of a container bound to one), or nil. An
+// attribute (self.model) is not a compiled function bound only to another def's
+// local of its name (reachableBinding: unseen9 w07, make_model's model).
 func (r *reader) compiledName(e *expr) *siteState {
 	if n := containerName(e); n != "" {
 		return r.compiled[n] // models[i] of a container of compiled functions (containers.go)
@@ -1017,7 +1019,10 @@ func (r *reader) compiledName(e *expr) *siteState {
 	if e.kind == name {
 		return r.compiledAt(e.name, r.readScope()) // a plain local of the same name is not it (namescope.go)
 	}
-	return r.compiled[e.name]
+	if st := r.compiled[e.name]; st != nil && r.reachableBinding(e.name, st) {
+		return st
+	}
+	return nil
 }
 
 // bindParams binds the parameters of def that a call passes a compiled function to:
@@ -1027,6 +1032,7 @@ func (r *reader) bindParams(def *stmt, c *expr) { r.bindParamsFrom(def, c, 0) }
 // bindParamsFrom is bindParams for a call whose first positional argument binds
 // parameter i of def (1 past self for a class's constructor).
 func (r *reader) bindParamsFrom(def *stmt, c *expr, i int) {
+	r.handCallerParams(def, c, i)
 	for _, a := range c.args {
 		switch {
 		case a.star != 0:

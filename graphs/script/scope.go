@@ -72,6 +72,7 @@ type scopes struct {
 	ctorVals  map[skey][]*expr           // a field → the values its constructions pass
 	items     map[skey][]pair            // NAME["k"] = v item assignments of a key (for **kwargs)
 	passed    map[skey][]*expr           // a parameter → the values the file's calls pass it (the first maxAssigned: argalt.go paramChoices)
+	passedIn  map[*expr]*stmt            // such a value → the def of the call that passes it (nil: the module)
 }
 
 func newScopes() *scopes {
@@ -79,7 +80,7 @@ func newScopes() *scopes {
 		locals: map[*stmt]map[string]bool{}, types: map[skey]string{}, cands: map[skey][]Candidate{},
 		flows: map[skey][]skey{}, cache: map[string][]Candidate{}, dicts: map[skey][]*expr{}, items: map[skey][]pair{}, unshown: map[skey][]*expr{}, ucache: map[string][]*expr{},
 		pcache: map[string][]skey{}, wcache: map[string][]Candidate{}, splat: map[*stmt]bool{}, called: map[*stmt]bool{},
-		calls: map[*stmt]int{}, callLines: map[*stmt][]int{}, binds: map[skey]int{}, defs: map[skey][]Candidate{}, passed: map[skey][]*expr{}}
+		calls: map[*stmt]int{}, callLines: map[*stmt][]int{}, binds: map[skey]int{}, defs: map[skey][]Candidate{}, passed: map[skey][]*expr{}, passedIn: map[*expr]*stmt{}}
 }
 
 // indexScopes builds r.sc: first what the file declares (classes, their methods, each
@@ -321,14 +322,19 @@ func (r *reader) scandidate(k skey, v *expr) {
 }
 
 // literalCands returns the str or None literals v can be: v itself, both branches of
-// a if c else b (to depth 8), or the default of a dataclass field(default=…).
+// a if c else b, or the default of a dataclass field(default=…), to depth 8. The
+// depth is tested first, before a dict lookup is followed: a name rebound to a dict
+// display of its own items (obs = {"images": [obs["main_images"]], …}, unseen9 w11:
+// RLinf's sac_q_forward) makes the lookup's items lead back to the lookup, which
+// recursed until the stack overflowed.
 func (r *reader) literalCands(v *expr, depth int) []Candidate {
+	if v == nil || depth > 8 {
+		return nil
+	}
 	if cs, ok := r.lookupCands(v, depth); ok {
 		return cs // D[key], D.get(key, …) of a dict display (dictlookup.go)
 	}
 	switch {
-	case v == nil || depth > 8:
-		return nil
 	case v.kind == ifElse && len(v.elts) == 3:
 		return r.ifElseCands(v, depth)
 	case v.is(orChain) || v.is(andChain):
@@ -499,6 +505,7 @@ func (r *reader) scopeBind(k skey, v *expr, fn *stmt) {
 	r.sc.binds[k]++
 	if len(r.sc.passed[k]) < maxAssigned {
 		r.sc.passed[k] = append(r.sc.passed[k], v)
+		r.sc.passedIn[v] = fn
 	}
 	r.scopeAssign(k, true, v, fn)
 }
@@ -512,8 +519,11 @@ func (r *reader) scopeBind(k skey, v *expr, fn *stmt) {
 // w01, w06, w07; sweep_train_ddp's mp.spawn(train, args=(n,)) leaves mode= at its
 // default); obj.f(…) calls no module-level def f (attrcall.go).
 func (r *reader) openParam(k skey) bool {
-	if r.sc.splat[k.at] {
+	switch {
+	case r.sc.splat[k.at]:
 		return true
+	case r.cliGiven[k]:
+		return false // the command line given gives it its value (cliargv.go)
 	}
 	if r.literalParam(k) {
 		return false // its members are all it takes (literaltype.go)

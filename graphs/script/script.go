@@ -41,7 +41,11 @@
 // framework's worker threads, as a thread pool's workers do: a FastAPI or Starlette
 // def route, or a gradio sync event function, from anyio's 40 (gradio's
 // launch(max_threads=N)); a Flask view from a new thread per request (threaded=True,
-// the default). An async def route runs on the event loop (webroutes.go).
+// the default); a Flask-SocketIO or python-socketio event handler from the server's
+// background tasks, and start_background_task(f, …) runs f in a threading.Thread
+// (engineio's threading mode). An async def route runs on the event loop
+// (webroutes.go). torch imported from a module that hands it on (from
+// pkg.safe_torch_import import torch) is the torch module (exprs.go fromTarget).
 // nn.DataParallel of a compiled module (or torch.nn.parallel.data_parallel) runs it on
 // each of its devices in a thread of its own: per-device, device_ids' count, 2 when
 // not given (dataparallel.go). One worker per GPU is planned per device however it
@@ -177,14 +181,22 @@
 // guard resets the gradients for a backward() under that guard (zerogradnth.go). A
 // guard decided by a name's one constant names an exec(…) or globals() write after
 // it that may rebind the name, as is a keyword argument given by such a name
-// (execrebind.go); a def fire.Fire or typer.run runs, runs where that call is
-// (defaults.go enterCLIRun), and obj.f(…) does not call the module-level def f
+// (execrebind.go); a def fire.Fire, typer.run, tyro.cli or jsonargparse's CLI runs,
+// the one command of a Typer app called (app = typer.Typer(); @app.command(); app())
+// and the __init__ of a class fire.Fire builds run where that call is (defaults.go
+// enterCLIRun, cliopts.go), and obj.f(…) does not call the module-level def f
 // (attrcall.go). A test of a def's parameter (if compile: in main, run by
 // main(compile=args.compile)), of a local the def assigns once from them, or of an
 // argparse option by comparison, is decided with the value the one call that runs the
 // def carries into it (positional, keyword, default, **vars(args), a caller's
-// parameter passed on; a fire, typer, tyro, argh or click entry's option defaults), or
-// with the parser's defaults for the first plan; an and/or
+// parameter passed on; a fire, typer, tyro, argh, jsonargparse or click entry's option
+// defaults: typer.Option(DEFAULT), Annotated[…, typer.Option()] = DEFAULT, click's
+// default=; with the command line given after -script's --, the value Typer, click,
+// fire or tyro gives from it by its own rules, --mode VALUE, --x/--no-x, fire's
+// --x=True and --nox: cliargv.go), or with the parser's defaults for the first plan;
+// a name bound to the call of the file's own def that returns the parser's namespace
+// (config = parse_args(), return parser.parse_args(), return args, a dataclass built
+// from it by dest) is that namespace (nsreturn.go); an and/or
 // chain one such operand decides too; otherwise its guard says why it is undecided
 // (paramguard.go). An
 // Accelerator never prepared compiles nothing (accelprepare.go); torch.compiler.config
@@ -354,15 +366,16 @@ type Site struct {
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
 
-	endLine   int       // the last line of the call
-	setState  state     // what set leaves in force
-	envState  state     // what env leaves in force
-	setMeta   []setMeta // where each of set was assigned (shared)
-	set       []string  // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
-	notModes  []string  // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
-	sureModes []string  // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
-	argvLine  int       // the line of the parse_args whose list gives a candidate (0: none; argv.go)
-	argvCLI   bool      // that list is the command line given after -script FILE --
+	endLine    int       // the last line of the call
+	setState   state     // what set leaves in force
+	envState   state     // what env leaves in force
+	setMeta    []setMeta // where each of set was assigned (shared)
+	set        []string  // the persistent globals in force at the site, KEY=VALUE in execution order (shared: do not append in place)
+	notModes   []string  // modes a guard of the site keeps out (guardedCandidates): not planned when every mode is
+	sureModes  []string  // mode candidates that surely reach the argument: planned even when no release knows them (widemode.go)
+	argvLine   int       // the line of the parse_args whose list gives a candidate (0: none; argv.go)
+	argvCLI    bool      // that list is the command line given after -script FILE --
+	argvReader string    // what reads that list: "parse_args", or a command-line library's call ("app()": cliargv.go)
 	// defaultFirst reports that ModeCandidates' first is the value a plain run takes
 	// (defaults.go), moved there from a later place in the file.
 	defaultFirst bool

@@ -27,6 +27,43 @@ func (r *reader) noteOtherCallers(st *siteState) {
 		at = append(at, fmt.Sprintf("… (%d more)", n))
 	}
 	st.note("def %s (line %d) is called from %d places in this file (line %s): the guard said is that of the call run first; the others run it under theirs", r.fn.name, int(r.fn.line), r.sc.calls[r.fn], strings.Join(at, ", "))
+	if vals := r.guardParamValues(); len(vals) > 0 {
+		st.note("what those calls pass the parameters its guards in def %s test: %s", r.fn.name, strings.Join(vals, "; "))
+	}
+}
+
+// guardParamValues returns, for each parameter of the running def that the site's
+// guards inside that def test, what the file's calls pass it, each at its line
+// (unseen9 w15: diffusers' _run_phase(…, compile_kwargs=None) then
+// (…, compile_kwargs=scenario.compile_kwargs) under `if compile_kwargs:`: the guard said
+// was the first call's, which cannot reach the site, and nothing said so).
+func (r *reader) guardParamValues() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, g := range r.guards[min(r.fnGuards, len(r.guards)):] {
+		for _, c := range append([]*expr{g.cond}, g.notConds...) {
+			for _, n := range sortedNames(c, nil) {
+				if seen[n.name] || !hasParam(r.fn, n.name) {
+					continue
+				}
+				seen[n.name] = true
+				if v := r.passedText(n.name); v != "" {
+					out = append(out, n.name+" = "+v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// passedText names what the file's calls pass parameter n of the running def, each
+// at its line ("": none recorded).
+func (r *reader) passedText(n string) string {
+	var vals []string
+	for _, v := range r.sc.passed[skey{at: r.fn, name: n}] {
+		vals = append(vals, fmt.Sprintf("%s (line %d)", cut(oneLine(r.text(v)), MaxCallText), v.line))
+	}
+	return strings.Join(vals, ", ")
 }
 
 // maxCallLines bounds the call lines kept per def.
@@ -70,7 +107,10 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	r.arguments(st, args)
 	r.rebindArgNotes(st, args) // execrebind.go
 	st.sureModes = sureValues(st.ModeCandidates, r.wide)
-	st.argvLine, st.argvCLI = r.av.givenLine, r.av.fromCLI
+	st.argvLine, st.argvCLI, st.argvReader = r.av.givenLine, r.av.fromCLI, "parse_args"
+	if st.argvLine == 0 && r.av.cliLine > 0 {
+		st.argvLine, st.argvCLI, st.argvReader = r.av.cliLine, true, r.av.cliBy // cliargv.go givenCandidate
+	}
 	linked := r.linkedArgs(args)
 	st.linked = append(st.linked, linked...)
 	for _, g := range linked {
@@ -225,7 +265,7 @@ func (r *reader) splatUnread(st *siteState, e, d *expr, given map[string]bool) {
 // options planned, or alternatives of k.
 func (r *reader) argRead(st *siteState, k string) bool {
 	switch {
-	case k == "options" && st.Options != nil, k == "backend" && st.Backend != nil, k == "dynamic" && st.Dynamic != nil:
+	case k == "options" && st.Options != nil, k == "backend" && st.Backend != nil, k == "dynamic" && st.Dynamic != nil, k == "fullgraph" && st.Fullgraph != nil:
 		return true // one value, applied (alternatives)
 	}
 	for _, a := range st.Alternatives {
@@ -237,15 +277,20 @@ func (r *reader) argRead(st *siteState, k string) bool {
 }
 
 // splatAlternatives reads the backend and dynamic items of the **kwargs dict d whose
-// values are expressions with several values (options: splatOptions).
+// values are expressions with several values (options: splatOptions), and its
+// fullgraph item as the keyword's is read (flagChoices; unseen9 w05: "fullgraph":
+// fullgraph of a parameter defaulting to False was "not read").
 func (r *reader) splatAlternatives(st *siteState, d *expr, given map[string]bool) {
 	pairs, _ := dictPairs(d)
 	for _, p := range pairs {
 		k, ok := r.literalStr(p.key)
-		if !ok || given[k] || k == "options" || !altArgs.has(k) {
+		if _, lit := r.literal(p.value); !ok || given[k] || lit {
 			continue
 		}
-		if _, lit := r.literal(p.value); !lit {
+		switch {
+		case k == "fullgraph":
+			r.flagChoices(st, k, p.value)
+		case k != "options" && altArgs.has(k):
 			r.alternatives(st, k, p.value)
 		}
 	}
@@ -602,7 +647,7 @@ func (s *Site) modeNote() string {
 		return fmt.Sprintf("mode is not a literal: `%s`; the file assigns it no literal, so every mode of the release is planned", s.ModeExpr)
 	}
 	if len(vals) == 1 && s.argvLine > 0 && s.ModeCandidates[0].Line == s.argvLine && s.ModeCandidates[0].Value != nil {
-		return fmt.Sprintf("mode is not a literal: `%s`; %s gives it %q (parse_args, line %d)", s.ModeExpr, s.argvBy(), *s.ModeCandidates[0].Value, s.argvLine)
+		return fmt.Sprintf("mode is not a literal: `%s`; %s gives it %q (%s, line %d)", s.ModeExpr, s.argvBy(), *s.ModeCandidates[0].Value, s.argvReader, s.argvLine)
 	}
 	n := fmt.Sprintf("mode is not a literal: `%s`; the file assigns it %s", s.ModeExpr, strings.Join(vals, ", "))
 	if s.defaultFirst && len(vals) > 1 {

@@ -106,14 +106,28 @@ func (r *reader) thread(c *expr, q string) bool {
 	case anyioRuns.has(q):
 		t := r.addThread(c, WebWorkers, kwarg(c, "", 0))
 		t.awaited, t.workers = r.awaited(c), 1
-	case isExecutorCall(c):
-		r.executorThread(c)
+	case r.handedThread(c):
 	case r.joblibThreads(c):
 	case c.x.kind == attr && poolMethods.has(c.x.name) && r.isPool(c.x.x):
 		r.poolCall(c)
 	case q == "os.environ.get" || q == "os.getenv":
 		r.rankEnvRead(c)
 		return false
+	default:
+		return false
+	}
+	return true
+}
+
+// handedThread records loop.run_in_executor(executor, fn, …) and a socketio
+// server's start_background_task(target, …) (webroutes.go backgroundTask), and
+// reports whether c was one.
+func (r *reader) handedThread(c *expr) bool {
+	switch {
+	case isExecutorCall(c):
+		r.executorThread(c)
+	case r.backgroundTask(c):
+		r.addThread(c, ThreadingThread, kwarg(c, "target", 0))
 	default:
 		return false
 	}
@@ -182,6 +196,9 @@ func (r *reader) startedCallable(c *expr, q string) *expr {
 	}
 	if isExecutorCall(c) {
 		return kwarg(c, "func", 1)
+	}
+	if r.backgroundTask(c) {
+		return kwarg(c, "target", 0)
 	}
 	if c.x.kind == attr && poolMethods.has(c.x.name) && (r.isPool(c.x.x) || r.isProcessPool(c.x.x)) {
 		if fn := kwarg(c, "fn", 0); fn != nil {

@@ -29,6 +29,17 @@ import "fmt"
 // flask run), or at the call that starts it (uvicorn.run(app), app.run(),
 // demo.launch()). A call the main thread makes before that (a warm-up) is the first.
 
+//   - Flask-SocketIO (SocketIO(app)) and python-socketio (socketio.Server) run each
+//     event handler (@socketio.on(event), on_event(event, handler)) in a background
+//     task when async_handlers is True, its default ("event handlers for a client are
+//     executed in separate threads", socketio Server's docstring), and
+//     start_background_task(target, *args, **kwargs) starts one: python-socketio
+//     hands it to python-engineio, whose server makes self._async['thread'](target=…,
+//     args=…, kwargs=…) and starts it, threading.Thread in async_mode "threading"
+//     (engineio/async_drivers/threading.py); eventlet's and gevent's drivers make
+//     green threads instead, which this reader does not tell apart (backgroundTask).
+//     socketio.run(app) starts serving.
+
 // webFramework says how one framework runs a handler.
 type webFramework struct {
 	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
@@ -46,6 +57,8 @@ var (
 		runs: "gradio runs a sync event function in anyio's worker threads, launch(max_threads=40) at most (gradio/blocks.py call_function, create_limiter)"}
 	flaskViews = webFramework{kind: RequestThreads, async: true,
 		runs: "Flask's server starts a thread per request (app.run threaded=True by default since 1.0; werkzeug ThreadedWSGIServer)"}
+	socketIOEvents = webFramework{kind: RequestThreads,
+		runs: "python-socketio's Server runs each event handler in a background task (async_handlers=True by default), a threading.Thread in async_mode \"threading\" (python-engineio async_drivers/threading.py)"}
 )
 
 // webApps are the constructors of the objects whose route decorators and methods
@@ -54,6 +67,7 @@ var webApps = map[string]*webFramework{
 	"fastapi.FastAPI": &fastAPIRoutes, "fastapi.APIRouter": &fastAPIRoutes, "fastapi.routing.APIRouter": &fastAPIRoutes,
 	"starlette.applications.Starlette": &fastAPIRoutes, "starlette.routing.Router": &fastAPIRoutes,
 	"flask.Flask": &flaskViews, "flask.Blueprint": &flaskViews,
+	"flask_socketio.SocketIO": &socketIOEvents, "socketio.Server": &socketIOEvents,
 }
 
 // routeMethods are the methods of those objects that register a handler, with where
@@ -65,6 +79,7 @@ var routeMethods = map[string]callableArg{
 	"get": {pos: -1}, "post": {pos: -1}, "put": {pos: -1}, "delete": {pos: -1}, "patch": {pos: -1},
 	"options": {pos: -1}, "head": {pos: -1}, "trace": {pos: -1}, "api_route": {pos: -1}, "route": {pos: -1},
 	"add_api_route": {kw: "endpoint", pos: 1}, "add_route": {kw: "route", pos: 1}, "add_url_rule": {kw: "view_func", pos: 2},
+	"on": {pos: -1}, "on_event": {kw: "handler", pos: 1}, // Flask-SocketIO's @socketio.on(event), on_event(event, handler); python-socketio's @sio.on(event)
 }
 
 // routeCalls are the other calls that register a handler: Starlette's Route(path,
@@ -146,7 +161,7 @@ func (r *reader) routeCall(c *expr, q string) {
 	switch a, ok := routeMethods[c.x.name]; {
 	case ok && a.pos >= 0 && fw != nil:
 		r.addRouteArg(c, kwarg(c, a.kw, a.pos), fw)
-	case c.x.name == "run" && fw == &flaskViews, c.x.name == "launch" && r.usesGradio():
+	case c.x.name == "run" && (fw == &flaskViews || fw == &socketIOEvents), c.x.name == "launch" && r.usesGradio():
 		r.serverStart(c)
 	case r.usesGradio() && gradioListeners.has(c.x.name):
 		r.addRouteArg(c, kwarg(c, "fn", 0), &gradioEvents)
@@ -252,4 +267,13 @@ func (r *reader) webThreads() {
 // any of them: a pool's workers, or a framework's.
 func pooled(k ThreadKind) bool {
 	return k == ThreadPool || k == RunInExecutor || k == WebWorkers || k == RequestThreads
+}
+
+// backgroundTask reports whether c is start_background_task(target, …) of a
+// Flask-SocketIO or python-socketio server the file builds: it runs target in a new
+// thread (see the frameworks above), so target is called (unseen9 w10:
+// Self-Forcing's socketio.start_background_task(generate_video_stream, …), whose
+// compile sites were "in def generate_video_stream, which no code in this file calls").
+func (r *reader) backgroundTask(c *expr) bool {
+	return c.x.kind == attr && c.x.name == "start_background_task" && r.web.apps[r.lastName(c.x.x)] == &socketIOEvents
 }

@@ -258,7 +258,7 @@ func (r *reader) noteCall(c *expr) {
 	case name:
 		st = r.compiledAt(c.x.name, r.fn) // namescope.go
 	case attr:
-		st = r.compiled[c.x.name]
+		st = r.compiledName(c.x) // not another def's local of its name (namescope.go)
 	case subscript:
 		st = r.itemCalled(c) // models["m"](x) (containers.go)
 	default:
@@ -469,7 +469,7 @@ func (r *reader) outputOf(e *expr) *siteState {
 	case e.kind == call && e.x.kind == name:
 		return r.compiledAt(e.x.name, r.fn) // namescope.go
 	case e.kind == call && e.x.kind == attr:
-		return r.compiled[e.x.name]
+		return r.compiledName(e.x)
 	case e.kind == name:
 		return r.outputs[r.readKey(e.name)]
 	}
@@ -623,6 +623,7 @@ func (r *reader) inferWorkload() {
 			}
 		}
 	}
+	r.unseenMarkNotes()
 }
 
 // markedBefore sets Workload.MarkedDynamic when ev is a mark_dynamic that runs before
