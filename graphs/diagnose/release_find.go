@@ -609,6 +609,8 @@ type versionFinder struct {
 	cands map[textKey][]relCand
 	// noDeferred are the texts deferLine found no release on
 	noDeferred map[textKey]struct{}
+	// runsShown are the runs texts show (runsShownOf)
+	runsShown map[textKey][]modes.Version
 	// subject is the release the text's title or a heading names as an article's
 	// subject, and the runs the text shows (release_article.go)
 	subject articleSubject
