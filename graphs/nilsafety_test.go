@@ -691,7 +691,7 @@ var nilCases = map[string]func(t *testing.T){
 		}
 		var b strings.Builder
 		// newuser27 #3: the release line follows NoSignature, saying none is stated.
-		if err := new(diagnose.Diagnosis).WriteText(&b); err != nil || b.String() != diagnose.NoSignature+"\n"+new(diagnose.Diagnosis).HeadLines()[1]+"\n" {
+		if err := new(diagnose.Diagnosis).WriteText(&b); err != nil || b.String() != strings.Join(new(diagnose.Diagnosis).HeadLines(), "\n")+"\n" {
 			t.Errorf("zero Diagnosis: WriteText = %q, %v; want NoSignature and the release line", b.String(), err)
 		}
 		_ = (&diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}).WriteText(io.Discard)
@@ -700,8 +700,8 @@ var nilCases = map[string]func(t *testing.T){
 		if got := (*diagnose.Diagnosis)(nil).HeadLines(); got != nil {
 			t.Errorf("(*Diagnosis)(nil).HeadLines() = %q, want none", got)
 		}
-		if got := new(diagnose.Diagnosis).HeadLines(); len(got) != 2 || got[0] != diagnose.NoSignature || !strings.HasPrefix(got[1], "torch: not stated") {
-			t.Errorf("zero Diagnosis: HeadLines() = %q, want NoSignature and that no release is stated", got)
+		if got := new(diagnose.Diagnosis).HeadLines(); len(got) != 4 || got[0] != diagnose.NoSignature || got[1] != diagnose.ScopeCovers || got[2] != diagnose.ScopeLacks || got[3] != "torch: not stated in the text" {
+			t.Errorf("zero Diagnosis: HeadLines() = %q, want NoSignature, the catalogue's scope and that no release is stated", got)
 		}
 	},
 	"diagnose.Diagnosis.PlanLines": func(t *testing.T) {
@@ -713,6 +713,38 @@ var nilCases = map[string]func(t *testing.T){
 		}
 		_ = (&diagnose.Diagnosis{Recovered: &graphs.Scenario{}}).PlanLines()
 		_ = (&diagnose.Diagnosis{Recovered: &graphs.Scenario{}, Plan: new(graphs.Report)}).PlanLines()
+	},
+	"diagnose.Diagnosis.HeadLinesWith": func(t *testing.T) {
+		if got := (*diagnose.Diagnosis)(nil).HeadLinesWith(diagnose.Hints{}); got != nil {
+			t.Errorf("(*Diagnosis)(nil).HeadLinesWith() = %q, want none", got)
+		}
+		// newuser28 #7: the page's hint in place of the command's, an empty one left out.
+		d := &diagnose.Diagnosis{Findings: []diagnose.Finding{{}}}
+		if got := d.HeadLinesWith(diagnose.Hints{Torch: "the selector sets one"}); len(got) != 1 || got[0] != "torch: not stated in the text (each fix is for all releases that print it; the selector sets one)" {
+			t.Errorf("HeadLinesWith(a hint) = %q", got)
+		}
+		if got := d.HeadLinesWith(diagnose.Hints{}); len(got) != 1 || got[0] != "torch: not stated in the text (each fix is for all releases that print it)" {
+			t.Errorf("HeadLinesWith(no hint) = %q", got)
+		}
+	},
+	"diagnose.Diagnosis.PlanLinesWith": func(t *testing.T) {
+		if got := (*diagnose.Diagnosis)(nil).PlanLinesWith(diagnose.Hints{}); got != nil {
+			t.Errorf("(*Diagnosis)(nil).PlanLinesWith() = %q, want none", got)
+		}
+		_ = (&diagnose.Diagnosis{Recovered: &graphs.Scenario{}, Plan: new(graphs.Report)}).PlanLinesWith(diagnose.Hints{})
+	},
+	"diagnose.Diagnosis.MarshalJSON": func(t *testing.T) {
+		if _, err := (diagnose.Diagnosis{}).MarshalJSON(); err != nil {
+			t.Errorf("zero Diagnosis: MarshalJSON: %v", err)
+		}
+		if _, err := (diagnose.Diagnosis{Plan: new(graphs.Report)}).MarshalJSON(); err != nil {
+			t.Errorf("Diagnosis with a zero Plan: MarshalJSON: %v", err)
+		}
+	},
+	"diagnose.CommandHints": func(t *testing.T) {
+		if h := diagnose.CommandHints(); h.Torch == "" || h.Whole == "" {
+			t.Errorf("CommandHints() = %+v, want both hints", h)
+		}
 	},
 	"diagnose.Finding.Head": func(t *testing.T) {
 		if got := (diagnose.Finding{}).Head(); got != "line 0: " {

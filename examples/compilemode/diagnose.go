@@ -33,7 +33,8 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 		return 2
 	}
 	defer r.Close()
-	d, err := opts.Read(r)
+	k := &keeper{r: r}
+	d, err := opts.Read(k)
 	if pe := (*pyver.Error)(nil); errors.As(err, &pe) {
 		failf(stderr, "-python: %s", printable(userWords(err.Error())))
 		return 2
@@ -42,35 +43,46 @@ func (c *cli) diagnose(stdin io.Reader, stdout, stderr io.Writer, environ func()
 		failf(stderr, "-diagnose %s: %s", name, printable(readFailure(err, c.diagnoseFile.Value)))
 		return 2
 	}
+	if err := c.printDiagnosis(stdout, d, environ); err != nil {
+		failf(stderr, "%v", err)
+		return 2
+	}
+	if hint := scriptHint(d, k, c.diagnoseFile.Value); hint != "" {
+		failf(stderr, "%s", hint)
+	}
+	return 0
+}
+
+// printDiagnosis writes d as -json asks, else as text wrapped to diagnoseWidth.
+func (c *cli) printDiagnosis(stdout io.Writer, d *diagnose.Diagnosis, environ func() []string) error {
 	if c.asJSON {
 		data, err := json.MarshalIndent(d, "", " ")
 		if err == nil {
 			_, err = stdout.Write(append(data, '\n'))
 		}
-		if err != nil {
-			failf(stderr, "%v", err)
-			return 2
-		}
-		return 0
+		return err
 	}
-	if err := d.WriteTextWidth(stdout, diagnoseWidth(stdout, environ)); err != nil {
-		failf(stderr, "%v", err)
-		return 2
-	}
-	return 0
+	return d.WriteTextWidth(stdout, diagnoseWidth(stdout, environ))
 }
 
-// diagnoseOptions checks the flags -diagnose takes with it (-json, -torch, -python)
-// and returns the options they give; false, with the refusal written, when a flag
-// does not apply or a value is unusable.
+// diagnoseOptions checks the flags -diagnose takes with it (-json, -all with -json,
+// -torch, -python) and returns the options they give; false, with the refusal
+// written, when a flag does not apply or a value is unusable.
 func (c *cli) diagnoseOptions(stderr io.Writer) (diagnose.Options, bool) {
 	var opts diagnose.Options
 	for name := range c.given {
-		if name != "diagnose" && name != "json" && name != "torch" && name != "python" {
+		if name != "diagnose" && name != "json" && name != "torch" && name != "python" && name != "all" {
 			failf(stderr, "-diagnose reads a log; -%s does not apply to it", name)
 			return opts, false
 		}
 	}
+	// newuser28 #6: the JSON's plan carries its changed keys, as -script's plans do;
+	// -all keeps every key there. The text lists no key.
+	if c.given["all"] && !c.given["json"] {
+		failf(stderr, "-diagnose's text lists no keys: -all, with -json, keeps every key of the plan's config in the JSON")
+		return opts, false
+	}
+	opts.AllKeys = c.all
 	if c.given["torch"] {
 		if _, err := diagnose.ParseTorch(c.compile.Torch.Value); err != nil {
 			failf(stderr, "-torch: %s", printable(userWords(err.Error())))

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
 func TestDiagnoseFlag(t *testing.T) {
@@ -35,9 +37,10 @@ func TestDiagnoseFlag(t *testing.T) {
 		out  string // stdout (exit 0) or stderr must contain it
 	}{
 		{"text", []string{"-diagnose", logPath}, 0, "line 4: trees-user-thread-tls"},
-		{"json", []string{"-diagnose", logPath, "-json"}, 0, `"format": "compilemode-diagnosis/1"`},
+		{"json", []string{"-diagnose", logPath, "-json"}, 0, `"format": "compilemode-diagnosis/2"`},
 		// inputfix23 #3: the release read follows "no known signature"
-		{"no signature, the call raises", []string{"-diagnose", pasted}, 0, "no known signature: this log matches none of compilemode's diagnosis codes\ntorch 2.11 (from line 1)\n\n" +
+		{"no signature, the call raises", []string{"-diagnose", pasted}, 0, "no known signature: this log matches none of compilemode's diagnosis codes\n" +
+			diagnose.ScopeCovers + "\n" + diagnose.ScopeLacks + "\ntorch 2.11 (from line 1)\n\n" +
 			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):\n" +
 			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified"},
 		{"empty", []string{"-diagnose", empty}, 2, "empty.log"},

@@ -130,15 +130,21 @@
 //	-diagnose FILE    a PyTorch log, traceback or pasted issue (- for stdin): each known
 //	                  signature with its line, cause and fix (package graphs/diagnose), and
 //	                  the plan of the call the log shows, also after "no known signature"
-//	                  (which is followed by "the traceback on line N ends before its
+//	                  (which is followed by what the codes cover and what they do not,
+//	                  one line each, then by "the traceback on line N ends before its
 //	                  exception line: paste it to its last line …" when the text's
 //	                  Python traceback stops before its "XxxError: message" line, JSON
 //	                  "traceback_cut_line", and by the release read and its line, "torch
 //	                  2.13 (from line 21)", or "torch: not stated in the text (…)"
 //	                  when it shows none; in JSON, format
-//	                  compilemode-diagnosis/1, the whole report). Only -json, -torch X.Y (the release to diagnose for, over
+//	                  compilemode-diagnosis/2, the whole report but for the plan's
+//	                  unchanged keys, which -all keeps, with "torch_source": text,
+//	                  option, default or findings). Only -json (and -all with it), -torch X.Y (the release to diagnose for, over
 //	                  any the log shows) and -python X.Y (the Python that plan runs on, over any the log
-//	                  shows) combine with it; a log from a release newer
+//	                  shows) combine with it; a file with no finding that reads as a Python
+//	                  script with a torch.compile site gets a stderr hint, "-script FILE
+//	                  plans this script" (and -script's SyntaxError on a pasted log's
+//	                  first lines, "-diagnose FILE reads a log"); a log from a release newer
 //	                  than 2.14 (2.15, a 2.15 nightly) is named so and diagnosed with
 //	                  the facts of the releases known; the text's width is the
 //	                  terminal's or $COLUMNS (see Output), there is no width flag. A
@@ -188,11 +194,12 @@
 //
 //	-json       JSON instead of text; its "format" field names the mode's form:
 //	            compilemode-report/1 the plan's report (package graphs),
-//	            compilemode-diagnosis/1 -diagnose's (package graphs/diagnose),
+//	            compilemode-diagnosis/2 -diagnose's (package graphs/diagnose),
 //	            compilemode-script/3 -script's (package graphs/script),
 //	            compilemode-compare/2 a comparison of releases (-torch A,B); -key on
 //	            one release prints its keys' report entries, an array without one
-//	-all        text output lists every key, not only the changed ones
+//	-all        text output lists every key, not only the changed ones; with -json,
+//	            -script's and -diagnose's plans keep every key of their config
 //	-key KEY    print only KEY=VALUE (Python repr), like go env VAR; repeatable (a key
 //	            given twice is refused); with -json the keys' report entries as one
 //	            object; in a comparison, one line per key and release, the release

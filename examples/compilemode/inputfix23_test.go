@@ -43,7 +43,7 @@ func TestInputFix23(t *testing.T) {
 			"the input is a PyTorch checkpoint (torch.save's zip), not a text log: give the log that the program printed, not a saved model or tensor"},
 		{"release without a finding", "#3: only -json had torch and torch_line", []string{"-diagnose", "-"},
 			"start\nrun\nPyTorch version: 2.13.0+cu128\nall good\n", 0,
-			diagnose.NoSignature + "\ntorch 2.13 (from line 3)\n", ""},
+			diagnose.NoSignature + "\n" + diagnose.ScopeCovers + "\n" + diagnose.ScopeLacks + "\ntorch 2.13 (from line 3)\n", ""},
 		{"two files", "#4: was 'flags only: did you mean -diagnose b.txt?'", []string{"-diagnose", a, b}, "", 2, "",
 			`unexpected argument "` + b + `": -diagnose takes one file (or - for stdin) and has "` + a + `"; run one compilemode -diagnose for each file`},
 	}

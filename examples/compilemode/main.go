@@ -110,7 +110,7 @@ const jsonUsage = "print JSON, its \"format\" the mode's: " + graphs.ReportForma
 // register defines the command's flags on fs, writing into c.
 func (c *cli) register(fs *flag.FlagSet) {
 	c.compile.Register(fs)
-	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones")
+	fs.BoolVar(&c.all, "all", false, "text output lists every key, not only changed ones (with -json: -script's and -diagnose's plans keep every key)")
 	fs.BoolVar(&c.asJSON, "json", false, jsonUsage)
 	fs.Var(&c.keys, "key", "print only the key `KEY` as KEY=VALUE, like go env VAR (repeatable; with -json its report entries; with -torch A,B one KEY=VALUE line per release, the release first); the exit status is the report's, and when it is not 0 one line on stderr says why")
 	fs.BoolVar(&c.allKeys, "keys", false, "print every key as KEY=VALUE, one per line, never wrapped (for grep)")
@@ -326,7 +326,7 @@ func (c *cli) conflicts() error {
 	if err := c.keysOnce(); err != nil {
 		return err
 	}
-	if c.given["all"] && c.given["json"] && !c.given["script"] {
+	if c.given["all"] && c.given["json"] && !c.given["script"] && !c.given["diagnose"] {
 		return fmt.Errorf("-all and -json cannot be combined: the JSON report lists every key already: drop -all")
 	}
 	if c.releases() != nil {

@@ -42,9 +42,13 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	}
 	// The script's own reads of a variable (os.environ.get("COMPILE_MODE", …)) take
 	// the value -env gives, else the process environment's (sweep finding 20).
-	s, err := script.ReadWith(f, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ), Torch: plannedRelease(cliSc.Torch), Argv: c.scriptArgv})
+	k := &keeper{r: f}
+	s, err := script.ReadWith(k, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ), Torch: plannedRelease(cliSc.Torch), Argv: c.scriptArgv})
 	if err != nil {
 		readFailed(stderr, name, err)
+		if hint := diagnoseHint(err, k, c.scriptFile.Value); hint != "" {
+			failf(stderr, "%s", hint)
+		}
 		return 2
 	}
 	if c.given["python"] && cliSc.Python != "" {

@@ -31,8 +31,9 @@
 // every line of the text, in its words but for a label the view shows as a heading or
 // a box ("cause:", "fix:", "[code]"): the lines its JSON does not hold as they are
 // come with the page's view of the answer, written by the library's own code
-// (Report.Heading, HostDefaults and ExplainText, Diagnosis.HeadLines and PlanLines,
-// Finding.Head, a script's text before its first site and the heads of each site's
+// (Report.Heading, HostDefaults and ExplainText, Diagnosis.HeadLinesWith and
+// PlanLinesWith, whose hints name the page's controls, "read for release" and the
+// JSON view, where the command's name -torch and -json: answer.PageHints; Finding.Head, a script's text before its first site and the heads of each site's
 // other plans); TestBrowserReadableSaysAllText checks it line by line (newuser27:
 // it dropped a site's other plans, the globals' guards, the cut traceback's line and
 // the release's). The server answers GET and HEAD; any other method gets 405 with
@@ -42,7 +43,7 @@
 // (answer.DefaultCall, the README's case) is answered at build time, so the page shows
 // it, and a link to it, before the WebAssembly runs. Test hooks: the form fields' ids (torch, python,
 // mode, options, globals, env, fullgraph, devices, threads, log, script,
-// script-torch, script-python, and each
+// script-torch, script-python, log-torch, and each
 // workload field by its JSON name) and #answer-text, whose data-state is "ready" once
 // it shows the answer to the current input (#answer has aria-busy="true" until then).
 //
@@ -50,15 +51,19 @@
 //
 // The page's footer lists it too: -schema (a dump of your own PyTorch), -scenario,
 // -key, -keys and -all; the host's environment (the page is always -no-env); with
-// -script or -diagnose, -mode, -options, -set, -env, -fullgraph and, for a log,
-// -torch; and a script's command line (-script FILE -- ARGS): the Script tab plans
-// the values the file's parser can produce (script.ReadNamed, no Argv). The Script tab has a release and a Python (-torch, -python), and the
+// -script or -diagnose, -mode, -options, -set, -env and -fullgraph; and a script's command line (-script FILE -- ARGS): the Script tab plans
+// the values the file's parser can produce (script.ReadNamed, no Argv). The Script tab has a release and a Python (-torch, -python), the
+// Log tab a release to read the log for, "read for release" (-torch; the log's own by
+// default, not the call form's release, which is 2.11 until changed and would hide the
+// release a log states: newuser28 #7), and the
 // call form the rest of the call's flags (sweep finding 31): -python, -fullgraph (a
 // checkbox under "More"), -mode as any text (its
 // list only suggests, so a misspelt mode gets PyTorch's "Unrecognized mode=…"), and
 // Dynamo keys among the globals (torch._dynamo.config.KEY=VALUE, -set). A comparison
 // with the same release shows one answer, and the status line says so. Files, pastes and
-// links are read up to 16 MiB (the command reads a log of any size); past it the status
+// links are read up to 16 MiB (the command reads a log of any size); an empty log box is
+// answered "The box is empty: …" in every view, not the command's "-diagnose run.log: empty
+// input", which names a file and a flag the page's user never gave (newuser28 #14); past 16 MiB the status
 // line and the answer say the input's size, and the file's name as the command writes
 // it (Go-quoted where it holds a control character or bidirectional mark: sweep7
 // finding 10). A log file goes to the WebAssembly as its bytes, which the command's
@@ -76,7 +81,8 @@
 // escape, and says where a NUL makes the input impossible to give on a command line.
 // A link whose state the page cannot use (a newer format, an unknown tab, a field of
 // the wrong type, a script of bytes holding a character over U+00FF) is refused with
-// the same status line as an undecodable one, and the page's first state is shown and
+// the same status line as an undecodable one (which says "the link is damaged or cut
+// short: copy it again", not the browser's error: newuser28 #14), and the page's first state is shown and
 // answered. A link starts from that first state: a field it does not hold is the
 // default, whatever a link opened before it in the tab set.
 //

@@ -116,6 +116,50 @@ var logShapes = []logShape{
 			b.WriteString(line)
 		}
 	}},
+	// torch._dynamo's recompile-limit warning whole, as convert_frame.py logs it (the
+	// corpus's thunder2682_recompile_limit.txt: its function:, last reason: and two advice
+	// lines under one glog header), Inductor's TF32 UserWarning and a step line (hostile28's
+	// P2: 200 MB in 5.8 times grep -F's CPU time; the "last reason: … size mismatch" line
+	// ran skip-unknown-reason's checks, and each glog and warning line naming a .py file the
+	// listing header's expressions).
+	{"recompile-warnings", func(b *bytes.Buffer, size int) {
+		glog := "W1206 16:00:00.123000 4242 torch/_dynamo/convert_frame.py:1016] [0/8] "
+		block := []string{
+			glog + "torch._dynamo hit config.recompile_limit (8)\n",
+			glog + "   function: 'forward' (/srv/app/model.py:88)\n",
+			glog + "   last reason: 0/7: tensor 'L['x']' size mismatch at index 0. expected 7, actual 8\n",
+			glog + "To log all recompilation reasons, use TORCH_LOGS=\"recompiles\".\n",
+			glog + "To diagnose recompilation issues, see https://pytorch.org/docs/main/torch.compiler_troubleshooting.html.\n",
+			"/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py:236: UserWarning: TensorFloat32 tensor cores for " +
+				"float32 matrix multiplication available but not enabled. Consider setting `torch.set_float32_matmul_precision('high')` " +
+				"for better performance.\n",
+			"  warnings.warn(\n",
+			"step 1234 loss 2.3456 lr 0.0003\n",
+		}
+		for i := 0; b.Len() < size; i++ {
+			line := block[i%len(block)]
+			if i%rareEvery == rareEvery-1 {
+				line = rareHit
+			}
+			b.WriteString(line)
+		}
+	}},
+	// the TF32 hint alone, with its warnings.warn( line: a path that names a .py file on
+	// every other line.
+	{"tf32-hint", func(b *bytes.Buffer, size int) {
+		for i := 0; b.Len() < size; i++ {
+			switch {
+			case i%rareEvery == rareEvery-1:
+				b.WriteString(rareHit)
+			case i%2 == 0:
+				b.WriteString("/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py:236: UserWarning: TensorFloat32 tensor " +
+					"cores for float32 matrix multiplication available but not enabled. Consider setting " +
+					"`torch.set_float32_matmul_precision('high')` for better performance.\n")
+			default:
+				b.WriteString("  warnings.warn(\n")
+			}
+		}
+	}},
 	// that log as one line (a progress bar's carriage returns, a log joined by a
 	// collector): read in 64 KB windows.
 	{"one-line", func(b *bytes.Buffer, size int) { rareText(b, size, ' ') }},

@@ -83,16 +83,38 @@ func nearMisses(tb testing.TB, n int, lines bool) []byte {
 	return b.Bytes()
 }
 
+// changedLiterals is every row's literal (Signatures) with one character, the middle
+// one, changed to X (a space or an X left alone), joined into one line by spaces, again
+// and again to n bytes or more: hostile28's P1 (nm_line.log, each literal with one
+// character changed: 17 s of CPU a MB, twice nearMisses' line).
+func changedLiterals(n int) []byte {
+	var b bytes.Buffer
+	sigs := Signatures()
+	for i := 0; b.Len() < n; i++ {
+		lit := []byte(sigs[i%len(sigs)].Literal)
+		if m := len(lit) / 2; m < len(lit) && lit[m] < 0x80 && lit[m] != ' ' {
+			lit[m] = 'X'
+		}
+		b.Write(lit)
+		b.WriteByte(' ')
+	}
+	return b.Bytes()
+}
+
 // BenchmarkNearMissLine reads 1 MB of near misses of every message (nearMisses) as one
-// line and as lines, and reports MB/s (go test -run '^$' -bench NearMissLine
+// line and as lines, and every literal with a character changed as one line
+// (changedLiterals), and reports MB/s (go test -run '^$' -bench NearMissLine
 // ./graphs/diagnose/): the one line should cost about what the lines do.
 func BenchmarkNearMissLine(b *testing.B) {
 	for _, sh := range []struct {
 		name  string
 		lines bool
-	}{{"one-line", false}, {"lines", true}} {
+	}{{"one-line", false}, {"lines", true}, {"one-line-changed", false}} {
 		b.Run(sh.name, func(b *testing.B) {
 			in := nearMisses(b, 1<<20, sh.lines)
+			if sh.name == "one-line-changed" {
+				in = changedLiterals(1 << 20)
+			}
 			b.SetBytes(int64(len(in)))
 			b.ResetTimer()
 			for range b.N {

@@ -718,7 +718,7 @@ func TestWriteTextWidth(t *testing.T) {
 				}
 				fields++ // the "torch X.Y (from line N)" or "torch: not stated" line, findings or none (newuser27 #3)
 				if len(d.Findings) == 0 {
-					fields++ // NoSignature
+					fields += 3 // NoSignature, ScopeCovers, ScopeLacks (newuser28 #3)
 					if d.TracebackCut > 0 {
 						fields++ // "the traceback on line N ends before its exception line: …"
 					}

@@ -1,7 +1,14 @@
 // Package diagnose reads a PyTorch log, traceback or pasted issue and reports each known
 // torch.compile / CUDA-graph signature in it with its cause and fix, by release.
 // It matches exact PyTorch messages from a table of rows ([Signatures]) and never
-// guesses: a log outside the catalogue below gives no finding.
+// guesses: a log outside the catalogue below gives no finding. The catalogue covers
+// CUDA graphs (capture, cudagraph trees, skipped graphs), torch.compile's mode, options,
+// backend and config keys, and what Inductor needs to run (Triton, a C++ compiler,
+// libcuda, CUDA and Python headers, a supported Python); it has no code for Dynamo's
+// graph breaks and recompile limits, Triton or ptxas compile errors, out-of-memory
+// errors, compile-worker pools, NCCL timeouts or illegal memory accesses, the failures
+// most of the corpus's texts without a code show (see Corpus). [Diagnosis.WriteText]
+// says both, [ScopeCovers] and [ScopeLacks], under [NoSignature] (newuser28 #3).
 //
 // A text without a finding whose Python traceback stops before its exception line
 // (its header, "Traceback (most recent call last):" or IPython's, and frames, then the
@@ -33,8 +40,10 @@
 // is given for both. Where two rows of a
 // code match one line, the one that covers the release wins. [Diagnosis.WriteText]
 // prints the release once, as "torch 2.14 (from line 18)" before the first block; without
-// a finding, the same line follows "no known signature" ([NoSignature]), "torch: not
-// stated in the text (…)" for a log that shows none (newuser27 #3).
+// a finding, the same line follows "no known signature" ([NoSignature]) and the
+// catalogue's scope, "torch: not stated in the text" for a log that shows none
+// (newuser27 #3). [Diagnosis.TorchSource] (JSON "torch_source") says where the release
+// read comes from: "text", "option", "default" or "findings".
 //
 // A release newer than the releases known (2.0–2.14: torch==2.15.0, a nightly
 // 2.15.0.dev20261201, "PyTorch version: 2.16.0+cu130", 3.0) is the run's all the same:
@@ -56,8 +65,11 @@
 // torch.compile, which came in 2.0: read as a log that states no release)" and the plan
 // "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))".
 // A log that states no release gets the header "torch: not stated in the text (each fix
-// names its releases; -torch X.Y reads the text for one)" (newuser21 #7: "upgrade to
-// 2.14" had read as an answer that assumed a release).
+// is for all releases that print it; -torch X.Y sets one)" (newuser21 #7: "upgrade to
+// 2.14" had read as an answer that assumed a release; newuser28 #2: it had said "each
+// fix names its releases", which most fixes do not: a row's Fix is the one for every
+// release it covers, a release's own, Tailored, comes with the release), and no
+// parenthesis without findings.
 // [Options.Torch] (the command's -torch) takes a newer release as a log's ([ParseTorch]),
 // and where it is not the log's own release the header names that one too: "torch 2.14
 // (from -torch; line 1 states 2.11)".
@@ -302,10 +314,15 @@
 // govern and gives no hit (legend.go); a table of runs stays a finding.
 // A Python call that emits the message, its string in a logger's call (log.warning,
 // perf_hint_log.warning, logger.info, …), warnings.warn or a raise opened at a
-// statement's start, is the source that defines it and gives no hit (emittedInSource,
-// raised.go); as for an assert's message below (one rule, sourceStatement), a
-// traceback's source line (under its frame's header), a thread's quotation in a markdown
-// code fence and a diff's line (+ or - first) stay findings.
+// statement's start on the message's line, or in any call's argument list opened one
+// to four lines above it (the message's pieces under `warnings.warn(`, under
+// `log_cudagraph_skip_and_bump_counter(format_default_skip_message(`, a TORCH_CHECK's
+// message lines below it; a print, a test's skip reason or assertion excepted), is the
+// source that defines it and gives no hit (emittedInSource, raised.go; one extent of a
+// call's arguments, pycall.go); as for an assert's message below (one rule, sourceStatement), a
+// traceback's source line (under its frame's header, in its listing), a warning's shown
+// source line, a thread's quotation in a markdown code fence and a diff's line (+ or -
+// first) stay findings.
 // A test's assertion that the message is absent is no hit either (absent_assert.go):
 // `assert "…" not in stderr[0]`, `assert not any("…" in l for l in lines)`,
 // `self.assertNotIn("…", …)`, `self.assertFalse("…" in …)`, `FileCheck().check_not("…")`,
@@ -768,7 +785,17 @@
 // context anchors on every line (BenchmarkShapes' stock-warnings shape) reads at 2.07
 // times grep -F's CPU time, a 116 MB one in 1.45 s of CPU against grep's 0.60 s
 // (testdata/bench-results.txt: 171 s before a context's factored prefix and the
-// retellings' log-word pieces were fixed). Against grep -F with only eleven anchors (one
+// retellings' log-word pieces were fixed). The warning as Dynamo prints it, with its
+// "   function: 'forward' (…)" and "   last reason: 0/7: tensor 'x' size mismatch at
+// index 0. expected 7, actual 8" lines (hostile28's P2: 200 MB with the TF32 hint, 5.8
+// times grep -F's CPU time): "reason" anchored skip-unknown-reason's retelling on each
+// "last reason:" line (now a log word, logWord), and a glog or warning line naming a .py
+// file ran the listing header's expressions (mayBeListingHeader now wants a form's
+// start or " in "): 8.1-8.6 -> 3.8-4.0 s of CPU, grep -F with the same anchors 1.1 and
+// 0.9 s, about 4 times (load average 20-25); BenchmarkShapes/tf32-hint 6.8 -> 3.0 times
+// grep -F, stock-warnings 4.3 -> 2.9 (testdata/bench-results.txt). The warning's advice line "To
+// diagnose recompilation issues, see https://pytorch.org/docs/main/…" still runs the
+// release finder on each (BenchmarkShapes/recompile-warnings: 26 times grep -F's time). Against grep -F with only eleven anchors (one
 // per common message) on the same file, same machine: grep 0.86–0.95 s, compilemode
 // -diagnose 0.80–1.44 s, a ratio of 0.9–1.6. BenchmarkRead100MB, a denser log with a
 // skip line every five lines and rank prefixes on most lines: 10–13 MB/s, a peak heap
@@ -946,7 +973,15 @@
 // cudagraph tree for symint key N", BenchmarkShapes/symint) cost 9.3 s of CPU a MB, 468
 // times grep -F. A mark whose pattern's every match holds a quote mark (holdsOneOf) now
 // skips a text with none (gateMarks): 0.77 s a MB, 36 times grep -F
-// (testdata/bench-results.txt, 2026-12-06).
+// (testdata/bench-results.txt, 2026-12-06). Each literal with one character changed
+// inside it (hostile28's P1: 17-19 s of CPU a MB; BenchmarkNearMissLine/one-line-changed,
+// the middle character: 23-24 s, against 8.8-8.9 s for one-line, 2026-12-06, load
+// average 28, the build before and after fixperf30b alike) costs two or three times the
+// line of literals less their last character: more of each
+// message's anchors stay whole, so more retellings' large case-insensitive alternations
+// run over spans of the line in Go's regexp, which has no DFA (cpuCopyCaptureRetold's
+// forty forms, 12 µs a byte there; its alternatives run apart, each where its gate
+// admits the span, cost the same, as the line holds every alternative's words).
 //
 // A log whose every line holds a message's head, or a message whole, and a number that
 // changes (a user's nearmiss_lines.txt, 2026-12-06: 8.3 MB of nine messages' heads read
@@ -2458,6 +2493,7 @@
 //   - trees-storage-not-in-pool: "data ptrs are not allocated in pool" (quoted up to its first clause's end), 2.1–2.14
 //   - skip-unknown-reason: "skipping cudagraphs for unknown reason", 2.1
 //   - skip-unknown-reason: a paraphrase with "unknown reason", as reports retell it
+//   - skip-unknown-reason: a paraphrase with "Unknown reason", as reports retell it
 //   - capture-unpinned-copy: "Cannot copy between CPU and CUDA tensors during CUDA graph capture", 2.11–2.14
 //   - capture-unpinned-copy: a paraphrase with "unpinned", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "pageable", as reports retell it

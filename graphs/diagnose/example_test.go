@@ -88,7 +88,9 @@ func ExampleRead_tracebackCut() {
 	// Output:
 	// 0 1
 	// no known signature: this log matches none of compilemode's diagnosis codes
+	// the codes cover CUDA graphs, torch.compile's arguments and config, and the toolchain Inductor needs
+	// none covers graph breaks, recompile limits, Triton or ptxas errors, OOM or compile-worker pools
 	// the traceback on line 1 ends before its exception line: paste it to its last line (the "XxxError:
 	// message" line), which names the failure
-	// torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)
+	// torch: not stated in the text
 }

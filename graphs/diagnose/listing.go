@@ -51,6 +51,7 @@ type listingState struct {
 	stmt   int  // the brackets the failing line's statement leaves open
 	cont   bool // the statement's last line ends in a backslash
 	cur    bool // the current line is a context line (for the windows that go on with it)
+	listed bool // the current line is a listing's line, rich's or numbered (the failing line too)
 }
 
 // next reads raw, a window of the text (lineStart when it starts a line), and reports
@@ -62,7 +63,7 @@ func (l *listingState) next(raw, orig []byte, lineStart bool) bool {
 	if !lineStart {
 		return l.cur
 	}
-	l.cur = false
+	l.cur, l.listed = false, false
 	t := bytes.TrimRight(raw, " \t\r\n")
 	if l.pytest != 0 {
 		if c, ok := l.nextPytest(t); ok {
@@ -76,11 +77,11 @@ func (l *listingState) next(raw, orig []byte, lineStart bool) bool {
 		return false
 	}
 	if failing, code, ok := richLine(bytes.TrimLeft(orig, " \t")); ok {
-		l.cur = l.rich(failing, code)
+		l.cur, l.listed = l.rich(failing, code), true
 		return l.cur
 	}
 	if n, arrow, ok := listingNumber(body); ok {
-		l.cur = l.numbered(n, arrow, body)
+		l.cur, l.listed = l.numbered(n, arrow, body), true
 		return l.cur
 	}
 	l.open, l.stmt, l.cont = false, 0, false
@@ -159,17 +160,23 @@ func (l *listingState) header(body, t []byte) {
 var listingHeads = [][]byte{[]byte("Cell In"), []byte("Input In"), []byte("<ipython-input-"), []byte("(Pdb) "), []byte("ipdb> ")}
 
 // mayBeListingHeader reports from a few byte tests whether body may be a listing's
-// header (listingHeader): it names a Python file or starts as a form that names none.
+// header (listingHeader, or pytest's short form, pytestShort): it starts as a form that
+// names no Python file, or it names a Python file and starts as a form that names one
+// ("File ", pdb's ">") or holds the " in " every other such form holds before the
+// function's name. A glog line of torch._dynamo or a warning's path line
+// ("…/compile_fx.py:236: UserWarning: …") names a file and is none of them: each had run
+// the expressions (fixperf30b: a log of Dynamo's recompile-limit warnings, a fifth of its
+// time).
 func mayBeListingHeader(body []byte) bool {
-	if bytes.Contains(body, []byte(".py")) {
-		return true
-	}
 	for _, h := range listingHeads {
 		if bytes.HasPrefix(body, h) {
 			return true
 		}
 	}
-	return false
+	if !bytes.Contains(body, []byte(".py")) {
+		return false
+	}
+	return bytes.HasPrefix(body, []byte("File ")) || bytes.HasPrefix(body, []byte(">")) || bytes.Contains(body, []byte(" in "))
 }
 
 // nextPytest reads t inside a pytest frame: ok reports whether it decided the line

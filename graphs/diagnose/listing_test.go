@@ -165,3 +165,34 @@ func TestListingNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestMayBeListingHeader: the byte tests before listingHeader and pytestShort admit each
+// of their forms and leave out the lines that name a Python file in no such form (a
+// glog line of torch._dynamo, a warning's path line: fixperf30b, a fifth of the time of a
+// log of Dynamo's recompile-limit warnings).
+func TestMayBeListingHeader(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+		why  string
+	}{
+		{`File "/srv/app/model.py", line 12, in forward`, true, "stackprinter"},
+		{`File ~/app/model.py:12, in forward(self, x)`, true, "IPython 8"},
+		{`Cell In[3], line 4`, true, "IPython 8's cell"},
+		{`Input In [3], in <cell line: 4>()`, true, "IPython's input"},
+		{`<ipython-input-3-abc> in <module>`, true, "IPython 7's input"},
+		{`> /srv/app/model.py(12)forward()`, true, "pdb's current frame"},
+		{`(Pdb) ll`, true, "pdb's listing"},
+		{`/srv/app/model.py in forward(self, x)`, true, "IPython 7"},
+		{`tests/test_model.py:12: in test_forward`, true, "pytest's short form"},
+		{`W1206 16:00:00.123000 4242 torch/_dynamo/convert_frame.py:1016] [0/8] torch._dynamo hit config.recompile_limit (8)`, false, "a glog line"},
+		{`/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py:236: UserWarning: TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled.`, false, "a warning's path line"},
+	} {
+		if got := mayBeListingHeader([]byte(c.line)); got != c.want {
+			t.Errorf("%s: mayBeListingHeader(%q) = %v, want %v", c.why, c.line, got, c.want)
+		}
+		if m := listingHeader.Match([]byte(c.line)) || pytestShort.Match([]byte(c.line)); m != c.want {
+			t.Errorf("%s: the expressions match %q: %v, want %v", c.why, c.line, m, c.want)
+		}
+	}
+}

@@ -42,8 +42,8 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	// a retelling's words on a line of their own, in a Python raise opened above
 	guard := inDouble && s.rows[i].Paraphrase && !bytes.Contains(e.clean[:at], []byte(pythonRaise[0]))
 	return s.openAbove(e, at, func(before []byte, n int) bool {
-		return inDouble && openCall(before, raisingMacros, cEnds) || openCall(before, pythonChecks, pythonEnds) ||
-			guard && n > 0 && openCall(before, pythonRaise, pythonEnds) ||
+		return inDouble && openCall(before, raisingMacros) || openPyCall(before, pythonChecks) ||
+			guard && n > 0 && openPyCall(before, pythonRaise) ||
 			n == 0 && pythonAssigned.Match(before)
 	})
 }
@@ -100,53 +100,56 @@ var pythonAssigned = &lazyregexp.Regexp{Expr: `^\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])
 // as the exception's line, without the call.
 var pythonChecks = []string{"torch._check", "_check_with"}
 
-// The bytes that end a statement or open a block after a call's name, for openCall: C++'s
-// ";", "{" and "}"; Python's ";" alone, whose braces are a dict's or an f-string's
-// ("raise ValueError(\n f\"compile region {self.name!r} cannot set both mode and
-// options\")", a training library's own guard, v30 neg/01).
-const (
-	cEnds      = ";{}"
-	pythonEnds = ";"
-)
+// cEnds are the bytes that end a C++ statement or open a block after a call's name, for
+// openCall: ";", "{" and "}". A Python call's extent is pyCall's (pycall.go), whose
+// braces are a dict's or an f-string's ("raise ValueError(\n f\"compile region
+// {self.name!r} cannot set both mode and options\")", a training library's own guard,
+// v30 neg/01).
+const cEnds = ";{}"
 
-// openCall reports whether before holds the name of one of calls and "(" with no
-// statement's end (ends) after it.
-func openCall(before []byte, calls []string, ends string) bool {
+// openCall reports whether before holds the name of one of calls, C++'s, and "(" with
+// no statement's end (cEnds) after it.
+func openCall(before []byte, calls []string) bool {
 	for _, m := range calls {
 		j := bytes.LastIndex(before, []byte(m))
 		if j < 0 {
 			continue
 		}
 		rest := before[j+len(m):]
-		if bytes.IndexByte(rest, '(') >= 0 && !bytes.ContainsAny(rest, ends) {
+		if bytes.IndexByte(rest, '(') >= 0 && !bytes.ContainsAny(rest, cEnds) {
 			return true
 		}
 	}
 	return false
 }
 
-// emittedInSource reports whether row i's literal is on e inside a string of a Python
-// call that emits it, opened at a statement's start on e's line or on one of the two
-// lines above (emitOpen): a logger's warning, info or error (`log.warning("cudagraphs
-// backend ignoring extra kwargs %s", extra)`, `perf_hint_log.warning("skipping
-// cudagraphs for unknown reason")`), warnings.warn, or a raise (`raise
-// RuntimeError("Windows not yet supported for inductor")`): PyTorch's source or a fork's
-// copy that defines the message, not a run that printed it (eight of validation v29's ten
-// false findings, four of v28's). A run prints the message without the call; what shows
-// the call is a traceback, whose source line stands under its frame's header
-// (pytorch/pytorch#94940's raise above its RuntimeError stays a report), a diff that adds
-// or rewords the message while fixing its failure (the corpus's l_td1338 and the pull
-// requests labelled so), or a thread that quotes the call in a code fence to ask about
-// the failure it raises: none of which is read so (sourceStatement, as for an assert's
-// message).
+// emittedInSource reports whether row i's literal (where a retelling's pattern matches,
+// rowAt: "fast path of CUDA graphs" on cudagraph_trees.py's "…fast path of CUDAGraphs…",
+// v29 neg/11) is on e inside a string of a call that emits it: a Python call opened at
+// a statement's start on e's line (emitOpen, its argument list read by pyCall): a
+// logger's warning, info or error (`log.warning("cudagraphs backend ignoring extra
+// kwargs %s", extra)`, `perf_hint_log.warning("skipping cudagraphs for unknown
+// reason")`), warnings.warn, or a raise (`raise RuntimeError("Windows not yet supported
+// for inductor")`); or any call opened one to four lines above whose argument list e's
+// line is in (inCall, callState: `warnings.warn(` over the message's pieces,
+// `log_cudagraph_skip_and_bump_counter(` over `format_default_skip_message(` over the
+// message, compile_fx.py @ T2.14.1, v29 neg/03), but for a print and a test's skip
+// reason or assertion (toldCall). That is PyTorch's source or a fork's copy that defines
+// the message, or a program's data, not a run that printed it (eight of validation v29's
+// ten false findings, four of v28's). A run prints the message without the call; what shows the
+// call is a traceback, whose source line stands under its frame's header or in its
+// listing (pytorch/pytorch#94940's raise above its RuntimeError stays a report), a
+// warning's shown source line, a diff that adds or rewords the message while fixing its
+// failure (the corpus's l_td1338 and the pull requests labelled so), or a thread that
+// quotes the call in a code fence to ask about the failure it raises: none of which is
+// read so (sourceStatement, as for an assert's message; callState).
 func (s *scanner) emittedInSource(i int, e *ringLine) bool {
-	lit := s.rows[i].literal
-	at := foldedAt(e.clean, lit)
+	at := s.rowAt(i, e)
 	inDouble, inSingle := insideQuotes(e.clean, at)
-	if len(lit) == 0 || at <= 0 || !inDouble && !inSingle {
+	if len(s.rows[i].literal) == 0 || at <= 0 || !inDouble && !inSingle {
 		return false
 	}
-	return s.sourceStatement(e, at, func(_ *ringLine, before []byte) bool { return emitOpen.Match(before) }, nil)
+	return inCall(e, at) || s.sourceStatement(e, at, func(p *ringLine, before []byte) bool { return p == e && emitOpens(before) }, nil)
 }
 
 // sourceStatement reports whether e's text before at, alone or joined with the one or two
@@ -157,7 +160,8 @@ func (s *scanner) emittedInSource(i int, e *ringLine) bool {
 // shows a statement as its frame's failing line, a code fence quotes it to ask about the
 // failure it raises, a diff adds or rewords it: each is about a run's message, as the
 // corpus's labels read it. One statement for an assert's message (assertedInSource) and
-// an emitting call's (emittedInSource).
+// an emitting call's on the message's line (emittedInSource; callState follows a call
+// over lines).
 func (s *scanner) sourceStatement(e *ringLine, at int, opens, holds func(p *ringLine, before []byte) bool) bool {
 	before := e.clean[:at]
 	for n, p := 0, e; n < 3 && p != nil; n, p = n+1, s.lineAbove(p) {
@@ -203,11 +207,21 @@ func (s *scanner) assertedInSource(i int, e *ringLine) bool {
 		})
 }
 
-// emitOpen is a Python call that emits a message, opened at a statement's start (a
-// logger's method, warnings.warn, a raise of an exception's call), its string not
-// closed before the literal.
-var emitOpen = &lazyregexp.Regexp{Expr: `(?m)^[ \t]*(?:raise\s+[\w.]+\s*\(|[\w.]*\b(?:log|logger|_log|LOG|LOGGER|logging|log_\w+|\w+_log|\w+_logger)\.` +
-	`(?:warning|warn|info|debug|error|critical|exception)\w*\s*\(|warnings\.warn\s*\()[^;{}]*$`}
+// emitOpen is a Python call that emits a message, opened at a statement's start: a
+// logger's method, warnings.warn, a raise of an exception's call, up to its "(".
+var emitOpen = &lazyregexp.Regexp{Expr: `(?m)^[ \t]*(?:raise\s+[\w.]+|[\w.]*\b(?:log|logger|_log|LOG|LOGGER|logging|log_\w+|\w+_log|\w+_logger)\.` +
+	`(?:warning|warn|info|debug|error|critical|exception)\w*|warnings\.warn)\s*\(`}
+
+// emitOpens reports whether before, a statement's lines up to a point inside a string,
+// holds an emitting call (emitOpen) whose argument list holds the point (pyCallOpen).
+func emitOpens(before []byte) bool {
+	for _, m := range emitOpen.FindAllIndex(before, -1) {
+		if pyCallOpen(before[m[1]-1:]) {
+			return true
+		}
+	}
+	return false
+}
 
 // assertMessage reports whether before, the lines of a Python statement from its
 // "assert" up to a point inside a string, holds that point in the statement's message:

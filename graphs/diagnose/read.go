@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ import (
 )
 
 // Format is the JSON "format" of a [Diagnosis].
-const Format = "compilemode-diagnosis/1"
+const Format = "compilemode-diagnosis/2"
 
 // Limits that keep memory bounded whatever the input.
 const (
@@ -142,7 +143,8 @@ type Finding struct {
 
 // Diagnosis is what a log shows. It is plain data: read it from any goroutine.
 type Diagnosis struct {
-	// Format is "compilemode-diagnosis/1".
+	// Format is "compilemode-diagnosis/2" (/1 until newuser28: every key of Plan's
+	// configuration, and no TorchSource).
 	Format string `json:"format"`
 	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
@@ -151,6 +153,16 @@ type Diagnosis struct {
 	// (TorchShippedAs). A release newer than the releases known (2.15, a nightly
 	// 2.15.0.dev20261201, 3.0) is given too, with TorchNewer set.
 	Torch string `json:"torch"`
+	// TorchSource says where the release the diagnosis is read for comes from (newuser28
+	// #6: "torch": "" alone did not say that the plan's 2.11 was a default):
+	//   - "text": a line of the log states it (TorchLine; Torch is that release);
+	//   - "option": Options.Torch gave it (the command's -torch; TorchFrom "option");
+	//   - "default": the log states none (Torch ""; or only one older than torch.compile,
+	//     StatedTorch): each fix holds on every release that prints its text, and the
+	//     plan of the call the log shows, if any, is on the default release (2.11);
+	//   - "findings": the log states none, and the plan is on the newest release that
+	//     prints every finding's text, not the default (PlanTorchFrom names the finding).
+	TorchSource string `json:"torch_source"`
 	// TorchNewer reports that Torch is newer than the releases known (2.0–2.14): the
 	// findings' release facts and fixes, and the plan, are then the newest known
 	// release's (2.14), each finding's Note says so, and no fix advises an upgrade to
@@ -233,6 +245,27 @@ type Diagnosis struct {
 	// release printing every finding's text for the plan ("unsupported-python"); "" when
 	// the plan takes the default. An extra field.
 	PlanTorchFrom Code `json:"plan_torch_from,omitempty"`
+	// allKeys keeps every key of Plan's configuration in the JSON form (Options.AllKeys).
+	allKeys bool
+}
+
+// MarshalJSON writes d as encoding/json writes its fields, but for Plan's "config",
+// which holds the changed keys only unless Options.AllKeys was set (as -script's
+// plans do: graphs/script's changedOnly). Plan itself is left whole.
+func (d Diagnosis) MarshalJSON() ([]byte, error) {
+	type fields Diagnosis // its fields, without this method
+	f := fields(d)
+	if !d.allKeys && d.Plan != nil {
+		plan := *d.Plan
+		plan.Config = graphs.ConfigReport{}
+		for _, k := range d.Plan.Config {
+			if k.Changed {
+				plan.Config = append(plan.Config, k)
+			}
+		}
+		f.Plan = &plan
+	}
+	return json.Marshal(f)
 }
 
 // Read diagnoses the text r yields: any log, traceback or pasted issue, line by line
@@ -256,6 +289,11 @@ type Options struct {
 	// Python, when set ("3.12", "3.13t"), is the Python the plan of the call the log
 	// shows runs on, over any the log shows (the command's -python flag).
 	Python string
+	// AllKeys keeps every key of the plan's configuration in the JSON form (the
+	// command's -all); by default Plan's "config" there carries the changed keys only,
+	// as -script's plans do (newuser28 #6: 543 keys, 77 KB, in every answer that plans
+	// a call). Plan itself always holds every key.
+	AllKeys bool
 }
 
 // Read diagnoses r as [Read] does, with the options. It returns a *modes.VersionError
@@ -317,6 +355,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	}
 	d.plan(s.rec.envLines)
 	d.tracebackCut(&s.tbs)
+	d.TorchSource, d.allKeys = d.torchSource(), o.AllKeys
 	return d, nil
 }
 
@@ -486,6 +525,19 @@ func (s *scanner) diagnosis() *Diagnosis {
 	return d
 }
 
+// torchSource is Diagnosis.TorchSource's value for d.
+func (d *Diagnosis) torchSource() string {
+	switch {
+	case d.Torch != "" && d.TorchFrom == "option":
+		return "option"
+	case d.Torch != "":
+		return "text"
+	case d.PlanTorchFrom != "":
+		return "findings"
+	}
+	return "default"
+}
+
 // checkPython returns a *pyver.Error when python is neither "" nor a Python the
 // planner knows (pyver.ParseBuild, pyver.For: what graphs.Check takes).
 func checkPython(python string) error {
@@ -541,13 +593,27 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	if a, b := s.rows[i].namesRaiser(), s.rows[j].namesRaiser(); a != b {
 		return a
 	}
-	if s.hits[i].line != s.hits[j].line {
-		return s.hits[i].line < s.hits[j].line
+	if a, b := s.hits[i].line, s.hits[j].line; a != b && !s.onePlace(i, a, b) {
+		return a < b
 	}
 	if haveTorch && s.rows[i].covers(torch) != s.rows[j].covers(torch) {
 		return s.rows[i].covers(torch)
 	}
+	if s.hits[i].line != s.hits[j].line {
+		// One place wrapped over lines (tally): the message found over them gives the
+		// finding, not a part of it on one of its lines, as it would on one line
+		// unwrapped (newuser28 #15: the error's name, exact on the line above the
+		// wrapped message, had shown "`cudaErrorStreamCaptureUnjoined` (i.e.").
+		return s.hits[i].span > s.hits[j].span
+	}
 	return s.hits[i].match == Exact && s.hits[j].match != Exact
+}
+
+// onePlace reports whether the log's lines a and b, the first hits of row i's code's
+// rows, are one place of its message (tally.onePlace).
+func (s *scanner) onePlace(i, a, b int) bool {
+	t := s.places[s.rows[i].Code]
+	return t != nil && t[placeMessage].onePlace(a, b)
 }
 
 // superseded reports whether an active row that supersedes row i's code matched

@@ -332,7 +332,9 @@ func borrowedRetold() []retelling {
 		borrow(SkipDynamicGraphs, skipRetold(`(?:`+reasonDynamicGraphs+`)\b`,
 			"symbolic shape", "cudagraph_skip_dynamic_graphs"),
 			"the skip reason \"graph with symbolic shapes inputs and config.triton.cudagraph_skip_dynamic_graphs=True\" retold"),
-		borrow(SkipUnknownReason, skipRetold(`unknown\s+reasons?\b`, "unknown reason"),
+		// Anchored on "unknown" ("reason" is a log word: Dynamo's recompile warning's "last
+		// reason:" line; logWord), either case of it.
+		borrow(SkipUnknownReason, skipRetold(`unknown\s+reasons?\b`, "unknown reason", "Unknown reason"),
 			"2.1's \"skipping cudagraphs for unknown reason\" retold"),
 		// No Requires: a context of "cudagraph" would make every "[__cudagraphs]" log line
 		// a candidate (BenchmarkVersusGrep); the pattern names the graphs itself.

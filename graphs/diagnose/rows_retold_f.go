@@ -74,7 +74,7 @@ var tlsStoredRetold = retold{
 	pattern: `(?i)\b(?:missing|absent|no|uninitiali[sz]ed)\s+(?:tls|thread[-\s]local)\s+(?:key|entry|state)\b[^.;]{0,60}?\b(?:assert\w*|crash\w*)|` +
 		`\b(?:tree\s+managers?|cuda\s?graph\s+trees?|cudagraph_trees|trees?)\b[^.;]{0,40}?\b(?:stored|kept|lives?|held)\s+in\s+(?:a\s+)?` +
 		`thread[-\s]local[-\s]storage\b[^.;]{0,100}?\b(?:assert\w*|crash\w*)|` +
-		`(?:线程局部存储|线程本地存储|スレッドローカル)[^。；]{0,60}?(?:AssertionError|断言|崩溃|アサーション|クラッシュ)`,
+		`(?:线程局部存储|线程本地存储|スレッドローカル)[^。；]{0,60}?(?:` + bareAssertionError + `|断言|崩溃|アサーション|クラッシュ)`,
 }
 
 // threadsCJKRetold is threadsRetold in Chinese, Japanese and Korean: the compile mode or CUDA
@@ -88,10 +88,17 @@ var threadsCJKRetold = retold{
 }
 
 // threadsCJK and failsCJK: threads other than the first, and an assert or a failure, in
-// Chinese, Japanese and Korean, for threadsCJKRetold.
+// Chinese, Japanese and Korean, for threadsCJKRetold. bareAssertionError is the class
+// named with no repr after it (a bracket after it, "AssertionError（torch.compile）", is
+// prose's, a quote after that a repr's): the trees' assert is bare ("assert
+// torch._C._is_key_in_tls(attr_name)", cudagraph_trees.py get_obj), so an
+// "AssertionError('…')" holds another assert's message, a message of its own after the
+// words (hostile28's P1: "… of cudagraphs スレッドロXカル AssertionError('data_ptrX== …", a line of
+// near misses).
 const (
-	threadsCJK = `(?:多线程|子线程|其他线程|其它线程|后台线程|别的线程|另一个线程|工作线程|スレッド|스레드)`
-	failsCJK   = `(?:AssertionError|断言|报错|崩溃|失败|動かない|エラー|落ちる|失敗|오류|에러|실패)`
+	threadsCJK         = `(?:多线程|子线程|其他线程|其它线程|后台线程|别的线程|另一个线程|工作线程|スレッド|스레드)`
+	bareAssertionError = `AssertionError(?:[^(]|\([^'"]|\(?$)`
+	failsCJK           = `(?:` + bareAssertionError + `|断言|报错|崩溃|失败|動かない|エラー|落ちる|失敗|오류|에러|실패)`
 )
 
 // tritonCJKRetold is triton-missing told in Chinese, Japanese or Korean: Triton not

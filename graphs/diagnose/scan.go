@@ -175,6 +175,9 @@ type rowHit struct {
 	// inBackward: the line is raised from autograd's backward (a frame of it ends
 	// the traceback above: backward.go).
 	inBackward bool
+	// span is how many lines past its first the hit goes on (a message wrapped over
+	// lines; 0 on one line).
+	span int
 }
 
 // context is a row's Requires, compiled on its first use (lazyPattern: on the first
@@ -430,10 +433,7 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		}
 		row.requires = idx
 	}
-	pieces := literalPieces(lit)
-	if sig.Paraphrase {
-		pieces = withoutLogWords(pieces)
-	}
+	pieces := anchorPieces(lit, sig.Paraphrase)
 	if len(pieces) == 0 {
 		return row, fmt.Errorf("diagnose: row %d (%s): literal %q is shorter than %d bytes", i, sig.Code, sig.Literal, minAnchor)
 	}
@@ -594,15 +594,36 @@ func flattenLiterals(re *syntax.Regexp) *syntax.Regexp {
 // literal cut into pieces (literalPieces) keeps none of them as a piece while another
 // piece is left, so that a log of stock warnings runs no retelling's checks ("compile
 // does not" had the piece "compile", on every torch.compile and compile_fx line:
-// hostile21's D1).
+// hostile21's D1). "reason" is on the "last reason: …" line of torch._dynamo's
+// recompile-limit warning and its "To log all recompilation reasons" line, as
+// torch/_dynamo/convert_frame.py logs them (the corpus's thunder2682_recompile_limit.txt),
+// and on TORCH_LOGS's "graph break reasons" (fixperf30b: a log of that warning ran
+// skip-unknown-reason's checks on each, 40 ms of CPU a MB).
 func logWord(piece string) bool {
 	switch piece {
 	case "compile", "compil", "torch.compile", "rch.compile", "triton", "Triton", "install", "backend",
 		"capture", "support", "tensor", "Tensor", "memory", "current", "stream", "thread", "during",
-		"multipl", "warning", "Warning", "device", "version":
+		"multipl", "warning", "Warning", "device", "version", "reason":
 		return true
 	}
 	return false
+}
+
+// anchorPieces returns the prefilter's anchors of a row's literal lit (literalPieces):
+// a retelling's (paraphrase) less the log words among them (withoutLogWords); another
+// row's less one log word among three pieces, since any one line break in the literal
+// leaves one of the two others whole (unsupported-python's "torch.compile" had been on
+// every "To diagnose recompilation issues, see …/torch.compiler_troubleshooting.html"
+// line of Dynamo's recompile-limit warning: fixperf30b).
+func anchorPieces(lit string, paraphrase bool) []string {
+	pieces := literalPieces(lit)
+	if paraphrase {
+		return withoutLogWords(pieces)
+	}
+	if kept := withoutLogWords(pieces); len(pieces) == 3 && len(kept) == 2 {
+		return kept
+	}
+	return pieces
 }
 
 // withoutLogWords is pieces less the log words among them (logWord), pieces itself
@@ -667,6 +688,9 @@ type ringLine struct {
 	// (sourceStatement).
 	underFrame bool
 	inFence    bool // the line is inside a markdown code fence (fenceState)
+	// call: the line is inside the argument list of a call opened on a line of source
+	// code above it (callState)
+	call lineCall
 	// folded is squeezed in lower case and pos the offset in unquoted of each byte of
 	// squeezed, made when first needed (foldedOK, posOK).
 	folded          []byte
@@ -712,6 +736,7 @@ type scanner struct {
 	docs     docState
 	listings listingState
 	fences   fenceState
+	calls    callState
 	torch    versionFinder
 	rec      recoverer
 	devs     deviceCounter
@@ -868,7 +893,9 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
 	e.context = s.listings.next(e.raw, e.orig, lineStart)
 	e.inFence = s.fences.next(e.raw, lineStart)
-	e.underFrame = lineStart && s.n > 0 && statementWord(e.raw) && frameHeader(s.ring[(s.n-1)%ringSize].raw)
+	above := s.rawAbove()
+	e.underFrame = lineStart && above != nil && statementWord(e.raw) && frameHeader(above)
+	e.call = s.calls.next(e.raw, above, s.vline, lineStart, e.inDoc, e.inFence || s.listings.listed)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
 	}
@@ -884,6 +911,14 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	if s.n >= 3 {
 		s.process(s.n - 3)
 	}
+}
+
+// rawAbove returns the raw text of the window pushed last, nil before the first.
+func (s *scanner) rawAbove() []byte {
+	if s.n == 0 {
+		return nil
+	}
+	return s.ring[(s.n-1)%ringSize].raw
 }
 
 // listAnchors lists the rows and contexts whose anchors entry e's window holds, and the
@@ -1978,7 +2013,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 	} else if s.rows[i].Cropped {
 		m = Truncated
 	}
-	s.record(i, e, text, m)
+	s.record(i, e, end, text, m)
 	s.lastHit = line
 	if s.rowLast[i] != e.vline {
 		s.rowLast[i] = e.vline
@@ -1996,14 +2031,14 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		t = &[placeKinds]tally{}
 		s.places[s.rows[i].Code] = t
 	}
-	t[kind].add(e.vline, end.vline, line)
+	t[kind].add(i, e.vline, end.vline, line, end.line)
 }
 
 // record keeps a hit of row i on ring entry e's line as its first (hits) and as its
 // best (shown) where it is either. Hits arrive a ring of lines out of order at most,
 // and a row's shown hit changes only for a closer Match or, of the same, an earlier
 // line, so the quotes made stay few however often the text recurs.
-func (s *scanner) record(i int, e *ringLine, text []byte, m Match) {
+func (s *scanner) record(i int, e, end *ringLine, text []byte, m Match) {
 	line := e.line
 	h, b := s.hits[i], s.shown[i]
 	first := h.line == 0 || line < h.line
@@ -2012,7 +2047,7 @@ func (s *scanner) record(i int, e *ringLine, text []byte, m Match) {
 		return
 	}
 	hit := rowHit{line: line, quote: quote(s.shownText(e, text), s.rows[i].literal), match: m,
-		inBackward: s.rows[i].Code == OverwrittenOutput && s.backwardAbove(e)}
+		inBackward: s.rows[i].Code == OverwrittenOutput && s.backwardAbove(e), span: end.vline - e.vline}
 	if first {
 		s.hits[i] = hit
 	}
@@ -2228,26 +2263,57 @@ const (
 // tally counts a code's distinct places of one kind: the spans of vlines its hits
 // cover, merged where they overlap, so that a wrapped message's halves found apart and
 // then whole are one place (sweep7 finding 5: "2 times" for one wrapped message), and
-// the last line of the log it was found on. Hits arrive at most a ring of lines out of
-// order (a wrapped hit is found lines after its first), so the last few spans tell a
-// new place from one already counted.
+// merged where they touch when either is a message wrapped over lines and they are
+// hits of different rows: the report a wrapped text holds goes on from one line to the
+// next, so the error's name on the line above its wrapped message
+// ("`cudaErrorStreamCaptureUnjoined` (i.e." / "\"`torch.AcceleratorError: CUDA error:
+// capturing stream has" / "unjoined work`\")") is one place, as it is on one line
+// unwrapped (newuser28 #15: "2 times"); two lines that each hold the message, wrapped
+// or whole, are two (one row's two hits). It keeps the last line of the log it was found
+// on. Hits arrive at most a ring of lines out of order (a wrapped hit is found lines
+// after its first), so the last few spans tell a new place from one already counted.
 type tally struct {
-	spans [][2]int
+	spans []place
 	count int
 	last  int
+}
+
+// place is a span of a tally: its vlines, the log's lines they are on, and the row
+// whose hit it is (-1: hits of several rows, merged).
+type place struct {
+	from, to         int // vlines
+	fromLine, toLine int
+	row              int
+}
+
+// touches reports whether p and q are one place: they overlap, or they are next to
+// each other, either spans more than one vline (a wrapped message), and they are hits
+// of different rows (parts of one report, not the message twice).
+func (p place) touches(q place) bool {
+	if p.from <= q.to && q.from <= p.to {
+		return true
+	}
+	wrapped := p.from < p.to || q.from < q.to
+	return wrapped && (p.row != q.row || p.row < 0) && (p.to+1 == q.from || q.to+1 == p.from)
 }
 
 // spansKept is how many spans a tally keeps: more than the ring's lines.
 const spansKept = 16
 
-// add counts the hit over vlines from..to, on the log's line line.
-func (t *tally) add(from, to, line int) {
+// add counts row's hit over vlines from..to, on the log's lines line..toLine.
+func (t *tally) add(row, from, to, line, toLine int) {
 	t.last = max(t.last, line)
+	p := place{from: from, to: to, fromLine: line, toLine: max(toLine, line), row: row}
 	kept := t.spans[:0]
 	joined := 0
 	for _, x := range t.spans {
-		if from <= x[1] && x[0] <= to {
-			from, to, joined = min(from, x[0]), max(to, x[1]), joined+1
+		if p.touches(x) {
+			if x.row != p.row {
+				p.row = -1
+			}
+			p.from, p.to = min(p.from, x.from), max(p.to, x.to)
+			p.fromLine, p.toLine = min(p.fromLine, x.fromLine), max(p.toLine, x.toLine)
+			joined++
 			continue
 		}
 		kept = append(kept, x)
@@ -2255,7 +2321,17 @@ func (t *tally) add(from, to, line int) {
 	if len(kept) == spansKept {
 		kept = kept[1:]
 	}
-	t.spans, t.count = append(kept, [2]int{from, to}), t.count+1-joined
+	t.spans, t.count = append(kept, p), t.count+1-joined
+}
+
+// onePlace reports whether the log's lines a and b are in one kept place.
+func (t *tally) onePlace(a, b int) bool {
+	for _, x := range t.spans {
+		if x.fromLine <= min(a, b) && max(a, b) <= x.toLine {
+			return true
+		}
+	}
+	return false
 }
 
 // unquote appends b to dst without markdown and quoting marks around a message:

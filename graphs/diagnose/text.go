@@ -24,6 +24,37 @@ const (
 // NoSignature is the line WriteText writes first for a log without findings.
 const NoSignature = "no known signature: this log matches none of compilemode's diagnosis codes"
 
+// ScopeCovers and ScopeLacks are the lines WriteText writes after NoSignature: what
+// the catalogue's codes cover ([Codes]) and the failures it has no code for, those a
+// text most often shows when it matches none (the corpus's texts without a code: the
+// package doc's "Corpus"; newuser28 #3: a Triton/ptxas or compile-worker failure got
+// "no known signature" and no word on whether it was looked for).
+const (
+	ScopeCovers = "the codes cover CUDA graphs, torch.compile's arguments and config, and the toolchain Inductor needs"
+	ScopeLacks  = "none covers graph breaks, recompile limits, Triton or ptxas errors, OOM or compile-worker pools"
+)
+
+// Hints are the words a diagnosis's text uses for what its front end offers besides
+// the text: how to read the text for one release, and where the whole report is. The
+// command's, [CommandHints], name its flags; the web page names its release selector
+// and its JSON view (newuser28 #7: the page told its user "-torch X.Y" and "-json").
+// An empty hint is left out.
+type Hints struct {
+	// Torch ends the release's line of a text with findings that states no release:
+	// "-torch X.Y sets one".
+	Torch string
+	// Whole ends the heading of the plan of the call the log shows: "-json has the
+	// whole report".
+	Whole string
+}
+
+// CommandHints returns the command's hints (examples/compilemode): its -torch and
+// -json flags. [Diagnosis.WriteText], [Diagnosis.HeadLines] and [Diagnosis.PlanLines]
+// use them.
+func CommandHints() Hints {
+	return Hints{Torch: "-torch X.Y sets one", Whole: "-json has the whole report"}
+}
+
 // WriteText writes the diagnosis as [Diagnosis.WriteTextWidth] does, at TextWidth
 // columns. It returns an *inputerr.ZeroError for a nil d or w.
 func (d *Diagnosis) WriteText(w io.Writer) error {
@@ -46,7 +77,8 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // findings, when the log shows a torch.compile call (Recovered), a block "plan of the
 // call the log shows (…)" gives what PyTorch does with it: the error it raises, or
 // each device and thread's outcome (capture, skip, fail); -json has the whole
-// report. For a diagnosis without findings it writes NoSignature, then, when the text's
+// report. For a diagnosis without findings it writes NoSignature, ScopeCovers and
+// ScopeLacks (what the codes cover and what they do not: newuser28 #3), then, when the text's
 // traceback is cut before its exception line (TracebackCut), "the traceback on line N
 // ends before its exception line: paste it to its last line (the "XxxError: message"
 // line), which names the failure", then the release's line as for findings (the
@@ -97,13 +129,21 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 
 // HeadLines returns the lines [Diagnosis.WriteText] writes before the findings, each
 // whole (unwrapped): that the gzip stream ends early (GzipCutAfter), then, for a text
-// without findings, NoSignature and that its traceback is cut before its exception line
+// without findings, NoSignature, the catalogue's scope (ScopeCovers, ScopeLacks) and
+// that its traceback is cut before its exception line
 // (TracebackCut), then the release's line: the log's ("torch 2.14 (from line 3)"),
 // -torch's, or, for a log that states none, "torch: not stated in the text (…)", with
 // findings or without (newuser27 #3: a text matching nothing said nothing of a release,
 // so one could not tell whether it was looked for). The web page's readable view shows
-// these lines as they are. A nil d has none.
+// these lines as [Diagnosis.HeadLinesWith] words them with its own hints. A nil d has
+// none.
 func (d *Diagnosis) HeadLines() []string {
+	return d.HeadLinesWith(CommandHints())
+}
+
+// HeadLinesWith returns [Diagnosis.HeadLines] worded with the hints h: the page's
+// readable view names its own controls, not the command's flags.
+func (d *Diagnosis) HeadLinesWith(h Hints) []string {
 	if d == nil {
 		return nil
 	}
@@ -112,12 +152,12 @@ func (d *Diagnosis) HeadLines() []string {
 		out = append(out, fmt.Sprintf("the gzip stream ends early, after line %d (the file is cut short): what follows is read from the lines before", d.GzipCutAfter))
 	}
 	if len(d.Findings) == 0 {
-		out = append(out, NoSignature)
+		out = append(out, NoSignature, ScopeCovers, ScopeLacks)
 		if d.TracebackCut > 0 {
 			out = append(out, fmt.Sprintf("the traceback on line %d ends before its exception line: paste it to its last line (the \"XxxError: message\" line), which names the failure", d.TracebackCut))
 		}
 	}
-	return append(out, d.torchHeader())
+	return append(out, d.torchHeader(h))
 }
 
 // Head is the finding's first line as [Diagnosis.WriteText] writes it, unwrapped: its
@@ -234,17 +274,16 @@ func wrapColumns(text string, first, rest int) []string {
 }
 
 // torchHeader is the line before the findings that names the release they are read for
-// and where it comes from, or says that the log states none.
-func (d *Diagnosis) torchHeader() string {
+// and where it comes from, or says that the log states none (with h's hint on how to
+// read it for one).
+func (d *Diagnosis) torchHeader(h Hints) string {
 	var from []string
 	switch {
 	case d.Torch == "" && d.StatedTorch != "":
 		return fmt.Sprintf("torch %s (from line %d; older than torch.compile, which came in %s: read as a log that states no release)",
 			d.StatedTorch, d.StatedTorchLine, modes.First())
 	case d.Torch == "":
-		// newuser21 #7: a fix such as "upgrade to 2.14" read as if it assumed a
-		// release; it names the releases it is for, and this line says none was read.
-		return "torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)"
+		return notStated(len(d.Findings) > 0, h)
 	case d.TorchLine == 0: // Options.Torch: no line of the log
 		from = append(from, "from -torch")
 		if d.StatedTorch != "" {
@@ -261,4 +300,22 @@ func (d *Diagnosis) torchHeader() string {
 			d.TorchShippedAs, d.TorchShippedAs))
 	}
 	return fmt.Sprintf("torch %s (%s)", d.Torch, strings.Join(from, "; "))
+}
+
+// notStated is the release's line of a text that states none. With findings it says
+// what their fixes are for: a row's fix without a release is the one that works on
+// every release that prints its text (Signature.Fix; a release's own, Tailored, needs
+// the release), and a planner's finding's is its release's (newuser21 #7: "upgrade to
+// 2.14" had read as an answer that assumed a release; newuser28 #2: the line then said
+// "each fix names its releases", which most fixes do not). Without findings there is
+// no fix to speak of.
+func notStated(findings bool, h Hints) string {
+	if !findings {
+		return "torch: not stated in the text"
+	}
+	words := "each fix is for all releases that print it"
+	if h.Torch != "" {
+		words += "; " + h.Torch
+	}
+	return "torch: not stated in the text (" + words + ")"
 }

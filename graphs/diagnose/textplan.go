@@ -33,8 +33,15 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 // under a finding that came from some other call (sweep4 finding 29: the text showed
 // no plan, while the package doc promised one beside the findings). It returns nil
 // for a nil d and when no call was recovered; a call that could not be planned gets
-// one line, its PlanError. The web page's readable view shows these lines as they are.
+// one line, its PlanError. The web page's readable view shows these lines as
+// [Diagnosis.PlanLinesWith] words them with its own hints.
 func (d *Diagnosis) PlanLines() []string {
+	return d.PlanLinesWith(CommandHints())
+}
+
+// PlanLinesWith returns [Diagnosis.PlanLines] with h's hint on where the whole report
+// is ("-json has the whole report"; the page's "the JSON view …").
+func (d *Diagnosis) PlanLinesWith(h Hints) []string {
 	switch {
 	case d == nil || d.Recovered == nil:
 		return nil
@@ -43,7 +50,11 @@ func (d *Diagnosis) PlanLines() []string {
 	case d.Plan == nil:
 		return nil
 	}
-	out := []string{"plan of the call the log shows (" + d.callWords() + "; -json has the whole report):"}
+	head := d.callWords()
+	if h.Whole != "" {
+		head += "; " + h.Whole
+	}
+	out := []string{"plan of the call the log shows (" + head + "):"}
 	if e := d.Plan.Error; e != nil {
 		out = append(out, fmt.Sprintf("%s (%s): %s: %s", e.Where(), e.Evidence, e.Exception, e.Message))
 		if e.Hint != "" { // as the report's hint line (fix brief 29, finding 4), under the error

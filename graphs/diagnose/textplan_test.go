@@ -62,7 +62,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 		want      []string // the whole text, line by line
 	}{
 		{"mode and options (sweep6 log8)", "torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\", options={\"max_autotune\": True})\n", []string{
-			diagnose.NoSignature,
+			diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
 			"torch 2.11 (from line 1)",
 			"",
 			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):",
@@ -71,7 +71,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 		}},
 		{"collect_env and options (sweep6 log9)", "[pip3] torch==2.14.0\nPython version: 3.12.3 (main) [GCC 13] (64-bit runtime)\n" +
 			"compiled = torch.compile(net, mode=\"max-autotune\", options={\"a\":1})\n", []string{
-			diagnose.NoSignature,
+			diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
 			"torch 2.14 (from line 1)",
 			"",
 			"plan of the call the log shows (torch 2.14, Python 3.12 (line 2, collect_env), backend inductor, mode=\"max-autotune\", options={\"a\":1}; -json has the whole report):",
@@ -80,20 +80,21 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 		}},
 		{"unknown mode (sweep6 log10)", "torch 2.11.0\nmodel = torch.compile(model, mode=\"fast\")\n", nil},
 		{"a call that compiles", "torch 2.11.0\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n", []string{
-			diagnose.NoSignature,
+			diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
 			"torch 2.11 (from line 1)",
 			"",
 			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\"; -json has the whole report):",
 			"  cuda:0 main: capture",
 		}},
 		// inputfix23 #3: the release read is named, as -json's "torch" and "torch_line" are
-		{"no call", "torch 2.11.0\nall good\n", []string{diagnose.NoSignature, "torch 2.11 (from line 1)"}},
-		{"no call, release on line 3", "start\nrun\nPyTorch version: 2.13.0+cu128\nall good\n", []string{diagnose.NoSignature, "torch 2.13 (from line 3)"}},
-		{"no call, an older release", "torch 1.13.1\nall good\n", []string{diagnose.NoSignature,
+		{"no call", "torch 2.11.0\nall good\n", []string{diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks, "torch 2.11 (from line 1)"}},
+		{"no call, release on line 3", "start\nrun\nPyTorch version: 2.13.0+cu128\nall good\n", []string{diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks, "torch 2.13 (from line 3)"}},
+		{"no call, an older release", "torch 1.13.1\nall good\n", []string{diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
 			"torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log that states no release)"}},
-		// newuser27 #3: the release line says none is stated, as over findings.
-		{"no call, no release", "all good\n", []string{diagnose.NoSignature,
-			"torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)"}},
+		// newuser27 #3: the release line says none is stated, as over findings; with no
+		// fix to speak of, nothing on fixes (newuser28 #2).
+		{"no call, no release", "all good\n", []string{diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
+			"torch: not stated in the text"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

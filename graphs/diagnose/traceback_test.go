@@ -160,8 +160,13 @@ func prefixed(prefix, text string) string {
 	return b.String()
 }
 
-// notStated is the release line of a text that states none, as WriteText wraps it.
-const notStated = "torch: not stated in the text (each fix names its releases; -torch X.Y reads the text for one)\n"
+// notStated is the release line of a text without findings that states none, after
+// the catalogue's scope (newuser28 #3), as WriteText wraps them.
+const notStated = "torch: not stated in the text\n"
+
+// scope is the catalogue's scope under NoSignature (newuser28 #3), each line shorter
+// than TextWidth.
+const scope = diagnose.ScopeCovers + "\n" + diagnose.ScopeLacks + "\n"
 
 // TestTracebackCutText checks the line WriteText writes after NoSignature for a
 // traceback cut before its exception line, and that a whole one gets none.
@@ -172,8 +177,8 @@ func TestTracebackCutText(t *testing.T) {
 		want     string
 	}{
 		// The release line follows, saying none is stated (newuser27 #3).
-		{"cut", "it fails:\n" + tb38, diagnose.NoSignature + "\nthe traceback on line 2 ends before its exception line: paste it to its last line (the \"XxxError:\nmessage\" line), which names the failure\n" + notStated},
-		{"whole", tb38 + "RuntimeError: boom\n", diagnose.NoSignature + "\n" + notStated},
+		{"cut", "it fails:\n" + tb38, diagnose.NoSignature + "\n" + scope + "the traceback on line 2 ends before its exception line: paste it to its last line (the \"XxxError:\nmessage\" line), which names the failure\n" + notStated},
+		{"whole", tb38 + "RuntimeError: boom\n", diagnose.NoSignature + "\n" + scope + notStated},
 	} {
 		d, err := diagnose.Read(strings.NewReader(tc.in))
 		if err != nil {

@@ -72,5 +72,11 @@ func TestStockLinesHoldNoRowAnchor(t *testing.T) {
 		"/opt/conda/lib/python3.11/site-packages/torch/_inductor/compile_fx.py:236: UserWarning: TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled. Consider setting `torch.set_float32_matmul_precision('high')` for better performance.",
 		"  warnings.warn(",
 		"  File \"/usr/lib/python3/dist-packages/torch/_inductor/compile_fx.py\", line 1550, in compile_fx",
+		// the recompile-limit warning's follow-on lines (the corpus's thunder2682_recompile_limit.txt;
+		// "reason" had anchored skip-unknown-reason: fixperf30b)
+		"W1021 10:44:18.989000 2926727 torch/_dynamo/convert_frame.py:1355] [0/8]    function: 'forward' (/srv/app/model.py:12)",
+		"W1021 10:44:18.989000 2926727 torch/_dynamo/convert_frame.py:1355] [0/8]    last reason: 0/0: tensor 'L['x']' size mismatch at index 0. expected 4, actual 8",
+		"W1021 10:44:18.989000 2926727 torch/_dynamo/convert_frame.py:1355] [0/8] To log all recompilation reasons, use TORCH_LOGS=\"recompiles\".",
+		"W1021 10:44:18.989000 2926727 torch/_dynamo/convert_frame.py:1355] [0/8] To diagnose recompilation issues, see https://pytorch.org/docs/main/torch.compiler_troubleshooting.html",
 	})
 }

@@ -65,6 +65,9 @@ func notebookCells(name, src string) ([]notebookCell, bool, error) {
 	if !claimsNotebook(name, t) {
 		return nil, false, nil
 	}
+	if e := notebookEncodingError(name, src); e != nil {
+		return nil, false, e
+	}
 	lead := len(src) - len(t)
 	var nb struct {
 		Cells      []notebookCell `json:"cells"`
@@ -75,6 +78,14 @@ func notebookCells(name, src string) ([]notebookCell, bool, error) {
 	}
 	if err := json.Unmarshal([]byte(t), &nb); err != nil || nb.Nbformat == nil || nb.Cells == nil && nb.Worksheets == nil {
 		return nil, false, notebookJSONError(name, src, lead, err)
+	}
+	if e := notebookVersionError(name, src, *nb.Nbformat); e != nil {
+		return nil, false, e
+	}
+	if *nb.Nbformat == 4 {
+		if e := notebookCellError(name, src, lead, t, nb.Cells); e != nil {
+			return nil, false, e
+		}
 	}
 	cells := nb.Cells
 	for _, w := range nb.Worksheets {

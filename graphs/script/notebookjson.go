@@ -11,9 +11,10 @@ import (
 // 5: a notebook cut short by a crashed save, one whose cells are numbers, one nested
 // 10,000 deep were read as Python: a tokenizer's "'{' was never closed", or "0
 // compile sites" and exit 0) is refused with the JSON error and where it is. A file
-// claims to be a notebook when its name ends in .ipynb, or when its text is a JSON
-// object that names "nbformat" or starts with a "cells" member (no Python script
-// is such a dict display alone). nbformat's own reader (nbformat.reads, json.loads
+// claims to be a notebook when its name ends in .ipynb, or, unless its name ends in
+// .py or .pyw (Python's: WarningNotebookJSON), when its text is a JSON object that
+// names "nbformat" or starts with a "cells" member (no Python script is such a dict
+// display alone). nbformat's own reader (nbformat.reads, json.loads
 // then its v4 schema: cells is an array of objects, nbformat an integer) refuses
 // all three.
 
@@ -23,6 +24,21 @@ func claimsNotebook(name, t string) bool {
 	if strings.HasSuffix(strings.ToLower(name), ".ipynb") {
 		return true
 	}
+	if isPyName(name) { // Python runs it as Python (WarningNotebookJSON)
+		return false
+	}
+	return holdsNotebookJSON(t)
+}
+
+// isPyName reports whether name ends in Python's own .py or .pyw.
+func isPyName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasSuffix(n, ".py") || strings.HasSuffix(n, ".pyw")
+}
+
+// holdsNotebookJSON reports whether t (leading space and BOM trimmed) is a JSON
+// object that names "nbformat" or starts with a "cells" member.
+func holdsNotebookJSON(t string) bool {
 	if !strings.HasPrefix(t, "{") {
 		return false
 	}

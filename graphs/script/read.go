@@ -120,7 +120,7 @@ func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken
 	if len(src) > MaxSourceBytes {
 		return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
-	toks, lines, forms, err := tokenizeForms(src)
+	toks, lines, forms, deferred, err := tokenizeForms(src)
 	if err != nil {
 		if te, ok := err.(*pytoken.Error); ok {
 			return nil, nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
@@ -129,14 +129,36 @@ func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken
 	}
 	p := &parser{toks: toks, lines: lines, src: text}
 	stmts := p.file()
-	if p.err != nil {
-		return nil, nil, nil, nil, &SyntaxError{File: name, Line: p.err.pos.Line, Col: charCol(text, p.err.pos), Msg: p.err.msg}
+	if se := parseOrder(name, text, p.err, deferred); se != nil {
+		return nil, nil, nil, nil, se
 	}
 	forms = append(forms, p.forms...)
 	for i := range forms { // SyntaxFor's Col counts characters, as SyntaxError's does
 		forms[i].Pos.Col = charCol(text, forms[i].Pos)
 	}
 	return toks, lines, stmts, forms, nil
+}
+
+// parseOrder returns the error CPython reports first of the parser's (pe, nil: none)
+// and those the tokenizer deferred (pytoken.Deferred): a stray $ ? or ` is "invalid
+// syntax" at it unless the parser failed before it; a bracket open at the end is
+// reported unless the parser failed before every open bracket, or a stray is on the
+// innermost one's line or before. nil when there is none.
+func parseOrder(name, text string, pe *parseError, d pytoken.Deferred) *SyntaxError {
+	var se *SyntaxError
+	before := false // the error is before the open bracket (or a stray on its line)
+	switch {
+	case d.Stray != nil && (pe == nil || d.StrayOffset <= pe.pos.Offset):
+		se = &SyntaxError{File: name, Line: d.Stray.Line, Col: d.Stray.Col, Msg: d.Stray.Msg}
+		before = d.Unclosed != nil && d.Stray.Line <= d.Unclosed.Line
+	case pe != nil:
+		se = &SyntaxError{File: name, Line: pe.pos.Line, Col: charCol(text, pe.pos), Msg: pe.msg}
+		before = pe.pos.Offset < d.OutermostOffset
+	}
+	if u := d.Unclosed; u != nil && !before {
+		return &SyntaxError{File: name, Line: u.Line, Col: u.Col, Msg: u.Msg}
+	}
+	return se
 }
 
 // charCol converts a token position's byte column to characters.

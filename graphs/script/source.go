@@ -110,12 +110,32 @@ func readNamedEnv(fn, name string, r io.Reader, in readIn) (s *Script, err error
 		return nil, err
 	}
 	if !nb {
-		return readTextEnv(name, src, in)
+		return readPython(name, src, in)
 	}
+	return readNotebook(name, src, code, skipped, starts, in)
+}
+
+// readPython reads a file that is not a notebook, with a notebook-json warning for a
+// .py holding a notebook's JSON (WarningNotebookJSON).
+func readPython(name, src string, in readIn) (*Script, error) {
+	s, err := readTextEnv(name, src, in)
+	if err == nil && isPyName(name) && holdsNotebookJSON(strings.TrimLeft(src, " \t\r\n\ufeff")) {
+		s.Warnings = append(s.Warnings, Warning{Line: 1, Code: WarningNotebookJSON,
+			Message: "this .py holds a notebook's JSON: Python runs it as one dict expression, so nothing of it compiles (a null in it raises NameError); name it .ipynb to read its code cells"})
+	}
+	return s, err
+}
+
+// readNotebook reads a notebook src, whose code cells joined are code (notebookSource).
+func readNotebook(name, src, code string, skipped []string, starts []cellStart, in readIn) (*Script, error) {
 	if err := notebookLanguageError(name, src); err != nil {
 		return nil, err
 	}
-	s, err = readTextEnv(name+" (code cells)", code, in)
+	kernel := in.argv == nil
+	if kernel {
+		in.argv = kernelArgv
+	}
+	s, err := readTextEnv(name+" (code cells)", code, in)
 	var se *SyntaxError
 	if errors.As(err, &se) {
 		if c, at := cellOf(starts, se.Line); c > 0 {
@@ -126,6 +146,9 @@ func readNamedEnv(fn, name string, r io.Reader, in readIn) (s *Script, err error
 		return s, err
 	}
 	s.cells = starts
+	if kernel {
+		kernelArgvNote(s)
+	}
 	if len(skipped) > 0 {
 		s.Warnings = append(s.Warnings, Warning{Line: 1, Code: WarningCellNotRead,
 			Message: fmt.Sprintf("%s not read: a cell magic that does not run its body as Python in this kernel; a torch.compile there is not planned", strings.Join(skipped, ", "))})

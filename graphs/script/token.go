@@ -45,15 +45,17 @@ func (x *lineIndex) line(off int32) int {
 
 // tokenizeForms returns the tokens of src up to and including EOF, as
 // pytoken.Tokenize does, their lines, and the forms only newer Pythons accept that
-// the tokenizer met (pytoken.Scanner.Forms). It returns pytoken's *Error.
-func tokenizeForms(src string) ([]token, *lineIndex, []pytoken.FormAt, error) {
-	s := pytoken.NewStringScanner(src)
+// the tokenizer met (pytoken.Scanner.Forms), with the errors it leaves for the
+// parser to order (pytoken.Scanner.DeferParserErrors; parseOrder). It returns
+// pytoken's *Error.
+func tokenizeForms(src string) ([]token, *lineIndex, []pytoken.FormAt, pytoken.Deferred, error) {
+	s := pytoken.NewStringScanner(src).DeferParserErrors()
 	toks := make([]token, 0, len(src)/4+8)
 	starts := make([]int32, 2, len(src)/32+8)
 	for {
 		t, err := s.Next()
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, pytoken.Deferred{}, err
 		}
 		for len(starts) <= t.Pos.Line {
 			if len(starts) == cap(starts) {
@@ -78,7 +80,7 @@ func tokenizeForms(src string) ([]token, *lineIndex, []pytoken.FormAt, error) {
 		next = starts[l]
 	}
 	starts[0] = 0
-	return toks, &lineIndex{starts: starts, at: 1}, s.Forms(), nil
+	return toks, &lineIndex{starts: starts, at: 1}, s.Forms(), s.Deferred(), nil
 }
 
 // regrow returns xs with room for what the rest of the source will likely add: its

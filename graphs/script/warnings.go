@@ -195,4 +195,16 @@ const (
 	//
 	// Fix: write the option whole (--mode), give a value choices= lists.
 	WarningArgvError = "argv-error"
+
+	// WarningNotebookJSON occurs for a file named .py or .pyw that holds a Jupyter
+	// notebook's JSON: Python runs it as one dict expression (its code cells are
+	// strings in it; a null in it raises NameError), so nothing of it compiles, and
+	// the reader reads it as Python, as Python does (hostile28 N3: it was read as a
+	// notebook, its cells planned). A name ending in .ipynb, or none (standard input),
+	// is read as a notebook.
+	//
+	//	{"cells": [{"cell_type": "code", "source": ["m = torch.compile(net)"]}], "nbformat": 4}
+	//
+	// Fix: name it .ipynb (or export its code: jupyter nbconvert --to script).
+	WarningNotebookJSON = "notebook-json"
 )

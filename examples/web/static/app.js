@@ -55,13 +55,13 @@ function readState() {
   for (const id of TEXT) call[id] = $(id).value;
   for (const id of NUM) call[id] = $(id).value;
   for (const id of FORM_BOOL) call[id] = $(id).checked;
-  const s = { v: 1, tab, call, log: logFile ? logFile.text || "" : textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value, scriptPython: $("script-python").value };
+  const s = { v: 1, tab, call, log: logFile ? logFile.text || "" : textOf($("log")), script: textOf($("script")), name: $("script-name").value, scriptTorch: $("script-torch").value, scriptPython: $("script-python").value, logTorch: $("log-torch").value };
   if (scriptBytes) s.scriptBytes = true;
   return s;
 }
 
 // STATE_KEYS are the members of a page state (readState).
-const STATE_KEYS = ["v", "tab", "call", "log", "script", "name", "scriptTorch", "scriptPython", "scriptBytes"];
+const STATE_KEYS = ["v", "tab", "call", "log", "script", "name", "scriptTorch", "scriptPython", "scriptBytes", "logTorch"];
 
 // stateProblems lists what makes s, a link's state, unusable, in the link's terms
 // ("tab \"nope\"", "call.torch: want a string"): a link the page cannot use is
@@ -82,7 +82,7 @@ function stateProblems(s) {
     for (const k of Object.keys(call)) if (!TEXT.includes(k) && !NUM.includes(k) && !FORM_BOOL.includes(k)) out.push(`call.${JSON.stringify(k).slice(0, 40)}: unknown field`);
   }
   for (const k of Object.keys(s)) if (!STATE_KEYS.includes(k)) out.push(`${JSON.stringify(k).slice(0, 40)}: unknown field`);
-  for (const k of ["log", "script", "name", "scriptTorch", "scriptPython"]) if (s[k] !== undefined && typeof s[k] !== "string") out.push(`${k}: want a string`);
+  for (const k of ["log", "script", "name", "scriptTorch", "scriptPython", "logTorch"]) if (s[k] !== undefined && typeof s[k] !== "string") out.push(`${k}: want a string`);
   if (s.scriptBytes !== undefined && typeof s.scriptBytes !== "boolean") out.push("scriptBytes: want true or false");
   // A script of bytes is one character U+0000-U+00FF a byte: a wider one has no byte.
   const wide = s.scriptBytes === true && typeof s.script === "string" && /[^\u0000-\u00ff]/u.exec(s.script);
@@ -106,6 +106,7 @@ function applyState(s) {
   if (typeof s.name === "string") $("script-name").value = s.name;
   if (typeof s.scriptTorch === "string") setValue($("script-torch"), s.scriptTorch);
   if (typeof s.scriptPython === "string") setValue($("script-python"), s.scriptPython);
+  if (typeof s.logTorch === "string") setValue($("log-torch"), s.logTorch);
   if (TABS.includes(s.tab)) selectTab(s.tab, false);
 }
 
@@ -276,8 +277,10 @@ function requests(s) {
 function plainRequests(s) {
   sameRelease = "";
   if (s.tab === "log") {
-    const req = logFile ? { kind: "log", text: logFile.bytes, file: true } : { kind: "log", text: s.log };
-    return [{ req, cmd: "COLUMNS=100 compilemode -diagnose run.log", title: "" }];
+    // The log's release: its own, or the one "read for release" names (-torch; newuser28 #7).
+    const torch = s.logTorch || "";
+    const req = logFile ? { kind: "log", text: logFile.bytes, file: true, torch } : { kind: "log", text: s.log, torch };
+    return [{ req, cmd: `COLUMNS=100 compilemode ${torch ? `-torch ${quote(torch)} ` : ""}-diagnose run.log`, title: "", empty: !logFile && s.log === "" }];
   }
   if (s.tab === "script") {
     const name = s.name.trim();
@@ -431,17 +434,18 @@ function show(answers) {
     $(`coltitle-${i}`).hidden = cols < 2;
     if (!a) continue;
     $(`coltitle-${i}`).textContent = jobs[i].title;
-    const text = a.stderr !== "" ? a.stderr : a.text;
+    const empty = jobs[i].empty;
+    const text = empty ? EMPTY_LOG : a.stderr !== "" ? a.stderr : a.text;
     $(i === 0 ? "answer-text" : "answer-text-1").textContent = text;
-    $(i === 0 ? "answer-json" : "answer-json-1").textContent = a.stderr !== "" ? a.stderr : a.json;
+    $(i === 0 ? "answer-json" : "answer-json-1").textContent = empty ? EMPTY_LOG : a.stderr !== "" ? a.stderr : a.json;
     const box = $(`rendered-${i}`);
-    box.replaceChildren(render(a, jobs[i].req.kind));
+    box.replaceChildren(render(a, jobs[i].req.kind, empty));
   }
   applyView();
   const exits = answers.map((a) => a.exit);
   status(notice + sameRelease + (exits.length > 1
     ? jobs.map((j, i) => `${j.title}: ${exitWords(answers[i], j.req.kind)}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
-    : `exit ${exits[0]}: ${exitWords(answers[0], jobs[0].req.kind)}`));
+    : jobs[0].empty ? "Nothing to read yet." : `exit ${exits[0]}: ${exitWords(answers[0], jobs[0].req.kind)}`));
   notice = "";
   notBusy();
   if (!firstShown) {
@@ -503,7 +507,13 @@ function h(tag, attrs, ...kids) {
   return el;
 }
 
-function render(a, kind) {
+// EMPTY_LOG is the page's answer to an empty log box, in every view: the command's
+// "-diagnose run.log: empty input" names a file and a flag the page's user never gave
+// (newuser28 #14).
+const EMPTY_LOG = "The box is empty: paste a log, a traceback or an issue, or open a file.";
+
+function render(a, kind, empty) {
+  if (empty) return h("div", { class: "refused" }, h("p", {}, EMPTY_LOG));
   if (a.stderr !== "") {
     return h("div", { class: "refused" }, h("p", {}, h("strong", {}, "The command refuses this input (exit 2):")), h("pre", {}, a.stderr));
   }
@@ -786,11 +796,18 @@ async function inflateCapped(bytes, max) {
     n += value.length;
     if (n > max) {
       await reader.cancel();
-      throw new Error(`the link's input is over ${max} bytes`);
+      throw pageError(`the link's input is over ${max} bytes`);
     }
     parts.push(value);
   }
   return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+// pageError is an error whose message is the page's own words, said as it is.
+function pageError(msg) {
+  const e = new Error(msg);
+  e.page = true;
+  return e;
 }
 
 async function decodeState(hash) {
@@ -798,7 +815,7 @@ async function decodeState(hash) {
   if (kind !== "z=" && kind !== "j=") return null;
   let bytes = unb64url(data);
   if (kind === "z=") bytes = await inflateCapped(bytes, MAX_INPUT);
-  else if (bytes.length > MAX_INPUT) throw new Error(`the link's input is over ${MAX_INPUT} bytes`);
+  else if (bytes.length > MAX_INPUT) throw pageError(`the link's input is over ${MAX_INPUT} bytes`);
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
@@ -858,9 +875,12 @@ async function loadHash() {
   try {
     s = await decodeState(hash);
     const problems = stateProblems(s);
-    if (problems.length) throw new Error(problems.slice(0, 3).join("; "));
+    if (problems.length) throw pageError(problems.slice(0, 3).join("; "));
   } catch (e) {
-    notice = `This link's input could not be read (${e.message}); showing the default. `;
+    // The browser's own errors (atob's, inflating's, JSON's) say how the link's text is
+    // broken in the browser's terms: the page says what its user can do (newuser28 #14).
+    const why = e.page ? e.message : "the link is damaged or cut short: copy it again";
+    notice = `This link's input could not be read (${why}); showing the default. `;
     status(notice);
     applyState(initial);
     return true;
@@ -990,6 +1010,7 @@ function wire() {
   $("script-name").addEventListener("input", update);
   $("script-torch").addEventListener("input", update);
   $("script-python").addEventListener("input", update);
+  $("log-torch").addEventListener("input", update);
   droppable($("log"));
   droppable($("script"));
   holdable($("log"));

@@ -27,7 +27,7 @@ type request struct {
 	Call answer.Call `json:"call"`
 	Text string      `json:"text"`
 	Name string      `json:"name"`
-	// Torch is the script's -torch ("": not given).
+	// Torch is the script's or the log's -torch ("": not given).
 	Torch string `json:"torch"`
 	// Python is the script's -python ("": not given).
 	Python string `json:"python"`
@@ -79,7 +79,7 @@ func handle(data string, text *string) answer.Answer {
 	case "call":
 		return answer.Check(req.Call, req.Options)
 	case "log":
-		return answer.Diagnose(req.Text, req.Options)
+		return answer.DiagnoseFor(req.Text, req.Torch, req.Options)
 	case "script":
 		return answer.Script(req.Name, req.Text, req.Torch, req.Python, req.Options)
 	}

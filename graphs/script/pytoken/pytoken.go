@@ -6,7 +6,6 @@ package pytoken
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -80,19 +79,20 @@ func (e *Error) Error() string {
 // Scanner produces the tokens of one source. A Scanner is not safe for concurrent use.
 type Scanner struct {
 	src       string
-	off       int      // next byte to read
-	line      int      // current line, 1-based
-	lineStart int      // offset of the current line's first byte
-	indents   []int    // indentation stack, in columns; starts with 0
-	alts      []int    // the same with tabs taken as one column (CPython's altindstack)
-	brackets  []Pos    // open brackets, innermost last
-	closers   []byte   // the closing byte each open bracket wants
-	atLineBeg bool     // the next token starts a logical line
-	pending   int      // Dedent tokens still to produce
-	lastNL    bool     // the last token produced was Newline (or none yet)
-	done      bool     // EOF produced
-	err       error    // the first error; sticky
-	forms     []FormAt // the forms only newer Pythons accept, first of each (newer.go)
+	off       int       // next byte to read
+	line      int       // current line, 1-based
+	lineStart int       // offset of the current line's first byte
+	indents   []int     // indentation stack, in columns; starts with 0
+	alts      []int     // the same with tabs taken as one column (CPython's altindstack)
+	brackets  []Pos     // open brackets, innermost last
+	closers   []byte    // the closing byte each open bracket wants
+	atLineBeg bool      // the next token starts a logical line
+	pending   int       // Dedent tokens still to produce
+	lastNL    bool      // the last token produced was Newline (or none yet)
+	done      bool      // EOF produced
+	err       error     // the first error; sticky
+	forms     []FormAt  // the forms only newer Pythons accept, first of each (newer.go)
+	deferred  *Deferred // the errors CPython's parser meets in their turn (parserorder.go); nil: not deferred
 }
 
 // NewScanner returns a Scanner over src. A UTF-8 byte order mark at the start is
@@ -115,8 +115,9 @@ func NewStringScanner(src string) *Scanner {
 const MaxSourceBytes = 16 << 20
 
 // Tokenize returns every token of src up to and including EOF. It returns an *Error
-// for source Python's tokenizer rejects, and for source larger than MaxSourceBytes
-// (at 1:1).
+// for source Python's tokenizer rejects, for a printable ASCII character that is no
+// operator ($, ?, `: "invalid syntax", CPython's parser's words; see
+// Scanner.DeferParserErrors), and for source larger than MaxSourceBytes (at 1:1).
 //
 // Differences from tokenize, on purpose: COMMENT and NL tokens are not produced, an
 // f-string or t-string is one String token (3.12 splits it into FSTRING_START, _MIDDLE
@@ -271,7 +272,12 @@ func (s *Scanner) continuation() error {
 func (s *Scanner) end() (Token, error) {
 	if n := len(s.brackets); n > 0 {
 		p := s.brackets[n-1]
-		return Token{}, s.errPos(p, fmt.Sprintf("'%c' was never closed", s.src[p.Offset]))
+		err := s.errPos(p, fmt.Sprintf("'%c' was never closed", s.src[p.Offset]))
+		if s.deferred == nil || s.deferred.Unclosed != nil {
+			return Token{}, err
+		}
+		s.deferred.Unclosed, s.deferred.UnclosedOffset, s.deferred.OutermostOffset = err.(*Error), p.Offset, s.brackets[0].Offset
+		s.brackets, s.closers = s.brackets[:0], s.closers[:0]
 	}
 	if !s.lastNL {
 		s.atLineBeg = true
@@ -394,8 +400,8 @@ func (s *Scanner) token() (Token, error) {
 		if r == utf8.RuneError && size <= 1 {
 			return Token{}, s.errAt(start, "invalid UTF-8 in source")
 		}
-		if !isIdentRune(r) {
-			return Token{}, s.errAt(start, fmt.Sprintf("invalid character '%c' (U+%04X)", r, r))
+		if !isXIDStart(r) {
+			return Token{}, s.errAt(start, invalidChar(r))
 		}
 		s.off = scanIdent(s.src, start)
 		return Token{Kind: Name, Text: s.src[start:s.off], Pos: s.pos(start)}, nil
@@ -432,8 +438,7 @@ func (s *Scanner) operator(start int) (Token, error) {
 		t := Token{Kind: Op, Text: rest[:n], Pos: s.pos(start)}
 		return t, s.bracket(t.Text, t.Pos)
 	}
-	r, _ := utf8.DecodeRuneInString(rest)
-	return Token{}, s.errAt(start, fmt.Sprintf("invalid character '%c' (U+%04X)", r, r))
+	return s.stray(start)
 }
 
 // bracket keeps the stack of open brackets.
@@ -479,12 +484,6 @@ func isIdentStart(c byte) bool {
 	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
 }
 
-// isIdentRune reports whether r may appear in an identifier (PEP 3131, loosely: the
-// letters, marks, digits and connector punctuation of Unicode).
-func isIdentRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Nl, unicode.Other_ID_Start, unicode.Other_ID_Continue)
-}
-
 func scanIdent(src string, i int) int {
 	for i < len(src) {
 		c := src[i]
@@ -496,7 +495,7 @@ func scanIdent(src string, i int) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(src[i:])
-		if !isIdentRune(r) {
+		if !isXIDContinue(r) {
 			return i
 		}
 		i += size

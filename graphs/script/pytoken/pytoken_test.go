@@ -50,6 +50,14 @@ func TestTokens(t *testing.T) {
 			[]string{"NAME:a", "OP:**=", "NAME:b", "OP://", "NAME:c", "OP:->", "NAME:d", "OP:...", "OP:@", "NAME:e", "OP:!=", "NAME:f", "NEWLINE:"}},
 		{"unicode-name", "PEP 3131 identifiers", "café = 1\n",
 			[]string{"NAME:café", "OP:=", "NUMBER:1", "NEWLINE:"}},
+		{"middle-dot-inside", "U+00B7 continues a name (XID_Continue): a lookalike of the refused start", "x\u00b7y = 1\n",
+			[]string{"NAME:x\u00b7y", "OP:=", "NUMBER:1", "NEWLINE:"}},
+		{"ethiopic-inside", "U+1369 continues a name", "a\u1369 = 1\n",
+			[]string{"NAME:a\u1369", "OP:=", "NUMBER:1", "NEWLINE:"}},
+		{"ligature", "U+FB01 is XID_Start (NFKC: fi)", "\ufb01 = 1\n",
+			[]string{"NAME:\ufb01", "OP:=", "NUMBER:1", "NEWLINE:"}},
+		{"zwnj-inside", "ZWNJ continues a name from Unicode 15.1 (CPython 3.13)", "a\u200cb\n",
+			[]string{"NAME:a\u200cb", "NEWLINE:"}},
 		{"no-final-newline", "a NEWLINE is added at the end", "x",
 			[]string{"NAME:x", "NEWLINE:"}},
 		{"crlf", "\\r\\n ends lines", "x\r\ny\r\n",
@@ -85,8 +93,32 @@ func TestErrors(t *testing.T) {
 			Error{Line: 1, Col: 2, Msg: "unmatched ')'"}},
 		{"dedent", "a dedent to no outer level", "if x:\n    y\n  z\n",
 			Error{Line: 3, Col: 3, Msg: "unindent does not match any outer indentation level"}},
-		{"invalid-char", "$ is not Python; the column counts characters", "é = $\n",
-			Error{Line: 1, Col: 5, Msg: "invalid character '$' (U+0024)"}},
+		{"stray-ascii", "$ is an OP token CPython's parser refuses: invalid syntax at it (3.8-3.13 measured; was invalid character '$'); the column counts characters", "é = $\n",
+			Error{Line: 1, Col: 5, Msg: "invalid syntax"}},
+		{"backtick", "` likewise (newuser28 finding 9)", "y = `a`\n",
+			Error{Line: 1, Col: 5, Msg: "invalid syntax"}},
+		{"middle-dot-start", "U+00B7 is XID_Continue, not XID_Start (newuser28 finding 8: was a name)", "\u00b7x = 1\n",
+			Error{Line: 1, Col: 1, Msg: "invalid character '·' (U+00B7)"}},
+		{"middle-dot-alone", "a · b: the dot starts a possible identifier CPython refuses (was invalid syntax)", "a \u00b7 b\n",
+			Error{Line: 1, Col: 3, Msg: "invalid character '·' (U+00B7)"}},
+		{"ethiopic-digit", "U+1369 is Other_ID_Continue only (was a name)", "\u1369 = 1\n",
+			Error{Line: 1, Col: 1, Msg: "invalid character '፩' (U+1369)"}},
+		{"ypogegrammeni", "U+037A is ID_Start but not XID_Start (NFKC makes it a space and a mark)", "\u037a = 1\n",
+			Error{Line: 1, Col: 1, Msg: "invalid character 'ͺ' (U+037A)"}},
+		{"ypogegrammeni-inside", "nor XID_Continue (was a name)", "a\u037a = 1\n",
+			Error{Line: 1, Col: 2, Msg: "invalid character 'ͺ' (U+037A)"}},
+		{"superscript", "x² is refused before NFKC would make it x2 (lookalike: refused on main too)", "x\u00b2 = 1\n",
+			Error{Line: 1, Col: 2, Msg: "invalid character '²' (U+00B2)"}},
+		{"nbsp", "a non-printable character is named by its code only (was invalid character ' ')", "a\u00a0= 1\n",
+			Error{Line: 1, Col: 2, Msg: "invalid non-printable character U+00A0"}},
+		{"zwsp", "U+200B, a format character, likewise", "a\u200b = 1\n",
+			Error{Line: 1, Col: 2, Msg: "invalid non-printable character U+200B"}},
+		{"control", "an ASCII control character: CPython 3.11+'s tokenizer error", "y = \x01a\n",
+			Error{Line: 1, Col: 5, Msg: "invalid non-printable character U+0001"}},
+		{"nul", "CPython's message for a NUL byte", "y = \x00\n",
+			Error{Line: 1, Col: 5, Msg: "source code cannot contain null bytes"}},
+		{"euro", "a printable non-identifier character (as on main)", "\u20ac = 1\n",
+			Error{Line: 1, Col: 1, Msg: "invalid character '€' (U+20AC)"}},
 		{"continuation", "text after a backslash", "x = 1 \\ 2\n",
 			Error{Line: 1, Col: 8, Msg: "unexpected character after line continuation character"}},
 		{"fstring-brace", "a single } in an f-string", "f'a}'\n",
@@ -106,6 +138,48 @@ func TestErrors(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, *got); diff != "" {
 				t.Errorf("Tokenize(%q) error mismatch (-want +got) (%s):\n%s", tt.src, tt.reason, diff)
+			}
+		})
+	}
+}
+
+func TestDeferred(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, reason, src string
+		want              []string
+		stray, unclosed   *Error
+	}{
+		{"stray", "a $ is an Op token, recorded", "y = $a\n", []string{"NAME:y", "OP:=", "OP:$", "NAME:a", "NEWLINE:"},
+			&Error{Line: 1, Col: 5, Msg: "invalid syntax"}, nil},
+		{"unclosed", "an open bracket at the end ends the input as if closed", "x = = 1\nfoo(\n", []string{"NAME:x", "OP:=", "OP:=", "NUMBER:1", "NEWLINE:", "NAME:foo", "OP:(", "NEWLINE:"},
+			nil, &Error{Line: 2, Col: 4, Msg: "'(' was never closed"}},
+		{"plain", "nothing deferred", "x = 1\n", []string{"NAME:x", "OP:=", "NUMBER:1", "NEWLINE:"}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := NewStringScanner(tt.src).DeferParserErrors()
+			var got []string
+			for {
+				tk, err := s.Next()
+				if err != nil {
+					t.Fatalf("Next: %v (%s)", err, tt.reason)
+				}
+				if tk.Kind == EOF {
+					break
+				}
+				got = append(got, tk.Kind.String()+":"+strings.TrimSpace(tk.Text))
+			}
+			d := s.Deferred()
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("tokens (-want +got) (%s):\n%s", tt.reason, diff)
+			}
+			if diff := cmp.Diff(tt.stray, d.Stray); diff != "" {
+				t.Errorf("Stray (-want +got) (%s):\n%s", tt.reason, diff)
+			}
+			if diff := cmp.Diff(tt.unclosed, d.Unclosed); diff != "" {
+				t.Errorf("Unclosed (-want +got) (%s):\n%s", tt.reason, diff)
 			}
 		})
 	}

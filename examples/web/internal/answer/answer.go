@@ -134,7 +134,19 @@ const LogName = "run.log"
 // the file's bytes, read as the command reads them (gzip decompressed, UTF-16 and
 // UTF-32 decoded; text typed or pasted is UTF-8).
 func Diagnose(log string, o Options) Answer {
-	d, err := diagnose.Read(strings.NewReader(log))
+	return DiagnoseFor(log, "", o)
+}
+
+// DiagnoseFor answers a log as `compilemode -torch TORCH -diagnose run.log` does, the
+// page's Log tab with its release chosen (torch "": the log's own, -torch not given;
+// newuser28 #7: the page had no way to read a log for a release).
+func DiagnoseFor(log, torch string, o Options) Answer {
+	if torch != "" {
+		if _, err := diagnose.ParseTorch(torch); err != nil {
+			return refuse(fmt.Errorf("-torch: %w", err))
+		}
+	}
+	d, err := diagnose.Options{Torch: torch}.Read(strings.NewReader(log))
 	if err != nil {
 		a := refuse(fmt.Errorf("-diagnose %s: %w", LogName, err))
 		a.Log, a.LogCut = logText(log, o)
@@ -348,17 +360,33 @@ func reportViewOf(r *graphs.Report) *reportView {
 }
 
 // diagnosisView is a diagnosis as the page renders it: the lines of
-// Diagnosis.WriteText that its JSON does not hold as they are, each whole.
+// Diagnosis.WriteText that its JSON does not hold as they are, each whole, worded for
+// the page (PageHints).
 type diagnosisView struct {
-	*diagnose.Diagnosis
+	*diagnosisFields
 	Plan         *reportView `json:"plan"`
-	HeadLines    []string    `json:"head_lines"`    // Diagnosis.HeadLines
+	HeadLines    []string    `json:"head_lines"`    // Diagnosis.HeadLinesWith(PageHints)
 	FindingHeads []string    `json:"finding_heads"` // Finding.Head of each finding
-	PlanLines    []string    `json:"plan_lines"`    // Diagnosis.PlanLines
+	PlanLines    []string    `json:"plan_lines"`    // Diagnosis.PlanLinesWith(PageHints)
+}
+
+// diagnosisFields are a Diagnosis's fields without its methods: its MarshalJSON,
+// promoted, would write the Diagnosis alone and drop the view's own fields.
+type diagnosisFields diagnose.Diagnosis
+
+// PageHints returns the readable view's words for the page's own controls where the
+// command's text names its flags (newuser28 #7: the page told its user "-torch X.Y
+// reads the text for one" and "-json has the whole report"). The Text and JSON views
+// keep the command's words: they are what the command prints.
+func PageHints() diagnose.Hints {
+	return diagnose.Hints{
+		Torch: `"read for release" above sets one`,
+		Whole: "the JSON view has the whole report",
+	}
 }
 
 func diagnosisViewOf(d *diagnose.Diagnosis) *diagnosisView {
-	v := &diagnosisView{Diagnosis: d, Plan: reportViewOf(d.Plan), HeadLines: d.HeadLines(), PlanLines: d.PlanLines()}
+	v := &diagnosisView{diagnosisFields: (*diagnosisFields)(d), Plan: reportViewOf(d.Plan), HeadLines: d.HeadLinesWith(PageHints()), PlanLines: d.PlanLinesWith(PageHints())}
 	for _, f := range d.Findings {
 		v.FindingHeads = append(v.FindingHeads, f.Head())
 	}

@@ -289,3 +289,58 @@ func TestScriptNotPlannedExit(t *testing.T) {
 		t.Errorf("-python 3.12: exit %d, stderr %q, want 0 and none", got.Exit, got.Stderr)
 	}
 }
+
+// TestDiagnoseForAndPageWords (newuser28 #7): the Log tab's release is the command's
+// -torch (its refusal the command's), the text and JSON are the command's, and the
+// view's head and plan lines name the page's controls where the text names -torch and
+// -json; the JSON's plan carries the changed keys, as the command's -json does.
+func TestDiagnoseForAndPageWords(t *testing.T) {
+	t.Parallel()
+	const log = "RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run.\n" +
+		"model = torch.compile(model, mode=\"reduce-overhead\")\n"
+	tests := []struct {
+		name, reason, torch string
+		textHas, stderr     string
+	}{
+		{"the log's release", "no -torch: the command's words in the text", "", "-torch X.Y sets one", ""},
+		{"a release chosen", "-torch 2.9", "2.9", "torch 2.9 (from -torch)", ""},
+		{"no such release", "refused as the command refuses -torch", "2.99", "", "compilemode: -torch: "},
+	}
+	for _, tt := range tests {
+		a := DiagnoseFor(log, tt.torch, Options{JSON: true})
+		if tt.stderr != "" {
+			if !strings.HasPrefix(a.Stderr, tt.stderr) || a.Exit != 2 {
+				t.Errorf("%s: %+v, want exit 2 and %q (%s)", tt.name, a, tt.stderr, tt.reason)
+			}
+			continue
+		}
+		d, err := diagnose.Options{Torch: tt.torch}.Read(strings.NewReader(log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text bytes.Buffer
+		if err := d.WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.MarshalIndent(d, "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Text != text.String() || a.JSON != string(data)+"\n" || !strings.Contains(a.Text, tt.textHas) {
+			t.Errorf("%s: text %q, want the command's, with %q (%s)", tt.name, a.Text, tt.textHas, tt.reason)
+		}
+		var v struct {
+			HeadLines []string `json:"head_lines"`
+			PlanLines []string `json:"plan_lines"`
+			Findings  []any    `json:"findings"`
+		}
+		if err := json.Unmarshal([]byte(a.View), &v); err != nil {
+			t.Fatal(err)
+		}
+		view := strings.Join(append(v.HeadLines, v.PlanLines...), "\n")
+		// "(from -torch)" stays: the command line the page shows says -torch 2.9.
+		if strings.Contains(view, "-torch X.Y") || strings.Contains(view, "-json") || !strings.Contains(view, PageHints().Whole) || len(v.Findings) != 1 {
+			t.Errorf("%s: view lines %q, want the page's words and the findings kept", tt.name, view)
+		}
+	}
+}

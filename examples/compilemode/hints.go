@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/graphs/script"
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// Hints that the input was meant for the other reader (newuser28 #9): a training
+// script given to -diagnose gets only "no known signature", and a pasted issue or log
+// given to -script only its SyntaxError. Each is one stderr line after the answer,
+// which it leaves as it is (the exit status too); an input that is not plainly the
+// other kind gets none.
+
+// hintBytes is the most of an input kept for the other reader's look at it: a script
+// is far smaller (graphs/script's own limit is 16 MiB; the corpus's longest training
+// scripts are tens of KB); a longer input gets no hint, and -diagnose's memory stays
+// bounded.
+const hintBytes = 1 << 20
+
+// hintSyntaxLines is how far into a file a SyntaxError is taken for the sign of a text
+// that is no Python at all (an issue's title, a log's first line: CPython stops on line
+// 1 of pytorch/pytorch#185546's text; the -script reader, on line 8), not a script's
+// typo further down.
+const hintSyntaxLines = 10
+
+// keeper is a reader that keeps the first hintBytes bytes read through it.
+type keeper struct {
+	r    io.Reader
+	kept bytes.Buffer
+	over bool // more than hintBytes were read
+}
+
+func (k *keeper) Read(p []byte) (int, error) {
+	n, err := k.r.Read(p)
+	if room := hintBytes - k.kept.Len(); n > room {
+		k.kept.Write(p[:max(room, 0)])
+		k.over = true
+	} else {
+		k.kept.Write(p[:n])
+	}
+	return n, err
+}
+
+// whole returns the bytes read, all of them; false when there were more than
+// hintBytes.
+func (k *keeper) whole() ([]byte, bool) {
+	return k.kept.Bytes(), !k.over
+}
+
+// scriptHint is the hint for a text -diagnose found nothing in that reads as Python
+// with a torch.compile site (a log is no Python: its first message or traceback is a
+// SyntaxError), "" for any other: "-script train.py plans this script".
+func scriptHint(d *diagnose.Diagnosis, k *keeper, file string) string {
+	data, ok := k.whole()
+	if d == nil || len(d.Findings) > 0 || !ok {
+		return ""
+	}
+	s, err := script.ReadWith(bytes.NewReader(data), script.ReadOptions{Name: file})
+	if err != nil || len(s.Sites) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("hint: this reads as a Python script with a torch.compile site, not a log: -script %s plans this script", hintName(file))
+}
+
+// reLogLine matches what a traceback or a log shows: a traceback's header, or an
+// exception and its message ("RuntimeError: …", quoted in an issue's prose too:
+// "`RuntimeError: Attempting to use a closed pool`", "InductorError: CalledProcessError:
+// …"), which Python code has only inside a string.
+var reLogLine = &lazyregexp.Regexp{Expr: `(?m)^Traceback \(most recent call last\)|\b[A-Z]\w*(?:Error|Exception): \S`}
+
+// diagnoseHint is the hint for a file -script refused with err, a SyntaxError within
+// its first hintSyntaxLines lines, that holds a traceback or a log (an exception's
+// line, a traceback, or a message -diagnose knows), "" for any other: "-diagnose
+// issue.txt reads a log".
+func diagnoseHint(err error, k *keeper, file string) string {
+	var se *script.SyntaxError
+	data, ok := k.whole()
+	if !errors.As(err, &se) || se.Line > hintSyntaxLines || !ok {
+		return ""
+	}
+	if !reLogLine.Match(data) {
+		d, err := diagnose.Read(bytes.NewReader(data))
+		if err != nil || len(d.Findings) == 0 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("hint: this holds a traceback or a log, not Python: -diagnose %s reads a log", hintName(file))
+}
+
+// hintName is file as a hint's command names it: "-" for stdin (the same input
+// given again), else shell-quoted.
+func hintName(file string) string {
+	if file == "-" {
+		return "-"
+	}
+	return shellQuote(file)
+}
