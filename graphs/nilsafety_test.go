@@ -1006,6 +1006,27 @@ var nilCases = map[string]func(t *testing.T){
 			}
 		}
 	},
+	"pytoken.Scanner.DeferParserErrors": func(t *testing.T) {
+		var none *pytoken.Scanner
+		if got := none.DeferParserErrors(); got != nil {
+			t.Errorf("(*Scanner)(nil).DeferParserErrors() = %#v, want nil", got)
+		}
+		for _, s := range []*pytoken.Scanner{new(pytoken.Scanner), pytoken.NewScanner(nil)} {
+			if got := s.DeferParserErrors(); got != s {
+				t.Errorf("(%#v).DeferParserErrors() = %#v, want the same Scanner", s, got)
+			}
+			if _, err := s.Next(); err == nil && s.Deferred() != (pytoken.Deferred{}) {
+				t.Errorf("(%#v).Deferred() after an empty input = %#v, want none", s, s.Deferred())
+			}
+		}
+	},
+	"pytoken.Scanner.Deferred": func(t *testing.T) {
+		for _, s := range []*pytoken.Scanner{nil, new(pytoken.Scanner), pytoken.NewScanner(nil)} {
+			if d := s.Deferred(); d != (pytoken.Deferred{}) {
+				t.Errorf("(%#v).Deferred() = %#v, want the zero Deferred", s, d)
+			}
+		}
+	},
 	"pytoken.Kind.String": func(t *testing.T) {
 		for _, k := range []pytoken.Kind{0, pytoken.Dedent + 1, 255} {
 			if k.String() == "" {

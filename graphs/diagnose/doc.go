@@ -1018,6 +1018,31 @@
 // 28-32 MB on the other logs but wrapped prose (116 -> 140 MB). One line of 1 MB of near
 // misses of every message (BenchmarkNearMissLine/one-line): 8.9 -> 6.9 s of CPU.
 //
+// A log whose every line states a release (newuser28's finding 13: a pytest run that
+// tags each line "[torch 2.14.0+cu130]", "ok [torch …]" or "torch CUDA 13.4" on every
+// line, a title that names torch and CUDA 13.4 repeated) cost 3-17 s of CPU a MB: each
+// line ran the release rows that hold torch, and each release one of them found ran
+// otherRun's some hundred expressions, large case-insensitive alternations that Go's
+// backtracker runs in 20-60 µs on a short line, three times a line, met before or not.
+// Each of the release finder's expressions now runs only where its gate admits the text
+// (matchGated, the gated Find helpers, lazyShape.gate for the rows; a character class of
+// up to four characters is a clause: classLiterals), otherRun's answers are remembered
+// by text and span, a row's candidates by text and row (candidatesOf) and deferLine's
+// none by text (each memo at most 4096 texts, then afresh), sentenceStart scans back a
+// byte at a time, and rangeOperator, anchored at the text's end, runs only where the
+// text may end with an operator. In CPU time (BenchmarkShapes' release shapes, 1 MB,
+// e137ddbe -> d0f92dd4, load average 17-21, testdata/bench-results.txt), Read's time
+// over grep -F -f Anchors()'s in the same run: the pytest run 226 -> 20 times (1.1 MB:
+// 16.7 -> 1.9 s), "ok [torch …]" 118 -> 3.8, "torch CUDA 13.4" 36 -> 5.0, the title 37
+// -> 3.2, a pip freeze and collect_env's report repeated 1.6-1.7 -> 1.1-1.3; the rare-hit
+// log 0.31 -> 0.26. Outputs byte for byte the same. The article reader merged after
+// (release_article.go) ran runShown, which no gate bounds, on each such line; its
+// expressions go through their gates too and what a text shows of runs is remembered
+// by text (runsShownOf): at 62cc9b20, under heavier load, the pytest run 27 times,
+// "ok [torch …]" 6.1, "torch CUDA 13.4" 6.4, the title 3.8. Left: a log whose every
+// line differs (the pytest run's test names) meets no memo, and its lines still run
+// the rows that hold torch and a release, and otherRun's gates, once each.
+//
 // # Corpus
 //
 // testdata/corpus holds 3074 real public texts (issues, pull requests, pages and
