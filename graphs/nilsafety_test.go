@@ -464,6 +464,15 @@ var nilCases = map[string]func(t *testing.T){
 		_, err := modes.ParseVersion("")
 		mustErr(t, err)
 	},
+	"modes.ParseRelease": func(t *testing.T) {
+		_, err := modes.ParseRelease("")
+		mustErr(t, err)
+	},
+	"modes.Near": func(t *testing.T) {
+		if modes.Near(modes.Version{}) {
+			t.Error("Near of the zero Version: near")
+		}
+	},
 	"modes.Patch.String": func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
 	"inputerr.IsNil":     func(t *testing.T) { _ = inputerr.IsNil(nil); _ = inputerr.IsNil((*strings.Reader)(nil)) },
 	"inputerr.ReadAll": func(t *testing.T) {

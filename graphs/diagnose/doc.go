@@ -53,17 +53,32 @@
 // (2.0–2.14): this finding's release facts stop at 2.14, …"), no fix advises an upgrade
 // to 2.14 or older, the header reads "torch 2.15 (from line 1; newer than the releases
 // known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
-// on 2.14. A minor more than three past the newest known (a year of releases: PyTorch
-// has typically three minor releases a year) with no patch after it is a known release
-// typed without its dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one
-// whose patch release never existed ("torch==2.18": 2.1 ended at 2.1.2,
-// [modes.LastPatch]) is no release.
+// on 2.14. A release is read by -torch's rule, [modes.ParseRelease], the one of every
+// entry point that takes a release: a newer one is up to three minors past the newest
+// known (a year of releases: PyTorch has typically three minor releases a year), or 3.0
+// to 3.2. A minor further with no patch after it is a known release typed without its
+// dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one whose patch release
+// never existed ("torch==2.18": 2.1 ended at 2.1.2, [modes.LastPatch]) is no release.
 //
 // A release older than the releases known ("torch 1.13.1", glued "+pytorch1.10.0" too:
 // torch.compile came in 2.0) is no release for the findings, the log read as one that states none, and is named:
 // [Diagnosis.StatedTorch] is it, the header reads "torch 1.13 (from line 1; older than
 // torch.compile, which came in 2.0: read as a log that states no release)" and the plan
 // "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))".
+// A release torch has not and is not near ("PyTorch version: 2.99.0+cu130", 2.18.0,
+// 10.0, 3.5, a minor past int range) is read the same way, with
+// [Diagnosis.StatedTorchKind] "not-a-release" (1.13's is "older"): the header reads
+// "torch: line 1 states torch 2.99, not a release torch has: read as none", and no fix
+// advises installing it (hostile28 R1, R2: 2.99 had been taken as a newer release, and
+// 10.0 said older than torch.compile).
+//
+// A text that states two releases where a process's release is stated (collect_env,
+// torch.__version__, a package list, pip's report, a pin; not prose) names the other in
+// the header, "torch 2.6 (from line 1; also states 2.14 on line 2)", and
+// [Diagnosis.AlsoStated] (hostile28 R3). Where the other has the change that ends a
+// finding's code (2.14's per-thread cudagraph trees), the finding's fix drops the upgrade
+// to it, says "On torch 2.14 (line 2 states it) this is fixed: make the failing process
+// run it", and its note says the process that printed it runs an older torch.
 // A log that states no release gets the header "torch: not stated in the text (each fix
 // is for all releases that print it; -torch X.Y sets one)" (newuser21 #7: "upgrade to
 // 2.14" had read as an answer that assumed a release; newuser28 #2: it had said "each
@@ -1035,6 +1050,31 @@
 // every row's patterns are compiled, 129 -> 143 MB (bounded by the table, not the log),
 // 28-32 MB on the other logs but wrapped prose (116 -> 140 MB). One line of 1 MB of near
 // misses of every message (BenchmarkNearMissLine/one-line): 8.9 -> 6.9 s of CPU.
+//
+// A log whose every line states a release (newuser28's finding 13: a pytest run that
+// tags each line "[torch 2.14.0+cu130]", "ok [torch …]" or "torch CUDA 13.4" on every
+// line, a title that names torch and CUDA 13.4 repeated) cost 3-17 s of CPU a MB: each
+// line ran the release rows that hold torch, and each release one of them found ran
+// otherRun's some hundred expressions, large case-insensitive alternations that Go's
+// backtracker runs in 20-60 µs on a short line, three times a line, met before or not.
+// Each of the release finder's expressions now runs only where its gate admits the text
+// (matchGated, the gated Find helpers, lazyShape.gate for the rows; a character class of
+// up to four characters is a clause: classLiterals), otherRun's answers are remembered
+// by text and span, a row's candidates by text and row (candidatesOf) and deferLine's
+// none by text (each memo at most 4096 texts, then afresh), sentenceStart scans back a
+// byte at a time, and rangeOperator, anchored at the text's end, runs only where the
+// text may end with an operator. In CPU time (BenchmarkShapes' release shapes, 1 MB,
+// e137ddbe -> d0f92dd4, load average 17-21, testdata/bench-results.txt), Read's time
+// over grep -F -f Anchors()'s in the same run: the pytest run 226 -> 20 times (1.1 MB:
+// 16.7 -> 1.9 s), "ok [torch …]" 118 -> 3.8, "torch CUDA 13.4" 36 -> 5.0, the title 37
+// -> 3.2, a pip freeze and collect_env's report repeated 1.6-1.7 -> 1.1-1.3; the rare-hit
+// log 0.31 -> 0.26. Outputs byte for byte the same. The article reader merged after
+// (release_article.go) ran runShown, which no gate bounds, on each such line; its
+// expressions go through their gates too and what a text shows of runs is remembered
+// by text (runsShownOf): at 62cc9b20, under heavier load, the pytest run 27 times,
+// "ok [torch …]" 6.1, "torch CUDA 13.4" 6.4, the title 3.8. Left: a log whose every
+// line differs (the pytest run's test names) meets no memo, and its lines still run
+// the rows that hold torch and a release, and otherRun's gates, once each.
 //
 // # Corpus
 //
