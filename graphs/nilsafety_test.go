@@ -641,8 +641,18 @@ var nilCases = map[string]func(t *testing.T){
 	// graphs/diagnose.
 	"diagnose.CUDAGraphCodes": func(t *testing.T) { _ = diagnose.CUDAGraphCodes() },
 	"diagnose.Codes":          func(t *testing.T) { _ = diagnose.Codes() },
-	"diagnose.Inferences":     func(t *testing.T) { _ = diagnose.Inferences() },
-	"diagnose.Signatures":     func(t *testing.T) { _ = diagnose.Signatures() },
+	"diagnose.CaptureFailCodes": func(t *testing.T) {
+		a, b := diagnose.CaptureFailCodes(), diagnose.CaptureFailCodes()
+		if len(a) == 0 || len(a) != len(b) {
+			t.Fatalf("CaptureFailCodes() = %v, %v: want the same codes on each call", a, b)
+		}
+		a[0] = ""
+		if b[0] == "" || diagnose.CaptureFailCodes()[0] == "" {
+			t.Error("CaptureFailCodes() shares its slice between calls")
+		}
+	},
+	"diagnose.Inferences": func(t *testing.T) { _ = diagnose.Inferences() },
+	"diagnose.Signatures": func(t *testing.T) { _ = diagnose.Signatures() },
 	"diagnose.Code.Silent": func(t *testing.T) {
 		if diagnose.Code("").Silent() {
 			t.Error("the zero Code is silent")
