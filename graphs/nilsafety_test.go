@@ -464,6 +464,15 @@ var nilCases = map[string]func(t *testing.T){
 		_, err := modes.ParseVersion("")
 		mustErr(t, err)
 	},
+	"modes.ParseRelease": func(t *testing.T) {
+		_, err := modes.ParseRelease("")
+		mustErr(t, err)
+	},
+	"modes.Near": func(t *testing.T) {
+		if modes.Near(modes.Version{}) {
+			t.Error("Near of the zero Version: near")
+		}
+	},
 	"modes.Patch.String": func(t *testing.T) { _ = modes.Patch(nil).String(); _ = modes.Patch{{}}.String() },
 	"inputerr.IsNil":     func(t *testing.T) { _ = inputerr.IsNil(nil); _ = inputerr.IsNil((*strings.Reader)(nil)) },
 	"inputerr.ReadAll": func(t *testing.T) {
@@ -632,8 +641,18 @@ var nilCases = map[string]func(t *testing.T){
 	// graphs/diagnose.
 	"diagnose.CUDAGraphCodes": func(t *testing.T) { _ = diagnose.CUDAGraphCodes() },
 	"diagnose.Codes":          func(t *testing.T) { _ = diagnose.Codes() },
-	"diagnose.Inferences":     func(t *testing.T) { _ = diagnose.Inferences() },
-	"diagnose.Signatures":     func(t *testing.T) { _ = diagnose.Signatures() },
+	"diagnose.CaptureFailCodes": func(t *testing.T) {
+		a, b := diagnose.CaptureFailCodes(), diagnose.CaptureFailCodes()
+		if len(a) == 0 || len(a) != len(b) {
+			t.Fatalf("CaptureFailCodes() = %v, %v: want the same codes on each call", a, b)
+		}
+		a[0] = ""
+		if b[0] == "" || diagnose.CaptureFailCodes()[0] == "" {
+			t.Error("CaptureFailCodes() shares its slice between calls")
+		}
+	},
+	"diagnose.Inferences": func(t *testing.T) { _ = diagnose.Inferences() },
+	"diagnose.Signatures": func(t *testing.T) { _ = diagnose.Signatures() },
 	"diagnose.Code.Silent": func(t *testing.T) {
 		if diagnose.Code("").Silent() {
 			t.Error("the zero Code is silent")

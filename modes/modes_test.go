@@ -3,6 +3,7 @@ package modes
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -152,4 +153,58 @@ func ExampleTable_Resolve() {
 	_, err := t.Resolve("lite")
 	fmt.Println(err.(*UnknownModeError).Message())
 	// Output: Unrecognized mode=lite, should be one of: default, reduce-overhead, max-autotune, max-autotune-no-cudagraphs
+}
+
+// TestVersionErrorKinds: every refused release says what it is, in the words every
+// entry point uses (newuser28 11(d): "2.99" had been "is not supported" here and "is
+// not a release torch has or is near" in diagnose; 1.13 and 10.0 "not supported"), with
+// did-you-mean for a release typed without its dot and no package prefix; ParseRelease
+// takes a newer release near the known ones, ParseVersion refuses it as newer.
+func TestVersionErrorKinds(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in      string
+		kind    VersionKind
+		release Version // ParseRelease's answer for VersionNewer
+		suggest Version
+		words   string
+		reason  string
+	}{
+		{"2.15", VersionNewer, Version{2, 15}, Version{}, "is newer than the releases known (2.0–2.14)", "released 2026-10 (pypi), not in the tables"},
+		{"2.17.0.dev20270301+cu130", VersionNewer, Version{2, 17}, Version{}, "is newer than the releases known", "a nightly three minors past"},
+		{"3.0", VersionNewer, Version{3, 0}, Version{}, "is newer than the releases known", "a next major"},
+		{"3.2", VersionNewer, Version{3, 2}, Version{}, "is newer than the releases known", "three releases on, with a new major"},
+		{"3.5", VersionNotRelease, Version{}, Version{}, "a future release that far ahead is not known yet (newer ones are taken up to 2.17, or 3.2)", "3.x had been taken whatever its minor"},
+		{"2.18", VersionNotRelease, Version{}, Version{}, "nor is it 2.1.8 typed without its dot: 2.1 ended at 2.1.2", "no release, no suggestion"},
+		{"2.18.0", VersionNotRelease, Version{}, Version{}, "a minor more than 3 past the newest", "a patch after it: not typed without a dot"},
+		{"2.99", VersionNotRelease, Version{}, Version{}, "nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1", "hostile28 R1"},
+		{"2.31", VersionNotRelease, Version{}, Version{2, 3}, "did you mean 2.3 (2.3.1 typed without its dot)?", "2.3.1 exists"},
+		{"2.31+cu121", VersionNotRelease, Version{}, Version{2, 3}, "did you mean 2.3", "a local tag is no patch"},
+		{"2.140", VersionNotRelease, Version{}, Version{}, "a minor more than 3 past the newest", "three digits: no dotless reading"},
+		{"10.0", VersionNotRelease, Version{}, Version{}, "a future release that far ahead is not known yet", "hostile28 R2: had been said older than torch.compile in diagnose"},
+		{"2.999999999999999999999", VersionNotRelease, Version{}, Version{}, "its numbers are past any release's", "hostile28 R2: a minor past int range"},
+		{"1.13", VersionOlder, Version{}, Version{}, "is older than torch.compile, which came in 2.0", "before torch.compile"},
+		{"0.4.1", VersionOlder, Version{}, Version{}, "is older than torch.compile", "major 0"},
+		{"abc", VersionNotParsed, Version{}, Version{}, "is not a version (want MAJOR.MINOR[.PATCH][+LOCAL])", "no numbers"},
+		{"2.011", VersionNotParsed, Version{}, Version{}, "is not a version", "a leading zero"},
+	}
+	for _, tc := range tests {
+		_, err := ParseVersion(tc.in)
+		var ve *VersionError
+		if !errors.As(err, &ve) {
+			t.Fatalf("ParseVersion(%q) = %v, want a *VersionError (%s)", tc.in, err, tc.reason)
+		}
+		if ve.Kind != tc.kind || ve.Suggest != tc.suggest || !strings.Contains(err.Error(), tc.words) ||
+			!strings.HasPrefix(err.Error(), fmt.Sprintf("torch version %q ", tc.in)) {
+			t.Errorf("ParseVersion(%q) = %v (kind %q, suggest %v); want kind %q, suggest %v, the words %q and no package prefix (%s)",
+				tc.in, err, ve.Kind, ve.Suggest, tc.kind, tc.suggest, tc.words, tc.reason)
+		}
+		v, err := ParseRelease(tc.in)
+		switch {
+		case tc.kind == VersionNewer && (err != nil || v != tc.release):
+			t.Errorf("ParseRelease(%q) = %v, %v; want %v (%s)", tc.in, v, err, tc.release, tc.reason)
+		case tc.kind != VersionNewer && (err == nil || err.Error() != ve.Error()):
+			t.Errorf("ParseRelease(%q) error = %v; want ParseVersion's %v (%s)", tc.in, err, ve, tc.reason)
+		}
+	}
 }

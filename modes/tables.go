@@ -125,7 +125,10 @@ func SiteReleases(site UnknownModeSite) Releases {
 func For(v Version) (*Table, error) {
 	rel, ok := releaseRow(v)
 	if !ok {
-		return nil, &VersionError{Input: v.String(), Supported: Supported(), Reason: "is not supported"}
+		if _, err := ParseVersion(v.String()); err != nil {
+			return nil, err // the release words as every entry point's
+		}
+		return nil, &VersionError{Input: v.String(), Supported: Supported(), Reason: "has no mode table", Kind: VersionNotRelease}
 	}
 	t := &Table{Torch: v, Evidence: ModesEvidenceOf(v), SourceNote: strings.ReplaceAll(rel.Note, "{release}", v.String())}
 	for _, r := range ModeRows() {

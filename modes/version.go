@@ -62,11 +62,25 @@ func Supported() []Version {
 	return out
 }
 
-// VersionError reports a version string that names no supported release.
+// VersionError reports a torch release that an entry point does not take: the one
+// error of every entry point that takes a release (graphs.Scenario.Torch, the command's
+// -torch, diagnose's Options.Torch and ParseTorch, -script's plans), with the same words
+// in each. Kind says what the input is (no version, older than torch.compile, newer than
+// the releases known, no release torch has or is near) and Reason says it in words,
+// with "did you mean 2.3?" where Suggest is set. Its text has no package prefix: each
+// entry point wraps it with its own context ("graphs: scenario torch: …", "diagnose:
+// Options.Torch: …", "-torch: …"); errors.As finds it through them.
 type VersionError struct {
-	Input     string    // the string as given
-	Supported []Version // the releases that are supported
-	Reason    string    // why it was refused
+	Input     string      // the string as given
+	Supported []Version   // the releases that are supported
+	Reason    string      // why it was refused, in words ("is older than torch.compile, which came in 2.0")
+	Kind      VersionKind // what the input is
+	// Release is the release Input names where Kind is VersionNewer (2.15), the zero
+	// Version otherwise.
+	Release Version
+	// Suggest is the known release Input may be, typed without its dot ("2.31": 2.3,
+	// where 2.3.1 exists), the zero Version when none.
+	Suggest Version
 }
 
 func (e *VersionError) Error() string {
@@ -77,7 +91,7 @@ func (e *VersionError) Error() string {
 	for i, v := range e.Supported {
 		names[i] = v.String()
 	}
-	return fmt.Sprintf("modes: torch version %q %s; supported: %s", e.Input, e.Reason, strings.Join(names, ", "))
+	return fmt.Sprintf("torch version %q %s; supported: %s", e.Input, e.Reason, strings.Join(names, ", "))
 }
 
 // versionParts returns the major and minor numbers of a torch.__version__ form: 2.11,
@@ -150,21 +164,17 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // ParseVersion parses "2.11", "2.7.1", "2.11.0+cu130" or "2.13.0.dev20260518" into
 // its minor release. It returns a *VersionError for malformed input and for releases
-// outside [First(), Last()].
+// outside [First(), Newest()], whose Kind and Reason say what the input is (as
+// [ParseRelease], which takes a near newer release, says it).
 func ParseVersion(s string) (Version, error) {
 	t := strings.TrimSpace(s)
 	majorText, minorText, ok := versionParts(t)
-	if !ok {
-		return Version{}, &VersionError{Input: s, Supported: Supported(), Reason: "is not a version (want MAJOR.MINOR[.PATCH][+LOCAL])"}
+	if ok {
+		major, err1 := strconv.Atoi(majorText)
+		minor, err2 := strconv.Atoi(minorText)
+		if v := (Version{major, minor}); err1 == nil && err2 == nil && v.AtLeast(First()) && !Newest().Less(v) {
+			return v, nil
+		}
 	}
-	major, err1 := strconv.Atoi(majorText)
-	minor, err2 := strconv.Atoi(minorText)
-	if err1 != nil || err2 != nil {
-		return Version{}, &VersionError{Input: s, Supported: Supported(), Reason: "is out of range"}
-	}
-	v := Version{major, minor}
-	if v.Less(First()) || Last().Less(v) {
-		return Version{}, &VersionError{Input: s, Supported: Supported(), Reason: "is not supported"}
-	}
-	return v, nil
+	return Version{}, refused(s, t)
 }

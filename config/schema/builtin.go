@@ -118,8 +118,8 @@ func builtinData(name string) ([]byte, error) {
 // 2.14) or inferred, when v borrows the nearest release that was read. It returns a
 // *modes.VersionError for an unsupported release.
 func Builtin(v modes.Version) (*Schema, modes.Evidence, error) {
-	if v.Less(modes.First()) || modes.Newest().Less(v) {
-		return nil, "", &modes.VersionError{Input: v.String(), Supported: modes.Supported(), Reason: "is not supported"}
+	if _, err := modes.ParseVersion(v.String()); err != nil {
+		return nil, "", err // the release words as every entry point's
 	}
 	s, err := builtinFile(schemaFor(v))
 	if err != nil {

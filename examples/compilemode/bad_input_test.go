@@ -75,7 +75,7 @@ func TestBadInput(t *testing.T) {
 		{"threads-unknown", []string{"-threads", "pool"}, 2, "want main, thread, per-device, per-thread or callers", "", ""},
 		{"schema-not-json", []string{"-schema", write("a.json", "not json")}, 2, "not a schema file", "", ""},
 		{"schema-wrong-format", []string{"-schema", write("b.json", `{"format": "compilemode-schema/9", "torch": "2.11.0"}`)}, 2, `format "compilemode-schema/9"`, "", ""},
-		{"schema-unsupported-torch", []string{"-schema", write("c.json", `{"format": "compilemode-schema/1", "torch": "1.13.1", "evidence": "measured"}`)}, 2, `"1.13.1" is not supported`, "", ""},
+		{"schema-unsupported-torch", []string{"-schema", write("c.json", `{"format": "compilemode-schema/1", "torch": "1.13.1", "evidence": "measured"}`)}, 2, `"1.13.1" is older than torch.compile, which came in 2.0`, "", ""},
 		{"schema-truncated", []string{"-schema", write("d.json", `{"format": "compilemode-schema/1", "torch": "2.11.0", "keys": [`)}, 2, "not a schema file", "", ""},
 		{"schema-torch-mismatch", []string{"-torch", "2.7", "-schema", "../../testdata/torch/2.11/schema_live.json"}, 2, "describes torch 2.11.0+cu130", "", ""},
 		{"scenario-unknown-field", []string{"-scenario", write("s.json", `{"workload": {"device": 2}}`)}, 2, `unknown field "workload.device" (did you mean "workload.devices"?`, "", ""},

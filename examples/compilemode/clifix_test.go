@@ -99,7 +99,7 @@ func TestFirstUserDefects(t *testing.T) {
 		{name: "script-bad-threads", reason: "a site that cannot be planned is unusable input: exit 2 naming the line",
 			args: []string{"-script", py, "-threads", "bogus"}, code: 2, err: "s.py:2: this torch.compile site is not planned: "},
 		{name: "script-torch", reason: "-script's release error names -torch",
-			args: []string{"-script", py, "-torch", "2.99"}, code: 2, err: "-torch: torch version \"2.99\" is not supported"},
+			args: []string{"-script", py, "-torch", "2.99"}, code: 2, err: "-torch: torch version \"2.99\" is not a release torch has or is near"},
 		{name: "script-options", reason: "-script's -options error has no package name",
 			args: []string{"-script", py, "-options", "{"}, code: 2, err: "-options: bad literal"},
 		{name: "diagnose-torch", reason: "-diagnose's release error names -torch, no package",

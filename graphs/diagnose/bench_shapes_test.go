@@ -258,12 +258,82 @@ var logShapes = []logShape{
 		}
 		b.WriteByte('\n')
 	}},
+	// Lines that state a release, every one of them (newuser28's finding 13: each such
+	// line ran the release finder's rows and some hundred expressions that decide whether
+	// the release is another run's, 3-16 s of CPU a MB): a pytest run whose every line
+	// carries the torch it ran on, each line another test; "ok [torch …]" and "torch CUDA
+	// 13.4" on every line; a title of the corpus's t6 (torchtitan#3944) repeated; pip's
+	// freeze of a collect_env report repeated; collect_env's report repeated.
+	{"release-pytest", func(b *bytes.Buffer, size int) {
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(b, "tests/test_x.py::test_a%d PASSED [torch 2.14.0+cu130]\n", i)
+		}
+	}},
+	{"release-ok", func(b *bytes.Buffer, size int) { repeatLines(b, size, []string{"ok [torch 2.14.0+cu130]"}) }},
+	{"release-cuda", func(b *bytes.Buffer, size int) { repeatLines(b, size, []string{"torch CUDA 13.4"}) }},
+	{"release-title", func(b *bytes.Buffer, size int) {
+		repeatLines(b, size, []string{"# `RuntimeError: Attempting to use a closed pool` on DeepSeek-v3-16b torchtitan on Blackwell + torch nightly + CUDA 13.4"})
+	}},
+	{"release-pip-freeze", func(b *bytes.Buffer, size int) { repeatLines(b, size, pipFreeze()) }},
+	{"release-collect-env", func(b *bytes.Buffer, size int) {
+		block := append(corpusLines(collectEnvText, "PyTorch version:"), "", "Versions of relevant libraries:")
+		for _, l := range pipFreeze() {
+			block = append(block, "[pip3] "+l)
+		}
+		repeatLines(b, size, block)
+	}},
 	// millions of short lines.
 	{"short-lines", func(b *bytes.Buffer, size int) {
 		for i := 0; b.Len() < size; i++ {
 			b.WriteString("ok " + strconv.Itoa(i%100) + "\n")
 		}
 	}},
+}
+
+// collectEnvText and pipListText are corpus texts with torch's collect_env report
+// (torch/utils/collect_env.py's "PyTorch version: …" block; its "Versions of relevant
+// libraries:" lists pip's packages as "[pip3] name==version").
+const (
+	collectEnvText = "bk_neg_pt111983_reply_wsl2_libtorch_cuda_so_collect_env_20.txt"
+	pipListText    = "dm_neg_pt179418_index_add_bf16_fallback_decomp_pip3_nightly212.txt"
+)
+
+// corpusLines returns the lines of the corpus text name from the first that starts with
+// from to the text's end (none where the text cannot be read).
+func corpusLines(name, from string) []string {
+	b, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", name))
+	if err != nil {
+		return nil
+	}
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, from) {
+			return lines[i:]
+		}
+	}
+	return nil
+}
+
+// pipFreeze is pipListText's pip packages as pip freeze prints them ("torch==2.12.0.dev…").
+func pipFreeze() []string {
+	var out []string
+	for _, l := range corpusLines(pipListText, "[pip3] ") {
+		if name, ok := strings.CutPrefix(l, "[pip3] "); ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// repeatLines writes lines, one a line, over and over until b holds size bytes.
+func repeatLines(b *bytes.Buffer, size int, lines []string) {
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	for i := 0; b.Len() < size; i++ {
+		b.WriteString(lines[i%len(lines)])
+		b.WriteByte('\n')
+	}
 }
 
 // writeShape writes shape sh of size bytes to path and returns its size; with

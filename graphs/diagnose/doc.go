@@ -53,17 +53,32 @@
 // (2.0–2.14): this finding's release facts stop at 2.14, …"), no fix advises an upgrade
 // to 2.14 or older, the header reads "torch 2.15 (from line 1; newer than the releases
 // known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
-// on 2.14. A minor more than three past the newest known (a year of releases: PyTorch
-// has typically three minor releases a year) with no patch after it is a known release
-// typed without its dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one
-// whose patch release never existed ("torch==2.18": 2.1 ended at 2.1.2,
-// [modes.LastPatch]) is no release.
+// on 2.14. A release is read by -torch's rule, [modes.ParseRelease], the one of every
+// entry point that takes a release: a newer one is up to three minors past the newest
+// known (a year of releases: PyTorch has typically three minor releases a year), or 3.0
+// to 3.2. A minor further with no patch after it is a known release typed without its
+// dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one whose patch release
+// never existed ("torch==2.18": 2.1 ended at 2.1.2, [modes.LastPatch]) is no release.
 //
 // A release older than the releases known ("torch 1.13.1", glued "+pytorch1.10.0" too:
 // torch.compile came in 2.0) is no release for the findings, the log read as one that states none, and is named:
 // [Diagnosis.StatedTorch] is it, the header reads "torch 1.13 (from line 1; older than
 // torch.compile, which came in 2.0: read as a log that states no release)" and the plan
 // "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))".
+// A release torch has not and is not near ("PyTorch version: 2.99.0+cu130", 2.18.0,
+// 10.0, 3.5, a minor past int range) is read the same way, with
+// [Diagnosis.StatedTorchKind] "not-a-release" (1.13's is "older"): the header reads
+// "torch: line 1 states torch 2.99, not a release torch has: read as none", and no fix
+// advises installing it (hostile28 R1, R2: 2.99 had been taken as a newer release, and
+// 10.0 said older than torch.compile).
+//
+// A text that states two releases where a process's release is stated (collect_env,
+// torch.__version__, a package list, pip's report, a pin; not prose) names the other in
+// the header, "torch 2.6 (from line 1; also states 2.14 on line 2)", and
+// [Diagnosis.AlsoStated] (hostile28 R3). Where the other has the change that ends a
+// finding's code (2.14's per-thread cudagraph trees), the finding's fix drops the upgrade
+// to it, says "On torch 2.14 (line 2 states it) this is fixed: make the failing process
+// run it", and its note says the process that printed it runs an older torch.
 // A log that states no release gets the header "torch: not stated in the text (each fix
 // is for all releases that print it; -torch X.Y sets one)" (newuser21 #7: "upgrade to
 // 2.14" had read as an answer that assumed a release; newuser28 #2: it had said "each
@@ -92,6 +107,39 @@
 // "with mode=A it works, with mode=B it fails"), the plan takes the first that turns
 // CUDA graphs on when a finding's text is printed only with them on ([CUDAGraphCodes]),
 // else the first; [Diagnosis.Calls] and [Diagnosis.CallLine] say which.
+//
+// The plan is the call's alone; what the text shows beside it is noted
+// ([Diagnosis.PlanNotes], newuser28's findings 1 and 4): under a finding whose failure is
+// at a capture or a recording ([CaptureFailCodes]), each device the plan says captures
+// reads "cuda:0 main: capture (the log shows this capture failing: line 10,
+// stream-capture-unjoined)"; a text that shows a ROCm run (a +rocm release,
+// torch.version.hip's value, collect_env's ROCm or HIP line, an AMD Instinct or gfx9xx
+// GPU, a HIP error: [Diagnosis.ROCmLine]) gets a note that the device is AMD's, where
+// torch.cuda drives HIP and captures make HIP graphs, while the plan's facts are NVIDIA
+// CUDA's.
+//
+// # A fix the text shows done
+//
+// A finding's cause must hold for the text, and so must its fix: where the text shows
+// the code doing what the code's fix asks for and failing all the same, advising it
+// again is what the user has tried (newuser28's finding 1: pytorch/pytorch#185546 joins
+// its side stream with torch.cuda.current_stream().wait_stream(side) under
+// reduce-overhead and still gets "capturing stream has unjoined work"). Two tables in
+// held.go hold it as rows: heldActions, how a line of code does an action (the join,
+// torch.no_grad(), cudagraph_mark_step_begin(), a clone of the output, pin_memory,
+// capturable=True, import torch._inductor.config, unsetting
+// PYTORCH_NO_CUDA_MEMORY_CACHING, apt-get install python3-dev, pip install triton, a
+// compile with mode="max-autotune-no-cudagraphs"), and heldFixes, which code's fix asks
+// for which action and the code's other fix when it is done (for the join under
+// torch.compile's CUDA graphs: compile that function without them, or move the
+// side-stream work out of it). Such a finding's Fix says "line 31 already makes the
+// current (capturing) stream wait on the side stream (…); if it fails all the same: …"
+// and [Finding.FixShownLine] is that line. The line must be a statement that does it,
+// whole: not prose that names it, a comment, a docstring, code under advice (the first
+// prose line above it asks or suggests: "Try this:"), the fork instead of the join
+// (side.wait_stream(torch.cuda.current_stream())), nor code in a def other than the
+// one a traceback of the text fails in; a compile call's mode counts only where the text
+// shows one call.
 //
 // # Matching
 //
@@ -794,8 +842,10 @@
 // start or " in "): 8.1-8.6 -> 3.8-4.0 s of CPU, grep -F with the same anchors 1.1 and
 // 0.9 s, about 4 times (load average 20-25); BenchmarkShapes/tf32-hint 6.8 -> 3.0 times
 // grep -F, stock-warnings 4.3 -> 2.9 (testdata/bench-results.txt). The warning's advice line "To
-// diagnose recompilation issues, see https://pytorch.org/docs/main/…" still runs the
-// release finder on each (BenchmarkShapes/recompile-warnings: 26 times grep -F's time). Against grep -F with only eleven anchors (one
+// diagnose recompilation issues, see https://pytorch.org/docs/main/…" ran the release
+// finder on each (BenchmarkShapes/recompile-warnings: 26 times grep -F's time) until the
+// finder's expressions were gated by their literals: 2.2 times at d6fb2451 and after
+// (tf32-hint 3.5, stock-warnings 2.4; testdata/bench-results.txt). Against grep -F with only eleven anchors (one
 // per common message) on the same file, same machine: grep 0.86–0.95 s, compilemode
 // -diagnose 0.80–1.44 s, a ratio of 0.9–1.6. BenchmarkRead100MB, a denser log with a
 // skip line every five lines and rank prefixes on most lines: 10–13 MB/s, a peak heap
@@ -1002,6 +1052,31 @@
 // every row's patterns are compiled, 129 -> 143 MB (bounded by the table, not the log),
 // 28-32 MB on the other logs but wrapped prose (116 -> 140 MB). One line of 1 MB of near
 // misses of every message (BenchmarkNearMissLine/one-line): 8.9 -> 6.9 s of CPU.
+//
+// A log whose every line states a release (newuser28's finding 13: a pytest run that
+// tags each line "[torch 2.14.0+cu130]", "ok [torch …]" or "torch CUDA 13.4" on every
+// line, a title that names torch and CUDA 13.4 repeated) cost 3-17 s of CPU a MB: each
+// line ran the release rows that hold torch, and each release one of them found ran
+// otherRun's some hundred expressions, large case-insensitive alternations that Go's
+// backtracker runs in 20-60 µs on a short line, three times a line, met before or not.
+// Each of the release finder's expressions now runs only where its gate admits the text
+// (matchGated, the gated Find helpers, lazyShape.gate for the rows; a character class of
+// up to four characters is a clause: classLiterals), otherRun's answers are remembered
+// by text and span, a row's candidates by text and row (candidatesOf) and deferLine's
+// none by text (each memo at most 4096 texts, then afresh), sentenceStart scans back a
+// byte at a time, and rangeOperator, anchored at the text's end, runs only where the
+// text may end with an operator. In CPU time (BenchmarkShapes' release shapes, 1 MB,
+// e137ddbe -> d0f92dd4, load average 17-21, testdata/bench-results.txt), Read's time
+// over grep -F -f Anchors()'s in the same run: the pytest run 226 -> 20 times (1.1 MB:
+// 16.7 -> 1.9 s), "ok [torch …]" 118 -> 3.8, "torch CUDA 13.4" 36 -> 5.0, the title 37
+// -> 3.2, a pip freeze and collect_env's report repeated 1.6-1.7 -> 1.1-1.3; the rare-hit
+// log 0.31 -> 0.26. Outputs byte for byte the same. The article reader merged after
+// (release_article.go) ran runShown, which no gate bounds, on each such line; its
+// expressions go through their gates too and what a text shows of runs is remembered
+// by text (runsShownOf): at 62cc9b20, under heavier load, the pytest run 27 times,
+// "ok [torch …]" 6.1, "torch CUDA 13.4" 6.4, the title 3.8. Left: a log whose every
+// line differs (the pytest run's test names) meets no memo, and its lines still run
+// the rows that hold torch and a release, and otherRun's gates, once each.
 //
 // # Corpus
 //

@@ -8,21 +8,24 @@ import (
 // TestParseTorchRefusal: a release -torch refuses says why (newuser14 #5: "2.99" was
 // refused with the supported list alone while 2.15 to 2.17 and 3.x are taken); a newer
 // one within reach is taken, an older one or a text that is no version keeps its reason.
-// The four "why" cases fail before; 2.18 and 2.99 suggested 2.1.8 and 2.9.9, releases
+// 3.x is near up to 3.2 (three releases on), as 2.x up to 2.17 (one rule for -torch and
+// a log's release, modes.ParseRelease: hostile28 R1); 1.13 says it is older than
+// torch.compile (newuser28 11(d)). The four "why" cases fail before; 2.18 and 2.99 suggested 2.1.8 and 2.9.9, releases
 // that never existed (fix brief 29, finding 2), and said nothing of a future release.
 func TestParseTorchRefusal(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ in, want, why string }{
-		{"2.99", "", "a minor more than 3 past the newest, 2.14, would be a future release, not known yet (newer ones are taken up to 2.17, or 3.x); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1"},
+		{"2.99", "", "a minor more than 3 past the newest, 2.14, would be a future release, not known yet (newer ones are taken up to 2.17, or 3.2); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1"},
 		{"2.18", "", "; nor is it 2.1.8 typed without its dot: 2.1 ended at 2.1.2"},
 		{"2.31", "", "; did you mean 2.3 (2.3.1 typed without its dot)?"},
 		{"2.140", "", "is not a release torch has or is near: a minor more than 3 past the newest"},
-		{"4.0", "", "is not a release torch has or is near: a future release that far ahead is not known yet (newer ones are taken up to 2.17, or 3.x)"},
-		{"1.13", "", "is not supported"},
+		{"4.0", "", "is not a release torch has or is near: a future release that far ahead is not known yet (newer ones are taken up to 2.17, or 3.2)"},
+		{"3.5", "", "is not a release torch has or is near: a future release that far ahead is not known yet"},
+		{"1.13", "", "is older than torch.compile, which came in 2.0"},
 		{"+2.99", "", "is not a version"},
 		{"x", "", "is not a version"},
 		{"2.17", "2.17", ""},
-		{"3.5", "3.5", ""},
+		{"3.2", "3.2", ""},
 		{" 2.6.1 ", "2.6", ""},
 	}
 	for _, tt := range tests {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -132,6 +131,11 @@ type Finding struct {
 	// field): Line itself when every place is on it (a log whose lines end in a bare
 	// carriage return, tqdm's, is one line).
 	LastLine int `json:"last_line,omitempty"`
+	// FixShownLine, when set, is the line that shows the code's usual fix already done
+	// (the capturing stream already waits on the side stream, the call already runs
+	// under torch.no_grad()): Fix then says so and gives the code's other fix (held.go).
+	// An extra field.
+	FixShownLine int `json:"fix_shown_line,omitempty"`
 	// FirstLine is the first line of those places, when Count is more than one and the
 	// first is not Line, but before it (an extra field): the text output then says
 	// "line 15 (2 times, first line 1, last line 15)".
@@ -148,8 +152,8 @@ type Diagnosis struct {
 	Format string `json:"format"`
 	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
-	// wheel tags, torch==2.5.1 pins), "" when it shows none or one older than 2.0
-	// (1.13), but for "1.14", the development line that shipped as 2.0
+	// wheel tags, torch==2.5.1 pins), "" when it shows none, one older than 2.0
+	// (1.13) or one torch has not and is not near (2.99.0, 10.0: StatedTorch), but for "1.14", the development line that shipped as 2.0
 	// (TorchShippedAs). A release newer than the releases known (2.15, a nightly
 	// 2.15.0.dev20261201, 3.0) is given too, with TorchNewer set.
 	Torch string `json:"torch"`
@@ -187,11 +191,27 @@ type Diagnosis struct {
 	// is no finding. An extra field.
 	TracebackCut int `json:"traceback_cut_line,omitempty"`
 	// StatedTorch is the release the log states where Torch is not it: one older than
-	// the releases known ("1.13": torch.compile came in 2.0), the log then read as one that
+	// the releases known ("1.13": torch.compile came in 2.0) or one torch has not and is
+	// not near ("2.99", StatedTorchKind says which), the log then read as one that
 	// states no release, or the log's own where Options.Torch gives another;
 	// StatedTorchLine is its line. Extra fields.
 	StatedTorch     string `json:"stated_torch,omitempty"`
 	StatedTorchLine int    `json:"stated_torch_line,omitempty"`
+	// StatedTorchKind says what StatedTorch is where it is no release for the findings:
+	// "older" (older than torch.compile: 1.13, 0.4) or "not-a-release" (none torch has or
+	// is near, by -torch's rule, modes.ParseRelease: 2.99.0, 2.18.0, 10.0; hostile28 R1,
+	// where 2.99 had been taken as a newer release and the fix said to install it);
+	// "" where StatedTorch is the log's own release and Options.Torch gives another. An
+	// extra field.
+	StatedTorchKind modes.VersionKind `json:"stated_torch_kind,omitempty"`
+	// AlsoStated are the other releases the text states, in line order, where it states
+	// more than one in the ways a text says which torch a process runs (collect_env, a
+	// package list, pip's report, a pin; not prose): an upgrade, two environments
+	// (hostile28 R3). Torch (or StatedTorch, where -torch gives Torch) is the one read;
+	// these are named so that the conflict shows. Where one of them has the fix that
+	// ends a finding's code, that finding's fix and note say so. At most 4. An extra
+	// field.
+	AlsoStated []StatedRelease `json:"also_stated_torch,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
 	TorchLine int `json:"torch_line,omitempty"`
@@ -245,6 +265,19 @@ type Diagnosis struct {
 	// release printing every finding's text for the plan ("unsupported-python"); "" when
 	// the plan takes the default. An extra field.
 	PlanTorchFrom Code `json:"plan_torch_from,omitempty"`
+	// PlanNotes are what the text shows that the plan, read from the call alone, does
+	// not: a capture the plan says succeeds that a finding shows failing ("the log shows
+	// this capture failing: line 10, stream-capture-unjoined": the codes of
+	// CaptureFailCodes), and a ROCm run, whose device is AMD's while the plan's facts
+	// are NVIDIA CUDA's. Nil when there are none or no device is planned. An extra
+	// field.
+	PlanNotes []string `json:"plan_notes,omitempty"`
+	// ROCmLine is the first line that shows a ROCm run (a +rocm build, torch.version.hip's
+	// value, collect_env's ROCm or HIP line, an AMD Instinct or gfx9xx GPU, a HIP error),
+	// and ROCmText what on it shows it ("+rocm6", "MI250X"), set where the plan has a line
+	// per device (no raise); 0 and "" otherwise. Extra fields.
+	ROCmLine int    `json:"rocm_line,omitempty"`
+	ROCmText string `json:"rocm_text,omitempty"`
 	// allKeys keeps every key of Plan's configuration in the JSON form (Options.AllKeys).
 	allKeys bool
 }
@@ -296,14 +329,15 @@ type Options struct {
 	AllKeys bool
 }
 
-// Read diagnoses r as [Read] does, with the options. It returns a *modes.VersionError
-// for an Options.Torch that is not a supported release, and a *pyver.Error for an
+// Read diagnoses r as [Read] does, with the options. It returns an error wrapping a
+// *modes.VersionError ("diagnose: Options.Torch: torch version "2.99" is not a release
+// torch has or is near: …") for an Options.Torch that [ParseTorch] refuses, and a *pyver.Error for an
 // Options.Python that is not a supported Python.
 func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	var torch modes.Version
 	if o.Torch != "" {
 		if torch, err = ParseTorch(o.Torch); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("diagnose: Options.Torch: %w", err) // the words of every entry point
 		}
 	}
 	if err := checkPython(o.Python); err != nil {
@@ -353,7 +387,9 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if cut {
 		d.GzipCutAfter = s.line
 	}
+	d.applyHeld(&s.held)
 	d.plan(s.rec.envLines)
+	d.planNotes(&s.held)
 	d.tracebackCut(&s.tbs)
 	d.TorchSource, d.allKeys = d.torchSource(), o.AllKeys
 	return d, nil
@@ -376,67 +412,29 @@ func (s *scanner) noText(cut bool) error {
 // (Options.Torch, torch) gives another, or a release older than the known ones that it
 // states where d has no release or option gives one.
 func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version) {
-	if v, ok := own.best(); ok && option && v != torch {
+	v, ok := own.best()
+	if ok && option && v != torch {
 		d.StatedTorch, d.StatedTorchLine = v.String(), own.line
 	} else if !ok && own.older != "" && (option || d.Torch == "") {
-		d.StatedTorch, d.StatedTorchLine = own.older, own.olderLine
+		d.StatedTorch, d.StatedTorchLine, d.StatedTorchKind = own.older, own.olderLine, own.olderKind
+	}
+	if ok {
+		d.AlsoStated = own.alsoStated(v.String())
+	} else {
+		d.AlsoStated = own.alsoStated("")
 	}
 }
 
-// ParseTorch reads a release as Options.Torch takes it: a release known
-// (modes.ParseVersion), or one newer than the newest known ("2.15", "3.0"), whose causes
-// and fixes are then the newest known release's (Diagnosis.TorchNewer), as for a log
-// that states it. A newer one is at most typoMargin (3) minors past the newest known
-// (2.17 after 2.14) or of major 3: "2.99" is an error, as a future release that far
-// ahead is not known yet. The error says so, and names the release the log reader
-// takes it for where it is a release typed without its dot ("2.31" is 2.3.1: "did you
-// mean 2.3?"), or why it is not one ("2.99" is no 2.9.9: 2.9 ended at 2.9.1).
-func ParseTorch(s string) (modes.Version, error) {
-	v, err := modes.ParseVersion(s)
-	if err == nil {
-		return v, nil
-	}
-	t := strings.TrimSpace(s)
-	if n, newer := newerRelease([]byte(t)); newer && modes.Newest().Less(n) {
-		return n, nil
-	}
-	var ve *modes.VersionError
-	if why := notNear(t); why != "" && errors.As(err, &ve) {
-		ve.Reason = why
-	}
-	return modes.Version{}, err
-}
-
-// notNear is the reason a well-formed release past the newest known is refused: more
-// than typoMargin minors past it, or of a major past 3 (newerRelease), and no release
-// known yet; "" for any other text. A two-digit minor that is a release typed without
-// its dot names that release ("did you mean 2.3 (2.3.1 typed without its dot)?"); one
-// whose patch never existed says so ("2.18" is no 2.1.8: 2.1 ended at 2.1.2), so only
-// a release that exists is suggested (fix brief 29, finding 2).
-func notNear(s string) string {
-	newest := modes.Newest()
-	major, rest, _ := strings.Cut(s, ".")
-	minor := rest[:len(rest)-len(strings.TrimLeft(rest, "0123456789"))]
-	ma, err1 := strconv.Atoi(major)
-	mi, err2 := strconv.Atoi(minor)
-	if err1 != nil || err2 != nil || strings.Trim(major, "0123456789") != "" || !newest.Less(modes.Version{Major: ma, Minor: mi}) {
-		return ""
-	}
-	taken := fmt.Sprintf("(newer ones are taken up to %d.%d, or 3.x)", newest.Major, newest.Minor+typoMargin)
-	if ma != newest.Major {
-		return "is not a release torch has or is near: a future release that far ahead is not known yet " + taken
-	}
-	why := fmt.Sprintf("is not a release torch has or is near: a minor more than %d past the newest, %s, "+
-		"would be a future release, not known yet %s", typoMargin, newest, taken)
-	if v, ok := typedWithoutDot(newest.Major, []byte(minor)); ok {
-		return why + fmt.Sprintf("; did you mean %s (%s.%s typed without its dot)?", v, v, minor[1:])
-	}
-	if v, ok := dotless(newest.Major, []byte(minor)); ok {
-		last, _ := modes.LastPatch(v)
-		why += fmt.Sprintf("; nor is it %s.%s typed without its dot: %s ended at %s.%d", v, minor[1:], v, v, last)
-	}
-	return why
-}
+// ParseTorch reads a release as Options.Torch takes it: by the rule of every entry
+// point that takes a release, [modes.ParseRelease]: a release known, or one newer than
+// the newest known but near it (2.15 to 2.17, or 3.0 to 3.2: a year of releases), whose
+// causes and fixes are then the newest known release's (Diagnosis.TorchNewer), as for a
+// log that states it. Anything else is a *modes.VersionError that says what it is, in
+// the words every entry point uses: older than torch.compile (1.13); not a release torch
+// has or is near ("2.99": a future release that far ahead is not known yet, nor is it
+// 2.9.9, as 2.9 ended at 2.9.1), with the release a log's reader takes it for where it
+// is one typed without its dot ("2.31" is 2.3.1: "did you mean 2.3?").
+func ParseTorch(s string) (modes.Version, error) { return modes.ParseRelease(s) }
 
 // plan runs the planner on the recovered call, the way the command answers a scenario.
 func (d *Diagnosis) plan(envLines map[string]envLine) {
@@ -714,6 +712,9 @@ func (s *scanner) bestShown(i int, holds []bool) rowHit {
 func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
 	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
+	if st, f, ok := row.fixedElsewhere(torch, s.torch.alsoStated(torch.String())); haveTorch && ok {
+		fix, note = alsoFixedTexts(fix, note, f, torch, st)
+	}
 	if s.hits[i].inBackward {
 		cause, fix = overwrittenInBackward(cause)
 	}

@@ -99,33 +99,62 @@ const maxRunSentence = 300
 
 // noteRun notes the releases torch's name is followed by on text whose sentence shows a
 // run (runShown), while the release found is of prose or none: the first of each, up to
-// maxRan.
+// maxRan. What text shows is remembered by text (runsShownOf).
 func (f *versionFinder) noteRun(text []byte) {
 	if f.rank > rankProse || len(f.subject.ran) == maxRan {
 		return
 	}
+	for _, v := range f.runsShownOf(text) {
+		if slices.Contains(f.subject.ran, v) {
+			continue
+		}
+		if f.subject.ran = append(f.subject.ran, v); len(f.subject.ran) == maxRan {
+			return
+		}
+	}
+}
+
+// runsShownOf returns runsShown(text), remembered by text (f.runsShown, at most
+// maxTextMemo, then afresh): runShown, which no gate bounds (its Russian branch has no
+// literal a gate can look for), ran on every line that names torch and a release, and a
+// log repeats such lines ("ok [torch 2.14.0+cu130]" on every line: newuser28's finding 13).
+func (f *versionFinder) runsShownOf(text []byte) []modes.Version {
+	k := textKeyOf(text)
+	if k.n < 0 {
+		return runsShown(text)
+	}
+	if vs, ok := f.runsShown[k]; ok {
+		return vs
+	}
+	vs := runsShown(text)
+	if f.runsShown == nil || len(f.runsShown) >= maxTextMemo {
+		f.runsShown = make(map[textKey][]modes.Version)
+	}
+	f.runsShown[k] = vs
+	return vs
+}
+
+// runsShown returns the releases torch's name is followed by on text (runTorchAt, at its
+// first eight names) whose sentence shows a run (runShown), in their order.
+func runsShown(text []byte) []modes.Version {
+	var out []modes.Version
 	for i, n := 0, 0; n < 8; n++ {
 		j := bytes.Index(text[i:], []byte("orch"))
 		if j < 0 {
-			return
+			return out
 		}
 		i += j
-		m := runTorchAt.FindSubmatchIndex(text[i:min(len(text), i+40)])
+		m := findSubmatchIndexGated(runTorchAt, text[i:min(len(text), i+40)])
 		i += 4
 		if m == nil {
 			continue
 		}
 		lo, hi := i-4+m[2], i-4+m[3]
-		v, ok := minorOf(text[lo:hi])
-		if !ok || slices.Contains(f.subject.ran, v) {
-			continue
-		}
-		if runShown.Match(boundedSentence(text, lo, hi)) {
-			if f.subject.ran = append(f.subject.ran, v); len(f.subject.ran) == maxRan {
-				return
-			}
+		if v, ok := minorOf(text[lo:hi]); ok && matchGated(runShown, boundedSentence(text, lo, hi)) {
+			out = append(out, v)
 		}
 	}
+	return out
 }
 
 // boundedSentence returns the sentence around text[lo:hi] (sentenceAround), at most
@@ -147,11 +176,11 @@ func (f *versionFinder) noteSubject(text []byte, line int) {
 		return
 	}
 	for _, re := range articleRows {
-		m := re.FindSubmatch(head)
+		m := findSubmatchGated(re, head)
 		if m == nil {
 			continue
 		}
-		if articleFailed.Match(head) {
+		if matchGated(articleFailed, head) {
 			return
 		}
 		if v, ok := minorOf(m[1]); ok {

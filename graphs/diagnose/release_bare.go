@@ -112,11 +112,11 @@ func pickChecked(text []byte, m []int) (int, int, verdict) {
 	if start > 1 {
 		window = text[sentenceStart(text, start-2) : start+len(window)]
 	}
-	if checkedNot.Match(text[start:verb]) || !checkedFailure.Match(window) || checkedFixed.Match(window) ||
-		checkedWorks.Match(sentenceAround(text, lo, hi)) {
+	if matchGated(checkedNot, text[start:verb]) || !matchGated(checkedFailure, window) || matchGated(checkedFixed, window) ||
+		matchGated(checkedWorks, sentenceAround(text, lo, hi)) {
 		return 0, 0, skip
 	}
-	if measureUnit.Match(text[hi:]) || otherRun(text, verb, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
+	if matchGated(measureUnit, text[hi:]) || otherRun(text, verb, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
 	if torchEvidence(text, lo, hi) {
@@ -177,10 +177,10 @@ var notIntroduced = &lazyregexp.Regexp{Expr: `(?i)\b(?:not|n't|never)\s+(?:\w+\s
 // torch's nightly), and another package's release or a negation is not the run's.
 func pickIntroduced(text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
-	if notIntroduced.Match(text[m[0]:hi]) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) || advice(text, lo) {
+	if matchGated(notIntroduced, text[m[0]:hi]) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) || advice(text, lo) {
 		return 0, 0, skip
 	}
-	if namesTorch(text) || compileWord.Match(text) || nightlyWord.Match(text) {
+	if namesTorch(text) || matchGated(compileWord, text) || matchGated(nightlyWord, text) {
 		return lo, hi, take
 	}
 	return 0, 0, skip
@@ -192,7 +192,7 @@ func pickIntroduced(text []byte, m []int) (int, int, verdict) {
 // another package's.
 func pickBare(text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
-	if measureUnit.Match(text[hi:]) || torchRange.Match(text) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
+	if matchGated(measureUnit, text[hi:]) || matchGated(torchRange, text) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
 	return lo, hi, take

@@ -41,15 +41,15 @@ func stableBeside(text []byte, lo, hi int) (int, int, bool) {
 	}
 	from := max(0, lo-buildListSpan)
 	var best []int
-	for _, m := range listedBuild.FindAllSubmatchIndex(text[from:lo], -1) {
+	for _, m := range findAllSubmatchIndexGated(listedBuild, text[from:lo], -1) {
 		m[2], m[3] = m[2]+from, m[3]+from
-		if buildListGap.Match(text[m[3]:lo]) {
+		if matchGated(buildListGap, text[m[3]:lo]) {
 			best = m
 		}
 	}
 	if best == nil {
 		to := min(len(text), hi+buildListSpan)
-		if m := listedBuild.FindSubmatchIndex(text[hi:to]); m != nil && buildListGap.Match(text[hi:hi+m[2]]) {
+		if m := findSubmatchIndexGated(listedBuild, text[hi:to]); m != nil && matchGated(buildListGap, text[hi:hi+m[2]]) {
 			best = []int{0, 0, m[2] + hi, m[3] + hi}
 		}
 	}
@@ -95,9 +95,9 @@ var listNext = &lazyregexp.Regexp{Expr: `^['"]?\s*,\s*['"]?v?\d+\.\d+`}
 // key: minimumKeyed).
 func pickListValue(text []byte, m []int) (int, int, verdict) {
 	switch after := text[m[3]:]; {
-	case listNext.Match(after) || keyList.Match(after):
+	case matchGated(listNext, after) || matchGated(keyList, after):
 		return 0, 0, ambiguous
-	case keyMinimum.Match(after) || minimumKeyed(text, m[2]):
+	case matchGated(keyMinimum, after) || minimumKeyed(text, m[2]):
 		return 0, 0, skip // a minimum: "PyTorch version: 2.0+", "Minimum torch version: 2.1"
 	}
 	return m[2], m[3], take

@@ -25,7 +25,7 @@ func (f *versionFinder) noteChecked(text []byte, line int) {
 	if !bytes.ContainsAny(text, checkMarks) {
 		return
 	}
-	m := checkedTorch.FindSubmatchIndex(text)
+	m := findSubmatchIndexGated(checkedTorch, text)
 	if m == nil {
 		return
 	}
@@ -33,7 +33,7 @@ func (f *versionFinder) noteChecked(text []byte, line int) {
 	if lo < 0 {
 		lo, hi = m[4], m[5]
 	}
-	if removedAfter.Match(text[hi:]) {
+	if matchGated(removedAfter, text[hi:]) {
 		return // "✅ torch 2.9.1 → removed": the one the run left
 	}
 	switch {

@@ -180,7 +180,7 @@ func TestBareAndToolReleases(t *testing.T) {
 		{"typo-last-patch", "torch==2.12+cu121", "2.12"},  // lookalike: a two-digit minor within reach is itself
 		{"real-two-digit", "torch==2.10.0", "2.10"},
 		{"newer-in-margin", "torch==2.16.0", "2.16"},
-		{"far-with-patch", "torch==2.31.0", "2.31"},
+		{"far-with-patch", "torch==2.31.0", ""}, // hostile28 R1: no release torch has or is near (modes.ParseRelease), as -torch 2.31.0 is refused
 		{"aside-works", "* **PyTorch 2.10** (pins Triton 3.6): works.\n* **PyTorch 2.4** (pins Triton 3.0): fails.", "2.4"},
 		{"bold-colon-works", "**PyTorch 2.10**: works", ""},
 		{"aside-ok", "with PyTorch 2.4.1 (cu121): OK", ""},

@@ -78,27 +78,47 @@ type deferredRelease struct {
 }
 
 // deferLine notes the first release of deferredRows on text, where no other package is
-// named on the line and its clause does not make it another run's.
+// named on the line and its clause does not make it another run's. A text found to
+// hold none is remembered (f.noDeferred, by textKeyOf): a log that repeats such a line
+// reads it once.
 func (f *versionFinder) deferLine(text []byte, line int) {
 	if f.deferred.value != nil || !bytes.Contains(text, []byte("2.")) {
 		return
 	}
-	if m := deferredTested.FindSubmatchIndex(text); m != nil && !deferredTail.Match(text[m[4]:m[5]]) {
-		f.deferred = deferredRelease{value: slices.Clone(text[m[2]:m[3]]), line: line, text: slices.Clone(text)}
+	k := textKeyOf(text)
+	if _, seen := f.noDeferred[k]; seen && k.n >= 0 {
 		return
 	}
+	lo, hi, ok := deferredOn(text)
+	if !ok {
+		if k.n >= 0 {
+			if f.noDeferred == nil || len(f.noDeferred) >= maxTextMemo {
+				f.noDeferred = make(map[textKey]struct{})
+			}
+			f.noDeferred[k] = struct{}{}
+		}
+		return
+	}
+	f.deferred = deferredRelease{value: slices.Clone(text[lo:hi]), line: line, text: slices.Clone(text)}
+}
+
+// deferredOn returns where the release deferLine notes on text lies, false for none.
+func deferredOn(text []byte) (lo, hi int, ok bool) {
+	if m := findSubmatchIndexGated(deferredTested, text); m != nil && !matchGated(deferredTail, text[m[4]:m[5]]) {
+		return m[2], m[3], true
+	}
 	for _, re := range deferredRows {
-		m := re.FindSubmatchIndex(text)
+		m := findSubmatchIndexGated(re, text)
 		if m == nil {
 			continue
 		}
 		lo, hi := m[2], m[3]
-		if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(text) {
+		if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, text) {
 			continue
 		}
-		f.deferred = deferredRelease{value: slices.Clone(text[lo:hi]), line: line, text: slices.Clone(text)}
-		return
+		return lo, hi, true
 	}
+	return 0, 0, false
 }
 
 // bestWith returns the release the log shows, as best does, and where the log states

@@ -64,16 +64,16 @@ func featureRelease(text []byte, from, to int) bool {
 	start := sentenceStart(text, from)
 	sentence := text[start:from]
 	after := text[to:]
-	if featureUse.Match(sentence) {
-		if m := featurePurpose.FindSubmatch(after); m != nil && !reproStep.Match(m[1]) {
+	if matchGated(featureUse, sentence) {
+		if m := findSubmatchGated(featurePurpose, after); m != nil && !matchGated(reproStep, m[1]) {
 			return true
 		}
 	}
-	if (featureBefore.Match(sentence) && !notAvailable.Match(sentence)) || (featureWithBefore.Match(sentence) && featureWithAfter.Match(after)) {
+	if (matchGated(featureBefore, sentence) && !matchGated(notAvailable, sentence)) || (matchGated(featureWithBefore, sentence) && matchGated(featureWithAfter, after)) {
 		return true
 	}
-	named := featureNameLead.Match(sentence) && featureNamed.Match(after)
-	return (featureOffers.Match(after) || named) && !reFailed.Match(sentenceAround(text, from, to))
+	named := matchGated(featureNameLead, sentence) && matchGated(featureNamed, after)
+	return (matchGated(featureOffers, after) || named) && !matchGated(reFailed, sentenceAround(text, from, to))
 }
 
 // reOnNightly is the failure said to be seen on a torch nightly the text does not
@@ -97,8 +97,8 @@ var onNightlyGate = sync.OnceValue(func() *gate { return newGate(reOnNightly.Str
 // seenOnNightly returns the bounds of reOnNightly's match in text, nil where there is
 // none or its sentence says the failure is seen on the nightly too, or not at all.
 func seenOnNightly(text []byte) []int {
-	loc := reOnNightly.FindIndex(text)
-	if loc == nil || reNightlyBoth.Match(sentenceAround(text, loc[0], loc[1])) {
+	loc := findIndexGated(reOnNightly, text)
+	if loc == nil || matchGated(reNightlyBoth, sentenceAround(text, loc[0], loc[1])) {
 		return nil
 	}
 	return loc
@@ -144,10 +144,10 @@ var (
 // clause, is the run's by one of the phrasings above.
 func runDespiteWords(text []byte, words [][]byte, from, to int) bool {
 	after := text[to:min(len(text), to+80)]
-	if negatedWorks.Match(lastWords(words, 7)) || sameError.Match(after) || movedTo(words) && (failsThere.Match(after) || outputAfter.Match(after)) {
+	if matchGated(negatedWorks, lastWords(words, 7)) || matchGated(sameError, after) || movedTo(words) && (matchGated(failsThere, after) || matchGated(outputAfter, after)) {
 		return true
 	}
-	return expectedToWork.Match(after) && butFails.Match(sentenceAround(text, from, to)[to-sentenceStart(text, from):])
+	return matchGated(expectedToWork, after) && matchGated(butFails, sentenceAround(text, from, to)[to-sentenceStart(text, from):])
 }
 
 // movedTo reports whether a clause's last words move to the release after them: a
@@ -156,7 +156,7 @@ func runDespiteWords(text []byte, words [][]byte, from, to int) bool {
 // broke in 2.4" names another release that fails).
 func movedTo(words [][]byte) bool {
 	last := lastWords(words, 6)
-	return reDowngrade.Match(last) || movedWord.Match(last)
+	return matchGated(reDowngrade, last) || matchGated(movedWord, last)
 }
 
 // movedWord is a verb of moving between releases (moveVerb) as a word.
@@ -166,5 +166,5 @@ var movedWord = &lazyregexp.Regexp{Expr: `(?i)\b` + moveVerb + `\b`}
 // run's though otherRun's words would make it another's: the only release the writer's
 // run works on (onlyWorks), or runDespiteWords.
 func runByWords(text []byte, words [][]byte, from, to int) bool {
-	return onlyWorks.Match(lastWords(words, 6)) || runDespiteWords(text, words, from, to)
+	return matchGated(onlyWorks, lastWords(words, 6)) || runDespiteWords(text, words, from, to)
 }

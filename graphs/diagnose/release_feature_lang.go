@@ -36,7 +36,7 @@ var (
 // told in its sentence, which ends at a full stop of either script.
 func featureForeignRelease(text []byte, from, to int) bool {
 	rest := text[to:]
-	if !featureForeign.Match(rest) {
+	if !matchGated(featureForeign, rest) {
 		return false
 	}
 	if end := bytes.IndexByte(rest, '\n'); end >= 0 {
@@ -45,5 +45,5 @@ func featureForeignRelease(text []byte, from, to int) bool {
 	if end := firstSentenceEnd(rest); end >= 0 {
 		rest = rest[:end]
 	}
-	return !failedForeign.Match(rest) && !failedForeign.Match(text[sentenceStart(text, from):from])
+	return !matchGated(failedForeign, rest) && !matchGated(failedForeign, text[sentenceStart(text, from):from])
 }

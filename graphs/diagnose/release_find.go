@@ -2,7 +2,7 @@ package diagnose
 
 import (
 	"bytes"
-	"strconv"
+	"errors"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -118,8 +118,25 @@ var (
 const plusBound = `\+(?:[^0-9A-Za-z]|$)`
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
-// run's by the words of its clause: up to four words before it or three after.
+// run's by the words of its clause: up to four words before it or three after. Its
+// answers are remembered by the text (otherRunMemo): a line's release is asked about
+// by each row that reads it and by deferLine, and a log repeats its lines.
 func otherRun(text []byte, from, to int) bool {
+	k := textKeyOf(text)
+	if k.n < 0 {
+		return otherRunRead(text, from, to)
+	}
+	k.from, k.to = from, to
+	if v, ok := otherRunMemo.get(k); ok {
+		return v
+	}
+	v := otherRunRead(text, from, to)
+	otherRunMemo.put(k, v)
+	return v
+}
+
+// otherRunRead is otherRun without the memo.
+func otherRunRead(text []byte, from, to int) bool {
 	if decided, other := otherRunListed(text, from); decided {
 		return other
 	}
@@ -127,7 +144,7 @@ func otherRun(text []byte, from, to int) bool {
 		return false // which release of another package fits this torch: the asker runs it
 	}
 	before := text[:from]
-	if ends := clauseEnd.FindAllIndex(before, -1); len(ends) > 0 {
+	if ends := findAllIndexGated(clauseEnd, before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
 	if otherRunNamed(text, before, from, to) {
@@ -146,13 +163,13 @@ func otherRun(text []byte, from, to int) bool {
 		before = lastWords(words, 4)
 	}
 	after := text[to:]
-	if rest := bytes.TrimLeft(after, "0123456789.+abcdefghijklmnopqrstuvwxyz"); otherRunThen.Match(rest[:min(len(rest), 120)]) {
+	if rest := bytes.TrimLeft(after, "0123456789.+abcdefghijklmnopqrstuvwxyz"); matchGated(otherRunThen, rest[:min(len(rest), 120)]) {
 		return true
 	}
-	if end := clauseEnd.FindIndex(after); end != nil {
+	if end := findIndexGated(clauseEnd, after); end != nil {
 		after = after[:end[0]+1]
 	}
-	return otherRunBefore.Match(before) || otherRunBeforeIntl(before) || (otherRunAfterWords(after) && !worksContrast.Match(text[to:]))
+	return matchGated(otherRunBefore, before) || otherRunBeforeIntl(before) || (otherRunAfterWords(after) && !matchGated(worksContrast, text[to:]))
 }
 
 // otherRunClause reports whether the clause before a release names it as another
@@ -160,15 +177,15 @@ func otherRun(text []byte, from, to int) bool {
 // another tool acts on (otherRunTarget).
 func otherRunClause(before []byte) bool {
 	trimmed := bytes.TrimRight(before, " \t")
-	return otherRunFrom.Match(before) || otherRunState.Match(trimmed) || otherRunTarget.Match(trimmed) || otherRunDownCJK.Match(trimmed) ||
-		removedBefore.Match(trimmed)
+	return matchGated(otherRunFrom, before) || matchGated(otherRunState, trimmed) || matchGated(otherRunTarget, trimmed) || matchGated(otherRunDownCJK, trimmed) ||
+		matchGated(removedBefore, trimmed)
 }
 
 // otherRunWords reports whether the words of the clause before a release make it
 // another run's: another package named (up to sixteen words before), a run without the
 // error (ten), an environment the writer had before (eight).
 func otherRunWords(words [][]byte) bool {
-	return anotherPackages(lastWords(words, 16)) || otherRunNoError.Match(lastWords(words, 10)) || otherRunPrevious.Match(lastWords(words, 8))
+	return anotherPackages(lastWords(words, 16)) || matchGated(otherRunNoError, lastWords(words, 10)) || matchGated(otherRunPrevious, lastWords(words, 8))
 }
 
 // rangeOperator ends the text before a release that is a bound of a version range in
@@ -190,13 +207,34 @@ var rangeOperator = &lazyregexp.Regexp{Expr: `(?i)(?:\^|~=?|[<>!]=|[≤≥≦≧
 // rangeRelease reports whether the release after before is a bound of a version range
 // (rangeOperator).
 func rangeRelease(before []byte) bool {
-	return rangeOperator.Match(before)
+	return mayEndInOperator(before) && rangeOperator.Match(before)
+}
+
+// mayEndInOperator reports whether before may end as rangeOperator's matches do: one
+// of its operators' last marks, then at most white space, a quote, white space and a
+// "v". rangeOperator, anchored at the text's end, is tried from every byte of it: some
+// 100 µs on the text before each release of a pytest line (newuser28's finding 13).
+func mayEndInOperator(before []byte) bool {
+	b := before
+	if n := len(b); n > 0 && (b[n-1] == 'v' || b[n-1] == 'V') {
+		b = b[:n-1]
+	}
+	b = trimSpaceRight(b)
+	if n := len(b); n > 0 && (b[n-1] == '`' || b[n-1] == '\'' || b[n-1] == '"') {
+		b = b[:n-1]
+	}
+	b = trimSpaceRight(b)
+	if len(b) == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeLastRune(b)
+	return strings.ContainsRune("^~=<>≤≥≦≧＜＞", r)
 }
 
 // advice reports whether the sentence before text[from:] asks the reader to move to
 // the release there (otherRunAdvice).
 func advice(text []byte, from int) bool {
-	return otherRunAdvice.Match(text[sentenceStart(text, from):from])
+	return matchGated(otherRunAdvice, text[sentenceStart(text, from):from])
 }
 
 // pipVersions is pip's list of a requirement's releases ("ERROR: Could not find a version
@@ -223,7 +261,7 @@ func listedRelease(before []byte) bool {
 	if i := bytes.LastIndex(before, pipVersions); i >= 0 && !bytes.Contains(before[i:], []byte(")")) {
 		return true
 	}
-	return jsonVersionEntry.Match(before) || pipReplaced.Match(before)
+	return matchGated(jsonVersionEntry, before) || matchGated(pipReplaced, before)
 }
 
 // lastWords joins the last n of words (all of them when fewer) with single spaces.
@@ -240,7 +278,7 @@ func lastWords(words [][]byte, n int) []byte {
 // A bound after words of failure in its clause is the run's ("compile(…) broken in
 // 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
 func releaseStated(before, after []byte) bool {
-	return ((otherRunBound.Match(after) || fromOn(before, after)) && !reFailed.Match(before) && !plusSeparated(before, after)) || otherRunDocs.Match(after) || otherRunTopic.Match(after) || statusCell.Match(after) ||
+	return ((matchGated(otherRunBound, after) || fromOn(before, after)) && !matchGated(reFailed, before) && !plusSeparated(before, after)) || matchGated(otherRunDocs, after) || matchGated(otherRunTopic, after) || matchGated(statusCell, after) ||
 		rangeRelease(before)
 }
 
@@ -258,7 +296,7 @@ var (
 // plusSeparated reports whether the plus after a release separates it from the next
 // item of a plus-joined list (plusJoined, plusItem).
 func plusSeparated(before, after []byte) bool {
-	return plusItem.Match(after) && plusJoined.Match(before)
+	return matchGated(plusItem, after) && matchGated(plusJoined, before)
 }
 
 // foreignName is another package's or tool's name right before a release in prose: the
@@ -282,7 +320,7 @@ func foreignRelease(before []byte) bool {
 	if len(before) > 48 {
 		before = before[len(before)-48:]
 	}
-	return foreignName.Match(before)
+	return matchGated(foreignName, before)
 }
 
 // requirementWord is pip's "X requires torch==2.4.0" (a dependency conflict: another
@@ -308,17 +346,17 @@ var requirementWord = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:requires|require|req
 // requirement reports whether a pin is another package's requirement: the text before
 // it ends with "requires".
 func requirement(before []byte) bool {
-	return requirementWord.Match(bytes.TrimRight(before, " \t`'\"")) // the pin may be quoted
+	return matchGated(requirementWord, bytes.TrimRight(before, " \t`'\"")) // the pin may be quoted
 }
 
 // anotherPackages reports whether the last package the words before a release name is
 // another package than torch.
 func anotherPackages(before []byte) bool {
-	pkgs := otherPackageNamed.FindAllIndex(before, -1)
+	pkgs := findAllIndexGated(otherPackageNamed, before, -1)
 	if len(pkgs) == 0 {
 		return false
 	}
-	torches := torchWord.FindAllIndex(before, -1)
+	torches := findAllIndexGated(torchWord, before, -1)
 	return len(torches) == 0 || torches[len(torches)-1][0] < pkgs[len(pkgs)-1][0]
 }
 
@@ -338,7 +376,7 @@ func namesVersionAttr(text []byte) bool {
 	if bytes.Contains(text, []byte("torch.__version__")) {
 		return true
 	}
-	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && reVersionAttrSpaced.Match(text)
+	return (bytes.Contains(text, []byte("__ version")) || bytes.Contains(text, []byte("torch. __"))) && matchGated(reVersionAttrSpaced, text)
 }
 
 // echoesVersionAttr reports whether text names torch.__version__ where its value may be
@@ -348,7 +386,7 @@ func namesVersionAttr(text []byte) bool {
 // "assert torch_ver >= [2, 0], \"Requires PyTorch >= 2.0\"" had been read as the printed
 // 2.0: holdoutCU's ROCm blog, whose output block says 2.4.0a0).
 func echoesVersionAttr(text []byte) bool {
-	return namesVersionAttr(text) && !versionAttrComputed.Match(text)
+	return namesVersionAttr(text) && !matchGated(versionAttrComputed, text)
 }
 
 // versionAttrComputed is torch.__version__ computed with (echoesVersionAttr).
@@ -491,13 +529,13 @@ func waitedVersion(text []byte) []byte {
 	if len(t) > 1 && (t[0] == '+' || t[0] == '-') && isDigit(t[1]) {
 		t = t[1:] // a diff's line
 	}
-	if m := bareVersion.FindSubmatch(t); m != nil {
+	if m := findSubmatchGated(bareVersion, t); m != nil {
 		return m[1]
 	}
-	if m := leadingValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[2]) {
+	if m := findSubmatchGated(leadingValue, t); m != nil && !matchGated(waitedProse, m[2]) {
 		return m[1]
 	}
-	if m := waitedValue.FindSubmatch(t); m != nil && !waitedProse.Match(m[1]) && !otherPackagePin(m[1]) && !foreignRelease(m[1]) {
+	if m := findSubmatchGated(waitedValue, t); m != nil && !matchGated(waitedProse, m[1]) && !otherPackagePin(m[1]) && !foreignRelease(m[1]) {
 		return m[2]
 	}
 	return nil
@@ -512,7 +550,7 @@ var waitedPin = &lazyregexp.Regexp{Expr: `(?:^|[^\w.-])([A-Za-z][\w.-]*)\s*[=<>~
 // "PyTorch:" and a code fence (unsloth#2816, holdoutI1: the list's torch==2.7.0 comes
 // two lines later, and numpy's 1.26 had been taken as the key's value).
 func otherPackagePin(head []byte) bool {
-	m := waitedPin.FindSubmatch(head)
+	m := findSubmatchGated(waitedPin, head)
 	if m == nil {
 		return false
 	}
@@ -545,10 +583,15 @@ type versionFinder struct {
 	deferred deferredRelease
 	// checked is a release a check mark marks, read where no other is (release_checked.go)
 	checked checkedRelease
-	// older is the strongest stated release older than the supported ones ("1.13"), at
-	// olderLine: Diagnosis.StatedTorch where the log states no other.
+	// older is the strongest stated release that is no release for the findings ("1.13",
+	// older than the supported ones; "2.99", none torch has or is near), at olderLine,
+	// of olderKind: Diagnosis.StatedTorch where the log states no other.
 	older     string
 	olderLine int
+	olderKind modes.VersionKind
+	// stated are the releases stated at a package's rank or above (collect_env, a
+	// package list, a pin), one a minor, in line order: Diagnosis.AlsoStated (noteStated)
+	stated []StatedRelease
 	// upgraded: a line said an upgrade of torch, its release unnamed, made the failure
 	// go (upgradeWorked, release_recallj.go)
 	upgraded bool
@@ -567,6 +610,12 @@ type versionFinder struct {
 	// moved is the release a move the text says nothing more of left, where found is its
 	// target (release_move.go)
 	moved movedFrom
+	// cands are the rows' candidates on the texts read, by text and row (candidatesOf)
+	cands map[textKey][]relCand
+	// noDeferred are the texts deferLine found no release on
+	noDeferred map[textKey]struct{}
+	// runsShown are the runs texts show (runsShownOf)
+	runsShown map[textKey][]modes.Version
 	// subject is the release the text's title or a heading names as an article's
 	// subject, and the runs the text shows (release_article.go)
 	subject articleSubject
@@ -599,7 +648,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	text = f.tableLine(text, line)
 	wrapped := f.wrapJoin(text, line)
 	wrapText := f.text
-	if f.wait && betweenKeyAndValue.Match(text) {
+	if f.wait && matchGated(betweenKeyAndValue, text) {
 		return // a code fence or a table's rule between a key and its value
 	}
 	if f.wait {
@@ -677,7 +726,7 @@ func (f *versionFinder) tag(p versionPattern, text []byte, line int) []byte {
 
 // proseTag offers the release of the first container a prose row's matches name on
 // text that is the run's (ngcProseTaken). The text is not masked: a month's year is
-// past any torch major (newerRelease).
+// past any torch major (modes.ParseRelease).
 func (f *versionFinder) proseTag(p versionPattern, text []byte, line int) {
 	if p.gate != nil && !p.gate(text) {
 		return
@@ -722,22 +771,27 @@ func movedToNightly(text []byte) bool {
 	if !movedToNightlyGate().admits(text, &scratch) && !onNightlyGate().admits(text, &scratch) {
 		return false
 	}
-	loc := reMovedToNightly.FindIndex(text)
+	loc := findIndexGated(reMovedToNightly, text)
 	if loc == nil {
 		loc = seenOnNightly(text)
 	}
-	if loc == nil || !torchWord.Match(text) || anotherPackages(text[:loc[1]]) {
+	if loc == nil || !matchGated(torchWord, text) || anotherPackages(text[:loc[1]]) {
 		return false
 	}
 	after := text[loc[1]:]
-	return !reNumberNext.Match(after) && !reThenWorks.Match(after)
+	return !matchGated(reNumberNext, after) && !matchGated(reThenWorks, after)
 }
 
 // patternsOn offers the releases f's patterns find on text.
 func (f *versionFinder) patternsOn(text []byte, line int) {
-	torch := 0 // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
+	torch := 0    // namesTorch(text), once a line: 1 yes, -1 no, 0 not yet asked
+	var k textKey // text's key, once a line, where a row asks
 	for _, p := range f.rows.patterns {
-		if !f.outranks(p.rank, p.what, text) || !bytes.Contains(text, p.lit) {
+		if !bytes.Contains(text, p.lit) {
+			continue
+		}
+		if !f.outranks(p.rank, p.what, text) {
+			f.statedOn(p, text, line)
 			continue
 		}
 		if p.torchLine && torch == 0 {
@@ -749,7 +803,10 @@ func (f *versionFinder) patternsOn(text []byte, line int) {
 		if p.torchLine && torch < 0 {
 			continue
 		}
-		if !f.match(p, text, line) {
+		if !k.set {
+			k = textKeyOf(text)
+		}
+		if !f.matchKeyed(p, text, k, line) {
 			break
 		}
 	}
@@ -777,13 +834,45 @@ func hasRelease(text []byte) bool {
 // false when the line names two releases without saying which one fails, so that no
 // release of the line is taken.
 func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
+	return f.matchKeyed(p, text, textKeyOf(text), line)
+}
+
+// matchKeyed is match with text's key (textKeyOf) made once for all the rows asked.
+func (f *versionFinder) matchKeyed(p versionPattern, text []byte, k textKey, line int) bool {
+	for _, c := range f.candidatesOf(p, text, k) {
+		if c.stop {
+			return false
+		}
+		if f.offer(text[c.lo:c.hi], p.rank, line, text, p.what, p.row) {
+			f.noteMove(c.v, text, c.m, c.lo, line)
+			break
+		}
+	}
+	return true
+}
+
+// relCand is a release a match of a row offers on a text, decided by the text alone
+// (candidates): its match m, the release at [lo, hi) and the pick's verdict; stop marks
+// a match that names two releases without saying which one fails.
+type relCand struct {
+	m      []int
+	lo, hi int
+	v      verdict
+	stop   bool
+}
+
+// candidates returns the releases p's matches on text offer in their order, each the
+// run's by the words around it (p's pick, notTheRuns, no requirement), up to and with a
+// stop where a pick finds the line ambiguous. It reads text only, not the finder.
+func candidates(p versionPattern, text []byte) []relCand {
+	var out []relCand
 	for _, m := range nearMatches(p, text) {
 		lo, hi := m[2], m[3]
 		v := take
 		switch {
 		case p.pick != nil:
 			if lo, hi, v = p.pick(text, m); v == ambiguous {
-				return false
+				return append(out, relCand{stop: true})
 			} else if v == skip {
 				continue
 			}
@@ -798,12 +887,30 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 				lo, hi = slo, shi // a nightly listed with a release: the release (release_builds.go)
 			}
 		}
-		if f.offer(text[lo:hi], p.rank, line, text, p.what, p.row) {
-			f.noteMove(v, text, m, lo, line)
-			break
-		}
+		out = append(out, relCand{m: m, lo: lo, hi: hi, v: v})
 	}
-	return true
+	return out
+}
+
+// candidatesOf returns candidates(p, text), remembered by the text (its key k) and the
+// row (f.cands, at most maxTextMemo, then afresh): a log that repeats a line that
+// states a release (a per-rank environment print, a pip freeze, "ok [torch
+// 2.14.0+cu130]" on every line of a test run: newuser28's finding 13) asks each row
+// once. A text too long to key (k.n < 0) is not remembered.
+func (f *versionFinder) candidatesOf(p versionPattern, text []byte, k textKey) []relCand {
+	if k.n < 0 {
+		return candidates(p, text)
+	}
+	k.from = p.row
+	if c, ok := f.cands[k]; ok {
+		return c
+	}
+	c := candidates(p, text)
+	if f.cands == nil || len(f.cands) >= maxTextMemo {
+		f.cands = make(map[textKey][]relCand)
+	}
+	f.cands[k] = c
+	return c
 }
 
 // nearMatches returns p's first four matches on text (FindAllSubmatchIndex), on a text
@@ -812,6 +919,9 @@ func (f *versionFinder) match(p versionPattern, text []byte, line int) bool {
 // are (sweep7 finding 4: on a line of megabytes holding every message, the release
 // phrasings ran over each 64 KB window whole).
 func nearMatches(p versionPattern, text []byte) [][]int {
+	if g := p.compiled.get().gate; g != nil && !admitsPooled(g, text) {
+		return nil // a line that states a release and lacks the row's words (finding 13 of newuser28)
+	}
 	if len(text) <= maxRowSpan {
 		return p.re().FindAllSubmatchIndex(text, 4)
 	}
@@ -868,9 +978,9 @@ func releaseSpans(text []byte, reach int) [][2]int {
 // pin that is another run's or one of a transition's.
 func notTheRuns(p versionPattern, text []byte, lo, hi int) bool {
 	switch {
-	case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo]) || measureUnit.Match(text[hi:])),
+	case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(measureUnit, text[hi:])),
 		p.rank == rankLoose && (looseOther(text[:lo]) || linkedElsewhere(text, lo, hi)),
-		(p.what == "pin" || p.what == whatVersionAttr || p.rank <= rankProseMove) && torchRange.Match(text),
+		(p.what == "pin" || p.what == whatVersionAttr || p.rank <= rankProseMove) && matchGated(torchRange, text),
 		otherPin(p, text, lo, hi):
 		return true
 	}
@@ -905,7 +1015,7 @@ func linkedElsewhere(text []byte, lo, hi int) bool {
 	if c := bytes.IndexByte(target, ')'); c >= 0 {
 		target = target[:c]
 	}
-	return !namesPyTorch(target) && !torchWord.Match(text[open+1:hi+end])
+	return !namesPyTorch(target) && !matchGated(torchWord, text[open+1:hi+end])
 }
 
 // urlAround returns the URL that holds [lo, hi) of text (its word, between white space,
@@ -949,32 +1059,35 @@ func otherPin(p versionPattern, text []byte, lo, hi int) bool {
 	case "pin":
 		return otherRun(text, lo, hi) || inTransition(text, lo, hi) || pinAvoids(text[hi:])
 	case "image or key":
-		return inTransition(text, lo, hi) || minimumKey.Match(text[:lo]) || keyMinimum.Match(text[hi:]) || commentedFrom.Match(text[:lo])
+		return inTransition(text, lo, hi) || matchGated(minimumKey, text[:lo]) || matchGated(keyMinimum, text[hi:]) || matchGated(commentedFrom, text[:lo])
 	case "table":
-		return keyMinimum.Match(text[hi:])
+		return matchGated(keyMinimum, text[hi:])
 	case "collect_env", "version report":
-		return keyMinimum.Match(text[hi:]) || keyList.Match(text[hi:]) || minimumKeyed(text, lo)
+		return matchGated(keyMinimum, text[hi:]) || matchGated(keyList, text[hi:]) || minimumKeyed(text, lo)
 	}
 	return false
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
+	f.noteStated(s, rank, line)
 	if !f.outranks(rank, what, text) || rank <= f.blocked {
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))
 	if err != nil {
-		var newer bool
-		if v, newer = newerRelease(s); twoZeroLine(s) {
+		var ok bool
+		if v, ok = runRelease(err); twoZeroLine(s) {
 			v = lineOneFourteen
-		} else if !newer {
-			// A release the log states that is older than the known ones (1.13): the
-			// run's own release, so a later, weaker mention (another run, advice) is
-			// not taken in its place, nor one found before on a weaker rank (xFormers'
-			// "PyTorch 2.0.0+cu118 with CUDA 1108 (you have 1.13.1+cu117)", whose built-for
-			// release prose had read first: AUTOMATIC1111/stable-diffusion-webui#11395).
+		} else if !ok {
+			// A release the log states that is no release for the findings: older than
+			// the known ones (1.13), or none torch has or is near (2.99.0, 10.0: hostile28
+			// R1, read by -torch's rule, modes.ParseRelease): the run's own release, so a
+			// later, weaker mention (another run, advice) is not taken in its place, nor
+			// one found before on a weaker rank (xFormers' "PyTorch 2.0.0+cu118 with CUDA
+			// 1108 (you have 1.13.1+cu117)", whose built-for release prose had read
+			// first: AUTOMATIC1111/stable-diffusion-webui#11395).
 			if rank > f.blocked || f.older == "" {
-				f.older, f.olderLine = olderRelease(s), line
+				f.older, f.olderLine, f.olderKind = olderRelease(s), line, statedKind(err)
 			}
 			f.blocked = max(f.blocked, rank)
 			if rank > f.rank {
@@ -984,7 +1097,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 		}
 	}
 	f.found, f.rank, f.line, f.what, f.row = v, rank, line, what, row
-	f.removed = what == "pin" && pinMark.FindSubmatch(text) != nil && pinMark.FindSubmatch(text)[1][0] == '-'
+	f.removed = what == "pin" && findSubmatchGated(pinMark, text) != nil && findSubmatchGated(pinMark, text)[1][0] == '-'
 	f.text = quote(text, s)
 	return true
 }
@@ -1027,30 +1140,41 @@ func (f *versionFinder) outranks(rank int, what string, text []byte) bool {
 	if rank != f.rank || !f.removed || what != "pin" {
 		return rank > f.rank
 	}
-	m := pinMark.FindSubmatch(text)
+	m := findSubmatchGated(pinMark, text)
 	return m != nil && m[1][0] == '+'
 }
 
-// newerRelease returns the release s names (as ver matched it) when it is newer than
-// the releases known ([modes.Newest], 2.14): 2.15, a nightly 2.15.0.dev20261201, 3.0.
-// Such a release is the run's all the same (sweep2 finding 18: it had been read as no
-// release, and the fix told a user on 2.15 to upgrade to 2.14); each finding's facts
-// are then the newest known release's, and say so. A major past 3 is no torch's, and a
-// minor more than typoMargin past the newest is a known release typed without a dot
-// (typedWithoutDot), returned as that release.
-func newerRelease(s []byte) (modes.Version, bool) {
-	major, rest, _ := bytes.Cut(s, []byte("."))
-	minor := rest[:len(rest)-len(bytes.TrimLeft(rest, "0123456789"))]
-	ma, err1 := strconv.Atoi(string(major))
-	mi, err2 := strconv.Atoi(string(minor))
-	v := modes.Version{Major: ma, Minor: mi}
-	if err1 != nil || err2 != nil || ma > 3 || (len(minor) > 1 && minor[0] == '0') || !modes.Newest().Less(v) {
+// runRelease returns the release a text that states err's refused release runs, by
+// -torch's rule (modes.ParseRelease): one newer than the releases known but near them
+// (2.15, a nightly 2.15.0.dev20261201, 3.0), the run's all the same (sweep2 finding 18:
+// it had been read as no release, and the fix told a user on 2.15 to upgrade to 2.14),
+// each finding's facts then the newest known release's, which say so; or the known
+// release a two-digit minor with no patch after it is typed without its dot
+// ("torch=2.31+cu121": 2.3). False for any other: older than torch.compile (1.13), or
+// no release torch has or is near (2.18.0, 2.99.0+cu130, 10.0: hostile28 R1, where 2.99
+// had been taken as a newer release and the fix said to install it).
+func runRelease(err error) (modes.Version, bool) {
+	var ve *modes.VersionError
+	switch {
+	case !errors.As(err, &ve):
 		return modes.Version{}, false
+	case ve.Kind == modes.VersionNewer:
+		return ve.Release, true
+	case ve.Kind == modes.VersionNotRelease && ve.Suggest != (modes.Version{}):
+		return ve.Suggest, true
 	}
-	if newest := modes.Newest(); ma == newest.Major && mi > newest.Minor+typoMargin && !bytes.HasPrefix(rest[len(minor):], []byte(".")) {
-		return typedWithoutDot(ma, minor)
+	return modes.Version{}, false
+}
+
+// statedKind is the kind of a stated release that is no release for the findings:
+// older than torch.compile, or no release torch has or is near (any other refusal: a
+// number past any release's, a minor with a leading zero).
+func statedKind(err error) modes.VersionKind {
+	var ve *modes.VersionError
+	if errors.As(err, &ve) && ve.Kind == modes.VersionOlder {
+		return modes.VersionOlder
 	}
-	return v, true
+	return modes.VersionNotRelease
 }
 
 // twoZeroLine reports whether s is a build of torch's 1.14 line, which never shipped
@@ -1079,39 +1203,9 @@ func shippedAs(v modes.Version) (modes.Version, bool) {
 }
 
 // typoMargin is how many minors past the newest known a release may be and still be
-// read as a newer one: a year of releases ("Typically, PyTorch has three minor releases
-// a year", pytorch/pytorch README.md). A minor past it is a release typed without the
-// dot between its minor and its patch (typedWithoutDot).
+// read as a newer one (modes.Near, which holds the rule): a year of releases. Two
+// releases that many minors apart name one build's pair (release_builds.go).
 const typoMargin = 3
-
-// typedWithoutDot reads a two-digit minor past typoMargin, no patch after it, as the
-// release typed without its dot ("torch=2.31+cu121" for 2.3.1, holdoutO's woct0rdho/triton-windows#89;
-// "torch==2.51", "2.41+cu121"): its first digit is the minor and its second the patch,
-// when that patch release exists (modes.LastPatch: "2.18" is no 2.1.8, as 2.1 ended at
-// 2.1.2; fix brief 29, finding 2); any other such minor is no release.
-func typedWithoutDot(major int, minor []byte) (modes.Version, bool) {
-	v, ok := dotless(major, minor)
-	if !ok {
-		return modes.Version{}, false
-	}
-	if last, ended := modes.LastPatch(v); ended && int(minor[1]-'0') > last {
-		return modes.Version{}, false
-	}
-	return v, true
-}
-
-// dotless returns the known release whose minor is the first digit of a two-digit
-// minor, whether or not the second digit is one of its patches (typedWithoutDot).
-func dotless(major int, minor []byte) (modes.Version, bool) {
-	if len(minor) != 2 {
-		return modes.Version{}, false
-	}
-	v := modes.Version{Major: major, Minor: int(minor[0] - '0')}
-	if v.Less(modes.First()) || modes.Newest().Less(v) {
-		return modes.Version{}, false
-	}
-	return v, true
-}
 
 // forget drops the release found.
 func (f *versionFinder) forget() {

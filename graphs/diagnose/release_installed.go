@@ -184,18 +184,18 @@ func (f *versionFinder) installAfter(step installStep, text []byte, line int) {
 // note notes the verdict of a line between an install and the next: a lead-in's, or an
 // output line's, which ends the lead-in before it.
 func (w *installWatch) note(text []byte) {
-	if pipOwn.Match(text) {
+	if matchGated(pipOwn, text) {
 		return
 	}
 	v := 0
-	if installPass.Match(text) {
+	if matchGated(installPass, text) {
 		v |= verdictPass
 	}
-	if installFail.Match(text) {
+	if matchGated(installFail, text) {
 		v |= verdictFail
 	}
-	lead := installLead.Match(text)
-	if lead && installAlt.Match(text) {
+	lead := matchGated(installLead, text)
+	if lead && matchGated(installAlt, text) {
 		v |= verdictAlt
 	}
 	switch {

@@ -60,7 +60,7 @@ func pickJointList(text []byte, m []int) (int, int, verdict) {
 	for hi > lo && (text[hi-1] == ' ' || text[hi-1] == '`') {
 		hi--
 	}
-	sub := jointRelease.FindSubmatchIndex(text[lo:hi])
+	sub := findSubmatchIndexGated(jointRelease, text[lo:hi])
 	if sub == nil {
 		return 0, 0, skip
 	}

@@ -22,7 +22,7 @@ var (
 // minimumNamed reports whether the release at text[from:to], named in prose, is a
 // minimum (minimumBefore in its sentence, minimumAfter).
 func minimumNamed(text []byte, from, to int) bool {
-	return minimumBefore.Match(text[sentenceStart(text, from):from]) || minimumAfter.Match(text[to:min(len(text), to+40)])
+	return matchGated(minimumBefore, text[sentenceStart(text, from):from]) || matchGated(minimumAfter, text[to:min(len(text), to+40)])
 }
 
 // minimumKeyed reports whether the key before a release at text[lo:] names a minimum or a
@@ -31,5 +31,5 @@ func minimumNamed(text []byte, from, to int) bool {
 // words stand before it in its sentence ("Enforce minimum torch version 2.1.":
 // minimumBefore).
 func minimumKeyed(text []byte, lo int) bool {
-	return minimumKey.Match(text[:lo]) || minimumBefore.Match(text[sentenceStart(text, lo):lo])
+	return matchGated(minimumKey, text[:lo]) || matchGated(minimumBefore, text[sentenceStart(text, lo):lo])
 }

@@ -183,7 +183,7 @@ func ngcProseGate(text []byte) bool {
 // that names no other NGC container; not another run's by prose's checks nor a
 // requirement.
 func ngcProseTaken(p versionPattern, text []byte, m []int) bool {
-	return (m[2] > m[0] || ngcContainerAfter.Match(text[m[3]:])) && !ngcOtherProduct.Match(text) && !notTheRuns(p, text, m[2], m[3]) && !requirement(text[:m[0]])
+	return (m[2] > m[0] || matchGated(ngcContainerAfter, text[m[3]:])) && !matchGated(ngcOtherProduct, text) && !notTheRuns(p, text, m[2], m[3]) && !requirement(text[:m[0]])
 }
 
 // ngcImageGate admits a line where "pytorch" is followed by ':', '_' or '-' and a

@@ -74,7 +74,7 @@ var (
 // ends in (read in its last 200 bytes), if any.
 func listHead(before []byte) ([2]int, bool) {
 	off := max(0, len(before)-200)
-	m := listTail.FindSubmatchIndex(before[off:])
+	m := findSubmatchIndexGated(listTail, before[off:])
 	if m == nil {
 		return [2]int{}, false
 	}
@@ -85,7 +85,7 @@ func listHead(before []byte) ([2]int, bool) {
 // list it stands in, if it does: pip's list or a JSON entry (listedRelease), a key of
 // releases tried (testedKey), or a list whose first release decides it (listHead).
 func otherRunListed(text []byte, from int) (decided, other bool) {
-	if listedRelease(text[:from]) || testedKey.Match(text[:from]) {
+	if listedRelease(text[:from]) || matchGated(testedKey, text[:from]) {
 		return true, true
 	}
 	if head, ok := listHead(text[:from]); ok {
@@ -98,8 +98,8 @@ func otherRunListed(text []byte, from int) (decided, other bool) {
 // a feature or is fine (otherRunAfter, otherRunAfterCJK), a negated "works" not counted,
 // or that it was removed (removedAfter).
 func otherRunAfterWords(after []byte) bool {
-	return (otherRunAfter.Match(after) && !negatedRun.Match(after)) || otherRunAfterCJK.Match(after) ||
-		(otherRunAfterIntl.Match(after) && !negatedIntl.Match(after)) || removedAfter.Match(after)
+	return (matchGated(otherRunAfter, after) && !matchGated(negatedRun, after)) || matchGated(otherRunAfterCJK, after) ||
+		(matchGated(otherRunAfterIntl, after) && !matchGated(negatedIntl, after)) || matchGated(removedAfter, after)
 }
 
 // printCall is a print call's arguments, up to its first closing parenthesis.
@@ -118,7 +118,7 @@ func printSlot(text []byte) int {
 	for _, m := range printCall.FindAllSubmatch(text, 4) {
 		slot := 0
 		for _, arg := range bytes.Split(m[1], []byte(",")) {
-			if namesVersionAttr(arg) || reVersionAttrSpaced.Match(arg) {
+			if namesVersionAttr(arg) || matchGated(reVersionAttrSpaced, arg) {
 				return slot
 			}
 			slot += printedFields(arg)
@@ -147,7 +147,7 @@ func slotVersion(text []byte, slot int) []byte {
 	if slot >= len(fields) {
 		return nil
 	}
-	if m := bareVersion.FindSubmatch(fields[slot]); m != nil {
+	if m := findSubmatchGated(bareVersion, fields[slot]); m != nil {
 		return m[1]
 	}
 	return nil
@@ -176,22 +176,22 @@ const absentNoun = `(?:issues?|errors?|problems?|crash(?:es)?|failures?|bugs?|wa
 // text before it.
 func otherRunSaid(text, before []byte, from, to int) bool {
 	after := text[to:]
-	if otherRunStatus.Match(after) || otherRunStatus.Match(pastAside(after)) || otherRunRange.Match(after) {
+	if matchGated(otherRunStatus, after) || matchGated(otherRunStatus, pastAside(after)) || matchGated(otherRunRange, after) {
 		return true
 	}
-	if stableNamed.Match(text[:from]) { // before the clause's end: the key's colon cuts it
+	if matchGated(stableNamed, text[:from]) { // before the clause's end: the key's colon cuts it
 		return true
 	}
 	sentence := text[sentenceStart(text, from):from]
-	if otherRunAbsentBefore.Match(lastWords(bytes.Fields(sentence), 10)) || otherRunUpdate.Match(sentence) || otherRunProject.Match(lastWords(bytes.Fields(before), 5)) {
+	if matchGated(otherRunAbsentBefore, lastWords(bytes.Fields(sentence), 10)) || matchGated(otherRunUpdate, sentence) || matchGated(otherRunProject, lastWords(bytes.Fields(before), 5)) {
 		return true
 	}
 	rest := sentenceAround(text, from, to)[to-sentenceStart(text, from):]
-	if otherRunAbsentAfter.Match(bytes.TrimLeft(rest, ", ")) {
+	if matchGated(otherRunAbsentAfter, bytes.TrimLeft(rest, ", ")) {
 		return true
 	}
 	return featureRelease(text, from, to) || featureForeignRelease(text, from, to) ||
-		(otherRunFeature.Match(rest) && !reFailed.Match(sentenceAround(text, from, to)))
+		(matchGated(otherRunFeature, rest) && !matchGated(reFailed, sentenceAround(text, from, to)))
 }
 
 // releaseAside is what may stand between a release and its status: markdown's closing

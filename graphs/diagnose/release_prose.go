@@ -55,11 +55,11 @@ var (
 // to the first one after hi.
 func clause(text []byte, lo, hi int) []byte {
 	start := 0
-	if ends := clauseEnd.FindAllIndex(text[:lo], -1); len(ends) > 0 {
+	if ends := findAllIndexGated(clauseEnd, text[:lo], -1); len(ends) > 0 {
 		start = ends[len(ends)-1][1]
 	}
 	end := len(text)
-	if e := clauseEnd.FindIndex(text[hi:]); e != nil {
+	if e := findIndexGated(clauseEnd, text[hi:]); e != nil {
 		end = hi + e[0] + 1
 	}
 	return text[start:end]
@@ -88,7 +88,7 @@ func pickMoveToFrom(text []byte, m []int) (int, int, verdict) {
 // pickMove does, unless another package is named before it on its line or the line is a
 // tracker's milestone move (trackerMove).
 func pickBareFromTo(text []byte, m []int) (int, int, verdict) {
-	if anotherPackages(text[:m[2]]) || trackerMove.Match(text) {
+	if anotherPackages(text[:m[2]]) || matchGated(trackerMove, text) {
 		return 0, 0, skip
 	}
 	return pickMove(text, m)
@@ -101,7 +101,7 @@ var transition = &lazyregexp.Regexp{Expr: `(?i)` + optTorch + ver + verTag + `\s
 
 // inTransition reports whether [lo, hi) of text is one of a transition's two releases.
 func inTransition(text []byte, lo, hi int) bool {
-	for _, m := range transition.FindAllSubmatchIndex(text, 8) {
+	for _, m := range findAllSubmatchIndexGated(transition, text, 8) {
 		if (m[2] <= lo && hi <= m[3]) || (m[4] <= lo && hi <= m[5]) {
 			return true
 		}
@@ -122,7 +122,7 @@ func inTransition(text []byte, lo, hi int) bool {
 // before the move's line ("torch 2.6.0->2.5.1" in a comment under the error,
 // ByteDance-Seed/Bagel#201), the run was on the release moved from (versionFinder.moveBack).
 func pickMove(text []byte, m []int) (int, int, verdict) {
-	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) {
+	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) {
 		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
 	}
 	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
@@ -160,11 +160,11 @@ func moveSide(text []byte, m []int) int {
 	s := sentenceAround(text, m[0], m[1])
 	rest := sentenceTo(text[m[1]:])
 	switch {
-	case reNotFixed.Match(s):
+	case matchGated(reNotFixed, s):
 		return sideTo
-	case fixSaid(c) || movePurpose.Match(rest) && !securityFix.Match(rest) || fixSaid(rest) && !reFailed.Match(rest):
+	case fixSaid(c) || matchGated(movePurpose, rest) && !matchGated(securityFix, rest) || fixSaid(rest) && !matchGated(reFailed, rest):
 		return sideFrom
-	case reFailed.Match(rest) || failsAfterMove.Match(rest) || changeItem.Match(text[:m[2]]):
+	case matchGated(reFailed, rest) || matchGated(failsAfterMove, rest) || matchGated(changeItem, text[:m[2]]):
 		return sideTo
 	case moveLeftFailure(text, m):
 		return sideFrom
@@ -211,7 +211,7 @@ const moveImperative = `(?:downgrade|upgrade|update|switch|move|revert|roll\s+ba
 // move was made for the failure, which came first: its sentence (moveAdvised) or its
 // line as a numbered step (stepMove).
 func moveLeftFailure(text []byte, m []int) bool {
-	return moveAdvised.Match(text[sentenceStart(text, m[0]):m[0]]) || stepMove.Match(text[:m[2]])
+	return matchGated(moveAdvised, text[sentenceStart(text, m[0]):m[0]]) || matchGated(stepMove, text[:m[2]])
 }
 
 // securityFix is a fix a move makes that is no failure of the run: a security
@@ -224,7 +224,7 @@ var securityFix = &lazyregexp.Regexp{Expr: `(?i)\b(?:fix(?:es|ed)?|patch(?:es|ed
 // fixSaid reports whether text says a fix of the failure (reFixed), not of a security
 // advisory (securityFix).
 func fixSaid(text []byte) bool {
-	return reFixed.Match(text) && !securityFix.Match(text)
+	return matchGated(reFixed, text) && !matchGated(securityFix, text)
 }
 
 // changeItem is a move written as an instruction at a line's start, a change list's
@@ -251,7 +251,7 @@ var failNamed = &lazyregexp.Regexp{Expr: `(?i)(?:^|[^\w.])(?:(?:py)?torch\s*)?v?
 // fail words say; "upgraded from 2.4 to 2.5; 2.5 crashes" is 2.5.
 func failingNamed(text []byte, m []int, a, b modes.Version) (int, int, bool) {
 	rest := sentenceTo(text[m[1]:])
-	f := failNamed.FindSubmatch(rest)
+	f := findSubmatchGated(failNamed, rest)
 	if f == nil {
 		return 0, 0, false
 	}
@@ -272,10 +272,10 @@ func failingNamed(text []byte, m []int, a, b modes.Version) (int, int, bool) {
 // replacement fixed the failure ("Replacing torch 2.5.1 with 2.6.0 fixed the crash"), the
 // release replaced is the run's, as a move's is (pickMove).
 func pickReplacing(text []byte, m []int) (int, int, verdict) {
-	if foreignRelease(text[:m[0]]) || otherPackage.Match(text[m[0]:m[2]]) {
+	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) {
 		return 0, 0, skip
 	}
-	if s := sentenceAround(text, m[0], m[1]); fixSaid(s) && !reNotFixed.Match(s) {
+	if s := sentenceAround(text, m[0], m[1]); fixSaid(s) && !matchGated(reNotFixed, s) {
 		return m[2], m[3], take
 	}
 	if otherRun(text, m[4], m[5]) {
@@ -288,7 +288,7 @@ func pickReplacing(text []byte, m []int) (int, int, verdict) {
 // between 2.3 and 2.4", "Regressions detected in TorchInductor between 2.9 RC vs 2.8",
 // pytorch#163670); two releases compared without a regression are ambiguous.
 func pickLater(text []byte, m []int) (int, int, verdict) {
-	if !reFailed.Match(text) {
+	if !matchGated(reFailed, text) {
 		return 0, 0, ambiguous
 	}
 	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
@@ -306,7 +306,7 @@ func pickLater(text []byte, m []int) (int, int, verdict) {
 // fails ("Since 2.6, torch.compile crashes") and its clause does not say it is another
 // run's.
 func pickFailing(text []byte, m []int) (int, int, verdict) {
-	if !reFailed.Match(sentenceAround(text, m[2], m[3])) || otherRun(text, m[2], m[3]) {
+	if !matchGated(reFailed, sentenceAround(text, m[2], m[3])) || otherRun(text, m[2], m[3]) {
 		return 0, 0, skip
 	}
 	return m[2], m[3], take
@@ -315,7 +315,7 @@ func pickFailing(text []byte, m []int) (int, int, verdict) {
 // pickBareMove takes a bare release the run moved to ("after updating to 2.7 this
 // crashes") unless its clause names another package or says it works.
 func pickBareMove(text []byte, m []int) (int, int, verdict) {
-	if otherPackage.Match(clause(text, m[2], m[3])) || otherRun(text, m[2], m[3]) || trackerMove.Match(text) {
+	if matchGated(otherPackage, clause(text, m[2], m[3])) || otherRun(text, m[2], m[3]) || matchGated(trackerMove, text) {
 		return 0, 0, skip
 	}
 	return m[2], m[3], take
@@ -405,7 +405,7 @@ var compileWord = &lazyregexp.Regexp{Expr: `(?i)\b(?:compile[ds]?|inductor|dynam
 func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
 	// a measure is no release ("fails on 2.4 GHz CPUs"), as for pickBare
-	if measureUnit.Match(text[hi:]) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || otherPackage.Match(clause(text, lo, hi)) {
+	if matchGated(measureUnit, text[hi:]) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
 	if torchEvidence(text, lo, hi) {
@@ -419,11 +419,11 @@ func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
 // nightly, the release's sentence names another release, or an earlier sentence one
 // that works.
 func torchEvidence(text []byte, lo, hi int) bool {
-	if namesTorch(text) || compileWord.Match(text) || nightlyWord.Match(text) {
+	if namesTorch(text) || matchGated(compileWord, text) || matchGated(nightlyWord, text) {
 		return true
 	}
 	s := sentenceAround(text, lo, hi)
-	return len(bareRelease.FindAllIndex(s, 3)) >= 2 || worksBefore(text[:sentenceStart(text, lo)])
+	return len(findAllIndexGated(bareRelease, s, 3)) >= 2 || worksBefore(text[:sentenceStart(text, lo)])
 }
 
 // worksBare is a bare release said to work ("Works in 2.4.1.", "2.4.1 works", "Fine on
@@ -434,7 +434,7 @@ var worksBare = &lazyregexp.Regexp{Expr: `(?i)\b(?:works?|worked|working|fine|ok
 	`\b2\.\d{1,2}(?:\.\d+)?\s*(?:works|worked|is\s+fine|was\s+fine|runs\s+fine|ran\s+fine|passes|passed)\b`}
 
 func worksBefore(before []byte) bool {
-	return len(before) > 0 && worksBare.Match(before)
+	return len(before) > 0 && matchGated(worksBare, before)
 }
 
 // nightlyWord names torch's nightly channel: a line that names it beside a bare release

@@ -73,8 +73,8 @@ var (
 // before them) as pickMove does, on a line that names torch or its compile stack and a
 // move or regression word; otherwise the numbers are no release.
 func pickMoveBare(text []byte, m []int) (int, int, verdict) {
-	if (!namesTorch(text) && !compileWord.Match(text)) || !moveOrRegress.Match(text) || anotherPackages(text[:m[2]]) ||
-		(wordBefore.Match(text[:m[2]]) && !bareMoveLead.Match(text[:m[2]])) {
+	if (!namesTorch(text) && !matchGated(compileWord, text)) || !matchGated(moveOrRegress, text) || anotherPackages(text[:m[2]]) ||
+		(matchGated(wordBefore, text[:m[2]]) && !matchGated(bareMoveLead, text[:m[2]])) {
 		return 0, 0, skip
 	}
 	return pickMove(text, m)
@@ -93,13 +93,13 @@ var (
 // ("把 torch 从 2.6 降级到 2.5.1。") the target's unless the text's failure is told only
 // before it (takeMoved), whichever way it goes.
 func pickMoveCJK(text []byte, m []int) (int, int, verdict) {
-	if otherPackage.Match(text[m[0]:m[2]]) || (!namesTorch(text) && !bareMoveCJK(text, m)) {
+	if matchGated(otherPackage, text[m[0]:m[2]]) || (!namesTorch(text) && !bareMoveCJK(text, m)) {
 		return 0, 0, skip // "从 numpy 1.26 升级到 2.0"
 	}
 	after := text[m[1]:]
-	failed := cjkFailed.Match(after)
+	failed := matchGated(cjkFailed, after)
 	switch {
-	case cjkFixed.Match(after) && !failed:
+	case matchGated(cjkFixed, after) && !failed:
 		return m[2], m[3], take
 	case failed:
 		return m[4], m[5], take
@@ -137,5 +137,5 @@ var (
 // otherRunBeforeIntl reports whether the last words before a release say, in another
 // language, that it works or was fixed there, not negated.
 func otherRunBeforeIntl(before []byte) bool {
-	return beforeIntl.Match(before) && !negatedIntl.Match(before)
+	return matchGated(beforeIntl, before) && !matchGated(negatedIntl, before)
 }

@@ -73,7 +73,7 @@ var releaseFeatures = &lazyregexp.Regexp{Expr: `(?i)^(?:'s\s+(?:(?:new|headline|
 // releaseFeatures after it).
 func apiHistory(text, before []byte, to int) bool {
 	after := text[to:min(len(text), to+120)]
-	return apiHistoryBefore.Match(bytes.TrimRight(before, " \t`'\"*")) || apiHistoryAfter.Match(after) || releaseFeatures.Match(after)
+	return matchGated(apiHistoryBefore, bytes.TrimRight(before, " \t`'\"*")) || matchGated(apiHistoryAfter, after) || matchGated(releaseFeatures, after)
 }
 
 // fixMove's words: a move or an installation before the release in its sentence
@@ -93,8 +93,8 @@ var (
 // movedBefore reports whether text (a sentence before a release) holds a word of moving
 // or installing used as a verb (moveInstall, no determiner before it).
 func movedBefore(text []byte) bool {
-	for _, m := range moveInstall.FindAllIndex(text, 8) {
-		if !moveNoun.Match(text[:m[0]]) {
+	for _, m := range findAllIndexGated(moveInstall, text, 8) {
+		if !matchGated(moveNoun, text[:m[0]]) {
 			return true
 		}
 	}
@@ -105,11 +105,11 @@ func movedBefore(text []byte) bool {
 // the fix of the failure, said in its sentence.
 func fixMove(text []byte, from, to int) bool {
 	sentence := sentenceAround(text, from, to)
-	if !movedBefore(text[sentenceStart(text, from):from]) || !fixSaid(sentence) || fixPurpose.Match(sentence) {
+	if !movedBefore(text[sentenceStart(text, from):from]) || !fixSaid(sentence) || matchGated(fixPurpose, sentence) {
 		return false
 	}
 	rest := sentence[to-sentenceStart(text, from):]
-	return !reNotFixed.Match(sentence) && !butFails.Match(sentence) && !(failsAfter.Match(rest) && !reFixed.Match(rest))
+	return !matchGated(reNotFixed, sentence) && !matchGated(butFails, sentence) && !(matchGated(failsAfter, rest) && !matchGated(reFixed, rest))
 }
 
 // failsAfter is a failure said after the release in its sentence, no fix said there
@@ -159,7 +159,7 @@ func saysUpgradeWorked(text []byte) bool {
 		!bytes.Contains(text, []byte("PGRAD")) && !bytes.Contains(text, []byte("PDAT"))) {
 		return false
 	}
-	return upgradeWorked.Match(text)
+	return matchGated(upgradeWorked, text)
 }
 
 // releasesOn offers the releases the rows find on text (patternsOn, deferLine), unless
@@ -167,7 +167,7 @@ func saysUpgradeWorked(text []byte) bool {
 // (upgradedReply), a resolver's report (resolverReport) or labelled as a working run's
 // (goodLabelled), and notes such a line (saysUpgradeWorked).
 func (f *versionFinder) releasesOn(text []byte, line int) {
-	if hasRelease(text) && !goodLabelled(text) && !(f.upgraded && upgradedReply.Match(text)) && !resolverReport(text) {
+	if hasRelease(text) && !goodLabelled(text) && !(f.upgraded && matchGated(upgradedReply, text)) && !resolverReport(text) {
 		f.patternsOn(text, line)
 		f.deferLine(text, line)
 		f.noteChecked(text, line)
@@ -211,7 +211,7 @@ var resolverLine = &lazyregexp.Regexp{Expr: `(?i)\bthe\s+user\s+requested\b|\bca
 // several releases a list rates, not the failing run's (branch recallJ, the left list of
 // the release helper before it).
 func checkMarked(before, after []byte) bool {
-	return checkBefore.Match(before) || checkAfter.Match(after)
+	return matchGated(checkBefore, before) || matchGated(checkAfter, after)
 }
 
 var (
@@ -237,10 +237,10 @@ const (
 // documents and announcements said right after a release ("… documentation", "… 升级
 // 指南", "… release notes").
 func releaseTopic(before, after []byte) bool {
-	if topicBefore.Match(before) || topicAfter.Match(after[:min(len(after), 80)]) || keywordLine.Match(before[max(0, len(before)-400):]) || latestIs.Match(before[max(0, len(before)-120):]) {
+	if matchGated(topicBefore, before) || matchGated(topicAfter, after[:min(len(after), 80)]) || matchGated(keywordLine, before[max(0, len(before)-400):]) || matchGated(latestIs, before[max(0, len(before)-120):]) {
 		return true
 	}
-	return topicHeadingEnd.Match(after) && (topicHeadingMove.Match(before) || topicHeadingMoveJA.Match(after))
+	return matchGated(topicHeadingEnd, after) && (matchGated(topicHeadingMove, before) || matchGated(topicHeadingMoveJA, after))
 }
 
 // keywordLine is a post's or a page's list of keywords or tags before the release, on its
@@ -280,7 +280,7 @@ var (
 func resolverReport(text []byte) bool {
 	for _, w := range [][]byte{[]byte("request"), []byte("conflicting"), []byte("conclude"), []byte("no wheels"), []byte("resolving")} {
 		if bytes.Contains(text, w) {
-			return resolverLine.Match(text)
+			return matchGated(resolverLine, text)
 		}
 	}
 	return false
@@ -296,7 +296,7 @@ var pinAvoidsComment = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s*#[^#\n]*?\b(?:t
 // pinAvoids reports whether the text after a pin's release is a comment that names
 // another release failing (pinAvoidsComment).
 func pinAvoids(after []byte) bool {
-	return bytes.Contains(after, []byte("#")) && pinAvoidsComment.Match(after)
+	return bytes.Contains(after, []byte("#")) && matchGated(pinAvoidsComment, after)
 }
 
 // A release named as the fix's future home, a question about another release, a bound
@@ -338,13 +338,13 @@ var (
 // asked about, a bound below or a group's: the phrasings above.
 func fixHome(text, before []byte, from, to int) bool {
 	after := text[to:min(len(text), to+80)]
-	if fixHomeBefore.Match(before) || fixHomeAfter.Match(after) || audienceAfter.Match(after) {
+	if matchGated(fixHomeBefore, before) || matchGated(fixHomeAfter, after) || matchGated(audienceAfter, after) {
 		return true
 	}
-	if boundBelow.Match(after) && !reFailed.Match(before) && !boundWorks.Match(after) {
+	if matchGated(boundBelow, after) && !matchGated(reFailed, before) && !matchGated(boundWorks, after) {
 		return true
 	}
-	return questionOther.Match(text[sentenceStart(text, from):from]) && bytes.Contains(sentenceAround(text, from, to), []byte("?"))
+	return matchGated(questionOther, text[sentenceStart(text, from):from]) && bytes.Contains(sentenceAround(text, from, to), []byte("?"))
 }
 
 // trackerMove is a release tracker's move of an issue to a later release's milestone,
@@ -374,16 +374,16 @@ var (
 // Korean, to be where the failure is fixed or the release moved to as its fix.
 func cjkFix(text []byte, from, to int) bool {
 	after := text[to:min(len(text), to+90)]
-	if cjkFixAfter.Match(after) {
+	if matchGated(cjkFixAfter, after) {
 		return true
 	}
-	if !cjkMoveFixed.Match(text[max(0, from-40):from]) && !cjkMoveJA.Match(after) {
+	if !matchGated(cjkMoveFixed, text[max(0, from-40):from]) && !matchGated(cjkMoveJA, after) {
 		return false
 	}
 	if i := bytes.Index(after, []byte("。")); i >= 0 {
 		after = after[:i]
 	}
-	return cjkFixed.Match(after) && !cjkFailed.Match(after)
+	return matchGated(cjkFixed, after) && !matchGated(cjkFailed, after)
 }
 
 // A line labelled as the working run's ("Last known good: PyTorch version: 2.4.1", "Old
@@ -420,7 +420,7 @@ func envLabel(text []byte) (int, []byte) {
 	if len(text) == 0 || (text[0] != '#' && !bytes.ContainsAny(text, ":：")) {
 		return labelNone, nil
 	}
-	m := envLabelHead.FindSubmatchIndex(text)
+	m := findSubmatchIndexGated(envLabelHead, text)
 	if m == nil {
 		return labelNone, nil
 	}
@@ -434,9 +434,9 @@ func envLabel(text []byte) (int, []byte) {
 	switch words := len(bytes.Fields(label)); {
 	case words > 6:
 		return labelNone, nil
-	case failLabel.Match(label):
+	case matchGated(failLabel, label):
 		return labelFail, rest
-	case goodLabel.Match(label) && envNoun.Match(label):
+	case matchGated(goodLabel, label) && matchGated(envNoun, label):
 		return labelGood, rest
 	case len(bytes.TrimSpace(rest)) == 0:
 		return labelOther, rest

@@ -25,5 +25,5 @@ var packageForTorch = &lazyregexp.Regexp{Expr: `(?i)(?:^|[\s*#>(\[])(?:which|wha
 // askedForTorch reports whether the sentence before text[from:], where a release
 // starts, asks which release of another package fits that torch (packageForTorch).
 func askedForTorch(text []byte, from int) bool {
-	return packageForTorch.Match(text[sentenceStart(text, from):from])
+	return matchGated(packageForTorch, text[sentenceStart(text, from):from])
 }

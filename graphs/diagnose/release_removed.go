@@ -60,13 +60,13 @@ var (
 // comparedSubject).
 func comparedTo(before, after []byte) bool {
 	trimmed := bytes.TrimRight(before, " \t")
-	return !comparedSubject.Match(after) && (comparedLead.Match(trimmed) || comparedCJK.Match(trimmed) || comparedAfterCJK.Match(after))
+	return !matchGated(comparedSubject, after) && (matchGated(comparedLead, trimmed) || matchGated(comparedCJK, trimmed) || matchGated(comparedAfterCJK, after))
 }
 
 // comparedMeasure reports whether the release between before and after is the subject
 // a comparison measures against ("newer than torch 2.4.1+cu121 supports").
 func comparedMeasure(before, after []byte) bool {
-	return comparedSubject.Match(after) && comparedLead.Match(bytes.TrimRight(before, " \t"))
+	return matchGated(comparedSubject, after) && matchGated(comparedLead, bytes.TrimRight(before, " \t"))
 }
 
 // keyMinimum and keyList: a version key's value that is no release of a run (branch

@@ -410,6 +410,9 @@ type lazyShape struct {
 	// width is the most characters a match holds (patternWidth): on a long line re runs
 	// within it of lit's occurrences (nearMatches).
 	width int
+	// gate is what every match of re holds (nil: nothing known): re is not run on a
+	// text that lacks it (nearMatches).
+	gate *gate
 }
 
 // get returns l compiled, compiling it on the first call (safe for concurrent use).
@@ -418,6 +421,9 @@ func (l *lazyShape) get() *lazyShape {
 		l.re, l.width = regexp.MustCompile(l.shape), maxRowSpan
 		if g := newGate(l.shape); g != nil {
 			l.width = g.width
+			if len(g.clauses) > 0 || len(g.alts) > 0 {
+				l.gate = g
+			}
 		}
 	})
 	return l
@@ -492,7 +498,7 @@ var imageName = &lazyregexp.Regexp{Expr: `(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b
 // PyTorch / CUDA: 3.10 / 2.1.0 / 12.1": the first value is Python's; jointRows read
 // the value at torch's place).
 func pickJointKey(text []byte, m []int) (int, int, verdict) {
-	if imageName.Match(text[m[0]:]) || jointNameBefore.Match(text[:m[0]]) {
+	if matchGated(imageName, text[m[0]:]) || matchGated(jointNameBefore, text[:m[0]]) {
 		return 0, 0, skip
 	}
 	return m[2], m[3], take

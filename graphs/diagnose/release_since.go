@@ -31,19 +31,19 @@ var (
 // (before), dates a change in torch rather than a failure of the run: no failure word
 // before "since" in its sentence, nor after the release before a word of change.
 func sinceChanged(text, before []byte, from, to int) bool {
-	if !sinceLead.Match(before) {
+	if !matchGated(sinceLead, before) {
 		return false
 	}
 	start := sentenceStart(text, from)
-	if sinceFailed.Match(text[start:from]) {
+	if matchGated(sinceFailed, text[start:from]) {
 		return false // "broken since 2.5"
 	}
 	after := sentenceTo(text[to:])
-	fail := sinceFailed.FindIndex(after)
+	fail := findIndexGated(sinceFailed, after)
 	if fail == nil {
 		return true
 	}
-	change := sinceChange.FindIndex(after)
+	change := findIndexGated(sinceChange, after)
 	return change != nil && change[0] < fail[0]
 }
 
@@ -60,5 +60,5 @@ var (
 // fromOn reports whether the release between before and after is the first of "from X
 // on" (fromLead, onEnd).
 func fromOn(before, after []byte) bool {
-	return onEnd.Match(after) && fromLead.Match(before)
+	return matchGated(onEnd, after) && matchGated(fromLead, before)
 }

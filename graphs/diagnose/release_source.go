@@ -113,7 +113,7 @@ func (f *versionFinder) sourceEffect(r sourceRow, m [][]byte, text []byte, line 
 	switch r.effect {
 	case enterTorch:
 		f.torchSource = true
-		if b := cloneBranch.FindSubmatch(text); b != nil {
+		if b := findSubmatchGated(cloneBranch, text); b != nil {
 			release = b[1]
 		} else if c := sourceRows[len(sourceRows)-1].shape.FindSubmatch(text); c != nil {
 			release = c[1]

@@ -124,7 +124,7 @@ func (f *versionFinder) tableLine(text []byte, line int) []byte {
 		}
 		return text
 	}
-	if t.sep == '|' && betweenKeyAndValue.Match(text) {
+	if t.sep == '|' && matchGated(betweenKeyAndValue, text) {
 		return text // the rule under a markdown header
 	}
 	cells := splitCells(text, t.sep)
@@ -136,7 +136,7 @@ func (f *versionFinder) tableLine(text []byte, line int) []byte {
 		return text
 	}
 	t.rows++
-	m := bareVersion.FindSubmatch(cellText(cells[t.col]))
+	m := findSubmatchGated(bareVersion, cellText(cells[t.col]))
 	switch {
 	case m == nil:
 		return text

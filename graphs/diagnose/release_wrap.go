@@ -31,7 +31,7 @@ func (f *versionFinder) wrapKeep(text []byte, line int) {
 		f.wrapCut, f.wrapLine = append(f.wrapCut, text...), line
 		return
 	}
-	if len(text) < 400 && endsInTorch(text) && torchWordEnds.Match(text) { // the suffix test first: every version line comes here
+	if len(text) < 400 && endsInTorch(text) && matchGated(torchWordEnds, text) { // the suffix test first: every version line comes here
 		f.wrapCut, f.wrapLine, f.wrapProse = append(f.wrapCut, text...), line, true
 	}
 }
@@ -53,7 +53,7 @@ var (
 // by a space to text, the line after it, where text starts with a release; it reports
 // whether one was taken.
 func (f *versionFinder) proseWrapJoin(kept, text []byte, line int) bool {
-	if !releaseStarts.Match(text) {
+	if !matchGated(releaseStarts, text) {
 		return false
 	}
 	tail := lastClause(kept[max(0, len(kept)-160):])

@@ -34,7 +34,7 @@ func TestStatedTorch(t *testing.T) {
 		{"-torch 3.0", "torch 2.11.0\n" + tls, "3.0", "2.11", []string{"torch 3.0 (from -torch; line 1 states 2.11; newer than"}},
 		{"-torch other", "torch 2.11.0\n" + tls, "2.14", "2.11", []string{"torch 2.14 (from -torch; line 1 states 2.11)\n"}},
 		{"-torch the log's own", "torch 2.11.0\n" + tls, "2.11", "", []string{"torch 2.11 (from -torch)\n"}},
-		{"-torch, the log older", "torch 1.13.1\n" + tls, "2.6", "1.13", []string{"torch 2.6 (from -torch; line 1 states 1.13)\n"}},
+		{"-torch, the log older", "torch 1.13.1\n" + tls, "2.6", "1.13", []string{"torch 2.6 (from -torch; line 1 states 1.13, older than torch.compile)\n"}},
 		{"-torch, no release in the log", tls, "2.6", "", []string{"torch 2.6 (from -torch)\n"}},
 	}
 	for _, tc := range tests {

@@ -280,17 +280,19 @@ func (d *Diagnosis) torchHeader(h Hints) string {
 	var from []string
 	switch {
 	case d.Torch == "" && d.StatedTorch != "":
-		return fmt.Sprintf("torch %s (from line %d; older than torch.compile, which came in %s: read as a log that states no release)",
-			d.StatedTorch, d.StatedTorchLine, modes.First())
+		return d.noReleaseHeader()
 	case d.Torch == "":
 		return notStated(len(d.Findings) > 0, h)
 	case d.TorchLine == 0: // Options.Torch: no line of the log
 		from = append(from, "from -torch")
 		if d.StatedTorch != "" {
-			from = append(from, fmt.Sprintf("line %d states %s", d.StatedTorchLine, d.StatedTorch))
+			from = append(from, fmt.Sprintf("line %d states %s%s", d.StatedTorchLine, d.StatedTorch, statedKindWords(d.StatedTorchKind)))
 		}
 	default:
 		from = append(from, fmt.Sprintf("from line %d", d.TorchLine))
+	}
+	if also := d.alsoWords(); also != "" {
+		from = append(from, also)
 	}
 	switch {
 	case d.TorchNewer:
@@ -300,6 +302,39 @@ func (d *Diagnosis) torchHeader(h Hints) string {
 			d.TorchShippedAs, d.TorchShippedAs))
 	}
 	return fmt.Sprintf("torch %s (%s)", d.Torch, strings.Join(from, "; "))
+}
+
+// noReleaseHeader is the header of a log that states only a release that is no release
+// for the findings (StatedTorch, of StatedTorchKind): one older than torch.compile
+// ("torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log
+// that states no release)"), or none torch has or is near, by -torch's rule ("torch:
+// line 1 states torch 2.99, not a release torch has: read as none"; hostile28 R1, R2:
+// 2.99 had been taken as a newer release, 10.0 said older); and the other releases it
+// states.
+func (d *Diagnosis) noReleaseHeader() string {
+	also := ""
+	if a := d.alsoWords(); a != "" {
+		also = "; " + a
+	}
+	if d.StatedTorchKind == modes.VersionNotRelease {
+		return fmt.Sprintf("torch: line %d states torch %s, not a release torch has: read as none%s",
+			d.StatedTorchLine, d.StatedTorch, also)
+	}
+	return fmt.Sprintf("torch %s (from line %d; older than torch.compile, which came in %s: read as a log that states no release%s)",
+		d.StatedTorch, d.StatedTorchLine, modes.First(), also)
+}
+
+// statedKindWords is the clause after a stated release that is no release for the
+// findings: ", older than torch.compile" or ", not a release torch has"; "" for any
+// other.
+func statedKindWords(k modes.VersionKind) string {
+	switch k {
+	case modes.VersionOlder:
+		return ", older than torch.compile"
+	case modes.VersionNotRelease:
+		return ", not a release torch has"
+	}
+	return ""
 }
 
 // notStated is the release's line of a text that states none. With findings it says

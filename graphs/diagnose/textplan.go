@@ -65,10 +65,32 @@ func (d *Diagnosis) PlanLinesWith(h Hints) []string {
 	if d.Plan.CompileDisabled {
 		return append(out, d.Plan.DisabledBy+" turns torch.compile off: nothing is compiled")
 	}
+	fail, failing := d.captureFailing()
 	for _, dp := range d.Plan.CUDAGraphs.Devices {
-		out = append(out, deviceWords(dp))
+		l := deviceWords(dp)
+		if failing && captures(dp) {
+			l += " (" + captureFailingWords(fail) + ")"
+		}
+		out = append(out, l)
+	}
+	if n := d.rocmNote(); n != "" {
+		out = append(out, "note: "+n)
 	}
 	return out
+}
+
+// noReleaseWords says why the plan takes no release of the log's: it states none, or
+// states one older than torch.compile ("line 1 states torch 1.13, older than
+// torch.compile (2.0)") or one torch has not ("line 1 states torch 2.99, not a release
+// torch has").
+func (d *Diagnosis) noReleaseWords() string {
+	switch {
+	case d.StatedTorch == "" || d.Torch != "":
+		return "the log states no release"
+	case d.StatedTorchKind == modes.VersionNotRelease:
+		return fmt.Sprintf("line %d states torch %s, not a release torch has", d.StatedTorchLine, d.StatedTorch)
+	}
+	return fmt.Sprintf("line %d states torch %s, older than torch.compile (%s)", d.StatedTorchLine, d.StatedTorch, modes.First())
 }
 
 // callWords names the recovered call: the release planned for (and whether the log
@@ -77,10 +99,7 @@ func (d *Diagnosis) PlanLinesWith(h Hints) []string {
 // mode="reduce-overhead", threads inferred from trees-user-thread-tls").
 func (d *Diagnosis) callWords() string {
 	rel := "torch " + d.Plan.Torch
-	noRelease := "the log states no release"
-	if d.StatedTorch != "" && d.Torch == "" {
-		noRelease = fmt.Sprintf("line %d states torch %s, older than torch.compile (%s)", d.StatedTorchLine, d.StatedTorch, modes.First())
-	}
+	noRelease := d.noReleaseWords()
 	switch {
 	case d.Torch == "" && d.PlanTorchFrom != "":
 		rel += fmt.Sprintf(" (%s: the newest that prints its %s and every other finding)", noRelease, d.PlanTorchFrom)

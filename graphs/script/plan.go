@@ -128,14 +128,16 @@ func (s *Script) Planned(cli graphs.Scenario, processEnv map[string]string) (*Sc
 // site whose scenario cannot be used gets PlanError instead. Each distinct scenario
 // is planned once and its report shared, so the cost grows with the distinct
 // scenarios (at most o.MaxPlans), not with the sites. s is not modified. It returns an
-// *inputerr.ZeroError for a nil s; the zero Script plans no site.
+// *inputerr.ZeroError for a nil s, and an error wrapping a *modes.VersionError for an
+// o.CLI.Torch that is not a supported release (the words of every entry point that
+// takes one); the zero Script plans no site.
 func (s *Script) PlanWith(o PlanOptions) (*Script, error) {
 	if s == nil {
 		return nil, &inputerr.ZeroError{Func: "script.Script.PlanWith", Arg: "the *Script (read one with Read)"}
 	}
 	every, err := releaseModes(o.CLI.Torch)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("script: PlanOptions.CLI.Torch: %w", err) // the *modes.VersionError every entry point gives
 	}
 	out := *s
 	out.allKeys, out.planned = o.AllKeys, true

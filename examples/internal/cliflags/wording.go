@@ -107,7 +107,7 @@ func (w Wording) fieldlessError(err error, inner string) string {
 	}
 	var ve *modes.VersionError
 	if w.Given["torch"] && errors.As(err, &ve) {
-		return "-torch: " + UserWords(err.Error()) // from -script's plans: no field around it
+		return "-torch: " + UserWords(ve.Error()) // from -script's plans: the release's words, without the API's context
 	}
 	if inner != "" {
 		return UserWords(inner) // a scenario error of no field: its message, without "scenario:"

@@ -1,0 +1,156 @@
+package diagnose
+
+import (
+	"hash/maphash"
+	"sync"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// exprGates holds the gate (newGate) of each package-level expression matchGated has
+// run, parsed on its first use: a nil *gate where the expression has no literal every
+// match holds.
+var exprGates sync.Map // *lazyregexp.Regexp -> *gate
+
+// exprGate returns re's gate, nil for none.
+func exprGate(re *lazyregexp.Regexp) *gate {
+	if g, ok := exprGates.Load(re); ok {
+		return g.(*gate)
+	}
+	g := newGate(re.String())
+	if g != nil && len(g.clauses) == 0 && len(g.alts) == 0 {
+		g = nil
+	}
+	exprGates.Store(re, g)
+	return g
+}
+
+// matchGated reports whether re matches text, as re.Match does, not running re on a
+// text its gate says it cannot match. The release finder's expressions (the words
+// around a release that make it another run's, a requirement, a bound, a feature's
+// release: otherRun and its siblings, some hundred of them, most of them large
+// case-insensitive alternations) ran on every line that states a release: 20 to 60 µs
+// each on a 56-byte pytest line under Go's backtracker (newuser28's finding 13: a log
+// whose every line is "tests/test_x.py::test_aN PASSED [torch 2.14.0+cu130]" read at
+// 14-16 s of CPU a MB). A gate costs a look for each of its literals.
+func matchGated(re *lazyregexp.Regexp, text []byte) bool {
+	if !admitsExpr(re, text) {
+		return false
+	}
+	return re.Match(text)
+}
+
+// textMemo remembers a pure function's answers about a span of a text, by the text's
+// length and two 64-bit hashes and the span: at most maxTextMemo, then afresh. It is
+// shared by every Read (the answers are the function's, whoever asked).
+type textMemo struct {
+	mu sync.Mutex
+	m  map[textKey]bool
+}
+
+// maxTextMemo bounds a textMemo.
+const maxTextMemo = 4096
+
+// textKey is a text (its length and two hashes) and, for the memo that keys it, a span
+// of it or a row; set tells a key made from a zero one.
+type textKey struct {
+	h        [2]uint64
+	n        int
+	from, to int
+	set      bool
+}
+
+// maxKeyedText is the longest text a memo keys: a longer one (a window of a long line)
+// is rarely met again, and hashing it for each question would cost more than it saves.
+const maxKeyedText = 4 << 10
+
+// memoSeeds are textKey's hash seeds.
+var memoSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+// textKeyOf returns text's key, its n -1 where text is longer than maxKeyedText.
+func textKeyOf(text []byte) textKey {
+	if len(text) > maxKeyedText {
+		return textKey{n: -1, set: true}
+	}
+	return textKey{h: [2]uint64{maphash.Bytes(memoSeeds[0], text), maphash.Bytes(memoSeeds[1], text)}, n: len(text), set: true}
+}
+
+func (m *textMemo) get(k textKey) (v, ok bool) {
+	m.mu.Lock()
+	v, ok = m.m[k]
+	m.mu.Unlock()
+	return v, ok
+}
+
+func (m *textMemo) put(k textKey, v bool) {
+	m.mu.Lock()
+	if m.m == nil || len(m.m) >= maxTextMemo {
+		m.m = make(map[textKey]bool)
+	}
+	m.m[k] = v
+	m.mu.Unlock()
+}
+
+// otherRunMemo is otherRun's memo.
+var otherRunMemo textMemo
+
+// admitsExpr reports whether re may match text by its gate (exprGate): false only where
+// no match can be found, so that re's Find methods need not run.
+func admitsExpr(re *lazyregexp.Regexp, text []byte) bool {
+	g := exprGate(re)
+	return g == nil || admitsPooled(g, text)
+}
+
+// scratchPool holds the buffers a gate lowers a text into (admitsPooled): one on the
+// stack escaped to the heap at each of the release finder's thousands of questions a
+// line.
+var scratchPool = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
+
+// admitsPooled is g.admits(text) with a pooled scratch buffer.
+func admitsPooled(g *gate, text []byte) bool {
+	sp := scratchPool.Get().(*[]byte)
+	ok := g.admits(text, sp)
+	scratchPool.Put(sp)
+	return ok
+}
+
+// findIndexGated is re.FindIndex(text), not run where re's gate says no match is there.
+func findIndexGated(re *lazyregexp.Regexp, text []byte) []int {
+	if !admitsExpr(re, text) {
+		return nil
+	}
+	return re.FindIndex(text)
+}
+
+// findSubmatchGated is re.FindSubmatch(text), gated as findIndexGated is.
+func findSubmatchGated(re *lazyregexp.Regexp, text []byte) [][]byte {
+	if !admitsExpr(re, text) {
+		return nil
+	}
+	return re.FindSubmatch(text)
+}
+
+// findSubmatchIndexGated is re.FindSubmatchIndex(text), gated as findIndexGated is.
+func findSubmatchIndexGated(re *lazyregexp.Regexp, text []byte) []int {
+	if !admitsExpr(re, text) {
+		return nil
+	}
+	return re.FindSubmatchIndex(text)
+}
+
+// findAllIndexGated is re.FindAllIndex(text, n), gated as findIndexGated is.
+func findAllIndexGated(re *lazyregexp.Regexp, text []byte, n int) [][]int {
+	if !admitsExpr(re, text) {
+		return nil
+	}
+	return re.FindAllIndex(text, n)
+}
+
+// findAllSubmatchIndexGated is re.FindAllSubmatchIndex(text, n), gated as findIndexGated
+// is.
+func findAllSubmatchIndexGated(re *lazyregexp.Regexp, text []byte, n int) [][]int {
+	if !admitsExpr(re, text) {
+		return nil
+	}
+	return re.FindAllSubmatchIndex(text, n)
+}

@@ -1,0 +1,146 @@
+package diagnose
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/compilemode/compilemode/modes"
+)
+
+// StatedRelease is a release a text states, on its line.
+type StatedRelease struct {
+	// Torch is the release, as "2.14" (a newer one near the known ones, "2.15", too).
+	Torch string `json:"torch"`
+	// Line is the 1-based line that states it.
+	Line int `json:"line"`
+}
+
+// maxStated is how many releases the finder keeps of those a text states
+// (Diagnosis.AlsoStated): an upgrade, two environments; a longer list is a changelog or
+// a matrix, and its first releases say the conflict.
+const maxStated = 4
+
+// noteStated keeps the release s, stated on line at rank, where rank is a package's or
+// above (collect_env's "PyTorch version:", torch.__version__, a package list, pip's
+// report, a pin): the ways a text says which torch a process runs, so that two of them
+// naming different releases is a conflict worth naming (an upgrade, two environments:
+// hostile28 R3). Prose, paths and file names are left out; so is anything -torch's rule
+// refuses (modes.ParseRelease), and a release kept already.
+func (f *versionFinder) noteStated(s []byte, rank, line int) {
+	if rank < rankPackage || len(f.stated) >= maxStated {
+		return
+	}
+	v, err := modes.ParseRelease(string(s))
+	if err != nil {
+		return
+	}
+	for _, st := range f.stated {
+		if st.Torch == v.String() {
+			return
+		}
+	}
+	f.stated = append(f.stated, StatedRelease{Torch: v.String(), Line: line})
+}
+
+// alsoStated returns the releases the finder kept other than torch (the log's own).
+func (f *versionFinder) alsoStated(torch string) []StatedRelease {
+	var out []StatedRelease
+	for _, st := range f.stated {
+		if st.Torch != torch {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// alsoWords is the header's clause that names the other releases the text states:
+// "also states 2.14 on line 2" (and "…, 2.9 on line 7"); "" for none.
+func (d *Diagnosis) alsoWords() string {
+	if len(d.AlsoStated) == 0 {
+		return ""
+	}
+	parts := make([]string, len(d.AlsoStated))
+	for i, st := range d.AlsoStated {
+		parts[i] = fmt.Sprintf("%s on line %d", st.Torch, st.Line)
+	}
+	return "also states " + strings.Join(parts, ", ")
+}
+
+// fixedElsewhere returns the release of AlsoStated that has f, the change that ends
+// the row's code (at or past f.In, and not among the row's releases), when the run's
+// own release v does not: the text states both, so the fix for v would advise an
+// upgrade to a release the text says is there (hostile28 R3: "upgrade to 2.14" for a
+// log that says it upgraded to 2.14.1).
+func (s Signature) fixedElsewhere(v modes.Version, also []StatedRelease) (StatedRelease, codeFix, bool) {
+	f, ok := fixedBy(s.Code)
+	if !ok || !v.Less(f.In) {
+		return StatedRelease{}, codeFix{}, false
+	}
+	for _, st := range also {
+		w, err := modes.ParseRelease(st.Torch)
+		if err == nil && !w.Less(f.In) && !s.covers(w) {
+			return st, f, true
+		}
+	}
+	return StatedRelease{}, codeFix{}, false
+}
+
+// alsoFixedTexts returns the fix and note of a row whose text the run's release v
+// prints where the text also states st, a release with the change f that ends it:
+// the fix is v's less any upgrade to st or older, and running the failing process on
+// st, where the change holds; the note says that the process that printed it runs an
+// older torch than st, as fixedTexts says for a run's own release that has the fix.
+func alsoFixedTexts(fix, note string, f codeFix, v modes.Version, st StatedRelease) (string, string) {
+	w, _ := modes.ParseRelease(st.Torch)
+	fix = fmt.Sprintf("%s. On torch %s (line %d states it) this is fixed: make the failing process run it "+
+		"(check torch.__version__ there)", dropUpgrades(fix, w), st.Torch, st.Line)
+	also := fmt.Sprintf("line %d also states torch %s, which does not print this: %s has the fix, which %s. "+
+		"So the process that printed it runs a torch older than %s (%s, the release read): check torch.__version__ "+
+		"in that process (python -c \"import torch; print(torch.__version__)\" with the interpreter and environment it runs in)",
+		st.Line, st.Torch, f.In, f.Change, f.In, v)
+	if note != "" {
+		also = note + ". " + also
+	}
+	return fix, also
+}
+
+// statedOn reads, for noteStated, the release a row of a package's rank or above states
+// on a line that the release found passes over (its rank is not above the one found):
+// the first of the row's matches that is the run's by the row's own checks, as match
+// reads it. A row's anchors gate it, and a package list's row a line that starts with
+// torch's name, so the pass costs a line that states no release little.
+func (f *versionFinder) statedOn(p versionPattern, text []byte, line int) {
+	if p.rank < rankPackage || len(f.stated) >= maxStated || !anchored(p.anchors, text) ||
+		p.what == "package list" && !bytes.HasPrefix(text, []byte("torch")) && !bytes.HasPrefix(text, []byte("pytorch")) {
+		return
+	}
+	for _, m := range nearMatches(p, text) {
+		lo, hi := m[2], m[3]
+		if p.pick != nil {
+			var v verdict
+			if lo, hi, v = p.pick(text, m); v == ambiguous {
+				return
+			} else if v == skip {
+				continue
+			}
+		} else if notTheRuns(p, text, lo, hi) {
+			continue
+		}
+		if p.what == "pin" && requirement(text[:m[0]]) {
+			continue
+		}
+		f.noteStated(text[lo:hi], p.rank, line)
+		return
+	}
+}
+
+// anchored reports whether text holds one of anchors (true for none).
+func anchored(anchors []string, text []byte) bool {
+	for _, a := range anchors {
+		if bytes.Contains(text, []byte(a)) {
+			return true
+		}
+	}
+	return len(anchors) == 0
+}
