@@ -329,18 +329,33 @@ func (c *cli) conflicts() error {
 	if c.given["all"] && c.given["json"] && !c.given["script"] && !c.given["diagnose"] {
 		return fmt.Errorf("-all and -json cannot be combined: the JSON report lists every key already: drop -all")
 	}
-	if c.releases() != nil {
-		for _, f := range []struct{ name, fix string }{
-			{"script", "give one release, e.g. -torch 2.14"},
-			{"diagnose", "give one release, e.g. -torch 2.14"},
-			{"keys", "compare chosen keys with -key KEY"},
-			{"all", "a comparison shows the keys the call sets that differ; compare any other key with -key KEY"},
-		} {
-			if c.given[f.name] {
-				return fmt.Errorf("-torch %s: comparing releases is not supported with -%s: %s", inputerr.Cut(c.compile.Torch.Value, 80), f.name, f.fix)
-			}
+	if err := c.comparisonConflicts(); err != nil {
+		return err
+	}
+	return c.stdinReaders()
+}
+
+// comparisonConflicts refuses a comparison of releases (-torch A,B) with a flag that
+// takes one release or lists keys its own way, naming the flag and what to give.
+func (c *cli) comparisonConflicts() error {
+	if c.releases() == nil {
+		return nil
+	}
+	for _, f := range []struct{ name, fix string }{
+		{"script", "give one release, e.g. -torch 2.14"},
+		{"diagnose", "give one release, e.g. -torch 2.14"},
+		{"keys", "compare chosen keys with -key KEY"},
+		{"all", "a comparison shows the keys the call sets that differ; compare any other key with -key KEY"},
+	} {
+		if c.given[f.name] {
+			return fmt.Errorf("-torch %s: comparing releases is not supported with -%s: %s", inputerr.Cut(c.compile.Torch.Value, 80), f.name, f.fix)
 		}
 	}
+	return nil
+}
+
+// stdinReaders refuses two flags that both read standard input, naming both.
+func (c *cli) stdinReaders() error {
 	var readers []string
 	for _, f := range []struct{ name, value, stdin string }{
 		{"scenario", c.scenario.Value, "-"}, {"schema", c.compile.Schema.Value, "-"}, {"options", c.compile.Options.Value, "@-"},
