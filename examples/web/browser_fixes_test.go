@@ -20,14 +20,7 @@ import (
 // TestBrowserSweepFixes: the page's status lines, commands and inputs for the fifth
 // sweep's findings 6, 7, 8, 9, 10 and 18.
 func TestBrowserSweepFixes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
-	ctx, _ := browser(t, 1280, 900)
-	s := servedSite(t)
+	s, ctx, _ := browserTest(t, 1280, 900)
 
 	t.Run("a file over 16 MiB says its size, never empty input (finding 7)", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "big17.log")

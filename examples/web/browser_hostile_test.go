@@ -20,14 +20,7 @@ import (
 // TestBrowserInputs: what a page reads from a link or a file is bounded and decoded as
 // the command reads it (sweep findings 15 and 16).
 func TestBrowserInputs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
-	ctx, _ := browser(t, 1280, 900)
-	s := servedSite(t)
+	s, ctx, _ := browserTest(t, 1280, 900)
 
 	t.Run("a link that inflates past 16 MiB is refused", func(t *testing.T) {
 		// 17 MiB of log deflate to about 17 KB: the link a stranger can share.

@@ -94,18 +94,11 @@ type largeTimes struct {
 // checks only that the page's answer is the command's: the figures are recorded in
 // the README (examples/web), not asserted.
 func TestBrowserLargeLog(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
 	seed, err := os.ReadFile(realLog)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, _ := browser(t, 1280, 900)
-	s := servedSite(t)
+	s, ctx, _ := browserTest(t, 1280, 900)
 	if _, err := open(ctx, s.url); err != nil {
 		t.Fatal(err)
 	}

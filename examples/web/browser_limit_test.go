@@ -12,14 +12,7 @@ import (
 // link, with the same message (hostile28 J1: 20 MB were read in 78 s). The check is
 // made when the input event is handled, so the status says it at once.
 func TestBrowserTypedLimit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
-	s := servedSite(t) // the build first: browser's deadline starts when it is called
-	ctx, _ := browser(t, 1280, 900)
+	s, ctx, _ := browserTest(t, 1280, 900)
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
 	if _, err := open(tab, s.url); err != nil {

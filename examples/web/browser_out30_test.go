@@ -15,14 +15,7 @@ import (
 // empty box is answered in the page's words, and a damaged link says so in the page's
 // words, not the browser's.
 func TestBrowserPageWords(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
-	ctx, _ := browser(t, 1280, 900)
-	s := servedSite(t)
+	s, ctx, _ := browserTest(t, 1280, 900)
 	const finding = "RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run.\n" +
 		"model = torch.compile(model, mode=\"reduce-overhead\")\n"
 	page := answer.PageHints()

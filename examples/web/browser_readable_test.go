@@ -128,14 +128,7 @@ func normalised(s string) string {
 // readable view's text, but for its label (newuser27: the readable view dropped a
 // site's other plan, the globals' guards, the cut traceback's line and the release's).
 func TestBrowserReadableSaysAllText(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
-	ctx, _ := browser(t, 1400, 900)
-	s := servedSite(t)
+	s, ctx, _ := browserTest(t, 1400, 900)
 	for _, tc := range readableCases {
 		t.Run(tc.name, func(t *testing.T) {
 			text, readable, err := readableAndText(ctx, s.url, tc)
@@ -186,14 +179,7 @@ func readableAndText(ctx context.Context, url string, tc readableCase) (text, re
 // TestBrowserPostRefused: the page's own server refuses a POST to the page, as a
 // browser sends it (newuser27 #4: it was answered 200 with the page).
 func TestBrowserPostRefused(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
-	ctx, _ := browser(t, 1280, 900)
-	s := servedSite(t)
+	s, ctx, _ := browserTest(t, 1280, 900)
 	if _, err := open(ctx, s.url); err != nil {
 		t.Fatal(err)
 	}

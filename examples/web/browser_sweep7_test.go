@@ -92,14 +92,7 @@ func upload(tab context.Context, path string) ([][3]any, error) {
 // computed, and a file's name is escaped as the command escapes it (sweep7 findings
 // 1, 2, 6 and 10).
 func TestBrowserSweep7(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
-	ctx, _ := browser(t, 1280, 900)
-	s := servedSite(t)
+	s, ctx, _ := browserTest(t, 1280, 900)
 	crlf := strings.ReplaceAll(sweep7Log, "\n", "\r\n")
 	file := func(name string) []byte {
 		data, err := os.ReadFile(filepath.Join("testdata", name))

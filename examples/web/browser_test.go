@@ -99,6 +99,23 @@ func servedSite(tb testing.TB) site {
 	return built
 }
 
+// browserTest skips where a browser test does not run (-short; -race, which .ci/run
+// leaves out of the browser step), builds and serves the page, then starts Chromium
+// (browser): the site first, so that browser's three-minute deadline is not spent on
+// the WebAssembly build on a loaded machine. Every browser test starts with it.
+func browserTest(t *testing.T, width, height int) (site, context.Context, *requestLog) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the browser test builds the WebAssembly and starts Chromium")
+	}
+	if raceEnabled {
+		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
+	}
+	s := servedSite(t)
+	ctx, reqs := browser(t, width, height)
+	return s, ctx, reqs
+}
+
 // browser starts headless Chromium and returns a context for its first tab, and the
 // URLs the browser requested (to check that nothing leaves the loopback server).
 func browser(tb testing.TB, width, height int) (context.Context, *requestLog) {
@@ -511,14 +528,7 @@ func screenshot(ctx context.Context, t *testing.T, dir, name string) {
 // scenario on 2.11 and 2.14 side by side, a real log and a real script pasted; each
 // answer must be the library's, byte for byte, and a shared link must reproduce it.
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test builds the WebAssembly and starts Chromium")
-	}
-	if raceEnabled {
-		t.Skip("the browser test runs without -race (.ci/run runs it in a step of its own)")
-	}
-	ctx, reqs := browser(t, 1280, 900)
-	s := servedSite(t)
+	s, ctx, reqs := browserTest(t, 1280, 900)
 	want := expected(t)
 
 	first, err := open(ctx, s.url)
