@@ -50,6 +50,16 @@ const heldPrompt = `^(?:(?:>>>|\.\.\.|\$|In \[\d+\]:)\s+|!|%)?`
 // anchor runs none).
 const heldMaxLine = 240
 
+// uncachedOther is the other fix of the two codes whose fix is to unset
+// PYTORCH_NO_CUDA_MEMORY_CACHING (trees-storage-not-in-pool, allocator-incompatible),
+// read at uncachedSource.
+const (
+	uncachedOther = "the variable is read once, at the process's first CUDA allocation (a static in " +
+		"c10/cuda/CUDACachingAllocator.cpp's forceUncachedAllocator): start the failing process without it " +
+		"(a launcher, a container's ENV or a job script can set it), or compile without CUDA graphs"
+	uncachedSource = "c10/cuda/CUDACachingAllocator.cpp forceUncachedAllocator (static force_uncached)"
+)
+
 // heldActions are the actions of heldFixes, each with the shape of a line that does it.
 var heldActions = []heldAction{
 	{key: "join", done: "makes the current (capturing) stream wait on the side stream",
@@ -175,15 +185,9 @@ var heldFixes = []heldFix{
 			"later, whose torch/_inductor/__init__.py imports it",
 		source: "torch/_inductor/__init__.py @ T2.6.0"},
 	{code: TreesStorageNotInPool, action: "unset-caching", inFix: "PYTORCH_NO_CUDA_MEMORY_CACHING",
-		other: "the variable is read once, at the process's first CUDA allocation (a static in " +
-			"c10/cuda/CUDACachingAllocator.cpp's forceUncachedAllocator): start the failing process without it " +
-			"(a launcher, a container's ENV or a job script can set it), or compile without CUDA graphs",
-		source: "c10/cuda/CUDACachingAllocator.cpp forceUncachedAllocator (static force_uncached)"},
+		other: uncachedOther, source: uncachedSource},
 	{code: AllocatorIncompatible, action: "unset-caching", inFix: "PYTORCH_NO_CUDA_MEMORY_CACHING",
-		other: "the variable is read once, at the process's first CUDA allocation (a static in " +
-			"c10/cuda/CUDACachingAllocator.cpp's forceUncachedAllocator): start the failing process without it " +
-			"(a launcher, a container's ENV or a job script can set it), or compile without CUDA graphs",
-		source: "c10/cuda/CUDACachingAllocator.cpp forceUncachedAllocator (static force_uncached)"},
+		other: uncachedOther, source: uncachedSource},
 	{code: PythonHeadersMissing, action: "python-dev", inFix: "apt-get install python3",
 		other: "those headers are the distribution's python3's, which need not be the Python that runs the " +
 			"program (a venv or uv Python of another version, conda, a python.org build): Triton compiles " +
