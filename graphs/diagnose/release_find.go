@@ -871,7 +871,8 @@ type relCand struct {
 
 // candidates returns the releases p's matches on text offer in their order, each the
 // run's by the words around it (p's pick, notTheRuns, no requirement), up to and with a
-// stop where a pick finds the line ambiguous. It reads text only, not the finder.
+// stop where a pick finds the line ambiguous. It reads text only, not the finder (o is
+// the memo of its clause checks, otherRun's answers, which are the text's).
 func candidates(o *otherRuns, p versionPattern, text []byte) []relCand {
 	var out []relCand
 	for _, m := range nearMatches(p, text) {
