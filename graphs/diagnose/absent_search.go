@@ -50,6 +50,10 @@ const (
 	searchTested   = `\s*(?:not\s+)?in\s+[A-Za-z_][\w.]*(?:\([^()\n]{0,40}\)|\[[^\]\n]{0,20}\])*(?:\.\w+(?:\([^()\n]{0,40}\))?)*`
 	searchTestEnds = `\s*(?:[:),\]]|\b(?:and|or|for|if|else)\b|$)`
 	searchPrefix   = `[rRbBuU]{0,2}`
+	// searchName: a name in capitals (a constant), or one that ends in a word of a key
+	// ("needle", "pattern", "regex", "filter", "marker", "substring", "match", "key"),
+	// attributes and an item before it allowed.
+	searchName = `(?:[\w.]*\.)?(?:[A-Z][A-Z0-9_]+|(?i:\w*?(?:needle|pattern|regexp?|rx|filter|marker|substr(?:ing)?|match(?:er)?|key)s?))(?:\[[^\]]*\])?`
 )
 
 // searchMarks returns the ways source code quotes a message as a key to find, filter or
@@ -70,12 +74,15 @@ func searchMarks() []absentMark {
 		{before: regexp.MustCompile(`(?:\.(?:find|rfind|index|rindex|count|startswith|endswith|includes|indexOf|lastIndexOf|contains|search|match)\s*\(\s*|` +
 			`\b(?:strings|bytes)\.(?:Contains|Index|HasPrefix|HasSuffix|Count|EqualFold)\s*\([^\x60"'\n()]{0,60},\s*|\bre\.(?:findall|finditer|sub|split)\s*\(\s*|` +
 			`(?i:\bSelect-String\b[^\x60"'\n|]{0,40})|\s-(?:i|c)?(?:match|like)\s+)` + searchPrefix + absentOpen), joinPrev: true},
-		// A name assigned the message in a string, its first words or a part: `needle =
-		// "Not enough SMs to use max_autotune_gemm mode"`, `PATTERN = "…"` (the message's
-		// first words opening the string are raisedInSource's pythonAssigned too). Spaces
-		// stand around "=" as Python writes them; logfmt's key="…", a shell's KEY=…
-		// (holdout5's SIGNATURE=RuntimeError: …) and a diff's line have none of it.
-		{before: regexp.MustCompile(`^\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s+\+?=\s+` + searchPrefix + absentOpen)},
+		// A name that says it holds a key, assigned the message in a string, its first
+		// words or a part: `needle = "Not enough SMs to use max_autotune_gemm mode"`,
+		// `SM_WARNING_PATTERN = "…"`, a constant in capitals. Spaces stand around "=" as
+		// Python writes them; logfmt's key="…", a shell's KEY=… (holdout5's
+		// SIGNATURE=RuntimeError: …) and a diff's line have none of it. A TOML table's
+		// `symptom = "…"` (TestFormsValueCut, holdoutAA's blueprint of failures) and a
+		// program's `msg = "…"` name no key (raisedInSource's pythonAssigned reads the
+		// latter where the message's first words open the string).
+		{before: regexp.MustCompile(`^\s*` + searchName + `\s+\+?=\s+` + searchPrefix + absentOpen)},
 		// The message compared: `assert reason == "…"`, `if msg != "…":`, `"…" == err`.
 		{before: regexp.MustCompile(`(?:==|!=)\s*` + searchPrefix + absentOpen)},
 		{before: regexp.MustCompile(absentOpen), after: regexp.MustCompile(absentClose + `\s*(?:==|!=)\s*[A-Za-z_]`)},
