@@ -102,6 +102,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.rest = true
 	r.runRest(stmts)
 	r.cliArgvUnread()
+	r.reachingCalls()
 	r.compilesInText()
 	r.compileValues(stmts)
 	return r.finish(), nil
@@ -202,6 +203,9 @@ type siteState struct {
 	// perDevice: the site builds one compiled function per device, in these loops
 	// (devicefns.go deviceLoop); nil otherwise.
 	perDevice *iterCount
+	// calls: it is inside a def the file calls from several places, under guards of
+	// that def (reachcalls.go); nil otherwise.
+	calls *siteCalls
 }
 
 // frame is one entry of walkStack's stack.
@@ -419,6 +423,7 @@ type reader struct {
 	handed                              map[*stmt]map[string]bool // parameters a call passes a caller's parameter (devicetype.go handCallerParams)
 	building                            int                       // how many constructors (__init__, __post_init__) are running (enter)
 	paramSets                           map[*stmt]int             // def → the first line where it replaces a parameter (paramhelpers.go)
+	defRuns                             map[*stmt][]defRun        // def called from several places → its calls the walk met, in order (reachcalls.go)
 	timeline                            []tlEvent                 // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
 	bindings                            map[bindKey]*outBinding   // names bound to a compiled call's output (overwrite.go)
 	assignLoops                         map[bindKey][]int32       // the loops each name's last assignment ran in (overwrite.go)

@@ -638,6 +638,7 @@ func (r *reader) call(c *expr) {
 	if c.x.kind == name && q == "" {
 		def = r.funcs[c.x.name]
 	}
+	r.recordDefRun(c, q)
 	r.callAgain(c, q)
 	r.dictArgs(c, q, def)
 	if !r.callOwn(c, q) && !r.thread(c, q) {

@@ -84,6 +84,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	}
 	st.Guard, st.NotRun = r.guardText(), r.notRun()
 	r.noteOtherCallers(st)
+	r.noteSiteCalls(st)
 	st.handlers = r.siteHandlers()
 	r.noteDeviceLoop(st, c)
 	if r.configLine == 0 {
