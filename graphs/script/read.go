@@ -424,6 +424,7 @@ type reader struct {
 	building                            int                       // how many constructors (__init__, __post_init__) are running (enter)
 	paramSets                           map[*stmt]int             // def → the first line where it replaces a parameter (paramhelpers.go)
 	defRuns                             map[*stmt][]defRun        // def called from several places → its calls the walk met, in order (reachcalls.go)
+	otherCommand                        map[*stmt]string          // a command of a group the command line given does not name → why it does not run (cligroups.go)
 	timeline                            []tlEvent                 // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
 	bindings                            map[bindKey]*outBinding   // names bound to a compiled call's output (overwrite.go)
 	assignLoops                         map[bindKey][]int32       // the loops each name's last assignment ran in (overwrite.go)

@@ -134,6 +134,11 @@ func (r *reader) notRun() string {
 		}
 		return fmt.Sprintf("parse_args exits at line %d %s, before this site: the plans below read the file as if parse_args were given no arguments, and are not counted for the exit", r.av.refused.line, why)
 	}
+	for _, g := range r.guards {
+		if g.notCommand {
+			return "the command line given names another command of its group (see conditional): the plans below are of a run that names this one, and are not counted for the exit"
+		}
+	}
 	for _, g := range r.guards[min(r.fnGuards, len(r.guards)):] {
 		if g.off {
 			return "a condition it runs under is false in the run planned (see conditional): the plans below are of a run where it does run, and are not counted for the exit"
