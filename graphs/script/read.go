@@ -65,7 +65,7 @@ func readTextEnv(name, src string, in readIn) (*Script, error) {
 	if kept == nil {
 		return s, nil
 	}
-	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env, argv: in.argv})
+	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env, argv: in.argv, python: in.python})
 }
 
 func readTextOnce(name, src string, in readIn) (*Script, error) {
@@ -73,7 +73,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	if err := sourceVerdict(name, src); err != nil {
 		return nil, err
 	}
-	toks, lines, stmts, forms, err := parseSourceForms(name, src)
+	toks, lines, stmts, forms, err := parseSourceFor(name, src, in.python)
 	if err != nil {
 		return nil, err
 	}
@@ -117,20 +117,36 @@ func parseSource(name, src string) ([]token, *lineIndex, []*stmt, error) {
 // parseSourceForms is parseSource, with the forms only newer Pythons accept that the
 // tokenizer and the parser met, in the order met (pyversion.go).
 func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken.FormAt, error) {
+	return parseSourceFor(name, src, 0)
+}
+
+// parseSourceFor is parseSourceForms for the Python 3.minor that runs the file (0:
+// not given): 3.8 and 3.9 report the error their parser meets first (oldorder.go).
+func parseSourceFor(name, src string, minor int) ([]token, *lineIndex, []*stmt, []pytoken.FormAt, error) {
 	text := src
 	if len(src) > MaxSourceBytes {
 		return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
 	toks, lines, forms, deferred, err := tokenizeForms(src)
 	if err != nil {
-		if te, ok := err.(*pytoken.Error); ok {
-			return nil, nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
+		te, ok := err.(*pytoken.Error)
+		if !ok {
+			return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
 		}
-		return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
+		if oldParser(minor) {
+			if se := parseBeforeTokenError(name, src, errorOffset(src, te.Line, te.Col)); se != nil {
+				return nil, nil, nil, nil, se
+			}
+		}
+		return nil, nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
 	}
 	p := &parser{toks: toks, lines: lines, src: text}
 	stmts := p.file()
-	if se := parseOrder(name, text, p.err, deferred); se != nil {
+	se := parseOrder(name, text, p.err, deferred)
+	if oldParser(minor) {
+		se = parseOrderOld(name, text, p.err, deferred, toks)
+	}
+	if se != nil {
 		return nil, nil, nil, nil, se
 	}
 	forms = append(forms, p.forms...)
