@@ -224,14 +224,32 @@ func (r *Resolver) Schema() *schema.Schema {
 // uncertain returns a note when key is missing from a borrowed schema but present in
 // the next release that was read: the release in between may have it.
 func (r *Resolver) uncertain(k schema.Key) string {
-	if r.next == nil {
+	note := r.KeyNotKnown(k)
+	if note == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s, so compilemode does not apply it. If it does not, torch.compile raises \"Unexpected optimization option %s\" (or the assignment raises AttributeError)", note, k)
+}
+
+// KeyNotKnown says why compilemode cannot tell whether the release has key k: the
+// release borrows an older release's schema, which lacks k, and the next release
+// read has it ("k is not in torch 2.7.1 (the schema torch 2.9 borrows) but is in
+// torch 2.11.0+cu130; whether torch 2.9 has it is not known"). It returns "" where
+// the release's schema answers (a release with its own schema, a schema file, a key
+// the borrowed schema has or the next one lacks) and for a nil Resolver. The uncertain-key
+// warning of a key set by options or a global says the same.
+func (r *Resolver) KeyNotKnown(k schema.Key) string {
+	if r == nil || r.next == nil {
+		return ""
+	}
+	if _, ok := r.schema.Lookup(k); ok {
 		return ""
 	}
 	if _, ok := r.next.Lookup(k); !ok {
 		return ""
 	}
-	return fmt.Sprintf("%s is not in torch %s (the schema torch %s borrows) but is in torch %s; whether torch %s has it is not known, so compilemode does not apply it. If it does not, torch.compile raises \"Unexpected optimization option %s\" (or the assignment raises AttributeError)",
-		k, r.schema.Torch, r.facts.Torch, r.next.Torch, r.facts.Torch, k)
+	return fmt.Sprintf("%s is not in torch %s (the schema torch %s borrows) but is in torch %s; whether torch %s has it is not known",
+		k, r.schema.Torch, r.facts.Torch, r.next.Torch, r.facts.Torch)
 }
 
 // SchemaEvidence returns how the schema describes the resolver's release: the

@@ -263,6 +263,10 @@ var nilCases = map[string]func(t *testing.T){
 		_ = (*config.Resolver)(nil).SchemaEvidence()
 		_ = new(config.Resolver).SchemaEvidence()
 	},
+	"config.Resolver.KeyNotKnown": func(t *testing.T) {
+		_ = (*config.Resolver)(nil).KeyNotKnown("triton.cudagraphs")
+		_ = new(config.Resolver).KeyNotKnown("")
+	},
 	"config.Resolver.Table": func(t *testing.T) { _ = (*config.Resolver)(nil).Table(); _ = new(config.Resolver).Table() },
 	"config.Result.CUDAGraphOrError": func(t *testing.T) {
 		forResults(func(r *config.Result) { _ = r.CUDAGraphOrError() })

@@ -11,6 +11,7 @@ import (
 	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // writeKeys answers -key K (each K=VALUE, like go env VAR) and -keys (every key, one
@@ -28,7 +29,7 @@ func (c *cli) writeKeys(w io.Writer, rep *graphs.Report) error {
 	for _, k := range keys {
 		kr, ok := rep.Value(keyName(k))
 		if !ok {
-			return fmt.Errorf("-key %s: torch %s has no such key%s (compilemode -torch %s -keys lists them)", inputerr.Cut(k, 80), rep.Torch, keyHint(k, rep), rep.Torch)
+			return noSuchKey(k, rep)
 		}
 		sel = append(sel, kr)
 	}
@@ -81,6 +82,45 @@ func exitReason(rep *graphs.Report) string {
 // (torch._inductor.config.triton.cudagraphs), as -set takes it too.
 func keyName(k string) string {
 	return strings.TrimPrefix(strings.TrimSpace(k), config.InductorPrefix)
+}
+
+// noSuchKey is -key's error for a key rep's release lacks. Where compilemode cannot
+// tell whether the release has it (the release borrows an older release's schema,
+// which lacks it, and the next release read has it: 2.9 and use_static_cuda_launcher),
+// it says so in the words of -set's uncertain-key warning, not "no such key" (fix
+// brief 31, newuser29 F14).
+func noSuchKey(k string, rep *graphs.Report) error {
+	if note := keyNotKnown(k, rep); note != "" {
+		return fmt.Errorf("-key %s: %s (config/dump_schema.py on your torch, then -schema FILE -key %s, gives its value)", inputerr.Cut(k, 80), note, inputerr.Cut(k, 80))
+	}
+	return fmt.Errorf("-key %s: torch %s has no such key%s (compilemode -torch %s -keys lists them)", inputerr.Cut(k, 80), rep.Torch, keyHint(k, rep), rep.Torch)
+}
+
+// absentKey is a comparison's cell for a key rep's release does not list: "(no such
+// key)", or "(not known: torch 2.9 borrows 2.7.1's keys, which lack it)" where
+// keyNotKnown says the release may have it, as -key on that release alone says.
+func absentKey(k string, rep *graphs.Report) string {
+	if keyNotKnown(k, rep) != "" {
+		return fmt.Sprintf("(not known: torch %s borrows %s's keys, which lack it)", rep.Torch, rep.Schema)
+	}
+	return "(no such key)"
+}
+
+// keyNotKnown is config.Resolver.KeyNotKnown for rep's release: "" for a report of a
+// schema file (-schema), whose keys are its own, and where the release's schema answers.
+func keyNotKnown(k string, rep *graphs.Report) string {
+	if rep == nil || rep.Evidence.Schema == modes.File {
+		return ""
+	}
+	v, err := modes.ParseVersion(rep.Torch)
+	if err != nil {
+		return ""
+	}
+	r, err := config.NewResolver(v)
+	if err != nil {
+		return ""
+	}
+	return r.KeyNotKnown(schema.Key(keyName(k)))
 }
 
 // keyHint is "; did you mean K?" for the key of rep nearest to k (the hint -set gives
@@ -213,13 +253,14 @@ func (c *cli) compare(sc *graphs.Scenario, stdout, stderr io.Writer) (int, error
 
 // writeKeyLines writes -key's answer for a comparison: for each key, one line per
 // release, the release then what -key prints on that release alone (KEY=VALUE), or
-// "KEY (no such key)" for a release that lacks it (sweep6 finding 8: README promised
-// a row like go env's, and the whole comparison report was printed).
+// "KEY (no such key)" for a release that lacks it, "KEY (not known: …)" for one that
+// may have it (absentKey) (sweep6 finding 8: README promised a row like go env's, and
+// the whole comparison report was printed).
 func (cmp comparison) writeKeyLines(w io.Writer) error {
 	var b strings.Builder
 	for _, row := range cmp.Keys {
 		for i, v := range row.Values {
-			line := row.Key + " (no such key)"
+			line := row.Key + " " + absentKey(row.Key, cmp.Reports[i])
 			if v != nil {
 				line = v.String()
 			}
@@ -488,8 +529,8 @@ func (cmp comparison) keyTable(asked bool) table {
 	}
 	for _, r := range cmp.Keys {
 		row := tableRow{fixed: []string{r.Key}}
-		for _, v := range r.Values {
-			cell := "(no such key)"
+		for i, v := range r.Values {
+			cell := absentKey(r.Key, cmp.Reports[i])
 			if v != nil {
 				cell = v.Repr() + " (" + v.Source + ")"
 			}
