@@ -268,6 +268,7 @@ func TestEveryRowReached(t *testing.T) {
 		{"pool-2.14", v(14), config.Request{Mode: ro}, Workload{ThreadPool: 4}, []string{"pool-trees-per-thread", "thread-pool"}},
 		{"pool-legacy", v211, config.Request{Mode: ro, Globals: legacy()}, Workload{ThreadPool: 4}, []string{"pool-legacy", "thread-pool"}},
 		{"manual", v211, config.Request{}, Workload{CaptureErrorMode: "global", MutatedInputs: InputMutation}, []string{"manual-capture", "manual-mutated-input", "manual-done"}},
+		{"manual-sizes", v211, config.Request{}, Workload{CaptureErrorMode: "thread_local", DynamicShapes: true, DistinctSizes: 35}, []string{"manual-capture", "manual-capture-sizes", "manual-done"}},
 		{"manual-sync", v211, config.Request{}, Workload{CaptureErrorMode: "thread_local", OtherThreadWork: "device-sync"}, []string{"manual-device-sync", "capture-other-threads"}},
 		{"manual-global-alloc", v211, config.Request{}, Workload{CaptureErrorMode: "global", OtherThreadWork: "alloc"}, []string{"manual-global-other-threads", "capture-other-threads"}},
 		// sweep6 finding 13: two threads hand-capturing on one device race (capture_threads_2.11.out).

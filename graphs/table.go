@@ -667,6 +667,12 @@ func placeholders() []placeholder {
 		{"global_pairs", "those keys and values, as dict entries", func(c *situation) string { return c.globalPairs }},
 		{"why", "why turning cudagraph trees back on does not help", func(c *situation) string { return c.why }},
 		{"capture_mode", "the capture error mode of a manual capture", func(c *situation) string { return c.w.CaptureErrorMode }},
+		{"hand_sizes", "how many captures a hand capture of changing input sizes needs, in words", func(c *situation) string {
+			if n := c.w.DistinctSizes; n > 0 {
+				return fmt.Sprintf("%d input sizes need %d captures", n, n)
+			}
+			return "each input size needs its own capture"
+		}},
 		{"capture_threads", "how many threads capture by hand on one device", func(c *situation) string { return strconv.Itoa(c.w.captureThreads()) }},
 		{"impl", "the CUDA-graph implementation the thread's config selects", func(c *situation) string { return string(c.impl()) }},
 		{"other_work", "what other threads do during a manual capture, in words", func(c *situation) string {

@@ -234,11 +234,25 @@ func verdict(v config.Verdict) string {
 	return "off"
 }
 
+// graphsHeading is the first line of the device table: the config's verdict on
+// Inductor's own CUDA graphs, and, where a row is a hand capture, that capture first,
+// so that the heading says what the rows say (newuser29 F22: "CUDA graphs: off" above
+// rows that capture with torch.cuda.graph).
+func (r *Report) graphsHeading() string {
+	own := verdict(config.Verdict{Enabled: r.CUDAGraphs.Enabled, Implementation: r.CUDAGraphs.Implementation})
+	for _, d := range r.CUDAGraphs.Devices {
+		if d.Implementation == Manual {
+			return "CUDA graphs: captured by hand (torch.cuda.graph); Inductor's own: " + own
+		}
+	}
+	return "CUDA graphs: " + own
+}
+
 func (r *Report) writePlan(p *textwrap.Printer) {
 	if r.Error != nil {
 		return
 	}
-	line := "CUDA graphs: " + verdict(config.Verdict{Enabled: r.CUDAGraphs.Enabled, Implementation: r.CUDAGraphs.Implementation})
+	line := r.graphsHeading()
 	if r.CompileDisabled {
 		line += " in the config, but " + r.DisabledBy + " turns compilation off"
 	}
