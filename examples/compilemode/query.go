@@ -106,6 +106,15 @@ func absentKey(k string, rep *graphs.Report) string {
 	return "(no such key)"
 }
 
+// report is the report of the comparison's i-th release, nil where it holds none
+// (the defaults' table is a comparison without reports).
+func (cmp comparison) report(i int) *graphs.Report {
+	if i < len(cmp.Reports) {
+		return cmp.Reports[i]
+	}
+	return nil
+}
+
 // keyNotKnown is config.Resolver.KeyNotKnown for rep's release: "" for a report of a
 // schema file (-schema), whose keys are its own, and where the release's schema answers.
 func keyNotKnown(k string, rep *graphs.Report) string {
@@ -260,7 +269,7 @@ func (cmp comparison) writeKeyLines(w io.Writer) error {
 	var b strings.Builder
 	for _, row := range cmp.Keys {
 		for i, v := range row.Values {
-			line := row.Key + " " + absentKey(row.Key, cmp.Reports[i])
+			line := row.Key + " " + absentKey(row.Key, cmp.report(i))
 			if v != nil {
 				line = v.String()
 			}
@@ -530,7 +539,7 @@ func (cmp comparison) keyTable(asked bool) table {
 	for _, r := range cmp.Keys {
 		row := tableRow{fixed: []string{r.Key}}
 		for i, v := range r.Values {
-			cell := absentKey(r.Key, cmp.Reports[i])
+			cell := absentKey(r.Key, cmp.report(i))
 			if v != nil {
 				cell = v.Repr() + " (" + v.Source + ")"
 			}
