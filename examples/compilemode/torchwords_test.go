@@ -40,7 +40,7 @@ func TestTorchFlagWords(t *testing.T) {
 		{"2.99", `torch version "2.99" is not a release torch has or is near: a minor more than 3 past the newest, 2.14, would be a future release, not known yet (newer ones are taken up to 2.17, or 3.2); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1`, "hostile28 R1"},
 		{"10.0", `torch version "10.0" is not a release torch has or is near: a future release that far ahead is not known yet`, "hostile28 R2"},
 		{"1.13", `torch version "1.13" is older than torch.compile, which came in 2.0`, "was \"is not supported\""},
-		{"2.15", `torch version "2.15" is newer than the releases known (2.0–2.14): its modes and options are not known yet`, "a plan needs a release known"},
+		{"2.15", `torch version "2.15" is newer than the newest release known, 2.14 (the releases known are 2.0–2.14): nothing about it is known yet, so nothing is answered for it; give 2.14 for the newest facts known`, "a plan needs a release known"},
 	}
 	for _, m := range modes {
 		for _, b := range bad {

@@ -53,8 +53,8 @@
 // (2.0–2.14): this finding's release facts stop at 2.14, …"), no fix advises an upgrade
 // to 2.14 or older, the header reads "torch 2.15 (from line 1; newer than the releases
 // known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
-// on 2.14. A release is read by -torch's rule, [modes.ParseRelease], the one of every
-// entry point that takes a release: a newer one is up to three minors past the newest
+// on 2.14. A release a text states is read by [modes.ParseRelease], whose refusals are
+// those of every entry point that takes a release: a newer one is up to three minors past the newest
 // known (a year of releases: PyTorch has typically three minor releases a year), or 3.0
 // to 3.2. A minor further with no patch after it is a known release typed without its
 // dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one whose patch release
@@ -85,8 +85,12 @@
 // fix names its releases", which most fixes do not: a row's Fix is the one for every
 // release it covers, a release's own, Tailored, comes with the release), and no
 // parenthesis without findings.
-// [Options.Torch] (the command's -torch) takes a newer release as a log's ([ParseTorch]),
-// and where it is not the log's own release the header names that one too: "torch 2.14
+// [Options.Torch] (the command's -torch) takes a release known ([ParseTorch], by
+// [modes.ParseVersion], as every entry point where a person gives a release): a newer one
+// (2.15) is refused in the words of every such entry point, naming 2.14 as the newest
+// known, for nothing about it is known to read a log for (fix brief 31, finding 1: it had
+// been taken here alone and planned on 2.14); a log that states it is read as above.
+// Where -torch is not the log's own release the header names that one too: "torch 2.14
 // (from -torch; line 1 states 2.11)".
 //
 // # Plan

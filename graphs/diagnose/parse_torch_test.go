@@ -7,7 +7,9 @@ import (
 
 // TestParseTorchRefusal: a release -torch refuses says why (newuser14 #5: "2.99" was
 // refused with the supported list alone while 2.15 to 2.17 and 3.x are taken); a newer
-// one within reach is taken, an older one or a text that is no version keeps its reason.
+// one within reach is refused as newer than the newest known, as every entry point where a
+// person gives a release refuses it (fix brief 31, finding 1: it had been taken here
+// alone); an older one or a text that is no version keeps its reason.
 // 3.x is near up to 3.2 (three releases on), as 2.x up to 2.17 (one rule for -torch and
 // a log's release, modes.ParseRelease: hostile28 R1); 1.13 says it is older than
 // torch.compile (newuser28 11(d)). The four "why" cases fail before; 2.18 and 2.99 suggested 2.1.8 and 2.9.9, releases
@@ -24,8 +26,9 @@ func TestParseTorchRefusal(t *testing.T) {
 		{"1.13", "", "is older than torch.compile, which came in 2.0"},
 		{"+2.99", "", "is not a version"},
 		{"x", "", "is not a version"},
-		{"2.17", "2.17", ""},
-		{"3.2", "3.2", ""},
+		{"2.15", "", "is newer than the newest release known, 2.14 (the releases known are 2.0–2.14): nothing about it is known yet"}, // fix brief 31, finding 1: was taken
+		{"2.17", "", "give 2.14 for the newest facts known, which may not hold on it"},                                                // the last near minor: refused alike
+		{"3.2", "", "is newer than the newest release known, 2.14"},                                                                   // a near next major: refused alike
 		{" 2.6.1 ", "2.6", ""},
 	}
 	for _, tt := range tests {

@@ -167,10 +167,11 @@ type Diagnosis struct {
 	//   - "findings": the log states none, and the plan is on the newest release that
 	//     prints every finding's text, not the default (PlanTorchFrom names the finding).
 	TorchSource string `json:"torch_source"`
-	// TorchNewer reports that Torch is newer than the releases known (2.0–2.14): the
-	// findings' release facts and fixes, and the plan, are then the newest known
-	// release's (2.14), each finding's Note says so, and no fix advises an upgrade to
-	// 2.14 or older. An extra field.
+	// TorchNewer reports that Torch, stated by the log, is newer than the releases known
+	// (2.0–2.14): the findings' release facts and fixes, and the plan, are then the newest
+	// known release's (2.14), each finding's Note says so, and no fix advises an upgrade
+	// to 2.14 or older. Options.Torch never sets it: a newer release given is refused
+	// (ParseTorch). An extra field.
 	TorchNewer bool `json:"torch_newer,omitempty"`
 	// TorchShippedAs, when set, is the release that Torch's development line shipped
 	// as: "2.0" for a build of the 1.14 line (a nightly 1.14.0.dev20221202+cu117,
@@ -426,15 +427,19 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 }
 
 // ParseTorch reads a release as Options.Torch takes it: by the rule of every entry
-// point that takes a release, [modes.ParseRelease]: a release known, or one newer than
-// the newest known but near it (2.15 to 2.17, or 3.0 to 3.2: a year of releases), whose
-// causes and fixes are then the newest known release's (Diagnosis.TorchNewer), as for a
-// log that states it. Anything else is a *modes.VersionError that says what it is, in
-// the words every entry point uses: older than torch.compile (1.13); not a release torch
-// has or is near ("2.99": a future release that far ahead is not known yet, nor is it
-// 2.9.9, as 2.9 ended at 2.9.1), with the release a log's reader takes it for where it
-// is one typed without its dot ("2.31" is 2.3.1: "did you mean 2.3?").
-func ParseTorch(s string) (modes.Version, error) { return modes.ParseRelease(s) }
+// point where a person gives a release, [modes.ParseVersion]: a release known (2.0–2.14).
+// A newer one (2.15, which PyPI lists, to 2.17, or 3.0 to 3.2) is refused with Kind
+// modes.VersionNewer, as -torch, graphs.Check and -script refuse it: nothing about it is
+// known, so no diagnosis is read for it (fix brief 31, finding 1: it had been taken and
+// planned on 2.14's facts here alone). A log that states such a release is still read as
+// its run's (Diagnosis.TorchNewer, by [modes.ParseRelease]). Anything else is a
+// *modes.VersionError that says what it is, in the words every entry point uses: older
+// than torch.compile (1.13); not a release torch has or is near ("2.99": a future
+// release that far ahead is not known yet, nor is it 2.9.9, as 2.9 ended at 2.9.1), with
+// the release a log's reader takes it for where it is one typed without its dot ("2.31"
+// is 2.3.1: "did you mean 2.3?"); a patch that never shipped ("2.6.2": 2.6 ended at
+// 2.6.0).
+func ParseTorch(s string) (modes.Version, error) { return modes.ParseVersion(s) }
 
 // plan runs the planner on the recovered call, the way the command answers a scenario.
 func (d *Diagnosis) plan(envLines map[string]envLine) {

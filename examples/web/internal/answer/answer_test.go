@@ -305,6 +305,7 @@ func TestDiagnoseForAndPageWords(t *testing.T) {
 		{"the log's release", "no -torch: the command's words in the text", "", "-torch X.Y sets one", ""},
 		{"a release chosen", "-torch 2.9", "2.9", "torch 2.9 (from -torch)", ""},
 		{"no such release", "refused as the command refuses -torch", "2.99", "", "compilemode: -torch: "},
+		{"a newer release", "fix brief 31, finding 1: taken and planned on 2.14 before, as the command's -diagnose -torch did", "2.15", "", "compilemode: -torch: torch version \"2.15\" is newer than the newest release known, 2.14"},
 	}
 	for _, tt := range tests {
 		a := DiagnoseFor(log, tt.torch, Options{JSON: true})
