@@ -112,6 +112,29 @@ func newerReason() string {
 		"(a log that states it is still read as its run's)", n, First(), n, n)
 }
 
+// unshipped returns the *VersionError for a final release of minor v whose patch never
+// shipped ("2.6.2", "2.11.3+cu128": [LastPatch] gives the minor's last), rest being the
+// text after the minor (".2+cu128"); nil for any other: no patch, a patch that shipped,
+// a minor whose patches may go on (2.13, 2.14), or a pre-release or development build
+// (2.6.1rc1, 2.13.0.dev…, 2.6.0a0+git…), whose version is the branch's, not a
+// release's. Kind VersionNotRelease, with Suggest the minor, as a release typed without
+// its dot: a log's reader reads the minor (fix brief 31, finding 2).
+func unshipped(s, rest string, v Version) *VersionError {
+	last, ended := LastPatch(v)
+	if !ended || !strings.HasPrefix(rest, ".") {
+		return nil
+	}
+	patch, after, ok := number(rest[1:])
+	if !ok || after != "" && !strings.HasPrefix(after, "+") {
+		return nil
+	}
+	if p, err := strconv.Atoi(patch); err == nil && p <= last {
+		return nil
+	}
+	return &VersionError{Input: s, Supported: Supported(), Kind: VersionNotRelease, Suggest: v, Unshipped: true,
+		Reason: fmt.Sprintf("is not a release torch has: %s's patch releases ended at %s.%d; did you mean %s?", v, v, last, v)}
+}
+
 // notNear is the reason a well-formed release past the newest known is no release torch
 // has or is near (Near is false): a future release that far ahead is not known yet. A
 // two-digit minor, no patch after it, that is a release typed without its dot names

@@ -60,6 +60,17 @@
 // dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one whose patch release
 // never existed ("torch==2.18": 2.1 ended at 2.1.2, [modes.LastPatch]) is no release.
 //
+// A release whose patch never shipped ("torch 2.6.2": 2.6 ended at 2.6.0; "torch==2.11.3";
+// [modes.LastPatch], from pytorch/test-infra's history of the stable release) is read as
+// its minor, and the header says so: "torch 2.6 (from line 1; 2.6.2 is no release: 2.6's
+// patch releases ended at 2.6.0; read as 2.6)", [Diagnosis.TorchNoSuchPatch]. Reading
+// the minor keeps the fixes right: every fact is kept per minor, and a build that prints
+// such a version is its minor's branch (a source build, a typo in a pasted list), where
+// reading none would drop the release's fixes for the default's. -torch refuses it, with
+// "did you mean 2.6?". A pre-release, a nightly or a local build (2.6.1rc1,
+// 2.13.0.dev…, 2.6.0a0+git…) carries its branch's version and is read as before, and so
+// is a patch of a minor whose patches may go on (2.13, 2.14).
+//
 // A release older than the releases known ("torch 1.13.1", glued "+pytorch1.10.0" too:
 // torch.compile came in 2.0) is no release for the findings, the log read as one that states none, and is named:
 // [Diagnosis.StatedTorch] is it, the header reads "torch 1.13 (from line 1; older than

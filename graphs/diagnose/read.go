@@ -179,6 +179,16 @@ type Diagnosis struct {
 	// facts and fixes, and the plan, are then that release's, and each finding's Note
 	// says so. An extra field.
 	TorchShippedAs string `json:"torch_shipped_as,omitempty"`
+	// TorchNoSuchPatch, when set, is the release as the log states it ("2.6.2",
+	// "2.11.3+cu128") where its patch never shipped (its minor's patch releases ended
+	// before it: modes.LastPatch), and Torch is its minor. The minor is read, for every
+	// fact here is kept per minor and a build that prints such a version is still its
+	// minor's branch (a source build whose version.txt says so, a typo in a pasted pip
+	// list), so the findings' fixes stay right; the header says so ("2.6.2 is no
+	// release: 2.6's patch releases ended at 2.6.0; read as 2.6"). -torch refuses such
+	// a release (fix brief 31, finding 2: it had been read as its minor silently). An
+	// extra field.
+	TorchNoSuchPatch string `json:"torch_no_such_patch,omitempty"`
 	// GzipCutAfter, where set, is the last line a gzip'd log holds before its stream
 	// ends early (a truncated download or copy): the findings are those of the lines
 	// read, as zcat prints them. An extra field.
@@ -493,6 +503,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 		if d.TorchNewer = modes.Newest().Less(torch); d.TorchNewer {
 			facts = modes.Newest()
 		}
+		d.TorchNoSuchPatch = noSuchPatch(s.torch.as)
 		if shipped, ok := shippedAs(torch); ok {
 			d.TorchShippedAs, facts = shipped.String(), shipped
 		}

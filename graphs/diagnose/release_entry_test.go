@@ -53,6 +53,8 @@ func TestReleaseEntryPoints(t *testing.T) {
 		{"2.999999999999999999999", modes.VersionNotRelease, "its numbers are past any release's", "hostile28 R2: \"is out of range\""},
 		{"1.13", modes.VersionOlder, "is older than torch.compile, which came in 2.0", "\"is not supported\" said nothing"},
 		{"2.15", modes.VersionNewer, "is newer than the newest release known, 2.14 (the releases known are 2.0–2.14): nothing about it is known yet", "fix brief 31, finding 1: diagnose took it and planned it on 2.14; one rule now"},
+		{"2.6.2", modes.VersionNotRelease, "is not a release torch has: 2.6's patch releases ended at 2.6.0; did you mean 2.6?", "fix brief 31, finding 2: a patch that never shipped was taken as its minor"},
+		{"2.11.3+cu128", modes.VersionNotRelease, "2.11's patch releases ended at 2.11.0; did you mean 2.11?", "the same, with a build suffix"},
 		{"3.0", modes.VersionNewer, "give 2.14 for the newest facts known", "a next major near the known ones: refused the same way"},
 		{"two", modes.VersionNotParsed, "is not a version", "no numbers"},
 	}

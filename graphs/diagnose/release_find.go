@@ -565,6 +565,7 @@ type versionFinder struct {
 	line     int          // the line of found
 	text     string       // the line of found, cleaned
 	what     string       // the phrasing of found
+	as       string       // found as the text states it ("2.6.2", "2.11.0+cu130")
 	wait     bool         // the last line named torch.__version__, "Name: torch" or a version key without a value
 	waitRank int          // the rank of the value wait waits for
 	waitWhat string       // its phrasing
@@ -1096,7 +1097,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 			return false
 		}
 	}
-	f.found, f.rank, f.line, f.what, f.row = v, rank, line, what, row
+	f.found, f.rank, f.line, f.what, f.row, f.as = v, rank, line, what, row, string(s)
 	f.removed = what == "pin" && findSubmatchGated(pinMark, text) != nil && findSubmatchGated(pinMark, text)[1][0] == '-'
 	f.text = quote(text, s)
 	return true
@@ -1209,7 +1210,7 @@ const typoMargin = 3
 
 // forget drops the release found.
 func (f *versionFinder) forget() {
-	f.found, f.rank, f.line, f.text, f.what, f.row, f.removed = modes.Version{}, 0, 0, "", "", -1, false
+	f.found, f.rank, f.line, f.text, f.what, f.as, f.row, f.removed = modes.Version{}, 0, 0, "", "", "", -1, false
 }
 
 // best returns the release the log shows, if any.

@@ -1,17 +1,17 @@
 package diagnose
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/modes"
 )
 
 // upgradeAdvice matches a fix's advice to move to a release: "upgrade to 2.14", "upgrade
 // to torch 2.6 or later", "or torch 2.5 or later", "update to PyTorch 2.13".
-var upgradeAdvice = regexp.MustCompile(`(?i)(?:upgrad\w* to|update to|or) (?:torch |pytorch )?(\d+)\.(\d+)\b(?:\.\d+)? or (?:later|newer)|(?:upgrad\w* to|update to) (?:torch |pytorch )?(\d+)\.(\d+)\b`)
+var upgradeAdvice = &lazyregexp.Regexp{Expr: `(?i)(?:upgrad\w* to|update to|or) (?:torch |pytorch )?(\d+)\.(\d+)\b(?:\.\d+)? or (?:later|newer)|(?:upgrad\w* to|update to) (?:torch |pytorch )?(\d+)\.(\d+)\b`}
 
 // TestNoUpgradeToTheRunsRelease: no row's fix, for any release a log may state (every
 // release known, and newer ones: 2.15, which PyPI lists, and 3.0), advises moving to that
@@ -49,8 +49,8 @@ func TestNewerReleaseWords(t *testing.T) {
 	t.Parallel()
 	const pip = "Package    Version\n---------- -------\ntorch      2.15.0+cu128\n"
 	tests := []struct {
-		name, log       string
-		code            Code
+		name, log      string
+		code           Code
 		note, fix, why string
 	}{
 		{"open-ended row", pip + "RuntimeError: CUDA error: operation not permitted when stream is capturing\n", StreamCaptureIllegal,
@@ -80,6 +80,42 @@ func TestNewerReleaseWords(t *testing.T) {
 		if !strings.Contains(f.Note, tc.note) || !strings.Contains(f.Fix, tc.fix) || strings.Contains(f.Fix, "On torch 2.15") ||
 			upgradeAdvice.MatchString(f.Fix) {
 			t.Errorf("%s:\nnote %q\nfix %q\nwant the note %q, the fix %q, no upgrade (%s)", tc.name, f.Note, f.Fix, tc.note, tc.fix, tc.why)
+		}
+	}
+}
+
+// TestNoSuchPatchRead: a log that states a release whose patch never shipped is read as
+// its minor, for every fact is kept per minor and a build that prints it is its minor's
+// branch, and the header says so (fix brief 31, finding 2: "torch 2.6.2" had been read as
+// 2.6 silently); a pre-release, a nightly, a local build, a ROCm or CUDA wheel, and a
+// patch of a minor whose patches may go on are read as before, with no such words.
+func TestNoSuchPatchRead(t *testing.T) {
+	t.Parallel()
+	const capture = "RuntimeError: CUDA error: operation not permitted when stream is capturing\n"
+	tests := []struct {
+		name, stated, torch, noPatch, why string
+	}{
+		{"package list", "torch 2.6.2", "2.6", "2.6.2", "the brief's 2.6.2: 2.6 ended at 2.6.0"},
+		{"pin", "pip install torch==2.11.3", "2.11", "2.11.3", "the brief's 2.11.3: 2.11 ended at 2.11.0"},
+		{"collect_env", "PyTorch version: 2.1.3+cu121", "2.1", "2.1.3+cu121", "a CUDA wheel's suffix kept as stated"},
+		{"local build", "torch 2.6.0a0+git1234abc", "2.6", "", "lookalike: a source build of the branch"},
+		{"nightly", "torch 2.13.0.dev20260301+cu128", "2.13", "", "lookalike: a nightly"},
+		{"rocm", "torch 2.12.1+rocm6.3", "2.12", "", "lookalike: 2.12's last patch, a ROCm wheel"},
+		{"may go on", "torch 2.14.3+cpu", "2.14", "", "lookalike: 2.14's patches may go on"},
+	}
+	for _, tc := range tests {
+		d, err := Read(strings.NewReader(tc.stated + "\n" + capture))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := d.WriteTextWidth(&b, 0); err != nil {
+			t.Fatal(err)
+		}
+		head, _, _ := strings.Cut(b.String(), "\n")
+		said := strings.Contains(head, " is no release: ")
+		if d.Torch != tc.torch || d.TorchNoSuchPatch != tc.noPatch || said != (tc.noPatch != "") {
+			t.Errorf("%s: torch %q, no such patch %q, header %q; want %s, %q (%s)", tc.name, d.Torch, d.TorchNoSuchPatch, head, tc.torch, tc.noPatch, tc.why)
 		}
 	}
 }

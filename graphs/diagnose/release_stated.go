@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -41,6 +42,16 @@ func (f *versionFinder) noteStated(s []byte, rank, line int) {
 		}
 	}
 	f.stated = append(f.stated, StatedRelease{Torch: v.String(), Line: line})
+}
+
+// noSuchPatch returns stated, a release as a text states it, where its patch never
+// shipped and its minor is read (Diagnosis.TorchNoSuchPatch); "" for any other.
+func noSuchPatch(stated string) string {
+	var ve *modes.VersionError
+	if _, err := modes.ParseVersion(stated); errors.As(err, &ve) && ve.Unshipped {
+		return stated
+	}
+	return ""
 }
 
 // alsoStated returns the releases the finder kept other than torch (the log's own).
