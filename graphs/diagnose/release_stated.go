@@ -34,7 +34,9 @@ func (f *versionFinder) noteStated(s []byte, rank, line int) {
 	}
 	v, err := modes.ParseRelease(string(s))
 	if err != nil {
-		return
+		if v, err = statedMinor(string(s)); err != nil {
+			return
+		}
 	}
 	for _, st := range f.stated {
 		if st.Torch == v.String() {
@@ -42,6 +44,18 @@ func (f *versionFinder) noteStated(s []byte, rank, line int) {
 		}
 	}
 	f.stated = append(f.stated, StatedRelease{Torch: v.String(), Line: line})
+}
+
+// statedMinor parses a release a text states for the reader's comparisons (a table's
+// rows, a move's two ends, a build's): as modes.ParseVersion, but a patch that never
+// shipped ("2.6.2") is its minor, as the finder reads it (Diagnosis.TorchNoSuchPatch).
+func statedMinor(s string) (modes.Version, error) {
+	v, err := modes.ParseVersion(s)
+	var ve *modes.VersionError
+	if errors.As(err, &ve) && ve.Unshipped {
+		return ve.Suggest, nil
+	}
+	return v, err
 }
 
 // noSuchPatch returns stated, a release as a text states it, where its patch never
