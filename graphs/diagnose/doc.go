@@ -90,6 +90,16 @@
 // finding's code (2.14's per-thread cudagraph trees), the finding's fix drops the upgrade
 // to it, says "On torch 2.14 (line 2 states it) this is fixed: make the failing process
 // run it", and its note says the process that printed it runs an older torch.
+// A release read from prose that tells a move or a comparison ("after upgrading to torch
+// 2.5.1 from 2.4.1 it started to fail with:", "no longer works in 2.9, but worked in 2.8",
+// "passes with torch 2.9.0 & 2.9.1 but fails with 2.10.0 RC") is the failing run's, and
+// the other release of that sentence is named too, of kind "prose": "torch 2.5 (from
+// line 8; its prose also names 2.4)", JSON also_stated_torch [{"torch": "2.4", "line": 8,
+// "kind": "prose"}] (fix brief 31, finding 3). Only a release the sentence names as a
+// move or a comparison does (after torch's name, a preposition, "and", "vs", an arrow)
+// is named: not another package's ("numpy 2.0", "TE 2.12"), and not one of a list of
+// releases tried ("2.2.x, 2.3.x, and 2.4.x", a sentence with two other minors).
+//
 // A log that states no release gets the header "torch: not stated in the text (each fix
 // is for all releases that print it; -torch X.Y sets one)" (newuser21 #7: "upgrade to
 // 2.14" had read as an answer that assumed a release; newuser28 #2: it had said "each

@@ -217,11 +217,14 @@ type Diagnosis struct {
 	StatedTorchKind modes.VersionKind `json:"stated_torch_kind,omitempty"`
 	// AlsoStated are the other releases the text states, in line order, where it states
 	// more than one in the ways a text says which torch a process runs (collect_env, a
-	// package list, pip's report, a pin; not prose): an upgrade, two environments
-	// (hostile28 R3). Torch (or StatedTorch, where -torch gives Torch) is the one read;
-	// these are named so that the conflict shows. Where one of them has the fix that
-	// ends a finding's code, that finding's fix and note say so. At most 4. An extra
-	// field.
+	// package list, pip's report, a pin): an upgrade, two environments (hostile28 R3);
+	// and, of kind "prose" (StatedProse), the other release of a move or a comparison
+	// whose prose gave Torch ("after upgrading to torch 2.5.1 from 2.4.1 it started to
+	// fail": Torch 2.5, 2.4 here; "no longer works in 2.9, but worked in 2.8"; fix brief
+	// 31, finding 3), which the failing run is not on. Torch (or StatedTorch, where
+	// -torch gives Torch) is the one read; these are named so that the conflict shows.
+	// Where one of them has the fix that ends a finding's code, that finding's fix and
+	// note say so. At most 4. An extra field.
 	AlsoStated []StatedRelease `json:"also_stated_torch,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
@@ -431,6 +434,16 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 	}
 	if ok {
 		d.AlsoStated = own.alsoStated(v.String())
+		read := v
+		if w, err := modes.ParseRelease(d.Torch); err == nil && !option && d.TorchLine == own.line {
+			read = w // the release read, after a move taken back (moveBack)
+		}
+		for _, st := range own.proseStated(read) {
+			if len(d.AlsoStated) < maxStated && !slices.ContainsFunc(d.AlsoStated, func(a StatedRelease) bool { return a.Torch == st.Torch }) {
+				d.AlsoStated = append(d.AlsoStated, st)
+			}
+		}
+		slices.SortStableFunc(d.AlsoStated, func(a, b StatedRelease) int { return a.Line - b.Line })
 	} else {
 		d.AlsoStated = own.alsoStated("")
 	}

@@ -611,6 +611,9 @@ type versionFinder struct {
 	// moved is the release a move the text says nothing more of left, where found is its
 	// target (release_move.go)
 	moved movedFrom
+	// prose is the other releases the sentence of a release read from prose names (a
+	// move's other end, "worked on 2.4"), with its line and row (release_move.go)
+	prose proseOthers
 	// cands are the rows' candidates on the texts read, by text and row (candidatesOf)
 	cands map[textKey][]relCand
 	// noDeferred are the texts deferLine found no release on
@@ -846,6 +849,7 @@ func (f *versionFinder) matchKeyed(p versionPattern, text []byte, k textKey, lin
 		}
 		if f.offer(text[c.lo:c.hi], p.rank, line, text, p.what, p.row) {
 			f.noteMove(c.v, text, c.m, c.lo, line)
+			f.noteProse(p.what, text, c.lo, c.hi, line)
 			break
 		}
 	}
