@@ -143,7 +143,7 @@ func unshipped(s, rest string, v Version) *VersionError {
 // exists is suggested (fix brief 29, finding 2).
 func notNear(v Version, minor string, patched bool) string {
 	newest := Newest()
-	taken := fmt.Sprintf("(newer ones are taken up to %d.%d, or %d.%d)", newest.Major, newest.Minor+nearMargin, newest.Major+1, nearMargin-1)
+	taken := fmt.Sprintf("(a log that states a newer one is read up to %d.%d, or %d.%d)", newest.Major, newest.Minor+nearMargin, newest.Major+1, nearMargin-1)
 	if v.Major != newest.Major {
 		return "is not a release torch has or is near: a future release that far ahead is not known yet " + taken
 	}

@@ -64,7 +64,7 @@ func ExampleParseTorch() {
 	// 2.6 false
 	// 0.0 true
 	// 0.0 true
-	// is not a release torch has or is near: a minor more than 3 past the newest, 2.14, would be a future release, not known yet (newer ones are taken up to 2.17, or 3.2); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1
+	// is not a release torch has or is near: a minor more than 3 past the newest, 2.14, would be a future release, not known yet (a log that states a newer one is read up to 2.17, or 3.2); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1
 }
 
 // A traceback pasted without its last line: no signature is found, and the text says

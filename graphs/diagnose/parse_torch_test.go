@@ -17,11 +17,11 @@ import (
 func TestParseTorchRefusal(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ in, want, why string }{
-		{"2.99", "", "a minor more than 3 past the newest, 2.14, would be a future release, not known yet (newer ones are taken up to 2.17, or 3.2); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1"},
+		{"2.99", "", "a minor more than 3 past the newest, 2.14, would be a future release, not known yet (a log that states a newer one is read up to 2.17, or 3.2); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1"},
 		{"2.18", "", "; nor is it 2.1.8 typed without its dot: 2.1 ended at 2.1.2"},
 		{"2.31", "", "; did you mean 2.3 (2.3.1 typed without its dot)?"},
 		{"2.140", "", "is not a release torch has or is near: a minor more than 3 past the newest"},
-		{"4.0", "", "is not a release torch has or is near: a future release that far ahead is not known yet (newer ones are taken up to 2.17, or 3.2)"},
+		{"4.0", "", "is not a release torch has or is near: a future release that far ahead is not known yet (a log that states a newer one is read up to 2.17, or 3.2)"},
 		{"3.5", "", "is not a release torch has or is near: a future release that far ahead is not known yet"},
 		{"1.13", "", "is older than torch.compile, which came in 2.0"},
 		{"+2.99", "", "is not a version"},
@@ -29,7 +29,8 @@ func TestParseTorchRefusal(t *testing.T) {
 		{"2.15", "", "is newer than the newest release known, 2.14 (the releases known are 2.0–2.14): nothing about it is known yet"}, // fix brief 31, finding 1: was taken
 		{"2.17", "", "give 2.14 for the newest facts known, which may not hold on it"},                                                // the last near minor: refused alike
 		{"3.2", "", "is newer than the newest release known, 2.14"},                                                                   // a near next major: refused alike
-		{" 2.6.1 ", "2.6", ""},
+		{" 2.7.1 ", "2.7", ""}, // a patch that shipped, spaces trimmed
+		{" 2.6.1 ", "", "is not a release torch has: 2.6's patch releases ended at 2.6.0; did you mean 2.6?"}, // fix brief 31, finding 2: had been taken (2.6 had no patch release)
 	}
 	for _, tt := range tests {
 		v, err := ParseTorch(tt.in)
