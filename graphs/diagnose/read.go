@@ -741,7 +741,8 @@ func (s *scanner) bestShown(i int, holds []bool) rowHit {
 func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
 	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
-	if st, f, ok := row.fixedElsewhere(torch, s.torch.alsoStated(torch.String())); haveTorch && ok {
+	also := append(s.torch.alsoStated(torch.String()), s.torch.proseStated(torch)...) // a move's other release too (fix brief 31, finding 3)
+	if st, f, ok := row.fixedElsewhere(torch, also); haveTorch && ok {
 		fix, note = alsoFixedTexts(fix, note, f, torch, st)
 	}
 	if s.hits[i].inBackward {

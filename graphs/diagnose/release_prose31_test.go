@@ -62,3 +62,35 @@ func TestProseMoveAlsoNames(t *testing.T) {
 		}
 	}
 }
+
+// TestProseMoveFixedElsewhere: where a move's other release has the change that ends a
+// finding's code, the fix says so instead of advising an upgrade to the release the
+// writer moved from (fix brief 31, findings 1 and 3: "upgrade to 2.14" to a text that
+// says it downgraded from 2.14); a move between two releases without the change keeps the
+// upgrade.
+func TestProseMoveFixedElsewhere(t *testing.T) {
+	t.Parallel()
+	const tls = "\n  File \"/x/torch/_inductor/cudagraph_trees.py\", line 327, in get_obj\n    assert torch._C._is_key_in_tls(attr_name)\nAssertionError\n"
+	tests := []struct {
+		name, move string
+		fixed      bool
+		why        string
+	}{
+		{"downgraded from the fix", "After downgrading from torch 2.14.0 to 2.13.0 I get:", true, "2.14 has PR #184357"},
+		{"upgraded between older ones", "After upgrading from torch 2.12 to 2.13 I get:", false, "lookalike: neither release has the fix"},
+	}
+	for _, tc := range tests {
+		d, err := diagnose.Read(strings.NewReader(tc.move + tls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Torch != "2.13" || len(d.Findings) != 1 {
+			t.Fatalf("%s: torch %q, %d findings (%s)", tc.name, d.Torch, len(d.Findings), tc.why)
+		}
+		fix := d.Findings[0].Fix
+		said := strings.Contains(fix, "On torch 2.14 (line 1 states it) this is fixed")
+		if said != tc.fixed || tc.fixed && strings.Contains(fix, "upgrade to 2.14") || !tc.fixed && !strings.Contains(fix, "upgrade to 2.14") {
+			t.Errorf("%s: fix %q (%s)", tc.name, fix, tc.why)
+		}
+	}
+}
