@@ -25,7 +25,11 @@ import (
 // docstring; nor code under advice (the first prose line above it, within the lines the
 // scanner holds, asks or suggests: "Try this:", "you should add"); nor code in a def
 // other than the one a traceback of the text fails in (a text that shows the join in
-// fn_ok and fails in fn_bad).
+// fn_ok and fails in fn_bad). And the action must be in effect for the failing run
+// (fix brief 31, hostile29's H1–H9: held_scope.go, held_effect.go): not code that never
+// runs, not undone by a later line, not an install its own output shows failing, a
+// grad-off scope that holds the call, a join of a stream the text forks, outside that
+// stream's block; when in doubt, not held (withholding a needed fix is the worse error).
 
 // heldAction is an action a code's fix asks for, as a line of code does it.
 type heldAction struct {
