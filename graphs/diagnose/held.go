@@ -673,6 +673,9 @@ func (d *Diagnosis) applyHeld(h *heldState) {
 		f := &d.Findings[i]
 		r, seen, ok := h.heldFor(*f, d.Calls, callOff)
 		if !ok {
+			if at, kept := h.modeKept(*f, d.Calls, callOff); kept {
+				f.Fix += fmt.Sprintf(modeKeptWords, at)
+			}
 			continue
 		}
 		other := r.other
@@ -685,6 +688,32 @@ func (d *Diagnosis) applyHeld(h *heldState) {
 		f.Fix = fmt.Sprintf("line %d already %s; if it fails all the same: %s", seen.line, shownWords(r.doneWords(), seen.quote), other)
 		f.FixShownLine = seen.line
 	}
+}
+
+// modeKeptWords is what a fix that advises mode="max-autotune-no-cudagraphs" adds
+// where the text's one call has that mode and its plan still captures, so that the
+// fix agrees with the plan printed below it (hostile29's H7). The mode's patch does
+// not hold triton.cudagraphs (noCudagraphsSource); TORCHINDUCTOR_CUDAGRAPHS=1 sets it
+// True (torch_env_effects.json @ 2.11), as a global assignment does.
+const modeKeptWords = "; line %d's call has that mode, which leaves triton.cudagraphs as the " +
+	"program sets it, and the call's plan has it on (a global torch._inductor.config.triton.cudagraphs = " +
+	"True or TORCHINDUCTOR_CUDAGRAPHS=1): set it False before that call, or leave the variable unset"
+
+// modeKept returns the line of the text's one compile call with
+// mode="max-autotune-no-cudagraphs" where f's fix advises that mode and the call's plan
+// still has CUDA graphs on.
+func (h *heldState) modeKept(f Finding, calls int, callOff func() bool) (int, bool) {
+	for _, r := range heldFixes {
+		if r.action != "no-cudagraphs" || r.code != f.Code || !strings.Contains(f.Fix, r.inFix) || calls > 1 {
+			continue
+		}
+		for _, seen := range h.seen[r.action] {
+			if h.inFailing(seen.fn) && !callOff() {
+				return seen.line, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // doneWords is what the row's action does, as heldActions says.

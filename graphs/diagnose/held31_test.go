@@ -311,3 +311,40 @@ func TestHeldInEffect(t *testing.T) {
 			diagnose.StreamCaptureIllegal, 0, "the mode only in a comment"},
 	})
 }
+
+// TestHeldModeKept checks hostile29's H7 from the fix's side: where the text's one call
+// has mode="max-autotune-no-cudagraphs" and its plan still captures (the program turns
+// triton.cudagraphs on), the usual fix, which advises that mode, says the call has it
+// and what keeps it capturing, so that it agrees with the plan printed below it.
+func TestHeldModeKept(t *testing.T) {
+	const (
+		call    = "model = torch.compile(model, mode=\"max-autotune-no-cudagraphs\")\n"
+		illegal = "RuntimeError: CUDA error: operation not permitted when stream is capturing\n"
+		note    = "call has that mode, which leaves triton.cudagraphs as the program sets it"
+	)
+	tests := []struct {
+		name, text string
+		want       bool
+		reason     string
+	}{
+		{"config-on", call + "torch._inductor.config.triton.cudagraphs = True\n" + illegal, true, "a global turns it on"},
+		{"env-on", "export TORCHINDUCTOR_CUDAGRAPHS=1\n" + call + illegal, true, "the environment turns it on"},
+		{"plain", call + illegal, false, "lookalike: held (the other fix), no note"},
+		{"two-calls", call + "model = torch.compile(raw, mode=\"reduce-overhead\")\n" + illegal, false, "lookalike: two calls, the failing one unknown"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := diagnose.Read(strings.NewReader(tc.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, ok := findingOf(d, diagnose.StreamCaptureIllegal)
+			if !ok {
+				t.Fatalf("no finding (%s)", tc.reason)
+			}
+			if got := strings.Contains(f.Fix, note); got != tc.want {
+				t.Errorf("fix holds the note: %v, want %v (%s): %q", got, tc.want, tc.reason, f.Fix)
+			}
+		})
+	}
+}
