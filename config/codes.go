@@ -56,8 +56,8 @@ const (
 	// WarnPythonNoBuild occurs when the Python planned is older than the oldest the
 	// release has builds for (-torch 2.5 -python 3.8) or newer than the newest (-torch
 	// 2.0 -python 3.12): that torch cannot be installed there. Given for the ends a
-	// source gives (the FactOldestPython and FactNewestPython rows of FactRows,
-	// config/pyfacts.go): every release's oldest, the newest of 2.0 to 2.12.
+	// source gives (the FactOldestPython and FactNewestPython rows of FactRows): every
+	// release's oldest, the newest of 2.0 to 2.12.
 	WarnPythonNoBuild Code = "python-no-build"
 )
 

@@ -144,24 +144,23 @@
 //
 // The environment traps (WarnEnvSwitchMisread, WarnNoCUDAGraphsModeCaptures,
 // WarnEnvVarOtherRelease, WarnEnvVarMisspelled, and mode-overrides-global for a variable) are
-// rows in envtraps.go, each citing its source.
+// rows of one table, each citing its source.
 //
 // # Bad input
 //
 // Every bad input gets a typed error that names the offending key or value, never a
 // panic: literals have a byte offset ([literal.Error]), a size limit ([literal.MaxBytes],
-// 1 MiB) and a nesting limit ([literal.MaxDepth], 64); names other than None, True,
-// False and Python's builtins are refused as Python refuses them (NameError: name
-// 'false' is not defined, with "did you mean False?"; a scenario file's options object
-// is JSON, read as json.loads reads it but for a repeated key, a lone surrogate escape,
-// a number past a float's range and NaN or Infinity, which are refused: package
-// graphs, "Scenario files"); constant expressions are evaluated with Python's
-// semantics and errors, an int past [literal.MaxIntBits] or a sequence past
-// [literal.MaxSeqLen] refused (9 ** 9 ** 9 never hangs); comprehensions, f-strings and
-// the common pure builtins (len, sorted, str, int and float of a number; int and float
-// of a str only with a Python: ParseOptionsFor) are evaluated as package literal
-// says, while lambdas, other calls and attributes are refused as not evaluated
-// (libsweep finding 6); duplicate dict keys keep the last value, as in Python. Schema
+// 1 MiB) and a nesting limit ([literal.MaxDepth], 64); names other than None, True, False
+// and Python's builtins are refused as Python refuses them (NameError: name 'false' is
+// not defined, with "did you mean False?"; a scenario file's options object is JSON, read
+// as json.loads reads it but for a repeated key, a lone surrogate escape, a number past a
+// float's range and NaN or Infinity, which are refused: package graphs, "Scenario
+// files"); constant expressions are evaluated with Python's semantics and errors, an int
+// past [literal.MaxIntBits] or a sequence past [literal.MaxSeqLen] refused (9 ** 9 ** 9
+// never hangs); comprehensions, f-strings and the common pure builtins (len, sorted, str,
+// int and float of a number; int and float of a str only with a Python: ParseOptionsFor)
+// are evaluated as package literal says, while lambdas, other calls and attributes are
+// refused as not evaluated; duplicate dict keys keep the last value, as in Python. Schema
 // files are size-limited ([schema.MaxBytes]) and strictly checked.
 //
 // # Concurrency and performance

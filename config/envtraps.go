@@ -19,7 +19,7 @@ import (
 )
 
 // Warning codes for environment variables that do not do what they seem to do. They
-// belong to the one catalogue of [Code] (codes.go); like every
+// belong to the one catalogue of [Code]; like every
 // code they are stable, and new ones are added at the end.
 const (
 	// WarnEnvSwitchMisread occurs when a variable that PyTorch reads as a switch is set

@@ -287,13 +287,13 @@ func Resolve(v modes.Version, req Request) (*Result, error) {
 	return r.Resolve(req)
 }
 
-// Resolve computes the effective config of req. When torch.compile would raise, the
-// error (a [PythonError]) is returned and also kept in Result.Err, and the returned
-// *Result is not nil: it holds the layers applied before the failure (no keys when
-// importing the config failed). A request that cannot be resolved at all (a nil or
-// zero Resolver, an input past a limit or holding a NUL, a Python without data or a
-// PythonPatch out of range, a free-threaded build not known: an error that is no PythonError) returns a nil
-// *Result (libsweep finding 8).
+// Resolve computes the effective config of req. When torch.compile would raise, the error
+// (a [PythonError]) is returned and also kept in Result.Err, and the returned *Result is
+// not nil: it holds the layers applied before the failure (no keys when importing the
+// config failed). A request that cannot be resolved at all (a nil or zero Resolver, an
+// input past a limit or holding a NUL, a Python without data or a PythonPatch out of
+// range, a free-threaded build not known: an error that is no PythonError) returns a nil
+// *Result.
 //
 // The layers are applied lowest first, (4) to (1) of the package doc's precedence.
 func (r *Resolver) Resolve(req Request) (*Result, error) {

@@ -217,20 +217,20 @@
 // Every single-valued flag may be given once; a second occurrence is an error naming
 // both values. A Scenario's fields are checked by the same code whether they come from
 // a file, a program or the command's flags. No exported function or method panics on
-// nil or zero arguments or receivers (graphs/nilsafety_test.go lists them with go/doc).
+// nil or zero arguments or receivers (a test lists every one with go/doc).
 //
 // Measured on the shared 2-core development machine under load (go test -bench
 // InputPaths -benchtime 3x in config and graphs; time per call). Time per byte stays
 // within the noise from 1 KB to 1 MB; Check's 25 ms floor is building the release's
-// resolver. The inputs of the hostile table (examples/compilemode/hostile_test.go) stay
-// within a second of CPU and 200 MB allocated. The heaviest are literals of half a
-// million items (sweep finding 9), each item a token, a node and a value: the command
-// parses -options once (in Check), and a 1 MB options list of ints ({'x': [1,1,…]})
-// takes 0.5–0.55 s of CPU, 133 MB allocated and 137 MB peak RSS, measured on the
-// shared machine (load average 4–14; tuples, lists of lists, of dicts and of strings
-// 0.3–0.75 s, 71–130 MB allocated, 98–117 MB RSS; a 1 MB scenario list 0.4–0.9 s and
-// 138 MB). Before 2026-12-02 the command parsed -options twice, each parse 440 MB
-// (slices grown by a quarter at a time), then 200 MB: 1.1–1.3 s, 236 MB RSS.
+// resolver. The inputs of the hostile table stay within a second of CPU and 200 MB
+// allocated. The heaviest are literals of half a million items, each item a token, a
+// node and a value: the command parses -options once (in Check), and a 1 MB options
+// list of ints ({'x': [1,1,…]}) takes 0.5–0.55 s of CPU, 133 MB allocated and 137 MB
+// peak RSS, measured on the shared machine (load average 4–14; tuples, lists of lists,
+// of dicts and of strings 0.3–0.75 s, 71–130 MB allocated, 98–117 MB RSS; a 1 MB
+// scenario list 0.4–0.9 s and 138 MB). Before 2026-12-02 the command parsed -options
+// twice, each parse 440 MB (slices grown by a quarter at a time), then 200 MB: 1.1–1.3
+// s, 236 MB RSS.
 //
 //	path                            1 KB       100 KB     1 MB
 //	literal.Parse             0.36 ms    28 ms      364 ms

@@ -6,8 +6,8 @@ import (
 )
 
 // RaiseError is the error form of what a [Report] says PyTorch raises: [Report.Err]
-// returns it, whichever way the scenario raises, so that a caller tests one thing
-// (newuser28 finding 11a: a device thread's AssertionError left Report.Error nil).
+// returns it, whichever way the scenario raises (before any device runs, or a device
+// thread's AssertionError, where Report.Error is nil), so that a caller tests one thing.
 type RaiseError struct {
 	// Device is the label of the device whose first call raises ("cuda:1", as
 	// [DevicePlan.Label] names it) and Thread its thread; both "" when PyTorch raises

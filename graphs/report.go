@@ -174,7 +174,7 @@ func (k KeyReport) String() string { return string(k.Key) + "=" + k.Repr() }
 
 // Repr returns the value's Python repr as the Python of the report prints it: a str
 // holding a character newer than that Python's Unicode shows it escaped
-// ('\U00010efd' on 3.8, '𐻽' on 3.12; sweep8 #15).
+// ('\U00010efd' on 3.8, '𐻽' on 3.12).
 func (k KeyReport) Repr() string {
 	if k.repr != "" {
 		return k.repr

@@ -12,7 +12,7 @@ import (
 )
 
 // WriteTextWidth is WriteText with TextOptions{Width: width}: the signature the three
-// kinds of input share, so that one call writes any of them (newuser28 finding 11b):
+// kinds of input share, so that one call writes any of them:
 // [Report.WriteTextWidth], diagnose's (*Diagnosis).WriteTextWidth and script's
 // (*Script).WriteTextWidth, each with width in columns. Width 0 or less is
 // DefaultWidth for a Report and a Script, and no wrapping for a Diagnosis (one line a

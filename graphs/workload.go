@@ -86,7 +86,7 @@ type Workload struct {
 	// torch._dynamo.mark_dynamic before the first call, so the first graph already has
 	// symbolic inputs, as with dynamic=True: no static graph is recorded, and every
 	// size is recorded under its symint key (measured on 2.11:
-	// testdata/torch/2.11/mark_dynamic_symint.out; sweep6 finding 11).
+	// testdata/torch/2.11/mark_dynamic_symint.out).
 	MarkedDynamic bool `json:"marked_dynamic,omitempty"`
 	// MovingStaticInputs: a static input (a parameter) is replaced by a tensor at a new
 	// address between calls.
@@ -161,9 +161,9 @@ type Workload struct {
 	// def routes and gradio sync functions: anyio/_backends/_asyncio.py
 	// run_sync_in_worker_thread context.run), so on 2.12+ they see the main thread's
 	// global assignments, which plain threads do not (config.Request.ThreadsInheritContext;
-	// measured on 2.14.1: sweep5 finding 13), or the globals are the worker threads'
+	// measured on 2.14.1), or the globals are the worker threads'
 	// own (a config.patch or an assignment in the thread's function before its first
-	// call: sweep5 finding 16).
+	// call).
 	InheritContext bool `json:"inherit_context,omitempty"`
 }
 

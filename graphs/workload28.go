@@ -295,7 +295,7 @@ func (w Workload) dynamoBreaksAt() string {
 const src20Graphs = "torch/cuda/graphs.py @ 2.0 (pytorch/pytorch.github.io@2529dd70 docs/2.0/_modules/torch/cuda/graphs.html: graph(cuda_graph, pool=None, stream=None), capture_begin(pool=None))"
 
 // srcHandCapture is the measurement of a hand capture around a compiled function
-// (sweep4 finding 9); the error it gives with CUDA graphs on is NestedReplayMessage.
+// on 2.11; the error it gives with CUDA graphs on is NestedReplayMessage.
 const (
 	srcHandCapture = "graphs/script/testdata/measured/hand_capture_2.11.sh and .out (2.11.0+cu130 on one H200: modes default and max-autotune-no-cudagraphs capture; reduce-overhead and max-autotune raise in every capture_error_mode); the CUDA generator's replay_prologue (assertNotCapturing), graphs/diagnose rows_more.go capture-nested-cudagraphs"
 	// srcCaptureThreads is sweep6 finding 13's measurement (two threads hand-capturing).

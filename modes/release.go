@@ -43,12 +43,10 @@ const nearMargin = 3
 // returned as itself, for the run that states it runs it (PyPI lists torch 2.15.0 of
 // 2026-10). A release a person gives is read by [ParseVersion], which refuses a newer
 // one with the same *VersionError (Kind VersionNewer): nothing about it is known, so
-// no entry point plans on it (fix brief 31, finding 1: -diagnose -torch 2.15 had been
-// taken and planned on 2.14 while -torch 2.15 and -script refused it). Anything else
-// is a *VersionError whose Kind says what it is: older than torch.compile (1.13), not
-// a release torch has or is near (2.18, 2.99, 10.0), with the release it may be typed
-// without its dot ("2.31": did you mean 2.3?), a patch that never shipped (2.6.2), or
-// no version.
+// no entry point plans on it. Anything else is a *VersionError whose Kind says what
+// it is: older than torch.compile (1.13), not a release torch has or is near (2.18,
+// 2.99, 10.0), with the release it may be typed without its dot ("2.31": did you mean
+// 2.3?), a patch that never shipped (2.6.2), or no version.
 func ParseRelease(s string) (Version, error) {
 	v, err := ParseVersion(s)
 	if ve, ok := err.(*VersionError); ok && ve.Kind == VersionNewer {

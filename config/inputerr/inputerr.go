@@ -115,7 +115,7 @@ func CheckText(s string) error {
 // character of its start: "; the text is UTF-16 (little-endian, …): save it as UTF-8".
 // PowerShell's > and Out-File write UTF-16 in Windows PowerShell 5.1. A mark counts
 // only with a NUL in the code unit after it: two bytes FF FE alone are no evidence of
-// UTF-16 (a flag given $'\xff\xfe' was told so: sweep finding 6). It returns "" for
+// UTF-16 (a flag given $'\xff\xfe' is not read as UTF-16). It returns "" for
 // any other text.
 func EncodingNote(s string) string {
 	enc := markedEncoding(s)

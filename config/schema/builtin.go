@@ -305,8 +305,7 @@ func envVarNames(name string) ([]string, bool) {
 // EnvRow says that the releases of a borrowed schema read a variable for a key that
 // the schema they borrow does not: the key takes the rule of the same key in From (an
 // embedded schema that has it), so the rule is stated once. Each row was read in a
-// copy of each of its releases' torch/_inductor/config.py (sweep5 finding 9:
-// TORCHINDUCTOR_CUDAGRAPHS=1 was ignored on 2.3–2.5, which borrow 2.2.2's schema).
+// copy of each of its releases' torch/_inductor/config.py.
 type EnvRow struct {
 	_        [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Key      Key

@@ -13,10 +13,10 @@ import (
 
 // CompressedError is Read's error for a log compressed in a format Read does not
 // decompress (zstd, xz, bzip2): the whole input is that format's stream, which read as
-// text would give no finding and look like a clean log (sweep3 finding 8). Tool is the
-// command that decompresses it to standard output. The message's command says FILE
-// where the file's name goes: Read reads a stream and knows no name; the compilemode
-// command puts in the name it was given, shell-quoted (nufix24 #2).
+// text would give no finding and look like a clean log. Tool is the command that
+// decompresses it to standard output. The message's command says FILE where the file's
+// name goes: Read reads a stream and knows no name; the compilemode command puts in
+// the name it was given, shell-quoted (nufix24 #2).
 type CompressedError struct {
 	Format, Tool string
 }
@@ -31,9 +31,8 @@ func (e *CompressedError) Error() string {
 // NotTextError is Read's error for an input that is a file of another kind than text
 // (an archive, an image, a program, a PDF), told by its magic number: read as text it
 // would give "no known signature" and look like a clean log, or give findings from the
-// strings a program holds (sweep7 finding 3). Format names the kind; Hint says how to
-// get the log's text, its command saying FILE where the file's name goes (as
-// CompressedError's).
+// strings a program holds. Format names the kind; Hint says how to get the log's text,
+// its command saying FILE where the file's name goes (as CompressedError's).
 type NotTextError struct {
 	Format, Hint string
 }
@@ -47,13 +46,12 @@ func (e *NotTextError) Error() string {
 
 // CutHeaderError is Read's error for an input that ends inside the header of a
 // compressed stream or another kind of file, the whole input a part of it short of
-// what that header takes (a download or copy cut after a few bytes; sweep9 #6: a gzip
-// file of 3 to 9 bytes gave "reading line 1: gzip: unexpected EOF", one of 2 bytes was
-// read as text). Kind names the format ("a gzip stream", "a zip archive"), Bytes how
-// many bytes the input holds and Header how many that header takes at least; Header 0
-// for a gzip header cut inside its optional fields (a file name, comment or extra
-// field), Bytes 0 too where the input is longer than the bytes looked at (4 KiB).
-// errors.Is(err, io.ErrUnexpectedEOF) holds.
+// what that header takes (a download or copy cut after a few bytes). Kind names the
+// format ("a gzip stream", "a zip archive"), Bytes how many bytes the input holds and
+// Header how many that header takes at least; Header 0 for a gzip header cut inside
+// its optional fields (a file name, comment or extra field), Bytes 0 too where the
+// input is longer than the bytes looked at (4 KiB). errors.Is(err,
+// io.ErrUnexpectedEOF) holds.
 type CutHeaderError struct {
 	Kind          string
 	Bytes, Header int

@@ -49,7 +49,7 @@ var ErrEmpty = errors.New("diagnose: empty input")
 
 // EmptyError is the error [Read] returns for an input with no text (errors.Is(err,
 // ErrEmpty) holds): Bytes is how many bytes it held, after decoding, and NUL whether
-// every one is a NUL byte (sweep7 finding 13: 2 GB of NULs said "empty input" alone).
+// every one is a NUL byte.
 type EmptyError struct {
 	Bytes int64
 	NUL   bool
@@ -133,8 +133,8 @@ type Finding struct {
 	LastLine int `json:"last_line,omitempty"`
 	// FixShownLine, when set, is the line that shows the code's usual fix already done
 	// (the capturing stream already waits on the side stream, the call already runs
-	// under torch.no_grad()): Fix then says so and gives the code's other fix (held.go).
-	// An extra field.
+	// under torch.no_grad()): Fix then says so and gives the code's other fix. An extra
+	// field.
 	FixShownLine int `json:"fix_shown_line,omitempty"`
 	// FirstLine is the first line of those places, when Count is more than one and the
 	// first is not Line, but before it (an extra field): the text output then says
@@ -147,8 +147,8 @@ type Finding struct {
 
 // Diagnosis is what a log shows. It is plain data: read it from any goroutine.
 type Diagnosis struct {
-	// Format is "compilemode-diagnosis/2" (/1 until newuser28: every key of Plan's
-	// configuration, and no TorchSource).
+	// Format is "compilemode-diagnosis/2" (/1 held every key of Plan's configuration,
+	// and no TorchSource).
 	Format string `json:"format"`
 	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
@@ -157,8 +157,8 @@ type Diagnosis struct {
 	// (TorchShippedAs). A release newer than the releases known (2.15, a nightly
 	// 2.15.0.dev20261201, 3.0) is given too, with TorchNewer set.
 	Torch string `json:"torch"`
-	// TorchSource says where the release the diagnosis is read for comes from (newuser28
-	// #6: "torch": "" alone did not say that the plan's 2.11 was a default):
+	// TorchSource says where the release the diagnosis is read for comes from ("torch":
+	// "" alone does not say that the plan's release is a default):
 	//   - "text": a line of the log states it (TorchLine; Torch is that release);
 	//   - "option": Options.Torch gave it (the command's -torch; TorchFrom "option");
 	//   - "default": the log states none (Torch ""; or only one older than torch.compile,
@@ -186,8 +186,7 @@ type Diagnosis struct {
 	// minor's branch (a source build whose version.txt says so, a typo in a pasted pip
 	// list), so the findings' fixes stay right; the header says so ("2.6.2 is no
 	// release: 2.6's patch releases ended at 2.6.0; read as 2.6"). -torch refuses such
-	// a release (fix brief 31, finding 2: it had been read as its minor silently). An
-	// extra field.
+	// a release. An extra field.
 	TorchNoSuchPatch string `json:"torch_no_such_patch,omitempty"`
 	// GzipCutAfter, where set, is the last line a gzip'd log holds before its stream
 	// ends early (a truncated download or copy): the findings are those of the lines
@@ -210,21 +209,19 @@ type Diagnosis struct {
 	StatedTorchLine int    `json:"stated_torch_line,omitempty"`
 	// StatedTorchKind says what StatedTorch is where it is no release for the findings:
 	// "older" (older than torch.compile: 1.13, 0.4) or "not-a-release" (none torch has or
-	// is near, by -torch's rule, modes.ParseRelease: 2.99.0, 2.18.0, 10.0; hostile28 R1,
-	// where 2.99 had been taken as a newer release and the fix said to install it);
-	// "" where StatedTorch is the log's own release and Options.Torch gives another. An
-	// extra field.
+	// is near, by -torch's rule, modes.ParseRelease: 2.99.0, 2.18.0, 10.0); "" where
+	// StatedTorch is the log's own release and Options.Torch gives another. An extra
+	// field.
 	StatedTorchKind modes.VersionKind `json:"stated_torch_kind,omitempty"`
 	// AlsoStated are the other releases the text states, in line order, where it states
 	// more than one in the ways a text says which torch a process runs (collect_env, a
-	// package list, pip's report, a pin): an upgrade, two environments (hostile28 R3);
-	// and, of kind "prose" (StatedProse), the other release of a move or a comparison
-	// whose prose gave Torch ("after upgrading to torch 2.5.1 from 2.4.1 it started to
-	// fail": Torch 2.5, 2.4 here; "no longer works in 2.9, but worked in 2.8"; fix brief
-	// 31, finding 3), which the failing run is not on. Torch (or StatedTorch, where
-	// -torch gives Torch) is the one read; these are named so that the conflict shows.
-	// Where one of them has the fix that ends a finding's code, that finding's fix and
-	// note say so. At most 4. An extra field.
+	// package list, pip's report, a pin): an upgrade, two environments; and, of kind
+	// "prose" (StatedProse), the other release of a move or a comparison whose prose
+	// gave Torch ("after upgrading to torch 2.5.1 from 2.4.1 it started to fail": Torch
+	// 2.5, 2.4 here; "no longer works in 2.9, but worked in 2.8"), which the failing run
+	// is not on. Torch (or StatedTorch, where -torch gives Torch) is the one read; these
+	// are named so that the conflict shows. Where one of them has the fix that ends a
+	// finding's code, that finding's fix and note say so. At most 4. An extra field.
 	AlsoStated []StatedRelease `json:"also_stated_torch,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
@@ -267,7 +264,7 @@ type Diagnosis struct {
 	// more than one (up to 8), and CallLine the line of the one Recovered is: the first
 	// whose plan turns CUDA graphs on when a finding's text is printed only with them on
 	// (codes of CUDAGraphCodes), else the first ("with mode=A it works, with mode=B
-	// it fails", sweep5 finding 4). Zero when the log shows one call or none. Extra
+	// it fails"). Zero when the log shows one call or none. Extra
 	// fields.
 	Calls    int `json:"calls,omitempty"`
 	CallLine int `json:"call_line,omitempty"`
@@ -338,8 +335,7 @@ type Options struct {
 	Python string
 	// AllKeys keeps every key of the plan's configuration in the JSON form (the
 	// command's -all); by default Plan's "config" there carries the changed keys only,
-	// as -script's plans do (newuser28 #6: 543 keys, 77 KB, in every answer that plans
-	// a call). Plan itself always holds every key.
+	// as -script's plans do. Plan itself always holds every key.
 	AllKeys bool
 }
 
@@ -449,19 +445,17 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 	}
 }
 
-// ParseTorch reads a release as Options.Torch takes it: by the rule of every entry
-// point where a person gives a release, [modes.ParseVersion]: a release known (2.0–2.14).
-// A newer one (2.15, which PyPI lists, to 2.17, or 3.0 to 3.2) is refused with Kind
+// ParseTorch reads a release as Options.Torch takes it: by the rule of every entry point
+// where a person gives a release, [modes.ParseVersion]: a release known (2.0–2.14). A
+// newer one (2.15, which PyPI lists, to 2.17, or 3.0 to 3.2) is refused with Kind
 // modes.VersionNewer, as -torch, graphs.Check and -script refuse it: nothing about it is
-// known, so no diagnosis is read for it (fix brief 31, finding 1: it had been taken and
-// planned on 2.14's facts here alone). A log that states such a release is still read as
-// its run's (Diagnosis.TorchNewer, by [modes.ParseRelease]). Anything else is a
+// known, so no diagnosis is read for it. A log that states such a release is still read
+// as its run's (Diagnosis.TorchNewer, by [modes.ParseRelease]). Anything else is a
 // *modes.VersionError that says what it is, in the words every entry point uses: older
-// than torch.compile (1.13); not a release torch has or is near ("2.99": a future
-// release that far ahead is not known yet, nor is it 2.9.9, as 2.9 ended at 2.9.1), with
-// the release a log's reader takes it for where it is one typed without its dot ("2.31"
-// is 2.3.1: "did you mean 2.3?"); a patch that never shipped ("2.6.2": 2.6 ended at
-// 2.6.0).
+// than torch.compile (1.13); not a release torch has or is near ("2.99": a future release
+// that far ahead is not known yet, nor is it 2.9.9, as 2.9 ended at 2.9.1), with the
+// release a log's reader takes it for where it is one typed without its dot ("2.31" is
+// 2.3.1: "did you mean 2.3?"); a patch that never shipped ("2.6.2": 2.6 ended at 2.6.0).
 func ParseTorch(s string) (modes.Version, error) { return modes.ParseVersion(s) }
 
 // plan runs the planner on the recovered call, the way the command answers a scenario.

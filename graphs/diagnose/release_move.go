@@ -58,7 +58,7 @@ type proseOthers struct {
 // the release read, in the same sentence: the other end of a move ("after upgrading from
 // 2.5 to 2.7 it fails": 2.7 is read, 2.5 is this) or of a comparison ("worked on 2.4,
 // broke on 2.6"). It is no process's release the text shows; it is named so that what the
-// writer tells shows (fix brief 31, finding 3).
+// writer tells shows.
 const StatedProse = "prose"
 
 // proseLead is what comes before a release a sentence names beside the one read, as a

@@ -19,7 +19,7 @@ type StatedRelease struct {
 	// package list, pip's report, a pin), or StatedProse ("prose") for one the text names
 	// in prose beside the release read, in its sentence: the other end of a move or a
 	// comparison ("after upgrading from 2.5 to 2.7 it fails": 2.5), which the run that
-	// failed does not run (fix brief 31, finding 3).
+	// failed does not run.
 	Kind string `json:"kind,omitempty"`
 }
 

@@ -38,7 +38,7 @@ const (
 	// marks, table cells, runs of spaces), found once those are removed.
 	Quoted Match = "quoted"
 	// Truncated: a message cut or cropped, found by what is left of it. One mechanism
-	// (cut.go: a line's cuts, cutFits) holds two rules. The short-cut rule (shortFits):
+	// holds two rules. The short-cut rule (shortFits):
 	// a line ends with the first two thirds or more of a long message (40 characters or
 	// more, squeezed) and the rest is missing, as a title or a summary cuts it ("… that
 	// has been overwritten", "… by a subsequent..."), or starts with an ellipsis and the

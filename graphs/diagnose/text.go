@@ -28,8 +28,8 @@ const NoSignature = "no known signature: this log matches none of compilemode's 
 // ScopeCovers and ScopeLacks are the lines WriteText writes after NoSignature: what
 // the catalogue's codes cover ([Codes]) and the failures it has no code for, those a
 // text most often shows when it matches none (the corpus's texts without a code: the
-// package doc's "Corpus"; newuser28 #3: a Triton/ptxas or compile-worker failure got
-// "no known signature" and no word on whether it was looked for).
+// package doc's "Corpus"), so that a Triton/ptxas or compile-worker failure that matches
+// none is told whether it was looked for.
 const (
 	ScopeCovers = "the codes cover CUDA graphs, torch.compile's arguments and config, and the toolchain Inductor needs"
 	ScopeLacks  = "none covers graph breaks, recompile limits, Triton or ptxas errors, OOM or compile-worker pools"
@@ -38,9 +38,8 @@ const (
 // Hints are the words a diagnosis's text uses for what its front end offers besides
 // the text: how to read the text for one release, where a release given for the text
 // came from, and where the rest of the report is. The command's, [CommandHints], name
-// its flags; the web page names its release selector and its JSON view (newuser28 #7:
-// the page told its user "-torch X.Y" and "-json"). An empty Torch or Whole is left
-// out; an empty Given is "given".
+// its flags; the web page names its release selector and its JSON view. An empty
+// Torch or Whole is left out; an empty Given is "given".
 type Hints struct {
 	// Torch ends the release's line of a text with findings that states no release:
 	// "-torch X.Y sets one".
@@ -117,13 +116,13 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // call the log shows (…)" gives what PyTorch does with it: the error it raises, or
 // each device and thread's outcome (capture, skip, fail); -json has the whole
 // report. For a diagnosis without findings it writes NoSignature, ScopeCovers and
-// ScopeLacks (what the codes cover and what they do not: newuser28 #3), then, when the text's
+// ScopeLacks (what the codes cover and what they do not), then, when the text's
 // traceback is cut before its exception line (TracebackCut), "the traceback on line N
 // ends before its exception line: paste it to its last line (the "XxxError: message"
 // line), which names the failure", then the release's line as for findings (the
 // log's, -torch's, one older than torch.compile that the log states: "torch 2.13 (from
-// line 21)", or "torch: not stated in the text (…)" for a log that states none:
-// newuser27 #3), then that block when the log shows a call (a pasted call that raises as written is
+// line 21)", or "torch: not stated in the text (…)" for a log that states none),
+// then that block when the log shows a call (a pasted call that raises as written is
 // worth saying even when no signature matched). Do not depend on this output
 // being stable. It returns an *inputerr.ZeroError for a nil d or w.
 func (d *Diagnosis) WriteTextWidth(w io.Writer, width int) error {
@@ -169,13 +168,11 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 // HeadLines returns the lines [Diagnosis.WriteText] writes before the findings, each
 // whole (unwrapped): that the gzip stream ends early (GzipCutAfter), then, for a text
 // without findings, NoSignature, the catalogue's scope (ScopeCovers, ScopeLacks) and
-// that its traceback is cut before its exception line
-// (TracebackCut), then the release's line: the log's ("torch 2.14 (from line 3)"),
-// -torch's, or, for a log that states none, "torch: not stated in the text (…)", with
-// findings or without (newuser27 #3: a text matching nothing said nothing of a release,
-// so one could not tell whether it was looked for). The web page's readable view shows
-// these lines as [Diagnosis.HeadLinesWith] words them with its own hints. A nil d has
-// none.
+// that its traceback is cut before its exception line (TracebackCut), then the
+// release's line: the log's ("torch 2.14 (from line 3)"), -torch's, or, for a log that
+// states none, "torch: not stated in the text (…)", with findings or without. The web
+// page's readable view shows these lines as [Diagnosis.HeadLinesWith] words them with
+// its own hints. A nil d has none.
 func (d *Diagnosis) HeadLines() []string {
 	return d.HeadLinesWith(CommandHints())
 }

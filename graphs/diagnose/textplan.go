@@ -26,15 +26,14 @@ func (d *Diagnosis) writePlan(b *strings.Builder, width int) {
 
 // PlanLines returns what [Diagnosis.WriteText] writes, after the findings, of the
 // torch.compile call the log shows (Recovered, planned as Plan), each line whole
-// (unwrapped, without the indent under the heading): one heading line that names the call as recovered
-// and the release planned for, then either where and what PyTorch raises or one line
-// per device and thread with its outcome (a hint under the error indented two spaces,
-// as the text indents it). A log whose call raises as written says so
-// under a finding that came from some other call (sweep4 finding 29: the text showed
-// no plan, while the package doc promised one beside the findings). It returns nil
-// for a nil d and when no call was recovered; a call that could not be planned gets
-// one line, its PlanError. The web page's readable view shows these lines as
-// [Diagnosis.PlanLinesWith] words them with its own hints.
+// (unwrapped, without the indent under the heading): one heading line that names the call
+// as recovered and the release planned for, then either where and what PyTorch raises or
+// one line per device and thread with its outcome (a hint under the error indented two
+// spaces, as the text indents it). A log whose call raises as written says so under a
+// finding that came from some other call. It returns nil for a nil d and when no call was
+// recovered; a call that could not be planned gets one line, its PlanError. The web
+// page's readable view shows these lines as [Diagnosis.PlanLinesWith] words them with its
+// own hints.
 func (d *Diagnosis) PlanLines() []string {
 	return d.PlanLinesWith(CommandHints())
 }

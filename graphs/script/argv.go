@@ -833,7 +833,7 @@ func (r *reader) noteParser(c *expr) {
 // parse_args, sys.argv or command-line library in it), or its one parse_args reads a
 // list the file writes, or it has no one parse_args (or parse_known_args) of
 // sys.argv that the reader follows (two, or sys.argv read otherwise). The command
-// says so on stderr rather than ignoring the arguments silently (newuser14 #8).
+// says so on stderr rather than ignoring the arguments silently.
 func (s *Script) ArgvUnread() string {
 	if s == nil {
 		return ""

@@ -25,16 +25,16 @@ type ReadOptions struct {
 	// beats it.
 	ProcessEnv map[string]string
 	// Torch is the release planned ("2.11"; "" or not a release: none): a guard that
-	// tests torch.__version__ is read as on it (versionguard.go).
+	// tests torch.__version__ is read as on it.
 	Torch string
 	// Argv is the command line the script runs with, sys.argv[1:] (the command's
-	// -script FILE -- ARGS…): the file's one parse_args() reads it as argparse does
-	// (argv.go). nil: not given, any command line; empty, not nil: given, empty.
+	// -script FILE -- ARGS…): the file's one parse_args() reads it as argparse
+	// does. nil: not given, any command line; empty, not nil: given, empty.
 	Argv []string
 	// Python is the Python that runs the script ("3.9"; "": not given, 3.10's and
 	// later's order): a file with several syntax errors gets the one that Python
-	// reports first (3.8 and 3.9: the first their parser meets, oldorder.go). A
-	// version other than 3.8 to 3.14 is an error of type *ReadError.
+	// reports first (3.8 and 3.9: the first their parser meets). A version other
+	// than 3.8 to 3.14 is an error of type *ReadError.
 	Python string
 }
 
@@ -194,11 +194,11 @@ func (r *reader) envFrom(k string) string {
 
 // UnreadEnv returns, of names (the variables -env gives), those that neither the
 // script reads itself (EnvReads) nor PyTorch reads in a way the planner models (a
-// variable of some release's Inductor config, the allocator's, TORCH_LOGS, the
-// cache directories, TORCH_COMPILE_DISABLE; a TORCHINDUCTOR_ variable no release
-// reads gets the planner's own unknown-env-var warning instead): giving them changes
-// nothing, and the command says so rather than ignoring them silently (sweep finding
-// 20). A nil s reads none.
+// variable of some release's Inductor config, the allocator's, TORCH_LOGS, the cache
+// directories, TORCH_COMPILE_DISABLE; a TORCHINDUCTOR_ variable no release reads
+// gets the planner's own unknown-env-var warning instead): giving them changes
+// nothing, and the command says so rather than ignoring them silently. A nil s reads
+// none.
 func (s *Script) UnreadEnv(names []string) []string {
 	var out []string
 	for _, n := range names {
@@ -234,10 +234,10 @@ var plannedEnv = nameSet{"TORCH_COMPILE_DISABLE", visibleVar}
 // ReplacedEnv returns, for each of names (variables given to [ReadWith] or
 // [PlanOptions.ProcessEnv]), the script's own first change of it that PyTorch sees
 // instead of the given value: os.environ[N] = V, .update, .pop or del before
-// torch._inductor.config reads it (sweep4 finding 25), or CUDA_VISIBLE_DEVICES before
-// CUDA starts (a change after it leaves CUDA the given value). A setdefault that keeps the
-// given value, os.putenv and os.unsetenv (which os.environ does not see) are not
-// such changes. A change under a guard is returned too (its Guard says so).
+// torch._inductor.config reads it, or CUDA_VISIBLE_DEVICES before CUDA starts (a change
+// after it leaves CUDA the given value). A setdefault that keeps the given value,
+// os.putenv and os.unsetenv (which os.environ does not see) are not such changes. A
+// change under a guard is returned too (its Guard says so).
 func (s *Script) ReplacedEnv(names []string) []EnvSet {
 	if s == nil {
 		return nil

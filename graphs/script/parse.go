@@ -17,13 +17,13 @@ const MaxNesting = 3000
 // MaxChain bounds how deep a chain of binary operators (1 + 1 + …, each a level of
 // CPython's syntax tree; and/or chains and comparisons are flat there) or of trailers
 // (x.a.a…, f()()…, x[0][0]…) may go (the nesting it is in, a few levels in the files
-// measured, is not counted). CPython refuses such a
-// file when it compiles it (sweep4 finding 27), at a depth that depends on the
-// Python: measured (graphs/script/testdata/measured/recursion.py): 3.11.7 refuses past
-// 2,993 ("RecursionError: maximum recursion depth exceeded during compilation"),
-// 3.13.5 past 9,997 (the same), 3.14.10 past 27,453 on an 8 MiB stack ("RecursionError:
-// Stack overflow (used 8156 kB) during compilation"). Past the largest, every
-// Python measured refuses the file; below it, one of them compiles it, so it is read.
+// measured, is not counted). CPython refuses such a file when it compiles it, at a
+// depth that depends on the Python: measured
+// (graphs/script/testdata/measured/recursion.py): 3.11.7 refuses past 2,993
+// ("RecursionError: maximum recursion depth exceeded during compilation"), 3.13.5 past
+// 9,997 (the same), 3.14.10 past 27,453 on an 8 MiB stack ("RecursionError: Stack
+// overflow (used 8156 kB) during compilation"). Past the largest, every Python measured
+// refuses the file; below it, one of them compiles it, so it is read.
 const MaxChain = 27452
 
 // chainMsg is the error of a chain deeper than MaxChain.

@@ -105,8 +105,7 @@ type PlanOptions struct {
 	// CLI is the command line's scenario, merged on top of each site's ([Merge]).
 	CLI graphs.Scenario
 	// ProcessEnv is the environment the script starts in, with CLI.Env on top: the
-	// script's own assignments and removals beat both, as in Python (sweep4
-	// finding 25).
+	// script's own assignments and removals beat both, as in Python.
 	ProcessEnv map[string]string
 	// AllKeys keeps every key of each plan's configuration in the JSON form (as -all
 	// does); by default it carries the changed keys only.

@@ -11,11 +11,11 @@ import (
 // Scenario returns the scenario that plans site i (an index into s.Sites): the site's
 // literal arguments, the literal globals and environment in force where it runs (see
 // [Read] for the order), and the thread layout inferred, with cli merged on top by
-// [Merge], except for cli.Env: that is the environment the script starts in, which
-// the script's own changes in force at the site (os.environ[…] = …, .pop, del) replace,
-// as in Python (sweep4 finding 25). When the site's mode is not a literal, Mode is nil:
-// plan each of [Site.Modes] instead (set Mode, then call Merge with the command line
-// again, its Env left out). It returns false when i is out of range (always, for a nil s).
+// [Merge], except for cli.Env: that is the environment the script starts in, which the
+// script's own changes in force at the site (os.environ[…] = …, .pop, del) replace, as in
+// Python. When the site's mode is not a literal, Mode is nil: plan each of [Site.Modes]
+// instead (set Mode, then call Merge with the command line again, its Env left out). It
+// returns false when i is out of range (always, for a nil s).
 func (s *Script) Scenario(i int, cli graphs.Scenario) (graphs.Scenario, bool) {
 	return s.scenario(i, cli, cli.Env, nil, nil)
 }
@@ -138,8 +138,8 @@ func (s *Script) Scenarios(cli graphs.Scenario) []graphs.Scenario {
 //     the script's; torch.compile takes one of mode and options (both raise), so a Mode
 //     given without Options replaces the script's pair (its options are dropped), and
 //     Options given without Mode likewise (its mode is dropped): the command line asks
-//     "what if the call passed this instead" (sweep4 finding 21: -options was added to
-//     the script's mode, a raise the script does not have);
+//     "what if the call passed this instead" (adding -options to the script's mode
+//     would be a raise the script does not have);
 //  2. Set: the script's assignments run first, then the command line's, so the
 //     command line wins for a key set in both;
 //  3. Env: the command line's value wins for a variable set in both;

@@ -1,211 +1,190 @@
-// Package script reads a user's Python training or serving script without running
-// it, and finds what decides its torch.compile behaviour: the compile sites, the
-// Inductor config globals, the environment (by when PyTorch reads each variable) and
-// the workload (threads and pools, where the first call happens, backward(), kept
-// outputs, moved parameters: the graphs.Workload fields the command's flags set, each
-// with the line that shows it; they combine, so backward() in threads per device keeps
-// the layout). Threads started by a loop take its count when the script gives one
-// (range(2), range(N) with N = 2, a list of device strings): the device count for
-// threads per device, else the thread count; a count the script takes from
-// torch.cuda.device_count() is the number of devices CUDA_VISIBLE_DEVICES names where
-// the count is taken: the script's value when it sets it in os.environ before that
-// and before CUDA is initialised (.cuda(), a torch.cuda call, device="cuda",
-// .to("cuda")), else the environment given to ReadWith (visibledevices.go); else it is planned as 2 devices, the
-// least at which threads per device differ from one device, and the note says so
-// (-devices N replaces it).
-// A torch._inductor.config.patch applies where the compiled function's first call is,
-// as Inductor compiles there: a with block or a decorated def around that call, or a
-// patch decorator of the compiled def itself, in either order; one around
-// torch.compile(…) alone does not (measured on 2.6.0 and 2.14.1: patchplace.go).
-// A call of the file's own def that forwards its *args or **kwargs to torch.compile
-// (def maybe_compile(m, **kw): return torch.compile(m, **kw)) is a site of kind
-// helper at that call, planned with the arguments torch.compile gets there (a
+// Package script reads a user's Python training or serving script without running it, and
+// finds what decides its torch.compile behaviour: the compile sites, the Inductor config
+// globals, the environment (by when PyTorch reads each variable) and the workload
+// (threads and pools, where the first call happens, backward(), kept outputs, moved
+// parameters: the graphs.Workload fields the command's flags set, each with the line that
+// shows it; they combine, so backward() in threads per device keeps the layout). Threads
+// started by a loop take its count when the script gives one (range(2), range(N) with N =
+// 2, a list of device strings): the device count for threads per device, else the thread
+// count; a count the script takes from torch.cuda.device_count() is the number of devices
+// CUDA_VISIBLE_DEVICES names where the count is taken: the script's value when it sets it
+// in os.environ before that and before CUDA is initialised (.cuda(), a torch.cuda call,
+// device="cuda", .to("cuda")), else the environment given to ReadWith; else it is planned
+// as 2 devices, the least at which threads per device differ from one device, and the
+// note says so (-devices N replaces it). A torch._inductor.config.patch applies where the
+// compiled function's first call is, as Inductor compiles there: a with block or a
+// decorated def around that call, or a patch decorator of the compiled def itself, in
+// either order; one around torch.compile(…) alone does not (measured on 2.6.0 and
+// 2.14.1). A call of the file's own def that forwards its *args or **kwargs to
+// torch.compile (def maybe_compile(m, **kw): return torch.compile(m, **kw)) is a site of
+// kind helper at that call, planned with the arguments torch.compile gets there (a
 // parameter that a *x or **m of the call may bind is not known: a mode so bound plans
-// every mode, another keyword makes a partial plan); a name bound to what a def
-// returns, torch.compile(…), names that compiled function (helper.go).
-// A name bound to an instance of a class of the file whose forward (or __call__) is
-// compiled by a decorator, or to a compiled function through nn.Module methods that
-// return the module (model = Net().cuda(), model = model.to(dev)), names that
-// compiled function: its calls are the site's (instance.go).
-// An object that holds a compiled module as an attribute (pipe.unet =
-// torch.compile(pipe.unet, …), pipe.vae.decode = …, self.pipe.unet = …,
-// pipe.text_encoder.compile(…)) runs it when called (pipe(prompt), its forward or
-// generate): those calls, in any thread that makes them, are the site's (owner.go).
-// A compiled function's name bound by an assignment is scoped per def as Python
-// resolves it (LEGB, global and nonlocal followed): a same-named plain variable of
-// another def is not it (namescope.go).
-// A file whose every device place (.to(…), device=, torch.device(…),
-// torch.set_default_device(…)) names mps or the CPU, and none CUDA or a device the
-// reader cannot read, is planned on that device type: no CUDA graph (devicetype.go).
-// A web framework's sync handler that calls a compiled function calls it from the
-// framework's worker threads, as a thread pool's workers do: a FastAPI or Starlette
-// def route, or a gradio sync event function, from anyio's 40 (gradio's
-// launch(max_threads=N)); a Flask view from a new thread per request (threaded=True,
-// the default); a Flask-SocketIO or python-socketio event handler from the server's
-// background tasks, and start_background_task(f, …) runs f in a threading.Thread
-// (engineio's threading mode). An async def route runs on the event loop
-// (webroutes.go). torch imported from a module that hands it on (from
-// pkg.safe_torch_import import torch) is the torch module (exprs.go fromTarget).
-// nn.DataParallel of a compiled module (or torch.nn.parallel.data_parallel) runs it on
-// each of its devices in a thread of its own: per-device, device_ids' count, 2 when
-// not given (dataparallel.go). One worker per GPU is planned per device however it
-// is written (devicefns.go): a threading.Thread subclass's methods other than run
-// (its __init__; a subclass of such a class inherits those it does not define) are
-// the thread's code too, so a model its __init__ compiles is the thread's own (per-device when that code picks a device: a "cuda:…" string,
-// torch.cuda.set_device(d), with torch.cuda.device(d):, torch.device("cuda", d),
-// .cuda(d)); a site run once per device by a loop or comprehension (models[d] =
-// torch.compile(….to(f"cuda:{d}")), or [build(d) for d in …] of a def returning
-// torch.compile(…)) is one function per device: threads started one
-// per device that call them are per-device, a thread pool's workers that call them
-// are the pool's layout on each device.
-// The callers of a compiled function are the threads that call it at once: every
-// start whose code calls it counts, and one the main thread joins before the next
-// start (w.join()), or an awaited asyncio.to_thread, ends first (callers.go); an
-// awaited to_thread or run_in_executor(None, …) (the loop's default executor) in a
-// coroutine run several times at once (asyncio.gather, tasks) is that many pool
-// workers, and asyncio.to_thread calls written in an awaited gather are as many workers
-// as the gather runs at once, the loops around it aside (gathered.go). A compiled
-// function keeps its identity through return (a def's
-// or a method's, a tuple's item) and into a thread's code through the arguments its
-// start hands over (args=, kwargs=, submit, run_in_executor, to_thread) or a
-// threading.Thread subclass's constructor, whatever the parameter's name
-// (threadargs.go); an item of a container of compiled functions (models[i]) and a for
-// loop's or a comprehension's item over one (for m in models, enumerate(models),
-// models.items(), .values(), zip(models, devices); [Server(m) for m in models]) name
-// it too (devicefns.go). A threading.Thread bound to a name and never start()ed, or
-// only run() (which runs its target in the caller), is no thread (threadstart.go);
-// the main thread calling after a thread started is one more caller (callers.go).
-// An output is kept (outputs_kept, the overwritten-output error) when the script reads
-// it after a later compiled call that starts a new cudagraph-tree generation: y1 =
-// m(x); y2 = m(x); print(y1) (the docs' example), or outputs kept in a list or dict
-// across a loop's iterations (the output, a name bound to it, or a view of it:
-// out.detach(), out[0], out.logits; not a copy such as out.cpu()); a call starts one when no forward's backward is pending
-// (under torch.no_grad(), a def that touches only its arguments, after backward()), or,
-// once cudagraph_mark_step_begin() was called, after each mark; per-block modules
-// chained with gradients keep theirs (overwrite.go).
-// A call of a compiled function inside a CUDA graph capture of the script's own
-// (with torch.cuda.graph(g):, the defs that body calls, CUDAGraph.capture_begin …
-// capture_end, torch.cuda.make_graphed_callables) is the capture_error_mode
-// workload, with the mode the capture names; a @contextlib.contextmanager def that
-// yields torch.compile(…) names that compiled function in `with cm() as f:`
-// (handcapture.go). torch._dynamo.mark_dynamic(x, d) marks dynamic shapes, symbolic from the
-// first call when the mark runs before it (graphs.Workload.MarkedDynamic: no static graph
-// is recorded); when a tensor factory made x
-// with a loop's variable as its size at d, the loop's count is the number of distinct
-// sizes, as -sizes gives it; an input such a loop makes and passes to the compiled
-// function without mark_dynamic is read the same way, as automatic dynamic shapes
-// compile it with symbolic sizes from the second (dynsizes.go). backward() run by the compiled function
-// itself, or by a def it calls, counts as backward() of its output
-// (backwardinside.go). Outputs appended to a list in a loop
-// and differentiated by one backward() through that list (gradient accumulation)
-// are not kept outputs: cudagraph trees keep outputs whose backward is pending
-// (measured on 2.11: gradaccum.go). A parameter built while a module is constructed,
-// by its __init__ or the methods and helpers it calls (self.m(…), which runs where
-// it is called, f(…), self.apply(fn)), moves nothing; such a helper called again
-// after the compiled call does (paramhelpers.go). What runs only under a guard is
-// marked conditional, a branch of a conditional expression (a if c else b) and an
-// and/or operand after the first included (condexpr.go);
-// a site with conditional globals in force is planned under each consistent
-// combination of their branches (an if's branches exclude each other; an else runs
-// when its if does not), the first being what the parser's defaults take where a test
-// of an argparse option decides it, or, with no environment given to the reader, an
-// environment that sets none of the variables a test reads (argguard.go), and the other combinations' plans are
-// kept where the outcome or the warnings differ ([SitePlan.Branches]). A host-platform test (sys.platform, os.name,
-// platform.system()) is read as on Linux, the platform planned; a test of
-// torch.__version__ (as TorchVersion compares, through packaging's parse, a tuple of
-// its components, startswith) as on the release ReadOptions.Torch names
-// (versionguard.go); a mode assigned under a guard that does not hold is no
-// candidate. What follows an if whose block leaves (return, raise, sys.exit) runs
-// under the negated condition, and a test of a variable's value (os.environ.get(K),
-// == V, int(…), (not) in a display or a str, after .lower(), .upper() or .strip(); the
-// value converted, bool(int(…)), int(…) > 0, float(…), evaluated as Python does:
-// envexpr.go) is decided by the environment given (earlyexit.go), as is a name bound
-// once to one (if USE_CG:) and a conditional expression's test (condexpr.go), and so is
-// such a test given as an argument when the environment sets the variable (argalt.go
-// leafChoices); a name an if/elif/else
-// chain's arms bind to different compiled functions names any of them after it, and
-// a binding inside a block that leaves shares nothing with one after it (chainbind.go). What torch.compile raises at the call, inside the script's own try whose
-// except catches it, is noted as caught: the script continues uncompiled (caught.go). A def handed to a
-// thread, process or pool is called. A mode that is not a literal gets the values
-// that can reach it, looked up where Python looks (the def's locals, the class of
+// every mode, another keyword makes a partial plan); a name bound to what a def returns,
+// torch.compile(…), names that compiled function. A name bound to an instance of a class
+// of the file whose forward (or __call__) is compiled by a decorator, or to a compiled
+// function through nn.Module methods that return the module (model = Net().cuda(), model
+// = model.to(dev)), names that compiled function: its calls are the site's. An object
+// that holds a compiled module as an attribute (pipe.unet = torch.compile(pipe.unet, …),
+// pipe.vae.decode = …, self.pipe.unet = …, pipe.text_encoder.compile(…)) runs it when
+// called (pipe(prompt), its forward or generate): those calls, in any thread that makes
+// them, are the site's. A compiled function's name bound by an assignment is scoped per
+// def as Python resolves it (LEGB, global and nonlocal followed): a same-named plain
+// variable of another def is not it. A file whose every device place (.to(…), device=,
+// torch.device(…), torch.set_default_device(…)) names mps or the CPU, and none CUDA or a
+// device the reader cannot read, is planned on that device type: no CUDA graph. A web
+// framework's sync handler that calls a compiled function calls it from the framework's
+// worker threads, as a thread pool's workers do: a FastAPI or Starlette def route, or a
+// gradio sync event function, from anyio's 40 (gradio's launch(max_threads=N)); a Flask
+// view from a new thread per request (threaded=True, the default); a Flask-SocketIO or
+// python-socketio event handler from the server's background tasks, and
+// start_background_task(f, …) runs f in a threading.Thread (engineio's threading mode).
+// An async def route runs on the event loop. torch imported from a module that hands it
+// on (from pkg.safe_torch_import import torch) is the torch module. nn.DataParallel of a
+// compiled module (or torch.nn.parallel.data_parallel) runs it on each of its devices in
+// a thread of its own: per-device, device_ids' count, 2 when not given. One worker per
+// GPU is planned per device however it is written: a threading.Thread subclass's methods
+// other than run (its __init__; a subclass of such a class inherits those it does not
+// define) are the thread's code too, so a model its __init__ compiles is the thread's own
+// (per-device when that code picks a device: a "cuda:…" string, torch.cuda.set_device(d),
+// with torch.cuda.device(d):, torch.device("cuda", d), .cuda(d)); a site run once per
+// device by a loop or comprehension (models[d] = torch.compile(….to(f"cuda:{d}")), or
+// [build(d) for d in …] of a def returning torch.compile(…)) is one function per device:
+// threads started one per device that call them are per-device, a thread pool's workers
+// that call them are the pool's layout on each device. The callers of a compiled function
+// are the threads that call it at once: every start whose code calls it counts, and one
+// the main thread joins before the next start (w.join()), or an awaited
+// asyncio.to_thread, ends first; an awaited to_thread or run_in_executor(None, …) (the
+// loop's default executor) in a coroutine run several times at once (asyncio.gather,
+// tasks) is that many pool workers, and asyncio.to_thread calls written in an awaited
+// gather are as many workers as the gather runs at once, the loops around it aside. A
+// compiled function keeps its identity through return (a def's or a method's, a tuple's
+// item) and into a thread's code through the arguments its start hands over (args=,
+// kwargs=, submit, run_in_executor, to_thread) or a threading.Thread subclass's
+// constructor, whatever the parameter's name; an item of a container of compiled
+// functions (models[i]) and a for loop's or a comprehension's item over one (for m in
+// models, enumerate(models), models.items(), .values(), zip(models, devices); [Server(m)
+// for m in models]) name it too. A threading.Thread bound to a name and never start()ed,
+// or only run() (which runs its target in the caller), is no thread; the main thread
+// calling after a thread started is one more caller. An output is kept (outputs_kept, the
+// overwritten-output error) when the script reads it after a later compiled call that
+// starts a new cudagraph-tree generation: y1 = m(x); y2 = m(x); print(y1) (the docs'
+// example), or outputs kept in a list or dict across a loop's iterations (the output, a
+// name bound to it, or a view of it: out.detach(), out[0], out.logits; not a copy such as
+// out.cpu()); a call starts one when no forward's backward is pending (under
+// torch.no_grad(), a def that touches only its arguments, after backward()), or, once
+// cudagraph_mark_step_begin() was called, after each mark; per-block modules chained with
+// gradients keep theirs. A call of a compiled function inside a CUDA graph capture of the
+// script's own (with torch.cuda.graph(g):, the defs that body calls,
+// CUDAGraph.capture_begin … capture_end, torch.cuda.make_graphed_callables) is the
+// capture_error_mode workload, with the mode the capture names; a
+// @contextlib.contextmanager def that yields torch.compile(…) names that compiled
+// function in `with cm() as f:`. torch._dynamo.mark_dynamic(x, d) marks dynamic shapes,
+// symbolic from the first call when the mark runs before it
+// (graphs.Workload.MarkedDynamic: no static graph is recorded); when a tensor factory
+// made x with a loop's variable as its size at d, the loop's count is the number of
+// distinct sizes, as -sizes gives it; an input such a loop makes and passes to the
+// compiled function without mark_dynamic is read the same way, as automatic dynamic
+// shapes compile it with symbolic sizes from the second. backward() run by the compiled
+// function itself, or by a def it calls, counts as backward() of its output. Outputs
+// appended to a list in a loop and differentiated by one backward() through that list
+// (gradient accumulation) are not kept outputs: cudagraph trees keep outputs whose
+// backward is pending (measured on 2.11). A parameter built while a module is
+// constructed, by its __init__ or the methods and helpers it calls (self.m(…), which runs
+// where it is called, f(…), self.apply(fn)), moves nothing; such a helper called again
+// after the compiled call does. What runs only under a guard is marked conditional, a
+// branch of a conditional expression (a if c else b) and an and/or operand after the
+// first included; a site with conditional globals in force is planned under each
+// consistent combination of their branches (an if's branches exclude each other; an else
+// runs when its if does not), the first being what the parser's defaults take where a
+// test of an argparse option decides it, or, with no environment given to the reader, an
+// environment that sets none of the variables a test reads, and the other combinations'
+// plans are kept where the outcome or the warnings differ ([SitePlan.Branches]). A
+// host-platform test (sys.platform, os.name, platform.system()) is read as on Linux, the
+// platform planned; a test of torch.__version__ (as TorchVersion compares, through
+// packaging's parse, a tuple of its components, startswith) as on the release
+// ReadOptions.Torch names; a mode assigned under a guard that does not hold is no
+// candidate. What follows an if whose block leaves (return, raise, sys.exit) runs under
+// the negated condition, and a test of a variable's value (os.environ.get(K), == V,
+// int(…), (not) in a display or a str, after .lower(), .upper() or .strip(); the value
+// converted, bool(int(…)), int(…) > 0, float(…), evaluated as Python does) is decided by
+// the environment given, as is a name bound once to one (if USE_CG:) and a conditional
+// expression's test, and so is such a test given as an argument when the environment sets
+// the variable; a name an if/elif/else chain's arms bind to different compiled functions
+// names any of them after it, and a binding inside a block that leaves shares nothing
+// with one after it. What torch.compile raises at the call, inside the script's own try
+// whose except catches it, is noted as caught: the script continues uncompiled. A def
+// handed to a thread, process or pool is called. A mode that is not a literal gets the
+// values that can reach it, looked up where Python looks (the def's locals, the class of
 // self and its bases, the class an object is built from, the calls that bind a
-// parameter; scope.go), else file-wide by name, the value a run given nothing takes
-// planned first where it is known (argparse's default=, set_defaults, click's and
-// Typer's defaults, an environment lookup's or a lookup's default, a dataclass field's
-// default, a parameter's default no call passes; defaults.go), a Literal[…] annotation's
-// members after it for a field of a dataclass the command line fills or a Typer command's
-// parameter (literaltype.go); a value no release knows as a mode
-// ("reduce_overhead") is planned, as PyTorch's "Unrecognized mode=" error, unless it
-// was found only file-wide by name (widemode.go); options, backend and dynamic given by
-// an expression get each value it can have ([Site.Alternatives]): a comparison or
-// not x is True or False, and so is an options item given by one; arguments given by
-// conditional expressions on one test take their branches together (linked.go). A dict the script
+// parameter), else file-wide by name, the value a run given nothing takes planned first
+// where it is known (argparse's default=, set_defaults, click's and Typer's defaults, an
+// environment lookup's or a lookup's default, a dataclass field's default, a parameter's
+// default no call passes), a Literal[…] annotation's members after it for a field of a
+// dataclass the command line fills or a Typer command's parameter; a value no release
+// knows as a mode ("reduce_overhead") is planned, as PyTorch's "Unrecognized mode="
+// error, unless it was found only file-wide by name; options, backend and dynamic given
+// by an expression get each value it can have ([Site.Alternatives]): a comparison or not
+// x is True or False, and so is an options item given by one; arguments given by
+// conditional expressions on one test take their branches together. A dict the script
 // builds and binds to a name (a display, dict(…), {**a, **b}, a | b, a.copy()) is
-// followed (a if c else b of two: each a value it may have) in program order through its changes (d[k] = v, .update with a dict or
-// keywords, .setdefault, del d[k], .pop, .clear, |=, d = {…} again under a guard;
-// b = a is the same dict), in the def's scope: options=NAME and **NAME get what Python leaves there, a change under a
-// guard planned with and without it (a **NAME whose items differ so is planned as
-// each value the dict can have, its items together: splatlinked.go), and a part that is not a literal named in a
-// note, never dropped (dictflow.go); **{…} and **dict(…) written in the call pass
-// their items as keywords, and options=dict(k=v) is that dict (sites.go); a **
-// mapping not read makes the plan partial (Unfollowed), and a keyword surely given
-// twice is Python's TypeError (dupkw.go); d["key"] of such a dict is that item there, and
-// never an argparse option of the same name. A constant index into a list or tuple
-// display bound once to a name and never changed in place (MODES[0], MODES[-1],
-// CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of range or not a
-// constant is noted and the mode stays unknown (seqindex.go); a mode D[key] or
-// D.get(key, default), D a dict display or dict(k=v, …) bound to a name, is the item of each value
-// key can have (an argparse option's default then its choices=, choices=list(D) the
-// dict's keys; a constant), a key D lacks giving get's default; a key the file does not list reaches each item,
-// noted (dictlookup.go); for the other arguments D[key] is each of D's values
-// (argalt.go lookupChoices). os.environ.get(K, D) and os.getenv(K, D)
-// give D (None without one), the site noting that the environment may set another
-// value, unless the environment the script starts in is given ([ReadWith]: -env, the
-// process's) and sets K: then they, and os.environ[K], give its value (envread.go),
-// os.environ.setdefault(K, V) keeps it, and a guard "K" (not) in os.environ or
-// os.environ.get(K) is (not) None is decided by it (env.go);
-// A PEP 750 t-string argument is a Template, never a str: as the mode it raises
-// "Unrecognized mode=Template(…)", as another argument it is named (tstring.go);
-// disable= reaches the plan (Site.Disable, each of its values when it has several): a
-// truthy one makes torch.compile return the function itself, so the plan is
-// compile-disabled by it (graphs.Scenario.Disable); a keyword torch.compile does not
-// take (cudagraphs=False), given to it or to nn.Module.compile of a module, is
-// PyTorch's TypeError per release (Site.Kwargs, graphs.Scenario.Kwargs);
-// setattr(config, "KEY", V) on the Inductor or Dynamo config is the
-// assignment config.KEY = V; a name assigned a config module (cfg =
-// torch._inductor.config, c = ic) is that module, as an import alias is, unless the
-// file also binds the name to anything else (modalias.go). A value computed from a
-// compiled function's output is the variable Python binds it to: a def's return
-// reaches its call, an argument the parameter of the file's def it calls, nothing
-// through a @torch.no_grad() def (valuescope.go); a zero_grad() under an every-N-th
-// guard resets the gradients for a backward() under that guard (zerogradnth.go). A
-// guard decided by a name's one constant names an exec(…) or globals() write after
-// it that may rebind the name, as is a keyword argument given by such a name
-// (execrebind.go); a def fire.Fire, typer.run, tyro.cli or jsonargparse's CLI runs,
-// the one command of a Typer app called (app = typer.Typer(); @app.command(); app())
-// and the __init__ of a class fire.Fire builds run where that call is (defaults.go
-// enterCLIRun, cliopts.go), and obj.f(…) does not call the module-level def f
-// (attrcall.go). A test of a def's parameter (if compile: in main, run by
+// followed (a if c else b of two: each a value it may have) in program order through its
+// changes (d[k] = v, .update with a dict or keywords, .setdefault, del d[k], .pop,
+// .clear, |=, d = {…} again under a guard; b = a is the same dict), in the def's scope:
+// options=NAME and **NAME get what Python leaves there, a change under a guard planned
+// with and without it (a **NAME whose items differ so is planned as each value the dict
+// can have, its items together), and a part that is not a literal named in a note, never
+// dropped; **{…} and **dict(…) written in the call pass their items as keywords, and
+// options=dict(k=v) is that dict; a ** mapping not read makes the plan partial
+// (Unfollowed), and a keyword surely given twice is Python's TypeError; d["key"] of such
+// a dict is that item there, and never an argparse option of the same name. A constant
+// index into a list or tuple display bound once to a name and never changed in place
+// (MODES[0], MODES[-1], CFG["modes"][1], RUNS[0]["mode"]) is that item; an index out of
+// range or not a constant is noted and the mode stays unknown; a mode D[key] or
+// D.get(key, default), D a dict display or dict(k=v, …) bound to a name, is the item of
+// each value key can have (an argparse option's default then its choices=,
+// choices=list(D) the dict's keys; a constant), a key D lacks giving get's default; a key
+// the file does not list reaches each item, noted; for the other arguments D[key] is each
+// of D's values. os.environ.get(K, D) and os.getenv(K, D) give D (None without one), the
+// site noting that the environment may set another value, unless the environment the
+// script starts in is given ([ReadWith]: -env, the process's) and sets K: then they, and
+// os.environ[K], give its value, os.environ.setdefault(K, V) keeps it, and a guard "K"
+// (not) in os.environ or os.environ.get(K) is (not) None is decided by it; A PEP 750
+// t-string argument is a Template, never a str: as the mode it raises "Unrecognized
+// mode=Template(…)", as another argument it is named; disable= reaches the plan
+// (Site.Disable, each of its values when it has several): a truthy one makes
+// torch.compile return the function itself, so the plan is compile-disabled by it
+// (graphs.Scenario.Disable); a keyword torch.compile does not take (cudagraphs=False),
+// given to it or to nn.Module.compile of a module, is PyTorch's TypeError per release
+// (Site.Kwargs, graphs.Scenario.Kwargs); setattr(config, "KEY", V) on the Inductor or
+// Dynamo config is the assignment config.KEY = V; a name assigned a config module (cfg =
+// torch._inductor.config, c = ic) is that module, as an import alias is, unless the file
+// also binds the name to anything else. A value computed from a compiled function's
+// output is the variable Python binds it to: a def's return reaches its call, an argument
+// the parameter of the file's def it calls, nothing through a @torch.no_grad() def; a
+// zero_grad() under an every-N-th guard resets the gradients for a backward() under that
+// guard. A guard decided by a name's one constant names an exec(…) or globals() write
+// after it that may rebind the name, as is a keyword argument given by such a name; a def
+// fire.Fire, typer.run, tyro.cli or jsonargparse's CLI runs, the one command of a Typer
+// app called (app = typer.Typer(); @app.command(); app()) and the __init__ of a class
+// fire.Fire builds run where that call is, and obj.f(…) does not call the module-level
+// def f. A test of a def's parameter (if compile: in main, run by
 // main(compile=args.compile)), of a local the def assigns once from them, or of an
-// argparse option by comparison, is decided with the value the one call that runs the
-// def carries into it (positional, keyword, default, **vars(args), a caller's
-// parameter passed on; a fire, typer, tyro, argh, jsonargparse or click entry's option
-// defaults: typer.Option(DEFAULT), Annotated[…, typer.Option()] = DEFAULT, click's
-// default=; with the command line given after -script's --, the value Typer, click,
-// fire or tyro gives from it by its own rules, --mode VALUE, --x/--no-x, fire's
-// --x=True and --nox: cliargv.go), or with the parser's defaults for the first plan;
-// a name bound to the call of the file's own def that returns the parser's namespace
-// (config = parse_args(), return parser.parse_args(), return args, a dataclass built
-// from it by dest) is that namespace (nsreturn.go); an and/or
-// chain one such operand decides too; otherwise its guard says why it is undecided
-// (paramguard.go). An
-// Accelerator never prepared compiles nothing (accelprepare.go); torch.compiler.config
-// globals are said, not planned (compilerglobal.go); a site whose first call is not
-// followed names the globals assigned after it (firstcallunseen.go). Each site
-// becomes a graphs.Scenario, planned like a command-line request; sites that plan the
-// same scenario share one plan. PARSER.md says how the reader was chosen, what Python
-// it accepts and which real scripts it was checked on; PERF.md what reading and
-// planning cost.
+// argparse option by comparison, is decided with the value the one call that runs the def
+// carries into it (positional, keyword, default, **vars(args), a caller's parameter
+// passed on; a fire, typer, tyro, argh, jsonargparse or click entry's option defaults:
+// typer.Option(DEFAULT), Annotated[…, typer.Option()] = DEFAULT, click's default=; with
+// the command line given after -script's --, the value Typer, click, fire or tyro gives
+// from it by its own rules, --mode VALUE, --x/--no-x, fire's --x=True and --nox), or with
+// the parser's defaults for the first plan; a name bound to the call of the file's own
+// def that returns the parser's namespace (config = parse_args(), return
+// parser.parse_args(), return args, a dataclass built from it by dest) is that namespace;
+// an and/or chain one such operand decides too; otherwise its guard says why it is
+// undecided. An Accelerator never prepared compiles nothing; torch.compiler.config
+// globals are said, not planned; a site whose first call is not followed names the
+// globals assigned after it. Each site becomes a graphs.Scenario, planned like a
+// command-line request; sites that plan the same scenario share one plan. PARSER.md says
+// how the reader was chosen, what Python it accepts and which real scripts it was checked
+// on; PERF.md what reading and planning cost.
 package script
 
 import (
@@ -221,8 +200,7 @@ import (
 // plan names the argument values it was made for ("args"). Fields added within /3
 // are optional (omitted when empty), so a /3 reader may ignore them: "unset" of an
 // env entry (a variable the script removes: pop, del, unsetenv); the thread kind
-// "ProcessPoolExecutor" (concurrent.futures.ProcessPoolExecutor, "multiprocessing.Process"
-// before: hostile21 S2), which, like "multiprocessing.Process", has "process": true.
+// "ProcessPoolExecutor" (concurrent.futures.ProcessPoolExecutor), which, like "multiprocessing.Process", has "process": true.
 const Format = "compilemode-script/3"
 
 // Kind says how a compile site calls torch.compile. The values are the JSON contract.
@@ -247,14 +225,14 @@ const (
 	// Optimize: torch._dynamo.optimize(backend, …)(f) or its decorator, the API
 	// torch.compile is built on (torch.compile of 2.0 is
 	// torch._dynamo.optimize(backend=…, nopython=fullgraph, dynamic=…, disable=…)(model):
-	// torch/__init__.py @ 2.0; still defined at torch/_dynamo/eval_frame.py:830
-	// @ 2.6.0 and :1775 @ 2.14.1, backend defaulting to "inductor"): planned as
-	// torch.compile with that backend and no mode or options, nopython as fullgraph;
-	// torch._dynamo.optimize_assert(backend) likewise with fullgraph (optimize.go).
+	// torch/__init__.py @ 2.0; still defined at torch/_dynamo/eval_frame.py:830 @ 2.6.0
+	// and :1775 @ 2.14.1, backend defaulting to "inductor"): planned as torch.compile
+	// with that backend and no mode or options, nopython as fullgraph;
+	// torch._dynamo.optimize_assert(backend) likewise with fullgraph.
 	Optimize Kind = "dynamo-optimize"
 	// Helper: a call of the script's own def whose torch.compile call passes the def's
 	// parameters on (def maybe_compile(m, **kw): return torch.compile(m, **kw)),
-	// planned at that call with the arguments torch.compile gets there (helper.go).
+	// planned at that call with the arguments torch.compile gets there.
 	Helper Kind = "helper"
 )
 
@@ -360,9 +338,9 @@ type Site struct {
 	// Script it refers to the file's "plans" by index.
 	Plan *SitePlan `json:"plan"`
 	// Unfollowed names the parts of a dict that reaches the call (options=, **kwargs)
-	// that the reader could not follow (**cfg.x, a call's result): the plans leave
-	// out every key they may set, so they are partial, and the text says so before
-	// them. A partial plan's exit class is that of what was followed (sweep finding 3).
+	// that the reader could not follow (**cfg.x, a call's result): the plans leave out
+	// every key they may set, so they are partial, and the text says so before them. A
+	// partial plan's exit class is that of what was followed.
 	Unfollowed []string `json:"unfollowed,omitempty"`
 	// PlanError says why a site with a known mode could not be planned.
 	PlanError string `json:"plan_error,omitempty"`
@@ -422,8 +400,8 @@ type Candidate struct {
 	Env string `json:"env,omitempty"`
 	// Default says what makes this the value a plain run takes, with no option,
 	// variable or argument given ("the parser's default", "the default when MODE is
-	// unset", "the field's default", …; defaults.go); "" for another value. A site's
-	// one such value is planned first ([Site.Modes]), the others after it.
+	// unset", "the field's default", …); "" for another value. A site's one such
+	// value is planned first ([Site.Modes]), the others after it.
 	Default string `json:"default,omitempty"`
 }
 
@@ -440,15 +418,14 @@ type Global struct {
 	Op      string `json:"op,omitempty"`
 	Literal bool   `json:"literal"`
 	// Via is "assign" (torch._inductor.config.KEY = V, or setattr(config, "KEY", V) with
-	// a literal name) or "patch" (config.patch as a
-	// context manager or decorator, which applies only to the sites inside it); for
-	// torch._dynamo.config.KEY = V, "assign; Dynamo" when the planner models the key
-	// (graphs.PlannedDynamoKey: in force for what runs after, as -set gives it, and
-	// suppress_errors: a first-call compile failure then runs eagerly, suppress.go),
-	// else "assign; Dynamo, not planned"; a torch.compiler.config key, "assign;
-	// torch.compiler.config, not planned"; an augmented assignment (Op) to either,
-	// "augmented assignment; Dynamo, not planned" or the same with
-	// torch.compiler.config (compilerglobal.go).
+	// a literal name) or "patch" (config.patch as a context manager or decorator, which
+	// applies only to the sites inside it); for torch._dynamo.config.KEY = V, "assign;
+	// Dynamo" when the planner models the key (graphs.PlannedDynamoKey: in force for
+	// what runs after, as -set gives it, and suppress_errors: a first-call compile
+	// failure then runs eagerly), else "assign; Dynamo, not planned"; a
+	// torch.compiler.config key, "assign; torch.compiler.config, not planned"; an
+	// augmented assignment (Op) to either, "augmented assignment; Dynamo, not planned"
+	// or the same with torch.compiler.config.
 	Via string `json:"via"`
 	// Guard is the condition it runs under ("" when unconditional).
 	Guard string `json:"guard,omitempty"`
@@ -508,8 +485,8 @@ const (
 	ThreadPool       ThreadKind = "ThreadPoolExecutor" // concurrent.futures or multiprocessing.pool.ThreadPool
 	RunInExecutor    ThreadKind = "run_in_executor"    // loop.run_in_executor(pool, fn)
 	ToThread         ThreadKind = "asyncio.to_thread"
-	WebWorkers       ThreadKind = "anyio worker threads"    // FastAPI/Starlette sync endpoints, gradio sync event functions (webroutes.go)
-	RequestThreads   ThreadKind = "request threads"         // Flask's threaded server: a new thread per request (webroutes.go)
+	WebWorkers       ThreadKind = "anyio worker threads"    // FastAPI/Starlette sync endpoints, gradio sync event functions
+	RequestThreads   ThreadKind = "request threads"         // Flask's threaded server: a new thread per request
 	Spawn            ThreadKind = "mp.spawn"                // torch.multiprocessing.spawn
 	Processes        ThreadKind = "multiprocessing.Process" // Process, Pool, a context's (get_context(…).Process)
 	ProcessPool      ThreadKind = "ProcessPoolExecutor"     // concurrent.futures.ProcessPoolExecutor

@@ -18,7 +18,7 @@ import (
 // not repeated. width is in columns (0 or less: graphs.DefaultWidth). Call it on the
 // result of [Script.PlanWith] (or [Script.Planned], which calls it): on a Script that
 // Read returned, no site has a plan, and each site's block says so in a line "not
-// planned: …" (newuser28 finding 11c: the plans were left out without a word). Do not
+// planned: …". Do not
 // depend on this output being stable. It returns an *inputerr.ZeroError for a nil s
 // or w, and an error when w fails or panics.
 //

@@ -74,7 +74,7 @@ const (
 	// a framework that calls torch.compile for it: transformers'
 	// TrainingArguments(torch_compile=…, torch_compile_mode=…, torch_compile_backend=…),
 	// accelerate's TorchDynamoPlugin(backend=…, mode=…) or Accelerator(dynamo_backend=…)
-	// (framework.go names each source). The call is in the framework; the warning says
+	// (each as its own sources document it). The call is in the framework; the warning says
 	// what reaches torch.compile, and when it surely compiles (a literal backend that
 	// is not accelerate's "no", or transformers' default) it is planned as a site of
 	// kind framework at the constructor, so -mode with -script plans it too.
@@ -87,8 +87,8 @@ const (
 
 	// WarningCompileRebound occurs for a torch.compile call after the script bound
 	// torch.compile to something other than a functools.partial of it (a lambda, a
-	// def): the call runs that, so it is not planned (rebind.go). A partial's keywords
-	// join each later call's, and a guarded rebinding is a note on the site.
+	// def): the call runs that, so it is not planned. A partial's keywords join each
+	// later call's, and a guarded rebinding is a note on the site.
 	//
 	//	torch.compile = lambda m, *a, **k: m
 	//
@@ -114,11 +114,11 @@ const (
 	// Fix: t.start() if a thread was meant; else nothing.
 	WarningThreadNotStarted = "thread-not-started"
 
-	// WarningStance occurs for a torch.compiler.set_stance call the plans do not
-	// take: one under a guard (each branch's plan is not made), one whose stance is
-	// not a literal, or one with force_backend=, which replaces the backend at each
-	// call (stance.go). A set_stance the plans take is a note on each site whose first
-	// call it is in force at.
+	// WarningStance occurs for a torch.compiler.set_stance call the plans do not take:
+	// one under a guard (each branch's plan is not made), one whose stance is not a
+	// literal, or one with force_backend=, which replaces the backend at each call. A
+	// set_stance the plans take is a note on each site whose first call it is in force
+	// at.
 	//
 	//	if args.eager:
 	//	    torch.compiler.set_stance("force_eager")
@@ -130,7 +130,7 @@ const (
 	// ProcessPoolExecutor) started with fork, the default start method on Linux up to
 	// Python 3.13, after the script initialised CUDA (a .cuda(), a compiled function's
 	// call): a worker that uses CUDA raises "Cannot re-initialize CUDA in forked
-	// subprocess" (forkcuda.go).
+	// subprocess".
 	//
 	//	model = torch.compile(net.cuda(), mode="reduce-overhead"); model(x)
 	//	with mp.Pool(2) as pool: pool.map(infer, xs)
@@ -143,8 +143,7 @@ const (
 	// nn.DataParallel, for each of torch.cuda.device_count() devices while
 	// CUDA_VISIBLE_DEVICES (set by the script before CUDA is initialised, or in the
 	// environment it starts in) names none ("", "-1", a repeated ordinal): the count
-	// is 0 (torch/cuda/__init__.py _parse_visible_devices @ 2.6.0 and 2.14.1;
-	// visibledevices.go).
+	// is 0 (torch/cuda/__init__.py _parse_visible_devices @ 2.6.0 and 2.14.1).
 	//
 	//	os.environ["CUDA_VISIBLE_DEVICES"] = ""
 	//	for i in range(torch.cuda.device_count()): threading.Thread(…).start()
@@ -154,8 +153,7 @@ const (
 
 	// WarningCompileInText occurs for a torch.compile call the reader does not parse:
 	// one inside an f-string's replacement field, or inside the text that eval or exec
-	// runs (sweep9 #17: f"{torch.compile(model, mode='reduce-overhead')}" gave "no
-	// torch.compile site found"). Python runs it; the plans leave it out.
+	// runs. Python runs it; the plans leave it out.
 	//
 	//	print(f"{torch.compile(model, mode='reduce-overhead')}")
 	//
@@ -165,12 +163,10 @@ const (
 
 	// WarningCompileValue occurs for torch.compile used as a value the reader does not
 	// follow to its call: passed to a function, kept in a list, returned, a dict read
-	// by a key the file does not write (hostile21 S7: kept in a dict, a staticmethod,
-	// a default argument, then called, gave "no torch.compile site found").
-	// PyTorch compiles where that value is called; the plans leave it out. The forms
-	// the reader follows are sites (compilevalue.go): a dict display's value called by
-	// a constant key, a class attribute (staticmethod(torch.compile)) called through
-	// the class, a parameter's default no call replaces,
+	// by a key the file does not write. PyTorch compiles where that value is called;
+	// the plans leave it out. The forms the reader follows are sites: a dict display's
+	// value called by a constant key, a class attribute (staticmethod(torch.compile))
+	// called through the class, a parameter's default no call replaces,
 	// importlib.import_module("torch").compile.
 	//
 	//	compilers = [torch.compile]; model = compilers[i](model, mode="max-autotune")
@@ -179,16 +175,16 @@ const (
 	// with its flags (-mode, -options).
 	WarningCompileValue = "compile-value"
 
-	// WarningArgvError occurs when the argument list the file's one parse_args reads
-	// (one the file writes, or the command line given after -script FILE --) is one
-	// argparse refuses, so the script exits there with status 2: an abbreviation that
-	// matches two options (script14 item 1; Lib/argparse.py _parse_optional), a value
-	// outside choices= or one type=int refuses, an option that takes a value given none
-	// (argv14; argv.go), and, where the file shows every option and positional of its
-	// one parser (closedParser), an unknown option or extra argument and a positional
-	// or required=True option left out (script15); the message is argparse's. Another parser's unknown option gets no warning. The run
-	// fails there: [Script.Exit] is graphs.Raises, and the sites after it are NotRun,
-	// their plans read as if parse_args were given no arguments.
+	// WarningArgvError occurs when the argument list the file's one parse_args reads (one
+	// the file writes, or the command line given after -script FILE --) is one argparse
+	// refuses, so the script exits there with status 2: an abbreviation that matches two
+	// options (script14 item 1; Lib/argparse.py _parse_optional), a value outside choices=
+	// or one type=int refuses, an option that takes a value given none (argv14), and, where
+	// the file shows every option and positional of its one parser (closedParser), an
+	// unknown option or extra argument and a positional or required=True option left out
+	// (script15); the message is argparse's. Another parser's unknown option gets no
+	// warning. The run fails there: [Script.Exit] is graphs.Raises, and the sites after it
+	// are NotRun, their plans read as if parse_args were given no arguments.
 	//
 	//	p.add_argument("--mode"); p.add_argument("--model")
 	//	args = p.parse_args(["--mo", "max-autotune"])  # ambiguous option: --mo could match --mode, --model
@@ -199,9 +195,8 @@ const (
 	// WarningNotebookJSON occurs for a file named .py or .pyw that holds a Jupyter
 	// notebook's JSON: Python runs it as one dict expression (its code cells are
 	// strings in it; a null in it raises NameError), so nothing of it compiles, and
-	// the reader reads it as Python, as Python does (hostile28 N3: it was read as a
-	// notebook, its cells planned). A name ending in .ipynb, or none (standard input),
-	// is read as a notebook.
+	// the reader reads it as Python, as Python does. A name ending in .ipynb, or none
+	// (standard input), is read as a notebook.
 	//
 	//	{"cells": [{"cell_type": "code", "source": ["m = torch.compile(net)"]}], "nbformat": 4}
 	//
