@@ -44,6 +44,10 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	// the value -env gives, else the process environment's (sweep finding 20).
 	k := &keeper{r: f}
 	s, err := script.ReadWith(k, c.scriptReadOptions(name, cliSc, environ))
+	if ve := (*modes.VersionError)(nil); errors.As(err, &ve) {
+		failf(stderr, "%s", c.inputError(err)) // -torch's words, as PlanWith's refusal gets
+		return 2
+	}
 	if err != nil {
 		readFailed(stderr, name, err)
 		if hint := diagnoseHint(err, k, c.scriptFile.Value); hint != "" {

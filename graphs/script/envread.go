@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/compilemode/compilemode/modes"
 )
 
 // The script's own reads of the environment (sweep finding 20): os.environ.get(K, D),
@@ -24,8 +26,11 @@ type ReadOptions struct {
 	// ProcessEnv is the rest of the environment it starts in (the process's): Env
 	// beats it.
 	ProcessEnv map[string]string
-	// Torch is the release planned ("2.11"; "" or not a release: none): a guard that
-	// tests torch.__version__ is read as on it.
+	// Torch is the release planned ("2.11"; "": none): a guard that tests
+	// torch.__version__ is read as on it. A release that is not one known (2.0–2.14:
+	// "2.15", "banana") is an error wrapping the *modes.VersionError that
+	// PlanOptions.CLI.Torch, graphs.Check and the command's -torch give, so that a
+	// release set twice is refused the same in both places.
 	Torch string
 	// Argv is the command line the script runs with, sys.argv[1:] (the command's
 	// -script FILE -- ARGS…): the file's one parse_args() reads it as argparse
@@ -74,7 +79,16 @@ func ReadWith(r io.Reader, o ReadOptions) (*Script, error) {
 		given[k] = givenEnv{value: v, from: "-env"}
 	}
 	in := readIn{env: given, torch: o.Torch, argv: o.Argv}
-	if minor, err := pythonMinor(o.Python); err == nil {
+	if o.Torch != "" {
+		if _, err := modes.ParseVersion(o.Torch); err != nil {
+			return nil, fmt.Errorf("script: ReadOptions.Torch: %w", err) // as PlanWith's PlanOptions.CLI.Torch
+		}
+	}
+	if o.Python != "" {
+		minor, err := pythonMinor(o.Python)
+		if err != nil {
+			return nil, &ReadError{File: name, Err: fmt.Errorf("ReadOptions.Python: %w", err)}
+		}
 		in.python = minor
 	}
 	return readNamedEnv("script.ReadWith", name, r, in)
