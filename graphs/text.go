@@ -17,10 +17,14 @@ import (
 // (*Script).WriteTextWidth, each with width in columns. Width 0 or less is
 // DefaultWidth for a Report and a Script, and no wrapping for a Diagnosis (one line a
 // field, for a file or a pipe; a width under diagnose.MinTextWidth is taken as that).
-// WriteText's arguments differ
-// by kind: a Report's takes TextOptions (All: every key), a Diagnosis's only w, a
-// Script's w and width.
+// WriteText's arguments differ by kind: a Report's takes TextOptions (All: every key),
+// a Diagnosis's only w, a Script's w and width. On a nil receiver each returns an
+// *inputerr.ZeroError in its own package's words ("graphs: Report.WriteTextWidth: the
+// *Report (make one with Check) is nil"); a zero value is written.
 func (r *Report) WriteTextWidth(w io.Writer, width int) error {
+	if r == nil {
+		return &inputerr.ZeroError{Func: "graphs.Report.WriteTextWidth", Arg: "the *Report (make one with Check)", Nil: true}
+	}
 	return r.WriteText(w, TextOptions{Width: width})
 }
 
@@ -48,7 +52,7 @@ const maxMessageBytes = 400
 // not depend on this output being stable; the JSON form is the contract.
 func (r *Report) WriteText(w io.Writer, o TextOptions) error {
 	if r == nil {
-		return fmt.Errorf("graphs: WriteText of a nil report")
+		return &inputerr.ZeroError{Func: "graphs.Report.WriteText", Arg: "the *Report (make one with Check)", Nil: true} // as diagnose's and script's
 	}
 	if o.Width <= 0 {
 		o.Width = DefaultWidth

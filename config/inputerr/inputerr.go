@@ -2,6 +2,7 @@ package inputerr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -174,14 +175,28 @@ func Cut(s string, n int) string {
 // of a nil *config.Resolver, a nil reader, a nil *schema.Schema. The library returns
 // it instead of panicking, so that a program that embeds it and passes a zero value by
 // mistake gets an error it can print.
+//
+// Its message starts with the package of Func ("script.Script.WriteTextWidth" →
+// "script: Script.WriteTextWidth: …"; config's own functions are named without one) and
+// says "is nil" where Nil says that only nil is refused (a zero value is written or
+// read), "is nil or zero" where both are.
 type ZeroError struct {
-	Func string // the function or method called, e.g. "Resolver.Resolve"
+	Func string // the function or method called, e.g. "Resolver.Resolve", "script.Script.PlanWith"
 	Arg  string // what was nil or zero, e.g. "the *Resolver", "r (the reader)"
+	Nil  bool   // only nil is refused: a zero value is valid
 }
 
 func (e *ZeroError) Error() string {
 	if e == nil {
 		return "config: <nil *ZeroError>"
 	}
-	return fmt.Sprintf("config: %s: %s is nil or zero", e.Func, e.Arg)
+	pkg, fn := "config", e.Func
+	if p, rest, ok := strings.Cut(e.Func, "."); ok && rest != "" && slices.Contains(ModulePackages(), p) {
+		pkg, fn = p, rest
+	}
+	what := "is nil or zero"
+	if e.Nil {
+		what = "is nil"
+	}
+	return fmt.Sprintf("%s: %s: %s %s", pkg, fn, e.Arg, what)
 }

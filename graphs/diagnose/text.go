@@ -131,7 +131,7 @@ func (d *Diagnosis) WriteTextWidth(w io.Writer, width int) error {
 
 func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 	if d == nil {
-		return &inputerr.ZeroError{Func: fn, Arg: "the *Diagnosis (read one with Read)"}
+		return &inputerr.ZeroError{Func: fn, Arg: "the *Diagnosis (read one with Read)", Nil: true} // a zero Diagnosis is written: no finding
 	}
 	w, err := inputerr.Writer(fn, w) // nil, typed nil, a panic, a bad count: an error
 	if err != nil {

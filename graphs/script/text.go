@@ -27,10 +27,15 @@ import (
 // [Script.WriteTextWidth]; WriteText's arguments differ by kind (a Report's takes
 // graphs.TextOptions, a Diagnosis's only w, a Script's w and width).
 func (s *Script) WriteText(w io.Writer, width int) (err error) {
+	return s.writeText("script.Script.WriteText", w, width)
+}
+
+// writeText is WriteText and WriteTextWidth, fn naming the one called in its errors.
+func (s *Script) writeText(fn string, w io.Writer, width int) (err error) {
 	if s == nil {
-		return &inputerr.ZeroError{Func: "script.Script.WriteText", Arg: "the *Script (read one with Read)"}
+		return &inputerr.ZeroError{Func: fn, Arg: "the *Script (read one with Read)", Nil: true} // a zero Script is written: no site
 	}
-	w, err = inputerr.Writer("script.Script.WriteText", w) // nil, typed nil, a panic, a bad count: an error
+	w, err = inputerr.Writer(fn, w) // nil, typed nil, a panic, a bad count: an error
 	if err != nil {
 		return err
 	}
@@ -52,7 +57,9 @@ func (s *Script) WriteText(w io.Writer, width int) (err error) {
 
 // WriteTextWidth is WriteText: the signature the three kinds of input share
 // ([graphs.Report.WriteTextWidth], [diagnose.Diagnosis.WriteTextWidth]).
-func (s *Script) WriteTextWidth(w io.Writer, width int) error { return s.WriteText(w, width) }
+func (s *Script) WriteTextWidth(w io.Writer, width int) error {
+	return s.writeText("script.Script.WriteTextWidth", w, width)
+}
 
 // notPlanned is the line a site's block has in the text of a Script that PlanWith did
 // not return.
