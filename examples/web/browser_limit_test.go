@@ -18,7 +18,7 @@ func TestBrowserTypedLimit(t *testing.T) {
 	if _, err := open(tab, s.url); err != nil {
 		t.Fatal(err)
 	}
-	const refused = "the page reads up to 16 MiB from a file, a paste or a link"
+	const refused = "the page reads up to 16 MiB from a file, a paste, a shared link or text typed or dropped into a box"
 	for _, tc := range []struct {
 		box, text string // text: a JavaScript expression
 		refused   bool
@@ -35,7 +35,7 @@ func TestBrowserTypedLimit(t *testing.T) {
 const el = document.getElementById("` + tc.box + `");
 document.getElementById("status").textContent = "";
 el.value = ` + tc.text + `; el.dispatchEvent(new Event("input", { bubbles: true }));
-const st = document.getElementById("status").textContent;
+const st = document.getElementById("status").textContent + "\n" + document.getElementById("command").textContent;
 el.value = ""; el.dispatchEvent(new Event("input", { bubbles: true }));
 return st; })()`
 		got, err := eval[string](tab, js)
@@ -44,6 +44,11 @@ return st; })()`
 		}
 		if strings.Contains(got, refused) != tc.refused {
 			t.Errorf("%s: status %q, want refused %v", tc.reason, got, tc.refused)
+		}
+		// The command line shown is the one the refusal advises, not the Call tab's
+		// (hostile29 W1).
+		if run := map[string]string{"log": "\ncompilemode -diagnose FILE", "script": "\ncompilemode -script FILE"}[tc.box]; tc.refused && !strings.HasSuffix(got, run) {
+			t.Errorf("%s: command line %q, want %q", tc.reason, got, run)
 		}
 	}
 }

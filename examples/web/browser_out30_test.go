@@ -89,6 +89,44 @@ func TestBrowserPageWords(t *testing.T) {
 		}
 	})
 
+	t.Run("a box of blank lines", func(t *testing.T) {
+		// The command refuses it as "-diagnose run.log: empty input: its N bytes are
+		// white space…"; the page says it in its own words (newuser29 F25).
+		if err := set(ctx, "log", "  \n\n \t\n"); err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"answer-text", "rendered-0", "status"} {
+			got, _ := text(ctx, id)
+			if strings.Contains(got, "run.log") || strings.Contains(got, "-diagnose") {
+				t.Errorf("#%s: %q names a file or a flag the page's user never gave", id, got)
+			}
+		}
+		if got, _ := text(ctx, "rendered-0"); !strings.Contains(got, "The box holds only white space, no text") {
+			t.Errorf("readable view %q, want the page's words", got)
+		}
+	})
+
+	t.Run("a finding's sources", func(t *testing.T) {
+		// The readable view names the PyTorch sources of a finding's note and keeps
+		// the whole note, which names the project's own files, behind a closed
+		// details element (newuser29 F16: about 1,500 characters of it were shown).
+		if err := set(ctx, "log", "PyTorch version: 2.9.0\nRuntimeError: CUDA error: operation not permitted when stream is capturing\n"); err != nil {
+			t.Fatal(err)
+		}
+		readable, err := eval[string](ctx, `document.getElementById("rendered-0").innerText`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(readable, "sources: c10/cuda/CUDAException.cpp:31@2.6.0") || !strings.Contains(readable, "pytorch/pytorch#87794") {
+			t.Errorf("readable view lacks the PyTorch sources:\n%s", readable)
+		}
+		for _, internal := range []string{"testdata/", "field-reports.md"} {
+			if strings.Contains(readable, internal) {
+				t.Errorf("readable view shows the project's own file %q:\n%s", internal, readable)
+			}
+		}
+	})
+
 	t.Run("a damaged link", func(t *testing.T) {
 		tab, cancel := chromedp.NewContext(ctx)
 		defer cancel()

@@ -439,10 +439,10 @@ function show(answers) {
     $(`coltitle-${i}`).hidden = cols < 2;
     if (!a) continue;
     $(`coltitle-${i}`).textContent = jobs[i].title;
-    const empty = jobs[i].empty;
-    const text = empty ? EMPTY_LOG : a.stderr !== "" ? a.stderr : a.text;
+    const empty = emptyWords(jobs[i], a);
+    const text = empty || (a.stderr !== "" ? a.stderr : a.text);
     $(i === 0 ? "answer-text" : "answer-text-1").textContent = text;
-    $(i === 0 ? "answer-json" : "answer-json-1").textContent = empty ? EMPTY_LOG : a.stderr !== "" ? a.stderr : a.json;
+    $(i === 0 ? "answer-json" : "answer-json-1").textContent = empty || (a.stderr !== "" ? a.stderr : a.json);
     const box = $(`rendered-${i}`);
     box.replaceChildren(render(a, jobs[i].req.kind, empty));
   }
@@ -450,7 +450,7 @@ function show(answers) {
   const exits = answers.map((a) => a.exit);
   status(notice + sameRelease + (exits.length > 1
     ? jobs.map((j, i) => `${j.title}: ${exitWords(answers[i], j.req.kind)}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
-    : jobs[0].empty ? "Nothing to read yet." : `exit ${exits[0]}: ${exitWords(answers[0], jobs[0].req.kind)}`));
+    : emptyWords(jobs[0], answers[0]) ? "Nothing to read yet." : `exit ${exits[0]}: ${exitWords(answers[0], jobs[0].req.kind)}`));
   notice = "";
   notBusy();
   if (!firstShown) {
@@ -517,8 +517,23 @@ function h(tag, attrs, ...kids) {
 // (newuser28 #14).
 const EMPTY_LOG = "The box is empty: paste a log, a traceback or an issue, or open a file.";
 
+// BLANK_LOG is the page's answer to a log box of only white space (blank lines,
+// spaces, control characters), which the command refuses as "-diagnose run.log: empty
+// input: its N bytes are white space, …", naming a file and a flag the page's user
+// never gave, as EMPTY_LOG's box did (newuser29 F25).
+const BLANK_LOG = "The box holds only white space, no text: paste a log, a traceback or an issue, or open a file.";
+
+// emptyWords is the page's answer for a job whose log box holds no text: EMPTY_LOG
+// for an empty box, BLANK_LOG for one the command refuses as empty input; "" for any
+// other job (an opened file keeps the command's words, which name no box).
+function emptyWords(job, a) {
+  if (job.empty) return EMPTY_LOG;
+  if (job.req.kind === "log" && !job.req.file && a && a.exit === 2 && /^compilemode: -diagnose run\.log: empty input\b/.test(a.stderr)) return BLANK_LOG;
+  return "";
+}
+
 function render(a, kind, empty) {
-  if (empty) return h("div", { class: "refused" }, h("p", {}, EMPTY_LOG));
+  if (empty) return h("div", { class: "refused" }, h("p", {}, empty));
   if (a.stderr !== "") {
     return h("div", { class: "refused" }, h("p", {}, h("strong", {}, "The command refuses this input (exit 2):")), h("pre", {}, a.stderr));
   }
@@ -625,6 +640,33 @@ function table(head, rows, minor = []) {
     h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => h("td", { class: cls(i) }, c)))))));
 }
 
+// findingMeta is a finding's evidence line: how it is known, the releases that print
+// it and the PyTorch sources its note names (file@release, PRs, issues, commits:
+// pytorchSources), with the whole note behind a details element. The command's text
+// prints no such note; the page printed all of it, about 1,500 characters naming the
+// project's own test files a page user cannot act on (newuser29 F16).
+function findingMeta(f) {
+  const srcs = pytorchSources(f.source || "");
+  const head = `${f.evidence}; printed by torch ${f.releases.join(", ")}` + (srcs.length ? `; sources: ${srcs.join(", ")}` : "");
+  if (!f.source) return h("p", { class: "meta" }, head);
+  return h("div", { class: "meta" }, h("p", {}, head),
+    h("details", {}, h("summary", {}, "the catalogue's whole note"), h("p", {}, f.source)));
+}
+
+// pytorchSources returns, in order and once each, the public sources a catalogue note
+// names: a PyTorch file (torch/…, c10/…, aten/…) with its line and release where given,
+// a PR or issue ("PR #162920", "issue #87794", "pytorch/pytorch#87794", another
+// repository's "owner/name#N") and a commit ("pytorch/pytorch@0e4c6cd"); the project's
+// own files (testdata/…, *.go, holdout names) are left to the whole note.
+function pytorchSources(note) {
+  const re = /\b(?:(?:torch|c10|aten|caffe2|functorch|torchgen)\/[\w./-]+\.(?:py|pyi|cpp|cu|cuh|h)(?::\d+)?(?:@[\w.+-]*\w)?|(?:PR|issue|pull) #\d+|[\w.-]+\/[\w.-]+(?:#\d+|@[0-9a-f]{7,40}\b))/g;
+  const seen = new Set();
+  for (const m of note.matchAll(re)) {
+    if (!/^(?:testdata|graphs|examples|config|modes|internal)\//.test(m[0])) seen.add(m[0]);
+  }
+  return [...seen];
+}
+
 function renderDiagnosis(d) {
   const out = h("div", { class: "diagnosis" });
   for (const [i, l] of (d.head_lines || []).entries()) out.append(h("p", { class: i === d.head_lines.length - 1 ? "head" : "note" }, l));
@@ -635,7 +677,7 @@ function renderDiagnosis(d) {
       h("p", {}, h("span", { class: "label" }, "Cause"), " ", f.cause),
       f.note ? h("p", { class: "note" }, f.note) : null,
       fix(f.fix),
-      h("p", { class: "meta" }, `${f.evidence}; printed by torch ${f.releases.join(", ")}; ${f.source}`)));
+      findingMeta(f)));
   }
   const pl = d.plan_lines || [];
   if (pl.length) {
@@ -941,11 +983,15 @@ function inputOver(s) {
 // tooBig answers an input over MAX_INPUT bytes (what) in place of the command: its
 // status line and answer say the size and the limit (sweep finding 7: a 17 MB file was
 // answered "empty input" by the answer to the empty box, which came later). Answers
-// still in flight are dropped; the box keeps what it held.
+// still in flight are dropped; the box keeps what it held. The message names every
+// way text reaches the page, typed or dropped text too, and the command line shown is
+// the one the message advises, not the last one run (the Call tab's; hostile29 W1).
 function tooBig(what, bytes, textarea) {
   seq++;
-  const cmd = textarea.id === "log" ? "compilemode -diagnose FILE reads a log of any size" : "compilemode -script FILE reads up to 16 MiB too";
-  const msg = `${printable(what)} is ${(bytes / (1 << 20)).toFixed(1)} MiB: the page reads up to 16 MiB from a file, a paste or a link; run the command on it (${cmd}).`;
+  const run = textarea.id === "log" ? "compilemode -diagnose FILE" : "compilemode -script FILE";
+  const cmd = run + (textarea.id === "log" ? " reads a log of any size" : " reads up to 16 MiB too");
+  const msg = `${printable(what)} is ${(bytes / (1 << 20)).toFixed(1)} MiB: the page reads up to 16 MiB from a file, a paste, a shared link or text typed or dropped into a box; run the command on it (${cmd}).`;
+  $("command").textContent = run;
   for (const id of ["answer-text", "answer-json"]) $(id).textContent = msg;
   $("rendered-0").replaceChildren(h("div", { class: "refused" }, h("p", {}, msg)));
   notBusy();
