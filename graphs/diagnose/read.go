@@ -453,7 +453,7 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 		slices.SortStableFunc(d.AlsoStated, func(a, b StatedRelease) int { return a.Line - b.Line })
 	} else {
 		d.AlsoStated = slices.DeleteFunc(own.alsoStated(""), func(st StatedRelease) bool {
-			return st.Torch == d.StatedTorch && st.Line == d.StatedTorchLine // the one the header names
+			return st.Torch == d.StatedTorch // the one the header names (on this line or another)
 		})
 	}
 	if len(d.AlsoStated) == 0 {
