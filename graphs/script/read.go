@@ -77,7 +77,14 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	if err != nil {
 		return nil, err
 	}
+	src, edits := nfkcNames(src, toks)
+	if edits != nil { // errors and forms are those of the source as written
+		if toks, lines, stmts, _, err = parseSourceFor(name, src, in.python); err != nil {
+			return nil, err
+		}
+	}
 	r := newReader(name, src, toks)
+	r.nfkc = edits
 	r.givenEnv = env
 	r.startEnv = in.start
 	if r.startEnv == nil {
@@ -272,6 +279,7 @@ type reader struct {
 	src       string
 	toks      []token
 	lines     *lineIndex
+	nfkc      []nfkcEdit // the identifiers read in NFKC (nfkc.go); nil: none
 	out       Script
 
 	// From index, before running.

@@ -72,7 +72,7 @@ const maxCallLines = 8
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
-		Site: Site{Line: int(c.line), Col: int(c.start-r.lines.starts[c.line]) + 1, Kind: kind, Call: oneLine(r.text(c)), ModeLiteral: true},
+		Site: Site{Line: int(c.line), Col: r.byteCol(c.line, c.start), Kind: kind, Call: oneLine(r.text(c)), ModeLiteral: true},
 		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches, stance: r.stance,
 	}
 	r.seq++
