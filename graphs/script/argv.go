@@ -739,6 +739,9 @@ type argvState struct {
 	given       map[string]literal.Value   // the dests the list read gives a value, with it (nil: none read)
 	cliRead     bool                       // a command-line library's def read cli (cliargv.go readCLI)
 	cliUnread   string                     // why one did not (readCLI: "" when none tried)
+	cliExit     int                        // the line of the call whose library refuses the command line given (cliStopped; 0: none)
+	cliExitBy   string                     // that call ("tyro.cli(main), line 12")
+	cliHelp     bool                       // that library prints the help the command line asks for and exits 0
 	cliLine     int                        // the line of the call whose command line gives a parameter a str (givenCandidate; 0: none)
 	cliBy       string                     // that call, short ("app()")
 	// decided maps the value givenValued gives a dest (its pointer) to the candidates

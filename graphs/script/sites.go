@@ -127,6 +127,13 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 // release). A guard its def's caller is under is not counted: the def may be called
 // elsewhere too, and the reader enters it once.
 func (r *reader) notRun() string {
+	if r.av.exited && r.av.cliExit != 0 {
+		why := "(argv-error)"
+		if r.av.cliHelp {
+			why = "with status 0, printing the help the command line given asks for"
+		}
+		return fmt.Sprintf("%s exits %s, before this site: the plans below read the file as if the command line were given no arguments, and are not counted for the exit", r.av.cliExitBy, why)
+	}
 	if r.av.exited {
 		why := "(argv-error)"
 		if r.av.help {
