@@ -115,14 +115,25 @@ func (r *reader) givenArgv() {
 func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 	vals := map[string]literal.Value{} // the last wins, as argparse's store actions
 	var extras []string
-	filled := 0 // the positionals given, in order
-	for i := 0; i < len(toks) && toks[i] != "--"; i++ {
+	filled := 0         // the positionals given, in order
+	lastFilled := false // the argument before gave a positional
+	for i := 0; i < len(toks); i++ {
+		if toks[i] == "--" {
+			var err string
+			if filled, extras, err = r.afterDash(vals, toks[i+1:], lastFilled, filled, extras); err != "" {
+				return nil, err
+			}
+			break
+		}
 		if r.isHelp(toks[i]) {
 			return nil, r.helpExit(toks[i+1:])
 		}
 		opt, explicit, has, err := r.argvOption(toks[i])
+		lastFilled = false
 		if opt == "" && err == "" {
+			before := filled
 			filled, extras, err = r.argvPositional(vals, toks[i], filled, extras)
+			lastFilled = filled > before
 		}
 		for err == "" && opt != "" {
 			var next, rest string
@@ -141,6 +152,38 @@ func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 		return nil, err
 	}
 	return vals, r.unrecognized(toks, extras)
+}
+
+// afterDash reads rest, the arguments after the list's first "--" (lastFilled: the
+// argument before it gave a positional): each is a positional, option-like or not, a
+// later "--" too (Lib/argparse.py _parse_known_args: all args after -- are
+// non-options, 'A'), its choices= and type= judged; the "--" itself is taken out only
+// where the positional given by the argument just before it (not an option's value)
+// or just after it takes it (its nargs=None pattern -*A-*; 3.11's _get_values and
+// python/cpython@0006cbca's consume_positionals strip that first "--"), else it is one
+// of extras. Measured with CPython 3.8.18, 3.11.7, 3.12.1 and 3.13.0, alike
+// (testdata/argvdash; hostile29 S3):
+// with no positional, --compile -- --mode max-autotune is "unrecognized arguments:
+// -- --mode max-autotune", --compile -- "unrecognized arguments: --"; with one, x --
+// and -- x give it x, -- -- gives it --, and x y -- leaves "y --".
+func (r *reader) afterDash(vals map[string]literal.Value, rest []string, lastFilled bool, filled int, extras []string) (int, []string, string) {
+	open := r.av.closed && filled < len(r.av.positionals)
+	if !lastFilled && (len(rest) == 0 || !open) {
+		extras = append(extras, "--")
+	}
+	for _, t := range rest {
+		if !r.av.closed || filled == len(r.av.positionals) {
+			extras = append(extras, t)
+			continue
+		}
+		dest := r.av.positionals[filled]
+		vals[dest] = literal.Str(t)
+		filled++
+		if err := r.argvValue(dest, t); err != "" {
+			return filled, extras, err
+		}
+	}
+	return filled, extras, ""
 }
 
 // argvPositional reads t, an argument that is no option string the parser has: in a
@@ -163,10 +206,10 @@ func (r *reader) argvPositional(vals map[string]literal.Value, t string, filled 
 // order add_argument gives them ("the following arguments are required: --lr, data";
 // Lib/argparse.py _parse_known_args, _get_action_name; CPython 3.6 to 3.13.0 alike,
 // testdata/script15/argv-required.txt): "" where the reader does not see the whole
-// parser, and for a list with "--" or a help option. It comes before unrecognized
+// parser (a help option returns before it). It comes before unrecognized
 // arguments, as in argparse.
 func (r *reader) missing(toks []string, vals map[string]literal.Value) string {
-	if !r.av.closed || slices.Contains(toks, "--") {
+	if !r.av.closed {
 		return ""
 	}
 	var names []string
@@ -224,10 +267,10 @@ func (r *reader) helpExit(rest []string) string {
 // unrecognized returns parse_args's error for the arguments extras no option of the
 // parser takes (Lib/argparse.py parse_args: "unrecognized arguments: …", in their
 // order; 3.6 to 3.13.0 alike, testdata/script14/argv-unknown.*), when the reader
-// sees every option and positional of the parser (closedParser): "" else,
-// and for a list with "--" or a help option (-h, --he: help, exit 0).
+// sees every option and positional of the parser (closedParser): "" else (a help
+// option, -h, --he: help, exit 0, returns before it). After "--" they are afterDash's.
 func (r *reader) unrecognized(toks, extras []string) string {
-	if !r.av.closed || len(extras) == 0 || slices.Contains(toks, "--") {
+	if !r.av.closed || len(extras) == 0 {
 		return ""
 	}
 	return "unrecognized arguments: " + strings.Join(extras, " ")

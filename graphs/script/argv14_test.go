@@ -139,7 +139,7 @@ func TestArgvUnrecognized(t *testing.T) {
 		{"an error before wins", src, []string{"--bogus", "--mode"}, "argument --mode: expected one argument"},
 		{"known only", src, []string{"--compile", "--mode", "a b", "-vv"}, ""},
 		{"help", src, []string{"--bogus", "--he"}, ""},
-		{"--", src, []string{"--bogus", "--", "x"}, ""},
+		{"-- (what follows is positionals: hostile29 S3)", src, []string{"--bogus", "--", "x"}, "unrecognized arguments: --bogus -- x"},
 		{"parse_known_args", strings.Replace(src, "parse_args()", "parse_known_args()[0]", 1), []string{"--bogus"}, ""},
 		{"a positional", strings.Replace(src, opts, opts+"p.add_argument(\"data\")\n", 1), []string{"d", "--bogus"}, "unrecognized arguments: --bogus"},
 		{"a positional with nargs", strings.Replace(src, opts, opts+"p.add_argument(\"data\", nargs=\"?\")\n", 1), []string{"d", "--bogus"}, ""},
