@@ -1,6 +1,7 @@
 package script
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,6 +102,44 @@ func TestFireNonStr(t *testing.T) {
 			got := readArgv(t, fire, c.argv).ArgvUnread()
 			if c.unread == "" && got != "" || !strings.Contains(got, c.unread) {
 				t.Errorf("ArgvUnread %q, want %q (%s)", got, c.unread, c.reason)
+			}
+		})
+	}
+}
+
+// TestNotebookKernelArgvQuiet: a notebook read with no command line given reads the
+// kernel's (-f …/kernel-<id>.json) but says nothing of arguments the user did not give
+// (hostile29 N1): no ArgvUnread; a parse_args() that the -f meets is still an argv-error
+// naming the kernel. Lookalike: a command line given that the notebook does not read
+// is noted.
+func TestNotebookKernelArgvQuiet(t *testing.T) {
+	t.Parallel()
+	nb := func(code string) string {
+		return `{"cells": [{"cell_type": "code", "metadata": {}, "source": ` + strconv.Quote(code) + `, "outputs": [], "execution_count": null}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`
+	}
+	plain := nb("import torch\nm = torch.compile(torch.nn.Linear(2, 2))\n")
+	parsed := nb("import argparse\nimport torch\np = argparse.ArgumentParser()\np.add_argument(\"--mode\", default=\"default\")\nargs = p.parse_args()\nm = torch.compile(torch.nn.Linear(2, 2), mode=args.mode)\n")
+	cases := []struct {
+		name, reason, src string
+		argv              []string
+		unread, warn      string // "": none
+	}{
+		{"no-args", "no command line given: no note", plain, nil, "", ""},
+		{"parse-args", "the kernel's -f meets parse_args: the argv-error names the kernel", parsed, nil, "", "sys.argv is the kernel's"},
+		{"given", "lookalike: arguments given that nothing reads are noted", plain, []string{"--mode", "x"}, "reads no command line", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ReadWith(strings.NewReader(c.src), ReadOptions{Name: "t.ipynb", Argv: c.argv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.ArgvUnread(); c.unread == "" && got != "" || !strings.Contains(got, c.unread) {
+				t.Errorf("ArgvUnread %q, want %q (%s)", got, c.unread, c.reason)
+			}
+			if got := argvErrorText(s); c.warn == "" && got != "" || !strings.Contains(got, c.warn) {
+				t.Errorf("argv-error %q, want %q (%s)", got, c.warn, c.reason)
 			}
 		})
 	}
