@@ -140,7 +140,7 @@
 //	                  compilemode-diagnosis/2, the whole report but for the plan's
 //	                  unchanged keys, which -all keeps, with "torch_source": text,
 //	                  option, default or findings). Only -json (and -all with it), -torch X.Y (the release to diagnose for, over
-//	                  any the log shows) and -python X.Y (the Python that plan runs on, over any the log
+//	                  any the log shows; one known, 2.0–2.14, as in every mode) and -python X.Y (the Python that plan runs on, over any the log
 //	                  shows) combine with it; a file with no finding that reads as a Python
 //	                  script with a torch.compile site gets a stderr hint, "-script FILE
 //	                  plans this script" (and -script's SyntaxError on a pasted log's
@@ -237,8 +237,8 @@
 // more; -callers, -cold-start and
 // -sizes are errors without the layout or -dynamic-shapes they refine. Flags one of
 // which would be ignored are errors naming both: -key with -keys or -all, -keys with
-// -all, -all with -json (the JSON report lists every key; with -script, -all selects
-// every key of each plan and is kept), -script with -scenario, -key or -keys, a release comparison with -script,
+// -all, -all with -json (the JSON report lists every key; with -script or -diagnose,
+// -all keeps every key of each plan's config and is kept), -script with -scenario, -key or -keys, a release comparison with -script,
 // -diagnose, -keys or -all, -version with any other flag, -env NAME twice. "-" is
 // stdin for -scenario, -schema, -options @-, -diagnose and -script, for one of them
 // in a run; for -diagnose and -script a device on stdin that is not a terminal (< /dev/zero)

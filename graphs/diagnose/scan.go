@@ -137,7 +137,8 @@ type patternForms struct {
 	squeezed, squeezedFold *regexp.Regexp
 }
 
-// noForms are the forms of a row without a Pattern.
+// noForms are the forms of a row without a Pattern: a zero value that lazy hands out
+// by address, only read.
 var noForms rowFormsCompiled
 
 // lazy returns row's forms, compiling them on the first call (safe for concurrent
@@ -267,6 +268,9 @@ func compiledTable() (table, error) {
 	return tableValue, tableErr
 }
 
+// tableValue and tableErr are compileTable's answer, built once on first use
+// (compiledTable) from the constant signature rows and only read after: no mutable
+// state.
 var (
 	tableOnce  sync.Once
 	tableValue table
@@ -699,6 +703,8 @@ type ringLine struct {
 	// def is the Python def the line is in as code, "" at the top level (defLine;
 	// a window that goes on from the line before keeps its line's).
 	def string
+	// held is what the line is in as code for heldActions (heldState.scopeLine)
+	held heldCtx
 	// call: the line is inside the argument list of a call opened on a line of source
 	// code above it (callState)
 	call lineCall
