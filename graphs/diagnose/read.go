@@ -150,7 +150,9 @@ type Diagnosis struct {
 	// Format is "compilemode-diagnosis/2" (/1 until newuser28: every key of Plan's
 	// configuration, and no TorchSource).
 	Format string `json:"format"`
-	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
+	// Torch is the release the findings are read for: Options.Torch's where given
+	// (TorchSource "option", the command's -torch; the log's own is then StatedTorch
+	// where it differs), else the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
 	// wheel tags, torch==2.5.1 pins), "" when it shows none, one older than 2.0
 	// (1.13) or one torch has not and is not near (2.99.0, 10.0: StatedTorch), but for "1.14", the development line that shipped as 2.0
