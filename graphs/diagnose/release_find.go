@@ -122,7 +122,11 @@ const plusBound = `\+(?:[^0-9A-Za-z]|$)`
 // run's by the words of its clause: up to four words before it or three after. Its
 // answers are remembered by the text (otherRunMemo): a line's release is asked about
 // by each row that reads it and by deferLine, and a log repeats its lines.
+// A test result's tag of the run's environment is the run's (testRunTag).
 func otherRun(text []byte, from, to int) bool {
+	if testRunTag(text, from, to) {
+		return false
+	}
 	k := textKeyOf(text)
 	if k.n < 0 {
 		return otherRunRead(text, from, to)
@@ -138,9 +142,6 @@ func otherRun(text []byte, from, to int) bool {
 
 // otherRunRead is otherRun without the memo.
 func otherRunRead(text []byte, from, to int) bool {
-	if testRunTag(text, from, to) {
-		return false
-	}
 	if decided, other := otherRunListed(text, from); decided {
 		return other
 	}
