@@ -202,6 +202,10 @@ type siteState struct {
 	// perDevice: the site builds one compiled function per device, in these loops
 	// (devicefns.go deviceLoop); nil otherwise.
 	perDevice *iterCount
+	// compiledPaths: the names and attribute chains of what it compiles, when
+	// compiledKnown (moveowner.go).
+	compiledPaths []string
+	compiledKnown bool
 }
 
 // frame is one entry of walkStack's stack.
@@ -418,7 +422,8 @@ type reader struct {
 	unseenMarks                         []unseenMark              // imported mark_step() calls whose body the file does not show (overwrite.go)
 	handed                              map[*stmt]map[string]bool // parameters a call passes a caller's parameter (devicetype.go handCallerParams)
 	building                            int                       // how many constructors (__init__, __post_init__) are running (enter)
-	paramSets                           map[*stmt]int             // def → the first line where it replaces a parameter (paramhelpers.go)
+	paramSets                           map[*stmt]paramSet        // def → where it replaces a parameter, and whose (paramhelpers.go)
+	objVals                             map[string][]*expr        // a name or attribute chain → the values the file binds to it, nil for a binding not followed (moveowner.go)
 	timeline                            []tlEvent                 // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
 	bindings                            map[bindKey]*outBinding   // names bound to a compiled call's output (overwrite.go)
 	assignLoops                         map[bindKey][]int32       // the loops each name's last assignment ran in (overwrite.go)
