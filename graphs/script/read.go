@@ -381,6 +381,7 @@ type reader struct {
 	accumulating                        int                      // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
 	accumulators                        map[string]bool          // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
 	onceLoops                           map[int32]bool           // loops that run once (overwrite.go noteOnceLoop)
+	unknownLoops                        map[int32]string         // loops over range(E) of a count not known: the condition that they run more than once (accumcount.go)
 	dictCalls                           map[string]*expr         // names bound to dict(k=v, …) (dictlookup.go)
 	loopDicts                           map[string][]*expr       // for loop targets → the dicts of the list they iterate (nil: bound by two loops; dictlookup.go)
 	accumAlts                           map[int32]string         // loop → the option that makes it accumulate when given above 1 (overwrite.go)

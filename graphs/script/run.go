@@ -80,6 +80,7 @@ func (r *reader) stmt(s *stmt) {
 		r.iters = append(r.iters, r.loopStmtCount(s))
 		r.loopIDs = append(r.loopIDs, s.tokStart)
 		r.noteOnceLoop(s)
+		r.noteUnknownLoop(s)
 		r.loopStmts = append(r.loopStmts, s)
 		nt, start := len(r.loopTargets), r.seq
 		r.loopTargets = append(r.loopTargets, s.targets...)

@@ -250,6 +250,7 @@ type event struct {
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
 	n     int          // factDynamicSizes: the distinct sizes
 	owner moveOwner    // factMoving: whose parameters move (moveowner.go)
+	cond  string       // factGradAccum: the condition it holds under ("": always; accumcount.go)
 }
 
 // noteCall records a call of a compiled function's name, and its output kept.
@@ -628,6 +629,7 @@ func (r *reader) inferWorkload() {
 			if r.factApplies(ev, st, callsIn[st], peers) {
 				st.apply(ev.f, ev.line, ev.n)
 				st.markedBefore(ev, first)
+				st.accumIf(ev)
 			}
 		}
 	}
