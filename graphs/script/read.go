@@ -382,6 +382,8 @@ type reader struct {
 	accumulators                        map[string]bool          // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
 	onceLoops                           map[int32]bool           // loops that run once (overwrite.go noteOnceLoop)
 	unknownLoops                        map[int32]string         // loops over range(E) of a count not known: the condition that they run more than once (accumcount.go)
+	loopGuards                          []int                    // len(r.guards) when each loop running now began (partialreset.go)
+	partialResets                       []partialReset           // .grad resets that skip some parameters (partialreset.go)
 	dictCalls                           map[string]*expr         // names bound to dict(k=v, …) (dictlookup.go)
 	loopDicts                           map[string][]*expr       // for loop targets → the dicts of the list they iterate (nil: bound by two loops; dictlookup.go)
 	accumAlts                           map[int32]string         // loop → the option that makes it accumulate when given above 1 (overwrite.go)

@@ -251,6 +251,7 @@ type event struct {
 	n     int          // factDynamicSizes: the distinct sizes
 	owner moveOwner    // factMoving: whose parameters move (moveowner.go)
 	cond  string       // factGradAccum: the condition it holds under ("": always; accumcount.go)
+	why   string       // factGradAccum: the partial resets of its loop ("": none; partialreset.go)
 }
 
 // noteCall records a call of a compiled function's name, and its output kept.
@@ -496,7 +497,7 @@ func (r *reader) workloadAssign(t, v *expr) {
 		return
 	}
 	if t.kind == attr && t.name == "grad" && v != nil && v.kind == name && v.name == "None" {
-		r.timelineMark(tlZeroGrad, int(t.line)) // p.grad = None (overwrite.go)
+		r.gradReset(int(t.line)) // p.grad = None (overwrite.go; partialreset.go)
 	}
 	replaces := t.kind == attr && (t.name == "data" || r.isParameter(v, 0))
 	var owner moveOwner
@@ -630,6 +631,7 @@ func (r *reader) inferWorkload() {
 				st.apply(ev.f, ev.line, ev.n)
 				st.markedBefore(ev, first)
 				st.accumIf(ev)
+				st.accumWhy(ev)
 			}
 		}
 	}
