@@ -613,6 +613,7 @@ type versionFinder struct {
 	line     int          // the line of found
 	text     string       // the line of found, cleaned
 	what     string       // the phrasing of found
+	as       string       // found as the text states it ("2.6.2", "2.11.0+cu130")
 	wait     bool         // the last line named torch.__version__, "Name: torch" or a version key without a value
 	waitRank int          // the rank of the value wait waits for
 	waitWhat string       // its phrasing
@@ -658,6 +659,9 @@ type versionFinder struct {
 	// moved is the release a move the text says nothing more of left, where found is its
 	// target (release_move.go)
 	moved movedFrom
+	// prose is the other releases the sentence of a release read from prose names (a
+	// move's other end, "worked on 2.4"), with its line and row (release_move.go)
+	prose proseOthers
 	// cands are the rows' candidates on the texts read, by text and row (candidatesOf)
 	cands map[textKey][]relCand
 	// others remembers otherRun's answers on the texts read, by text and span: this
@@ -897,6 +901,7 @@ func (f *versionFinder) matchKeyed(p versionPattern, text []byte, k textKey, lin
 		}
 		if f.offer(text[c.lo:c.hi], p.rank, line, text, p.what, p.row) {
 			f.noteMove(c.v, text, c.m, c.lo, line)
+			f.noteProse(p.what, text, c.lo, c.hi, line)
 			break
 		}
 	}
@@ -1149,7 +1154,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 			return false
 		}
 	}
-	f.found, f.rank, f.line, f.what, f.row = v, rank, line, what, row
+	f.found, f.rank, f.line, f.what, f.row, f.as = v, rank, line, what, row, string(s)
 	f.removed = what == "pin" && findSubmatchGated(pinMark, text) != nil && findSubmatchGated(pinMark, text)[1][0] == '-'
 	f.text = quote(text, s)
 	return true
@@ -1262,7 +1267,7 @@ const typoMargin = 3
 
 // forget drops the release found.
 func (f *versionFinder) forget() {
-	f.found, f.rank, f.line, f.text, f.what, f.row, f.removed = modes.Version{}, 0, 0, "", "", -1, false
+	f.found, f.rank, f.line, f.text, f.what, f.as, f.row, f.removed = modes.Version{}, 0, 0, "", "", "", -1, false
 }
 
 // best returns the release the log shows, if any.

@@ -703,6 +703,8 @@ type ringLine struct {
 	// def is the Python def the line is in as code, "" at the top level (defLine;
 	// a window that goes on from the line before keeps its line's).
 	def string
+	// held is what the line is in as code for heldActions (heldState.scopeLine)
+	held heldCtx
 	// call: the line is inside the argument list of a call opened on a line of source
 	// code above it (callState)
 	call lineCall
