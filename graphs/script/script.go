@@ -281,6 +281,10 @@ type Script struct {
 	// argvUnread says why the arguments ReadOptions.Argv gave change no plan ("": they
 	// may).
 	argvUnread string
+	// kernelPython and kernelNotes are what a notebook's kernel metadata records that the
+	// plan does not follow (notebookKernel; KernelPython, KernelNotes).
+	kernelPython string
+	kernelNotes  []string
 }
 
 // Site is one torch.compile call site. Col counts bytes, as Python's ast col_offset
