@@ -120,7 +120,7 @@ func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 	for i := 0; i < len(toks); i++ {
 		if toks[i] == "--" {
 			var err string
-			if filled, extras, err = r.afterDash(vals, toks[i+1:], lastFilled, filled, extras); err != "" {
+			if extras, err = r.afterDash(vals, toks[i+1:], lastFilled, filled, extras); err != "" {
 				return nil, err
 			}
 			break
@@ -155,7 +155,8 @@ func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 }
 
 // afterDash reads rest, the arguments after the list's first "--" (lastFilled: the
-// argument before it gave a positional): each is a positional, option-like or not, a
+// argument before it gave a positional; filled: the positionals given), and returns
+// extras with those no positional takes: each is a positional, option-like or not, a
 // later "--" too (Lib/argparse.py _parse_known_args: all args after -- are
 // non-options, 'A'), its choices= and type= judged; the "--" itself is taken out only
 // where the positional given by the argument just before it (not an option's value)
@@ -166,7 +167,7 @@ func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 // with no positional, --compile -- --mode max-autotune is "unrecognized arguments:
 // -- --mode max-autotune", --compile -- "unrecognized arguments: --"; with one, x --
 // and -- x give it x, -- -- gives it --, and x y -- leaves "y --".
-func (r *reader) afterDash(vals map[string]literal.Value, rest []string, lastFilled bool, filled int, extras []string) (int, []string, string) {
+func (r *reader) afterDash(vals map[string]literal.Value, rest []string, lastFilled bool, filled int, extras []string) ([]string, string) {
 	open := r.av.closed && filled < len(r.av.positionals)
 	if !lastFilled && (len(rest) == 0 || !open) {
 		extras = append(extras, "--")
@@ -180,10 +181,10 @@ func (r *reader) afterDash(vals map[string]literal.Value, rest []string, lastFil
 		vals[dest] = literal.Str(t)
 		filled++
 		if err := r.argvValue(dest, t); err != "" {
-			return filled, extras, err
+			return extras, err
 		}
 	}
-	return filled, extras, ""
+	return extras, ""
 }
 
 // argvPositional reads t, an argument that is no option string the parser has: in a
