@@ -100,6 +100,9 @@ type matchCache struct {
 	// markedAbsent's answers by text (at most maxLinesMemo each).
 	linesMemo map[linesKey]bool
 	nearMemo  map[nearKey]bool
+	// searchedMemo is the spans each pattern ran on without a match, by text
+	// (searchedOf).
+	searchedMemo map[searchedKey]*searched
 	absentMemo   map[absentKey]absence
 }
 
