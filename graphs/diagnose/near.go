@@ -263,12 +263,14 @@ type nearKey struct {
 	h            [2]uint64
 }
 
-// matchNearRun is matchNear without the memo. On a long text re runs on the spans
-// around the literal's occurrences that each alternative of its top-level alternation
-// (branchesOf) reaches by its own width and admits by its own gate, merged: a retold
-// message's pattern holds many ways to tell it, one of them 200 characters wide, each
-// with words of its own, and each span had been as wide as the widest and run where any
-// one's words were on the line.
+// matchNearRun is matchNear without the memo (key, matchNear's question, nil where
+// none is kept). On a long text each alternative of re's top-level alternation
+// (branchesOf) runs apart on the spans around the literal's occurrences that it reaches
+// by its own width and admits by its own gate (runBranches); a pattern that asserts the
+// text's end, or has no alternation, runs whole on those spans of every alternative,
+// merged. A retold message's pattern holds many ways to tell it, one of them 200
+// characters wide, each with words of its own, and each span had been as wide as the
+// widest and run where any one's words were on the line.
 func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32, key *nearKey) bool {
 	var open *regexp.Regexp
 	if whole {
