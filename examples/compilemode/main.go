@@ -139,7 +139,7 @@ func (c *cli) register(fs *flag.FlagSet) {
 	fs.Var(&c.captureMode, "capture-error-mode", "the function is captured by hand with torch.cuda.graph in `MODE`: global, thread_local or relaxed")
 	fs.Var(&c.otherWork, "other-thread-work", "with -capture-error-mode: what other threads do meanwhile, `KIND`: none, device-sync, alloc or pageable-copy")
 	fs.Var(&c.diagnoseFile, "diagnose", "read a PyTorch log or traceback from `FILE` (- for stdin) and say what happened and the fix")
-	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run; - for stdin) and plan every torch.compile site in it; after --, the command line its parse_args() reads (-script train.py -- --mode max-autotune)")
+	fs.Var(&c.scriptFile, "script", "read the training script `FILE` (Python, not run; - for stdin) and plan every torch.compile site in it; after --, the command line its parse_args() reads, or the click, Typer, fire, tyro, argh or jsonargparse entry it runs (-script train.py -- --mode max-autotune)")
 }
 
 // printVersion is -version: it prints the version, or refuses when another flag was

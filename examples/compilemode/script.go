@@ -43,7 +43,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 	// The script's own reads of a variable (os.environ.get("COMPILE_MODE", …)) take
 	// the value -env gives, else the process environment's (sweep finding 20).
 	k := &keeper{r: f}
-	s, err := script.ReadWith(k, script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ), Torch: plannedRelease(cliSc.Torch), Argv: c.scriptArgv})
+	s, err := script.ReadWith(k, c.scriptReadOptions(name, cliSc, environ))
 	if err != nil {
 		readFailed(stderr, name, err)
 		if hint := diagnoseHint(err, k, c.scriptFile.Value); hint != "" {
@@ -255,4 +255,15 @@ func plannedRelease(torch string) string {
 		return modes.DefaultRelease().String()
 	}
 	return torch
+}
+
+// scriptReadOptions are the options -script reads the file name with: the environment,
+// the release and the command line given, and the Python -python gives (3.8 and 3.9
+// report another of several syntax errors first).
+func (c *cli) scriptReadOptions(name string, cliSc *graphs.Scenario, environ func() []string) script.ReadOptions {
+	opts := script.ReadOptions{Name: name, Env: cliSc.Env, ProcessEnv: c.rawProcessEnv(environ), Torch: plannedRelease(cliSc.Torch), Argv: c.scriptArgv}
+	if c.given["python"] {
+		opts.Python = cliSc.Python
+	}
+	return opts
 }

@@ -371,6 +371,17 @@
 // traceback's source line (under its frame's header, in its listing), a warning's shown
 // source line, a thread's quotation in a markdown code fence and a diff's line (+ or -
 // first) stay findings.
+// Code that names the message to find, filter or compare it gives no hit (searchMarks,
+// absent_search.go): a membership test in a condition (`if "…" in text:`, `return "…"
+// not in record.getMessage()`), a search call (`.find("…")`, `.includes("…")`,
+// `strings.Contains(out, "…")`, `Select-String -Pattern "…"`), a name assigned it
+// (`needle = "…"`), a comparison (`reason == "…"`), the message written as a regular
+// expression (`".*….*"`, `r"…\."`), a warnings filter in -W's syntax
+// ("ignore:…:UserWarning" in pytest's mark or ini lines, `-W`, PYTHONWARNINGS); and a
+// retelling in a piece of a string that implicit concatenation goes on with on the next
+// line (a program's advice, concatPiece). A test's assertion that it occurs, a plain
+// `warnings.filterwarnings("ignore", message="…")` (holdoutAR's label: a filter says the
+// warning came), a test's skip reason and a diff's line stay findings.
 // A test's assertion that the message is absent is no hit either (absent_assert.go):
 // `assert "…" not in stderr[0]`, `assert not any("…" in l for l in lines)`,
 // `self.assertNotIn("…", …)`, `self.assertFalse("…" in …)`, `FileCheck().check_not("…")`,

@@ -89,7 +89,7 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 	if _, seen := f.noDeferred[k]; seen && k.n >= 0 {
 		return
 	}
-	lo, hi, ok := deferredOn(text)
+	lo, hi, ok := deferredOn(&f.others, text)
 	if !ok {
 		if k.n >= 0 {
 			if f.noDeferred == nil || len(f.noDeferred) >= maxTextMemo {
@@ -103,7 +103,7 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 }
 
 // deferredOn returns where the release deferLine notes on text lies, false for none.
-func deferredOn(text []byte) (lo, hi int, ok bool) {
+func deferredOn(o *otherRuns, text []byte) (lo, hi int, ok bool) {
 	if m := findSubmatchIndexGated(deferredTested, text); m != nil && !matchGated(deferredTail, text[m[4]:m[5]]) {
 		return m[2], m[3], true
 	}
@@ -113,7 +113,7 @@ func deferredOn(text []byte) (lo, hi int, ok bool) {
 			continue
 		}
 		lo, hi := m[2], m[3]
-		if otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, text) {
+		if o.otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, text) {
 			continue
 		}
 		return lo, hi, true

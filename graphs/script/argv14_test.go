@@ -183,7 +183,7 @@ func TestArgvUnread(t *testing.T) {
 		{"sys.argv", "import sys\nimport torch\nmode = sys.argv[1]\n" + site, []string{"x"}, unfollowed},
 		{"from sys import argv", "from sys import argv\nimport torch\n" + site, []string{"x"}, unfollowed},
 		{"a parse_args not followed", p + "args = p.parse_args(None)\n" + site, []string{"x"}, unfollowed},
-		{"click", "import click\nimport torch\n@click.command()\ndef main():\n    " + site + "main()\n", []string{"--mode", "x"}, "the click command main (line 4), run at line 6 reads the command line given, which has --mode, an argument this reader does not read for it, so these arguments change no plan"},
+		{"click", "import click\nimport torch\n@click.command()\ndef main():\n    " + site + "main()\n", []string{"--mode", "x"}, "the click command main (line 4), run at line 6 reads the command line given, which has --mode, an option the command does not have: click stops with \"No such option: --mode\", so these arguments change no plan"},
 		{"fire", "import fire\nimport torch\ndef main(mode=\"default\"):\n    " + site + "fire.Fire(main)\n", []string{"--mode", "x"}, ""},
 		{"exec of a configurator", "import torch\nexec(open(\"configurator.py\").read())\n" + site, []string{"--mode=x"}, unfollowed},
 		{"read", p + "args = p.parse_args()\n" + site, []string{"--mode", "max-autotune"}, ""},

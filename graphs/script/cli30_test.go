@@ -95,7 +95,7 @@ func TestCLIEntries(t *testing.T) {
 // item 2; see cliargv.go): --mode VALUE and --mode=VALUE, Typer's, click's and tyro's
 // --x/--no-x flags, fire's --x, --x=True, --nox and positional arguments, converted as
 // the annotation says. What none of them reads (an unknown option, a value a Literal
-// refuses, a flag given a value, jsonargparse's command line) leaves the parameters
+// refuses, a flag given a value, jsonargparse's --config) leaves the parameters
 // undecided and ArgvUnread says why.
 func TestCLIArgv(t *testing.T) {
 	t.Parallel()
@@ -131,14 +131,14 @@ func TestCLIArgv(t *testing.T) {
 			modes: []string{"max-autotune"}, unread: "-"},
 		{name: "typer-unknown-option", reason: "an option the command does not have: not read, undecided",
 			src: typerApp, argv: []string{"--compile", "--epochs", "3"},
-			guard: "the command line decides", notGuard: "so it does not run", unread: "which has --epochs, an argument this reader does not read for it"},
+			guard: "the command line decides", notGuard: "so it does not run", unread: "which has --epochs, an option the command does not have: click stops with \"No such option: --epochs\""},
 		{name: "click-flag", reason: "click's --compile of a --compile/--no-compile pair, -m VALUE",
 			src: click, argv: []string{"--compile", "-m", "max-autotune"},
 			guard: "--compile given to the click command main (line 6), run at line 9, True", modes: []string{"max-autotune"}, unread: "-"},
 		{name: "click-no-flag", reason: "click's --no-compile",
 			src: click, argv: []string{"--no-compile"}, notRun: true, guard: "False), so it does not run", unread: "-"},
 		{name: "click-flag-value", reason: "a click flag given a value is refused: not read",
-			src: click, argv: []string{"--compile=1"}, guard: "the command line decides", unread: "which gives the flag --compile a value"},
+			src: click, argv: []string{"--compile=1"}, guard: "the command line decides", unread: "which gives the flag --compile a value: click stops with \"Option '--compile' does not take a value.\""},
 		{name: "fire-eq-true", reason: "fire's --compile=True",
 			src: fire, argv: []string{"--compile=True", "--mode", "max-autotune"},
 			guard: "--compile given to fire.Fire(main), line 6, True", modes: []string{"max-autotune"}, unread: "-"},
@@ -155,9 +155,12 @@ func TestCLIArgv(t *testing.T) {
 			modes: []string{"max-autotune"}, unread: "-"},
 		{name: "tyro-no-flag", reason: "tyro's --no-compile of a bool with a default",
 			src: tyro, argv: []string{"--no-compile", "--mode", "max-autotune"}, notRun: true, modes: []string{"max-autotune"}, unread: "-"},
-		{name: "jsonargparse-unread", reason: "jsonargparse's non-empty command line is not read: undecided",
+		{name: "jsonargparse", reason: "jsonargparse's --compile true (a YAML bool; read since script31)",
 			src: "from jsonargparse import CLI\nimport torch\n" + plainParams + cliBody + "CLI(main)\n", argv: []string{"--compile", "true"},
-			guard: "the command line decides", unread: "jsonargparse.CLI(main), line 6 reads the command line given, which this reader does not read for it"},
+			guard: "--compile given to jsonargparse.CLI(main), line 6, True", unread: "-"},
+		{name: "jsonargparse-config", reason: "--config FILE: values from a file this reader does not see, not read",
+			src: "from jsonargparse import CLI\nimport torch\n" + plainParams + cliBody + "CLI(main)\n", argv: []string{"--config", "c.yaml"},
+			guard: "the command line decides", unread: "which has --config, whose config this reader does not read"},
 	}
 	checkCLICases(t, cases)
 }

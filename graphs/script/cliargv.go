@@ -39,8 +39,9 @@ import (
 // annotation of another type, an argument none of these rules reads (an unknown
 // option, a short option not declared, one more positional than the def has, --help),
 // or a parameter the library requires left out leaves every parameter of that def
-// undecided, and the guard says why. argh and jsonargparse take their defaults with an
-// empty command line; a non-empty one is not read for them.
+// undecided, and the guard says why. argh (argh.go) and jsonargparse (jsonargparse.go)
+// read it by their own rules, and command groups (cligroups.go) pick the command the
+// command line names.
 
 // cliFramework is the command-line library that runs a def as the program.
 type cliFramework int8
@@ -50,13 +51,15 @@ const (
 	fwTyper
 	fwClick
 	fwTyro
-	fwOther // argh, jsonargparse: the defaults alone are read
+	fwArgh         // argh.go
+	fwJSONArgparse // jsonargparse.go
+	fwOther        // a library whose command line is not read: the defaults alone are
 )
 
 // cliFrameworks maps the cliRunners calls to their library.
 var cliFrameworks = map[string]cliFramework{
 	"typer.run": fwTyper, "fire.Fire": fwFire, "tyro.cli": fwTyro,
-	"argh.dispatch_command": fwOther, "jsonargparse.CLI": fwOther, "jsonargparse.auto_cli": fwOther,
+	"argh.dispatch_command": fwArgh, "argh.dispatch_commands": fwArgh, "jsonargparse.CLI": fwJSONArgparse, "jsonargparse.auto_cli": fwJSONArgparse,
 }
 
 // cliOpt is how a command-line library fills one parameter of the def it runs.
@@ -71,7 +74,11 @@ type cliOpt struct {
 	positional bool            // it is filled by position
 	typ        string          // how a value given is converted: "str", "int", "float", "bool", "fire", "" (not read)
 	members    []literal.Value // the values it may take (Literal[…], click.Choice), nil: any
-	opaque     bool            // an option this reader does not read (click's multiple=, nargs=, count=)
+	opaque     bool            // an option this reader does not read (click's nargs=)
+	fw         cliFramework    // the library that reads it (the words of its errors: clickSays)
+	count      bool            // click's count=True: each time given adds one
+	multiple   bool            // click's multiple=True: each value given is kept, in a tuple
+	implied    *literal.Value  // the default the library gives where def is nil and the parameter is not required (count: 0, multiple: ())
 }
 
 // cliRun is one def a command-line library runs, with its options.
@@ -82,6 +89,11 @@ type cliRun struct {
 	by     string // that call, short: "typer.run(main)", "app()"
 	opts   []cliOpt
 	class  bool // fire of a class: __init__ takes flags alone
+	// sub: argv is the part of the command line given that this def reads (a group's
+	// options, a command's: cligroups.go), not all of it.
+	sub     bool
+	argv    []string
+	refused string // why the library refuses the command line given ("": it does not)
 }
 
 // bindCLIRun records the values of the parameters of def, which run (its library
@@ -110,7 +122,7 @@ func (r *reader) bindCLIRun(def *stmt, run cliRun) {
 // cliOptValue is the value o's parameter has: its default where the command line
 // given does not name it (cliDefaultValue), the value given where it does.
 func (r *reader) cliOptValue(o cliOpt, runner string, given map[string]literal.Value, unread string) paramVal {
-	pv := r.cliDefaultValue(o.def, o.flag, runner, o.line)
+	pv := r.cliDefaultValue(o.def, o.implied, o.flag, runner, o.line)
 	if len(r.av.cli) == 0 {
 		return pv
 	}
@@ -156,18 +168,27 @@ func (r *reader) readCLI(run cliRun) (map[string]literal.Value, string) {
 	if len(r.av.cli) == 0 {
 		return nil, ""
 	}
+	toks := r.av.cli
+	if run.sub {
+		toks = run.argv
+	}
 	var given map[string]literal.Value
-	var err string
-	switch run.fw {
-	case fwFire:
-		given, err = fireArgv(r.av.cli, run.opts, run.class)
-	case fwTyper, fwClick, fwTyro:
-		given, err = clickArgv(r.av.cli, run.opts)
+	err := run.refused
+	switch {
+	case err != "":
+	case run.fw == fwFire:
+		given, err = fireArgv(toks, run.opts, run.class)
+	case run.fw == fwTyper || run.fw == fwClick || run.fw == fwTyro:
+		given, err = clickArgv(toks, run.opts, run.fw)
+	case run.fw == fwArgh:
+		given, err = arghArgv(toks, run.opts)
+	case run.fw == fwJSONArgparse:
+		given, err = jsonargparseArgv(toks, run.opts)
 	default:
 		err = "which this reader does not read for it"
 	}
 	if err == "" {
-		err = missingCLI(run.opts, given)
+		err = missingCLI(run.opts, given, run.fw)
 	}
 	if err != "" {
 		r.av.cliUnread = fmt.Sprintf("%s reads the command line given, %s", run.runner, err)
@@ -179,10 +200,14 @@ func (r *reader) readCLI(run cliRun) (map[string]literal.Value, string) {
 
 // missingCLI says which parameter the library requires that the command line given
 // leaves out ("": none).
-func missingCLI(opts []cliOpt, given map[string]literal.Value) string {
+func missingCLI(opts []cliOpt, given map[string]literal.Value, fw cliFramework) string {
 	for _, o := range opts {
-		if _, ok := given[o.param]; !ok && o.def == nil {
-			return fmt.Sprintf("which leaves out %s, which it requires (the run stops there)", o.flag)
+		if _, ok := given[o.param]; !ok && o.def == nil && o.implied == nil {
+			what := fmt.Sprintf("which leaves out %s, which it requires (the run stops there)", o.flag)
+			if o.positional {
+				return clickSays(fw, what, fmt.Sprintf("Missing argument '%s'.", o.flag))
+			}
+			return clickSays(fw, what, fmt.Sprintf("Missing option '%s'.", o.flag))
 		}
 	}
 	return ""
@@ -204,7 +229,7 @@ func optFor(opts []cliOpt, s string) (*cliOpt, bool, bool) {
 
 // clickArgv reads toks as click reads a command's arguments (Typer's and tyro's the
 // same way here: see the comment at the top of this file).
-func clickArgv(toks []string, opts []cliOpt) (map[string]literal.Value, string) {
+func clickArgv(toks []string, opts []cliOpt, fw cliFramework) (map[string]literal.Value, string) {
 	given := map[string]literal.Value{}
 	var pos []*cliOpt
 	for i := range opts {
@@ -215,9 +240,9 @@ func clickArgv(toks []string, opts []cliOpt) (map[string]literal.Value, string) 
 	for i := 0; i < len(toks); i++ {
 		var err string
 		if t := toks[i]; t == "--" || len(t) < 2 || t[0] != '-' {
-			i, err = clickPositional(toks, i, pos, given)
+			i, err = clickPositional(toks, i, pos, given, fw)
 		} else {
-			i, err = clickOption(toks, i, opts, given)
+			i, err = clickOption(toks, i, opts, given, fw)
 		}
 		if err != "" {
 			return nil, err
@@ -226,36 +251,9 @@ func clickArgv(toks []string, opts []cliOpt) (map[string]literal.Value, string) 
 	return given, ""
 }
 
-// clickOption reads toks[i], an option string, as click does, with its value (the
-// next argument for an option that takes one); it returns the index of the last
-// argument read.
-func clickOption(toks []string, i int, opts []cliOpt, given map[string]literal.Value) (int, string) {
-	t := toks[i]
-	k, v, eq := strings.Cut(t, "=")
-	o, truth, ok := optFor(opts, k)
-	switch {
-	case !ok || o.opaque:
-		return i, fmt.Sprintf("which has %s, an argument this reader does not read for it", t)
-	case o.isFlag && eq:
-		return i, fmt.Sprintf("which gives the flag %s a value", k)
-	case o.isFlag:
-		given[o.param] = literal.Bool(truth)
-		return i, ""
-	case !eq && i+1 >= len(toks):
-		return i, fmt.Sprintf("which gives %s no value", k)
-	case !eq:
-		i, v = i+1, toks[i+1]
-	}
-	val, err := convertCLI(*o, v)
-	if err == "" {
-		given[o.param] = val
-	}
-	return i, err
-}
-
 // clickPositional reads toks[i] (and after a "--", every argument left) as the next
 // positionals of pos not given yet; it returns the index of the last argument read.
-func clickPositional(toks []string, i int, pos []*cliOpt, given map[string]literal.Value) (int, string) {
+func clickPositional(toks []string, i int, pos []*cliOpt, given map[string]literal.Value, fw cliFramework) (int, string) {
 	rest := toks[i : i+1]
 	if toks[i] == "--" {
 		rest, i = toks[i+1:], len(toks)
@@ -266,7 +264,7 @@ func clickPositional(toks []string, i int, pos []*cliOpt, given map[string]liter
 			n++
 		}
 		if n == len(pos) {
-			return i, fmt.Sprintf("which has %s, an argument no parameter takes", t)
+			return i, clickSays(fw, fmt.Sprintf("which has %s, an argument no parameter takes", t), fmt.Sprintf("Got unexpected extra argument (%s)", t))
 		}
 		val, err := convertCLI(*pos[n], t)
 		if err != "" {
@@ -293,7 +291,7 @@ func convertCLI(o cliOpt, s string) (literal.Value, string) {
 	case "int":
 		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 		if err != nil {
-			return v, fmt.Sprintf("which gives %s %q, not an int (the run stops there)", o.flag, s)
+			return v, clickSays(o.fw, fmt.Sprintf("which gives %s %q, not an int (the run stops there)", o.flag, s), fmt.Sprintf("Invalid value for '%s': '%s' is not a valid integer.", o.flag, s))
 		}
 		v = literal.Int(n)
 	case "bool":
@@ -311,7 +309,7 @@ func convertCLI(o cliOpt, s string) (literal.Value, string) {
 		return v, fmt.Sprintf("which gives %s a value whose type this reader does not read", o.flag)
 	}
 	if len(o.members) > 0 && !slices.ContainsFunc(o.members, func(m literal.Value) bool { return m.String() == v.String() }) {
-		return v, fmt.Sprintf("which gives %s %q, none of its Literal members (the run stops there)", o.flag, s)
+		return v, clickSays(o.fw, fmt.Sprintf("which gives %s %q, none of its Literal members (the run stops there)", o.flag, s), fmt.Sprintf("Invalid value for '%s': '%s' is not one of %s.", o.flag, s, quotedMembers(o.members)))
 	}
 	return v, ""
 }
@@ -459,9 +457,9 @@ func firePositional(rest []string, opts []cliOpt, given map[string]literal.Value
 func (r *reader) cliArgvUnread() {
 	switch {
 	case len(r.av.cli) == 0 || r.av.fromCLI:
+	case r.av.cliUnread != "": // a command's refusal after its group's options were read
+		r.out.argvUnread = r.av.cliUnread + ", so these arguments change no plan"
 	case r.av.cliRead:
 		r.out.argvUnread = ""
-	case r.av.cliUnread != "":
-		r.out.argvUnread = r.av.cliUnread + ", so these arguments change no plan"
 	}
 }

@@ -15,14 +15,15 @@ import (
 //     ("Typer is smart enough to create a CLI application with that single function as
 //     the main CLI application, not as a command/subcommand": typer.tiangolo.com,
 //     "One or Multiple Commands"; with a callback, a sub-app or several commands the
-//     command line names the one to run, so none is entered);
+//     command line names the one to run: none is entered without a command line, and
+//     with one the command it names is (cligroups.go; a sub-app's never);
 //   - fire.Fire(Class), Class a class of the file: fire builds it, its __init__ given
 //     flags alone (fire/decorators.py GetMetadata), and runs the member the command
 //     line names (none with an empty one);
 //   - jsonargparse.CLI(main) and jsonargparse.auto_cli(main): "parses arguments and
 //     runs main_function" (jsonargparse.readthedocs.io), options named after the
 //     parameters as argparse names them (--batch_size; LightningCLI's
-//     --trainer.max_epochs).
+//     --trainer.max_epochs), read as jsonargparse.go says.
 //
 // A Typer parameter's default is the plain default, typer.Option(DEFAULT, …)'s or
 // typer.Argument(DEFAULT, …)'s first argument (or default=), or, in Annotated[T,
@@ -37,6 +38,10 @@ import (
 type typerEntry struct {
 	commands []*stmt
 	group    bool
+	callback *stmt              // the def @X.callback() registers (nil: none)
+	subApp   bool               // X.add_typer(…): a command of it may be a sub-app
+	names    map[*stmt]string   // a command's name given in its decorator (@X.command("fit"), name=), or X.add_command(f, "fit")
+	aliases  map[*stmt][]string // argh's @aliases("a", …) of a command
 }
 
 // typerEntryOf returns the entry of name x, made when new.
@@ -54,9 +59,35 @@ func (r *reader) typerEntryOf(x string) *typerEntry {
 
 // noteTyperGroup records X.add_typer(…) (the index pass).
 func (r *reader) noteTyperGroup(c *expr) {
-	if c.x.kind == attr && c.x.name == "add_typer" && c.x.x.kind == name && len(r.typerCmds) < maxFlow {
-		r.typerEntryOf(c.x.x.name).group = true
+	if c.x.kind != attr || c.x.x.kind != name || len(r.typerCmds) >= maxFlow {
+		return
 	}
+	switch c.x.name {
+	case "add_typer":
+		e := r.typerEntryOf(c.x.x.name)
+		e.group, e.subApp = true, true
+	case "add_command": // click's Group.add_command(cmd, name=None) (click/core.py)
+		f := kwarg(c, "cmd", 0)
+		if f == nil || f.kind != name || r.funcs[f.name] == nil {
+			return
+		}
+		e := r.typerEntryOf(c.x.x.name)
+		d := r.funcs[f.name]
+		if len(e.commands) < maxFlow {
+			e.commands = append(e.commands, d)
+		}
+		if s, ok := r.literalStr(kwarg(c, "name", 1)); ok {
+			e.setName(d, s)
+		}
+	}
+}
+
+// setName records s as the name command d is given.
+func (e *typerEntry) setName(d *stmt, s string) {
+	if e.names == nil {
+		e.names = map[*stmt]string{}
+	}
+	e.names[d] = s
 }
 
 // noteTyperApp records app = typer.Typer(…) (the index pass).
@@ -74,7 +105,8 @@ func (r *reader) noteTyperApp(t, v *expr) {
 // X.callback(…) of a name X (the index pass; whether X is a Typer app is asked when
 // it is called).
 func (r *reader) noteTyperCommand(s *stmt) {
-	for _, d := range s.decorators {
+	for _, dc := range s.decorators {
+		d := dc
 		if d.kind == call {
 			d = d.x
 		}
@@ -82,10 +114,12 @@ func (r *reader) noteTyperCommand(s *stmt) {
 			continue
 		}
 		e := r.typerEntryOf(d.x.name)
-		if d.name == "callback" {
-			e.group = true
-		} else if len(e.commands) < maxFlow {
+		switch {
+		case d.name == "callback":
+			e.group, e.callback = true, s
+		case len(e.commands) < maxFlow:
 			e.commands = append(e.commands, s)
+			r.noteCommandName(e, s, dc)
 		}
 	}
 }
@@ -99,8 +133,11 @@ func (r *reader) enterTyperApp(c *expr) bool {
 		return false
 	}
 	e := r.typerCmds[c.x.name]
-	if len(e.commands) != 1 || e.group || kwarg(c, "args", 0) != nil {
+	if kwarg(c, "args", 0) != nil {
 		return false
+	}
+	if len(e.commands) != 1 || e.group {
+		return r.enterTyperGroup(c, e)
 	}
 	d := e.commands[0]
 	runner := fmt.Sprintf("the Typer app %s, whose one command is %s, run at line %d", c.x.name, d.name, c.line)
@@ -132,12 +169,16 @@ func (r *reader) cliOptsFor(def *stmt, fw cliFramework) []cliOpt {
 		return r.tyroOpts(def)
 	case fwFire:
 		return r.fireOpts(def, 0)
+	case fwArgh:
+		return r.arghOpts(def)
+	case fwJSONArgparse:
+		return r.jsonargparseOpts(def)
 	}
 	return r.plainOpts(def)
 }
 
-// plainOpts are the options argh and jsonargparse make of def's parameters, for their
-// defaults alone: --name.
+// plainOpts are the options of a library whose command line this reader does not read
+// (fwOther), for their defaults alone: --name.
 func (r *reader) plainOpts(def *stmt) []cliOpt {
 	var out []cliOpt
 	for _, pm := range def.params {
@@ -171,7 +212,7 @@ func (r *reader) tyroOpts(def *stmt) []cliOpt {
 		if pm.star != 0 || len(out) >= maxFlow {
 			continue
 		}
-		o := cliOpt{param: pm.name, def: pm.def, line: defLine(pm.def), flag: "--" + dashed(pm.name)}
+		o := cliOpt{param: pm.name, def: pm.def, line: defLine(pm.def), flag: "--" + dashed(pm.name), fw: fwTyro}
 		o.typ, o.members = r.annType(pm.ann)
 		o.names = []string{o.flag}
 		if o.typ == "bool" && pm.def != nil {
@@ -197,7 +238,7 @@ func (r *reader) typerOpts(def *stmt) []cliOpt {
 
 // typerOpt is the option Typer makes of parameter pm.
 func (r *reader) typerOpt(pm param) cliOpt {
-	o := cliOpt{param: pm.name, def: pm.def, line: defLine(pm.def)}
+	o := cliOpt{param: pm.name, def: pm.def, line: defLine(pm.def), fw: fwTyper}
 	ann, decl := r.annotated(pm.ann)
 	if pm.def != nil && pm.def.kind == call && typerParams.has(r.qual(pm.def.x)) {
 		decl, o.def = pm.def, r.typerDefaultArg(pm.def)
@@ -312,7 +353,8 @@ func defLine(d *expr) int {
 // Option.__init__, 8.1): the declared names ("--x/--no-x" a flag pair), is_flag=True
 // a flag, default= the default (a flag's False without one, another option's None;
 // an argument without one is required), type= or the default's type the conversion;
-// multiple=, nargs= and count= options are not read.
+// count=True an int each use adds one to (0 by default), multiple=True a tuple of the
+// values given (() by default: clickargv.go); nargs= options are not read.
 func (r *reader) clickOpts(def *stmt) []cliOpt {
 	var out []cliOpt
 	for _, d := range def.decorators { // click's parameters are in the decorators' order, top first
@@ -342,10 +384,20 @@ func (r *reader) clickOpt(d *expr, dest string) cliOpt {
 	}
 	o.isFlag = len(o.negs) > 0 || r.literalTrue(kwarg(d, "is_flag", -1))
 	o.typ, o.members = r.clickType(d, o.def)
-	for _, k := range []string{"multiple", "nargs", "count"} {
-		if kwarg(d, k, -1) != nil {
-			o.typ, o.isFlag, o.opaque = "", false, true
+	o.fw = fwClick
+	o.count, o.multiple = r.literalTrue(kwarg(d, "count", -1)), r.literalTrue(kwarg(d, "multiple", -1))
+	switch {
+	case kwarg(d, "nargs", -1) != nil || o.count && (o.multiple || o.isFlag) || o.multiple && o.positional:
+		o.typ, o.isFlag, o.opaque = "", false, true // click refuses count with multiple or is_flag (Option._validate)
+	case (o.count || o.multiple) && kwarg(d, "default", -1) == nil:
+		v := literal.Int(0)
+		if o.multiple {
+			v = literal.Tuple()
 		}
+		o.def, o.implied = nil, &v
+	}
+	if o.count {
+		o.typ = "int"
 	}
 	return o
 }

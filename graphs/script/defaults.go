@@ -545,20 +545,29 @@ func (r *reader) addArgNones() {
 //     populated from the CLI" (brentyi.github.io/tyro, examples/basics, "Functions");
 //     given a class (tyro.cli(Config)) it builds an instance instead, which
 //     enterCLIRun leaves alone (the file's defs only);
-//   - argh.dispatch_command(main) (neithere/argh docs/source/the_story.rst);
+//   - argh.dispatch_command(main) (neithere/argh docs/source/the_story.rst), and
+//     argh.dispatch_commands([a, b]), whose command line names the def (argh.go);
 //   - jsonargparse.CLI(main), jsonargparse.auto_cli(main) (cliopts.go).
-var cliRunners = nameSet{"typer.run", "fire.Fire", "tyro.cli", "argh.dispatch_command", "jsonargparse.CLI", "jsonargparse.auto_cli"}
+var cliRunners = nameSet{"typer.run", "fire.Fire", "tyro.cli", "argh.dispatch_command", "argh.dispatch_commands", "jsonargparse.CLI", "jsonargparse.auto_cli"}
 
 // noteCLIRunner records the def a cliRunners call hands over (typer.run(main)).
 func (r *reader) noteCLIRunner(c *expr) {
-	if !cliRunners.has(r.qual(c.x)) || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
+	if !cliRunners.has(r.qual(c.x)) || len(c.args) == 0 || c.args[0].keyword != "" {
 		return
 	}
 	if r.cliDefs == nil {
 		r.cliDefs = map[string]bool{}
 	}
-	if len(r.cliDefs) < maxFlow {
-		r.cliDefs[c.args[0].value.name] = true
+	v := c.args[0].value
+	if v.kind == tuple || v.kind == other && v.is(listDisplay) { // argh.dispatch_commands([a, b])
+		for _, x := range v.elts {
+			if x.kind == name && len(r.cliDefs) < maxFlow {
+				r.cliDefs[x.name] = true
+			}
+		}
+	}
+	if v.kind == name && len(r.cliDefs) < maxFlow {
+		r.cliDefs[v.name] = true
 	}
 }
 
@@ -573,6 +582,9 @@ func (r *reader) enterCLIRun(c *expr, q string) bool {
 	if q == "" && r.enterTyperApp(c) {
 		return true
 	}
+	if q == "argh.dispatch_commands" {
+		return r.enterArghCommands(c)
+	}
 	if !cliRunners.has(q) || len(c.args) == 0 || c.args[0].keyword != "" || c.args[0].value.kind != name {
 		return false
 	}
@@ -586,7 +598,11 @@ func (r *reader) enterCLIRun(c *expr, q string) bool {
 	if !ok {
 		fw = fwOther
 	}
-	r.bindCLIRun(d, cliRun{fw: fw, runner: runner, line: int(c.line), by: q + "(" + n + ")", opts: r.cliOptsFor(d, fw)})
+	run := cliRun{fw: fw, runner: runner, line: int(c.line), by: q + "(" + n + ")", opts: r.cliOptsFor(d, fw)}
+	if v, ok := r.literal(kwarg(c, "old_name_mapping_policy", -1)); ok && fw == fwArgh && !v.Truthy() {
+		run.refused = "which maps keyword-only parameters to options (old_name_mapping_policy=False), which this reader does not read"
+	}
+	r.bindCLIRun(d, run)
 	r.enter(d)
 	return true
 }

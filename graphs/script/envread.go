@@ -31,6 +31,11 @@ type ReadOptions struct {
 	// -script FILE -- ARGS…): the file's one parse_args() reads it as argparse does
 	// (argv.go). nil: not given, any command line; empty, not nil: given, empty.
 	Argv []string
+	// Python is the Python that runs the script ("3.9"; "": not given, 3.10's and
+	// later's order): a file with several syntax errors gets the one that Python
+	// reports first (3.8 and 3.9: the first their parser meets, oldorder.go). A
+	// version other than 3.8 to 3.14 is an error of type *ReadError.
+	Python string
 }
 
 // EnvRead is one variable the script reads itself (os.environ.get, os.getenv,
@@ -68,7 +73,11 @@ func ReadWith(r io.Reader, o ReadOptions) (*Script, error) {
 	for k, v := range o.Env {
 		given[k] = givenEnv{value: v, from: "-env"}
 	}
-	return readNamedEnv("script.ReadWith", name, r, readIn{env: given, torch: o.Torch, argv: o.Argv})
+	in := readIn{env: given, torch: o.Torch, argv: o.Argv}
+	if minor, err := pythonMinor(o.Python); err == nil {
+		in.python = minor
+	}
+	return readNamedEnv("script.ReadWith", name, r, in)
 }
 
 // readIn is what a read is given besides the source: the environment the script
@@ -81,6 +90,8 @@ type readIn struct {
 	// before the script's set (visibledevices.go).
 	start map[string]givenEnv
 	argv  []string // ReadOptions.Argv
+	// python is ReadOptions.Python's minor version (0: not given).
+	python int
 }
 
 // givenEnv is a variable's value in the environment given to ReadWith.

@@ -32,9 +32,7 @@ func TestGuardParamValues(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Name: "t.py", Torch: "2.11"})
-			require.NoError(t, err, tc.reason)
-			require.Len(t, s.Sites, 1, tc.reason)
+			s := readOneSite(t, tc.src, tc.reason)
 			var got string
 			for _, n := range s.Sites[0].Notes {
 				if _, v, ok := strings.Cut(n, "guards in def phase test: "); ok {

@@ -2,7 +2,6 @@ package script
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -38,9 +37,7 @@ func TestHandedCallerParam(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Name: "t.py", Torch: "2.11"})
-			require.NoError(t, err, tc.reason)
-			require.Len(t, s.Sites, 1, tc.reason)
+			s := readOneSite(t, tc.src, tc.reason)
 			require.Equal(t, tc.cpuNote, slices.Contains(s.Sites[0].Notes, defaultCPUNote), tc.reason)
 		})
 	}

@@ -102,3 +102,15 @@ func oneSiteNote(t *testing.T, name, src string, has func(string) bool) string {
 	}
 	return got
 }
+
+// readOneSite reads src as t.py for torch 2.11 (ReadWith, no command line) and returns
+// it, failing the test with reason unless it reads and holds exactly one compile site
+// (the set-up the guard, parameter and thread tests share: guardparamvals_test.go,
+// handedparam_test.go, passedparam_test.go, socketio_test.go).
+func readOneSite(t *testing.T, src, reason string) *Script {
+	t.Helper()
+	s, err := ReadWith(strings.NewReader(src), ReadOptions{Name: "t.py", Torch: "2.11"})
+	require.NoError(t, err, reason)
+	require.Len(t, s.Sites, 1, reason)
+	return s
+}

@@ -160,12 +160,16 @@ func prefixed(pv paramVal, how string) paramVal {
 
 // cliDefaultValue is the value of the option flag (naming a parameter), whose
 // default def (written at line) a command-line library gives when the command line
-// does not name it: def with an empty command line given after -script's --, and in
+// does not name it (implied where def is nil: click's count= 0, multiple= ()): def
+// with an empty command line given after -script's --, and in
 // the note of a run given nothing (a non-empty one: cliOptValue).
-func (r *reader) cliDefaultValue(def *expr, flag, runner string, line int) paramVal {
+func (r *reader) cliDefaultValue(def *expr, implied *literal.Value, flag, runner string, line int) paramVal {
 	v, ok := r.literal(def)
+	if def == nil && implied != nil {
+		v, ok = *implied, true
+	}
 	switch {
-	case def == nil:
+	case def == nil && !ok:
 		return paramVal{unknown: fmt.Sprintf("%s requires %s on the command line (it has no default)", runner, flag)}
 	case !ok:
 		return paramVal{unknown: fmt.Sprintf("%s takes it from the command line, and its default is not a value known where the plan is made", runner)}

@@ -41,9 +41,7 @@ func TestPassedParamInCallerScope(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Name: "t.py", Torch: "2.11"})
-			require.NoError(t, err, tc.reason)
-			require.Len(t, s.Sites, 1, tc.reason)
+			s := readOneSite(t, tc.src, tc.reason)
 			st := s.Sites[0]
 			require.NotNil(t, st.Backend, tc.reason)
 			require.Equal(t, tc.backend, *st.Backend, tc.reason)

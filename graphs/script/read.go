@@ -65,7 +65,7 @@ func readTextEnv(name, src string, in readIn) (*Script, error) {
 	if kept == nil {
 		return s, nil
 	}
-	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env, argv: in.argv})
+	return readTextOnce(name, src, readIn{env: kept, torch: in.torch, start: env, argv: in.argv, python: in.python})
 }
 
 func readTextOnce(name, src string, in readIn) (*Script, error) {
@@ -73,7 +73,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	if err := sourceVerdict(name, src); err != nil {
 		return nil, err
 	}
-	toks, lines, stmts, forms, err := parseSourceForms(name, src)
+	toks, lines, stmts, forms, err := parseSourceFor(name, src, in.python)
 	if err != nil {
 		return nil, err
 	}
@@ -102,6 +102,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.rest = true
 	r.runRest(stmts)
 	r.cliArgvUnread()
+	r.reachingCalls()
 	r.compilesInText()
 	r.compileValues(stmts)
 	return r.finish(), nil
@@ -116,20 +117,36 @@ func parseSource(name, src string) ([]token, *lineIndex, []*stmt, error) {
 // parseSourceForms is parseSource, with the forms only newer Pythons accept that the
 // tokenizer and the parser met, in the order met (pyversion.go).
 func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken.FormAt, error) {
+	return parseSourceFor(name, src, 0)
+}
+
+// parseSourceFor is parseSourceForms for the Python 3.minor that runs the file (0:
+// not given): 3.8 and 3.9 report the error their parser meets first (oldorder.go).
+func parseSourceFor(name, src string, minor int) ([]token, *lineIndex, []*stmt, []pytoken.FormAt, error) {
 	text := src
 	if len(src) > MaxSourceBytes {
 		return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
 	}
 	toks, lines, forms, deferred, err := tokenizeForms(src)
 	if err != nil {
-		if te, ok := err.(*pytoken.Error); ok {
-			return nil, nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
+		te, ok := err.(*pytoken.Error)
+		if !ok {
+			return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
 		}
-		return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: err.Error()}
+		if oldParser(minor) {
+			if se := parseBeforeTokenError(name, src, errorOffset(src, te.Line, te.Col)); se != nil {
+				return nil, nil, nil, nil, se
+			}
+		}
+		return nil, nil, nil, nil, &SyntaxError{File: name, Line: te.Line, Col: te.Col, Msg: te.Msg}
 	}
 	p := &parser{toks: toks, lines: lines, src: text}
 	stmts := p.file()
-	if se := parseOrder(name, text, p.err, deferred); se != nil {
+	se := parseOrder(name, text, p.err, deferred)
+	if oldParser(minor) {
+		se = parseOrderOld(name, text, p.err, deferred, toks)
+	}
+	if se != nil {
 		return nil, nil, nil, nil, se
 	}
 	forms = append(forms, p.forms...)
@@ -202,6 +219,9 @@ type siteState struct {
 	// perDevice: the site builds one compiled function per device, in these loops
 	// (devicefns.go deviceLoop); nil otherwise.
 	perDevice *iterCount
+	// calls: it is inside a def the file calls from several places, under guards of
+	// that def (reachcalls.go); nil otherwise.
+	calls *siteCalls
 }
 
 // frame is one entry of walkStack's stack.
@@ -419,6 +439,8 @@ type reader struct {
 	handed                              map[*stmt]map[string]bool // parameters a call passes a caller's parameter (devicetype.go handCallerParams)
 	building                            int                       // how many constructors (__init__, __post_init__) are running (enter)
 	paramSets                           map[*stmt]int             // def → the first line where it replaces a parameter (paramhelpers.go)
+	defRuns                             map[*stmt][]defRun        // def called from several places → its calls the walk met, in order (reachcalls.go)
+	otherCommand                        map[*stmt]string          // a command of a group the command line given does not name → why it does not run (cligroups.go)
 	timeline                            []tlEvent                 // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)
 	bindings                            map[bindKey]*outBinding   // names bound to a compiled call's output (overwrite.go)
 	assignLoops                         map[bindKey][]int32       // the loops each name's last assignment ran in (overwrite.go)

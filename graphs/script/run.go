@@ -165,7 +165,7 @@ func (r *reader) runRoots(stmts []*stmt) {
 	for _, s := range stmts {
 		if s.kind == defStmt && !r.entered[s] && !r.defCalled(s) && !r.constructed(s) {
 			r.restCUDA = 0
-			r.guards = append(r.guards, guard{text: r.uncalledText(s)})
+			r.guards = append(r.guards, guard{text: r.uncalledText(s), notCommand: r.otherCommand[s] != ""})
 			r.enter(s)
 			r.guards = r.guards[:len(r.guards)-1]
 		}
@@ -207,6 +207,9 @@ type guard struct {
 	// (argguard.go: chainDefault), which a site's first plan follows (branches.go).
 	plain string
 	def   parsedDefault
+	// notCommand: the def run under it is a command of a group that the command line
+	// given does not name (cligroups.go): nothing under it runs in the run planned.
+	notCommand bool
 }
 
 // branches runs the branches of an if, try or match statement, each under its guard
@@ -638,6 +641,7 @@ func (r *reader) call(c *expr) {
 	if c.x.kind == name && q == "" {
 		def = r.funcs[c.x.name]
 	}
+	r.recordDefRun(c, q)
 	r.callAgain(c, q)
 	r.dictArgs(c, q, def)
 	if !r.callOwn(c, q) && !r.thread(c, q) {
@@ -652,6 +656,7 @@ func (r *reader) callOwn(c *expr, q string) bool {
 	switch {
 	case c.x.kind == name && q == "" && r.partials[c.x.name] != nil:
 		r.partialCall(c, r.partials[c.x.name])
+	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil && r.enterClickGroup(c, r.funcs[c.x.name]):
 	case c.x.kind == name && q == "" && r.funcs[c.x.name] != nil:
 		r.bindParamVals(r.funcs[c.x.name], c)
 		r.bindParams(r.funcs[c.x.name], c)
@@ -1364,6 +1369,9 @@ var lightningHooks = map[string]string{
 // uncalledText is the guard of a def no code in this file calls; a LightningModule
 // hook is said to run where Lightning's Trainer calls it (lightningHooks).
 func (r *reader) uncalledText(def *stmt) string {
+	if why := r.otherCommand[def]; why != "" {
+		return fmt.Sprintf("in def %s (line %d), %s", def.name, int(def.line), why)
+	}
 	if how, ok := lightningHooks[def.name]; ok && r.sc.classOf[def] != nil {
 		for _, k := range r.classChain(r.sc.classOf[def]) {
 			for _, b := range k.bases {

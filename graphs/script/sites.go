@@ -84,6 +84,7 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	}
 	st.Guard, st.NotRun = r.guardText(), r.notRun()
 	r.noteOtherCallers(st)
+	r.noteSiteCalls(st)
 	st.handlers = r.siteHandlers()
 	r.noteDeviceLoop(st, c)
 	if r.configLine == 0 {
@@ -132,6 +133,11 @@ func (r *reader) notRun() string {
 			why = "with status 0, printing the help its list asks for (-h, --help)"
 		}
 		return fmt.Sprintf("parse_args exits at line %d %s, before this site: the plans below read the file as if parse_args were given no arguments, and are not counted for the exit", r.av.refused.line, why)
+	}
+	for _, g := range r.guards {
+		if g.notCommand {
+			return "the command line given names another command of its group (see conditional): the plans below are of a run that names this one, and are not counted for the exit"
+		}
 	}
 	for _, g := range r.guards[min(r.fnGuards, len(r.guards)):] {
 		if g.off {

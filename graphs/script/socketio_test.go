@@ -43,9 +43,7 @@ func TestSocketIOBackgroundTask(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader(tc.src), ReadOptions{Name: "t.py", Torch: "2.11"})
-			require.NoError(t, err, tc.reason)
-			require.Len(t, s.Sites, 1, tc.reason)
+			s := readOneSite(t, tc.src, tc.reason)
 			var kind ThreadKind
 			for _, th := range s.Threads {
 				if th.Target == tc.target {
