@@ -261,6 +261,14 @@ func (r *reader) noteArgvOpen(c *expr) {
 		r.av.open = r.av.open || kwarg(c, "parents", 99) != nil || kwarg(c, "prefix_chars", 99) != nil || kwarg(c, "fromfile_prefix_chars", 99) != nil
 	case "add_subparsers", "add_mutually_exclusive_group":
 		r.av.open = true
+	case "add_arguments":
+		// simple_parsing's ArgumentParser.add_arguments(Config, dest=…) adds an option
+		// per field of the dataclass (lebrice/SimpleParsing README: parser.add_arguments(HParams, dest="hparams")), which
+		// the reader does not read: the parser is open, and a list given is not read.
+		r.av.open = true
+		if r.av.dataclassAt == 0 && c.x.kind == attr {
+			r.av.dataclassAt = int(c.line)
+		}
 	}
 	for _, a := range c.args {
 		if a.value != nil && a.value.kind == name && len(r.av.passed) < maxFlow && (c.x.kind == name || c.x.kind == attr) {
@@ -726,6 +734,7 @@ type argvState struct {
 	ints        map[string]literal.Value   // dest → the int the list read gives it, an option with type=int
 	closed      bool                       // the reader sees every option of the file's parser (closedParser)
 	open        bool                       // an option the reader may not see (noteArgvOpen)
+	dataclassAt int                        // the line of a parser.add_arguments(Config, …): simple_parsing's dataclass options, not read (0: none)
 	parsers     int                        // ArgumentParser() calls
 	passed      map[string]string          // a name passed to a call → the callee's name
 	receivers   map[string]bool            // the names add_argument is called on
@@ -848,6 +857,9 @@ const cmdlineNames = " argv parse_args parse_known_args parse_args_into_dataclas
 
 // argvUnread is Script.ArgvUnread's answer for argv.
 func (r *reader) argvUnread(argv []string) string {
+	if len(argv) > 0 && r.av.dataclassAt > 0 {
+		return fmt.Sprintf("the file's parser takes a dataclass's fields as its options (add_arguments, line %d: simple_parsing's ArgumentParser), which compilemode does not read, so these arguments change no plan; -mode MODE replaces the mode its sites are given", r.av.dataclassAt)
+	}
 	if len(argv) == 0 || r.av.fromCLI {
 		return ""
 	}
@@ -856,10 +868,45 @@ func (r *reader) argvUnread(argv []string) string {
 			return "the file's parse_args reads the list the file gives it, not the command line, so these arguments change no plan"
 		}
 	}
+	if lib, use, line := r.cliLibraryUse(); lib != "" {
+		return fmt.Sprintf("the file reads its command line with %s (%s, line %d), whose arguments compilemode does not read, so these arguments change no plan; -mode MODE replaces the mode its sites are given", lib, use, line)
+	}
 	for _, t := range r.toks {
 		if t.kind == pytoken.Name && strings.Contains(cmdlineNames, " "+r.tokText(t)+" ") {
 			return "the file has no one parse_args() of the command line that compilemode follows, so these arguments change no plan"
 		}
 	}
 	return "the file reads no command line (no parse_args(), sys.argv or command-line library), so these arguments change nothing"
+}
+
+// cliLibraries are the command-line libraries whose arguments the reader does not
+// read where no other reader of this package does (cliargv.go), by the module a
+// file imports, with the name a note gives them (newuser29 finding 8: senpai's
+// `cfg = sp.parse(Config)` of simple_parsing, and Hydra's `@hydra.main` with its
+// key=value overrides of YAML files the script does not hold, were "no one
+// parse_args() … that compilemode follows").
+var cliLibraries = map[string]string{
+	"simple_parsing": "simple_parsing", "hydra": "Hydra", "click": "click", "typer": "Typer", "fire": "Fire",
+	"absl": "absl flags", "tyro": "tyro", "jsonargparse": "jsonargparse", "docopt": "docopt", "argh": "argh",
+	"plac": "plac", "defopt": "defopt", "configargparse": "ConfigArgParse",
+}
+
+// cliLibraryUse returns the first use in the file of a module of cliLibraries
+// (sp.parse, hydra.main), with its library's name and line ("": none).
+func (r *reader) cliLibraryUse() (lib, use string, line int) {
+	for i := 0; i+2 < len(r.toks); i++ {
+		t := r.toks[i]
+		if t.kind != pytoken.Name || r.tokText(r.toks[i+1]) != "." || r.toks[i+2].kind != pytoken.Name {
+			continue
+		}
+		if i > 0 && strings.Contains(" import as from . ", " "+r.tokText(r.toks[i-1])+" ") {
+			continue // the import itself, or an attribute of something else
+		}
+		q := r.aliases[r.tokText(t)]
+		root, _, _ := strings.Cut(q, ".")
+		if name, ok := cliLibraries[root]; ok {
+			return name, r.tokText(t) + "." + r.tokText(r.toks[i+2]), r.lines.line(t.off)
+		}
+	}
+	return "", "", 0
 }

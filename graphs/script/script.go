@@ -402,6 +402,9 @@ type Site struct {
 	// compiled backward graph returned (factGradAccum: what keeps outputs; 0: none),
 	// whose overwritten-output warning says so (gradaccumfix.go).
 	gradAccum int
+	// gradAccumIf is the condition that accumulation holds under ("": always), a
+	// micro-step count the file does not give (accumcount.go).
+	gradAccumIf string
 	// fwMode says how the framework of a site of kind framework takes a mode, for its
 	// fixes (frameworkfix.go; nil: not a framework site).
 	fwMode *frameworkMode

@@ -97,10 +97,12 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Binds = r.lastName(c.x.x)
 		r.bindCompiled(st.Binds, st)
 		r.addOwned(c.x.x, st) // pipe.text_encoder.compile(…): pipe holds it (owner.go)
+		r.noteCompiledObject(st, c.x.x)
 	}
 	if kind != Method && len(args) > 0 && args[0].keyword == "" && args[0].star == 0 {
 		st.def = r.compiledDef(args[0].value) // torch.compile(step): step's body is compiled
 		st.callerFn = r.callerParam(args[0].value)
+		r.noteCompiledObject(st, args[0].value)
 	}
 	r.siteOf[c] = st
 	r.sites = append(r.sites, st)
