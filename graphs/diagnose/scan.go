@@ -794,6 +794,11 @@ type scanner struct {
 	// with its missing part put back.
 	lowered, cutText []byte
 	occ, spans       [][2]int // matchNearRun's occurrences of a literal and spans to run on
+	// nearLows are the last long texts matchNear read in lower case, for the gates of
+	// the windows around each occurrence (lowerFor); low is the one being read.
+	nearLows [nearLows]loweredText
+	low      *loweredText
+	lowNext  int
 }
 
 // scannerOn returns a scanner that reads with table t.
