@@ -150,7 +150,9 @@ type Diagnosis struct {
 	// Format is "compilemode-diagnosis/2" (/1 until newuser28: every key of Plan's
 	// configuration, and no TorchSource).
 	Format string `json:"format"`
-	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
+	// Torch is the release the findings are read for: Options.Torch's where given
+	// (TorchSource "option", the command's -torch; the log's own is then StatedTorch
+	// where it differs), else the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
 	// wheel tags, torch==2.5.1 pins), "" when it shows none, one older than 2.0
 	// (1.13) or one torch has not and is not near (2.99.0, 10.0: StatedTorch), but for "1.14", the development line that shipped as 2.0
@@ -546,6 +548,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 			best[row.Code] = i
 		}
 	}
+	s.dropRetoldSiblings(best)
 	for _, i := range best {
 		d.Findings = append(d.Findings, s.finding(i, s.bestShown(i, holds), torch, haveTorch))
 	}
@@ -647,6 +650,43 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 		return s.hits[i].span > s.hits[j].span
 	}
 	return s.hits[i].match == Exact && s.hits[j].match != Exact
+}
+
+// dropRetoldSiblings removes from best (a code's row, diagnosis) each code found only
+// by a retelling that a code found by PyTorch's own text retells too: one story, read as
+// one code or another by the release (rows_retold_dt.go: a host-to-device copy told as
+// what failed a capture is capture-unpinned-copy on 2.11 and later, stream-capture-illegal
+// before). A text that quotes capture-unpinned-copy's message shows which of the two it
+// is, whatever release -torch or the text names; its title's retelling, read for 2.9 as
+// stream-capture-illegal, had been a second finding of a message the text never shows
+// (newuser29 F5, vllm-project/vllm#48503 and PR #53884).
+func (s *scanner) dropRetoldSiblings(best map[Code]int) {
+	for c, i := range best {
+		if !s.rows[i].Paraphrase {
+			continue
+		}
+		for o, j := range best {
+			if o != c && !s.rows[j].Paraphrase && s.retellsToo(i, o) {
+				delete(best, c)
+				break
+			}
+		}
+	}
+}
+
+// retellsToo reports whether a retelling's row of code c has row i's pattern: the same
+// retelling borrowed by both codes (borrow).
+func (s *scanner) retellsToo(i int, c Code) bool {
+	p := s.rows[i].Pattern
+	if p == "" {
+		return false
+	}
+	for j := range s.rows {
+		if o := &s.rows[j]; o.Code == c && o.Paraphrase && o.Pattern == p {
+			return true
+		}
+	}
+	return false
 }
 
 // onePlace reports whether the log's lines a and b, the first hits of row i's code's
