@@ -746,6 +746,14 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("HeadLinesWith(no hint) = %q", got)
 		}
 	},
+	"diagnose.Diagnosis.FindingsWith": func(t *testing.T) {
+		if got := (*diagnose.Diagnosis)(nil).FindingsWith(diagnose.Hints{}); got != nil {
+			t.Errorf("(*Diagnosis)(nil).FindingsWith() = %v, want none", got)
+		}
+		if got := new(diagnose.Diagnosis).FindingsWith(diagnose.Hints{Given: "from the selector"}); got != nil {
+			t.Errorf("zero Diagnosis: FindingsWith() = %v, want none", got)
+		}
+	},
 	"diagnose.Diagnosis.PlanLinesWith": func(t *testing.T) {
 		if got := (*diagnose.Diagnosis)(nil).PlanLinesWith(diagnose.Hints{}); got != nil {
 			t.Errorf("(*Diagnosis)(nil).PlanLinesWith() = %q, want none", got)

@@ -11,7 +11,7 @@ import (
 // module is listed (examples/compilemode's TestNoPackagePrefix walks them).
 func ModulePackages() []string {
 	return []string{"graphs", "modes", "config", "literal", "schema", "strictjson", "inputerr",
-		"pyver", "script", "pytoken", "diagnose", "catalog", "textwrap", "backend", "kernels", "cliflags", "drafter", "answer", "readme", "termtext", "linediff", "skips", "lazyregexp", "textpack", "caseruns", "smallgzip", "wasmdata", "exactname"}
+		"pyver", "script", "pytoken", "diagnose", "catalog", "textwrap", "backend", "kernels", "cliflags", "drafter", "answer", "readme", "termtext", "linediff", "skips", "lazyregexp", "textpack", "caseruns", "smallgzip", "wasmdata", "exactname", "globalstate"}
 }
 
 // pkgPrefix matches a package's error prefix inside a message: at its start, after ": "

@@ -14,7 +14,8 @@ import (
 var builtinsTxt string
 
 // builtinNames maps a version ("3.13") to the names of its builtins module; the key
-// "" holds the names of any version.
+// "" holds the names of any version. Built once from builtinsTxt on first use, and
+// only read after: no mutable state.
 var (
 	builtinNamesOnce  sync.Once
 	builtinNamesValue map[string]map[string]bool

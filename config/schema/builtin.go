@@ -241,6 +241,8 @@ func schemaFor(v modes.Version) string {
 	return r.File
 }
 
+// envVarNamesAll is BuiltinEnvVarNames's answer, built once from the embedded schemas
+// and only read after: no mutable state.
 var (
 	envVarNamesOnce sync.Once
 	envVarNamesAll  []string

@@ -41,7 +41,7 @@ func TestDiagnoseFlag(t *testing.T) {
 		// inputfix23 #3: the release read follows "no known signature"
 		{"no signature, the call raises", []string{"-diagnose", pasted}, 0, "no known signature: this log matches none of compilemode's diagnosis codes\n" +
 			diagnose.ScopeCovers + "\n" + diagnose.ScopeLacks + "\ntorch 2.11 (from line 1)\n\n" +
-			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):\n" +
+			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the report with the changed keys, -json -all every key):\n" +
 			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified"},
 		{"empty", []string{"-diagnose", empty}, 2, "empty.log"},
 		// sweep7 finding 15: the name once, not again inside "stat NAME: …"; a dangling

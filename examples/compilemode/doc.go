@@ -237,8 +237,8 @@
 // more; -callers, -cold-start and
 // -sizes are errors without the layout or -dynamic-shapes they refine. Flags one of
 // which would be ignored are errors naming both: -key with -keys or -all, -keys with
-// -all, -all with -json (the JSON report lists every key; with -script, -all selects
-// every key of each plan and is kept), -script with -scenario, -key or -keys, a release comparison with -script,
+// -all, -all with -json (the JSON report lists every key; with -script or -diagnose,
+// -all keeps every key of each plan's config and is kept), -script with -scenario, -key or -keys, a release comparison with -script,
 // -diagnose, -keys or -all, -version with any other flag, -env NAME twice. "-" is
 // stdin for -scenario, -schema, -options @-, -diagnose and -script, for one of them
 // in a run; for -diagnose and -script a device on stdin that is not a terminal (< /dev/zero)

@@ -11,7 +11,8 @@ import (
 
 // TestBrowserPageWords (newuser28 #7, #14): the Log tab's readable view names the
 // page's controls where the command's text names its flags, the Log tab reads a log
-// for the release its own selector names (the command line shown says -torch), an
+// for the release its own selector names (the command line shown says -torch, the
+// readable view the selector), an
 // empty box is answered in the page's words, and a damaged link says so in the page's
 // words, not the browser's.
 func TestBrowserPageWords(t *testing.T) {
@@ -58,6 +59,12 @@ func TestBrowserPageWords(t *testing.T) {
 		cmd, _ := text(ctx, "command")
 		if !strings.Contains(txt, "torch 2.9 (from -torch; line 1 states 2.11)") || cmd != "COLUMNS=100 compilemode -torch 2.9 -diagnose run.log" {
 			t.Errorf("log read for 2.9: command %q, text %q", cmd, txt)
+		}
+		// The readable view names the selector the release came from, not -torch
+		// (fixmisc31: it said "(from -torch)" on a page with no flags).
+		readable, _ := eval[string](ctx, `document.getElementById("rendered-0").innerText`)
+		if !strings.Contains(readable, `torch 2.9 (from "read for release"; line 1 states 2.11)`) || strings.Contains(readable, "-torch") {
+			t.Errorf("log read for 2.9: readable view %q, want the selector named", readable)
 		}
 		if err := set(ctx, "log-torch", ""); err != nil {
 			t.Fatal(err)

@@ -97,12 +97,12 @@ func mustRead(path string) string {
 var textLabel = regexp.MustCompile(`^(\| |cause: |fix: |note: |hint: |explain: |\[[a-z0-9-]+\] )`)
 
 // pageWorded is the Text view's text with the command's hints (diagnose.CommandHints:
-// "-torch X.Y sets one", "-json has the whole report") in the page's words, which the
-// readable view says instead (answer.PageHints, newuser28 #7), each hint found across
-// the text's wrapping too.
+// "-torch X.Y sets one", "from -torch", "-json has the report with the changed keys,
+// -json -all every key") in the page's words, which the readable view says instead
+// (answer.PageHints, newuser28 #7), each hint found across the text's wrapping too.
 func pageWorded(text string) string {
 	cmd, page := diagnose.CommandHints(), answer.PageHints()
-	for _, h := range [][2]string{{cmd.Torch, page.Torch}, {cmd.Whole, page.Whole}} {
+	for _, h := range [][2]string{{cmd.Torch, page.Torch}, {cmd.Given, page.Given}, {cmd.Whole, page.Whole}} {
 		words := strings.Fields(h[0])
 		for i, w := range words {
 			words[i] = regexp.QuoteMeta(w)

@@ -33,7 +33,9 @@
 // come with the page's view of the answer, written by the library's own code
 // (Report.Heading, HostDefaults and ExplainText, Diagnosis.HeadLinesWith and
 // PlanLinesWith, whose hints name the page's controls, "read for release" and the
-// JSON view, where the command's name -torch and -json: answer.PageHints; Finding.Head, a script's text before its first site and the heads of each site's
+// JSON view, where the command's name -torch and -json: answer.PageHints; the findings'
+// fixes and notes as Diagnosis.FindingsWith words them, "from \"read for release\""
+// where the command's say "(from -torch)"; Finding.Head, a script's text before its first site and the heads of each site's
 // other plans); TestBrowserReadableSaysAllText checks it line by line (newuser27:
 // it dropped a site's other plans, the globals' guards, the cut traceback's line and
 // the release's). The server answers GET and HEAD; any other method gets 405 with
@@ -53,7 +55,8 @@
 //
 // The page's footer lists it too: -schema (a dump of your own PyTorch), -scenario,
 // -key, -keys and -all; the host's environment (the page is always -no-env); with
-// -script or -diagnose, -mode, -options, -set, -env and -fullgraph; and a script's command line (-script FILE -- ARGS): the Script tab plans
+// -script, -mode, -options, -set, -env and -fullgraph (-diagnose refuses them); with
+// -diagnose, -python (the Log tab has a release, no Python); and a script's command line (-script FILE -- ARGS): the Script tab plans
 // the values the file's parser can produce (script.ReadNamed, no Argv). The Script tab has a release and a Python (-torch, -python), the
 // Log tab a release to read the log for, "read for release" (-torch; the log's own by
 // default, not the call form's release, which is 2.11 until changed and would hide the

@@ -135,11 +135,18 @@
 // side-stream work out of it). Such a finding's Fix says "line 31 already makes the
 // current (capturing) stream wait on the side stream (…); if it fails all the same: …"
 // and [Finding.FixShownLine] is that line. The line must be a statement that does it,
-// whole: not prose that names it, a comment, a docstring, code under advice (the first
-// prose line above it asks or suggests: "Try this:"), the fork instead of the join
-// (side.wait_stream(torch.cuda.current_stream())), nor code in a def other than the
-// one a traceback of the text fails in; a compile call's mode counts only where the text
-// shows one call.
+// whole: not prose that names it, a comment, a docstring or other triple-quoted
+// string, code under advice (the first prose line above it asks or suggests: "Try
+// this:"), the fork instead of the join (side.wait_stream(torch.cuda.current_stream())),
+// code that never runs (under if False:, after a return in its block, in a def the text
+// neither calls nor passes on), nor code in a def other than the one a traceback of the
+// text fails in. And it must be in effect for the failing run: a keyword True in the
+// call's own arguments, not in a comment or a string; not undone by a later line (the
+// variable set again); an install not answered by its own error output nor a dry run;
+// torch.no_grad() whose block holds the call; the join waiting on a stream forked above
+// it, outside that stream's own block (where torch.cuda.current_stream() is the side
+// stream); a compile call's mode only where the text shows one call and its plan has
+// triton.cudagraphs False. In doubt, the usual fix stays.
 //
 // # Matching
 //
@@ -371,6 +378,17 @@
 // traceback's source line (under its frame's header, in its listing), a warning's shown
 // source line, a thread's quotation in a markdown code fence and a diff's line (+ or -
 // first) stay findings.
+// Code that names the message to find, filter or compare it gives no hit (searchMarks,
+// absent_search.go): a membership test in a condition (`if "…" in text:`, `return "…"
+// not in record.getMessage()`), a search call (`.find("…")`, `.includes("…")`,
+// `strings.Contains(out, "…")`, `Select-String -Pattern "…"`), a name assigned it
+// (`needle = "…"`), a comparison (`reason == "…"`), the message written as a regular
+// expression (`".*….*"`, `r"…\."`), a warnings filter in -W's syntax
+// ("ignore:…:UserWarning" in pytest's mark or ini lines, `-W`, PYTHONWARNINGS); and a
+// retelling in a piece of a string that implicit concatenation goes on with on the next
+// line (a program's advice, concatPiece). A test's assertion that it occurs, a plain
+// `warnings.filterwarnings("ignore", message="…")` (holdoutAR's label: a filter says the
+// warning came), a test's skip reason and a diff's line stay findings.
 // A test's assertion that the message is absent is no hit either (absent_assert.go):
 // `assert "…" not in stderr[0]`, `assert not any("…" in l for l in lines)`,
 // `self.assertNotIn("…", …)`, `self.assertFalse("…" in …)`, `FileCheck().check_not("…")`,

@@ -25,7 +25,11 @@ import (
 // docstring; nor code under advice (the first prose line above it, within the lines the
 // scanner holds, asks or suggests: "Try this:", "you should add"); nor code in a def
 // other than the one a traceback of the text fails in (a text that shows the join in
-// fn_ok and fails in fn_bad).
+// fn_ok and fails in fn_bad). And the action must be in effect for the failing run
+// (fix brief 31, hostile29's H1–H9: held_scope.go, held_effect.go): not code that never
+// runs, not undone by a later line, not an install its own output shows failing, a
+// grad-off scope that holds the call, a join of a stream the text forks, outside that
+// stream's block; when in doubt, not held (withholding a needed fix is the worse error).
 
 // heldAction is an action a code's fix asks for, as a line of code does it.
 type heldAction struct {
@@ -37,8 +41,49 @@ type heldAction struct {
 	literals []string
 	// shape matches the line (clean: without its indentation, quote marks, log
 	// prefixes) that does it, from its start: an optional interpreter prompt, then the
-	// statement.
-	shape *lazyregexp.Regexp
+	// statement; refuse, where set, matches a line of that shape that does not do it
+	// (a dry run, a simulation).
+	shape, refuse *lazyregexp.Regexp
+	// code says what of the line the shapes read: 0 the whole line; 'c' the line
+	// without its comment; 'p' the line without its comment and with its strings'
+	// contents blanked (Python code whose keyword a comment or a string may repeat:
+	// `capturable=False  # TODO: capturable=True`, `print("capturable=True …")`).
+	code byte
+}
+
+// matches reports whether the line text does the action.
+func (a heldAction) matches(text []byte) bool {
+	if a.code != 0 {
+		text = codePart(text, a.code == 'p')
+	}
+	return a.shape.Match(text) && (a.refuse == nil || !a.refuse.Match(text))
+}
+
+// codePart returns text without its comment (from a '#' outside a string), and with
+// its strings' contents blanked where blank is set (a string's quotes stay).
+func codePart(text []byte, blank bool) []byte {
+	out := make([]byte, 0, len(text))
+	var q byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case q != 0 && c == '\\':
+			i++
+			continue
+		case q != 0 && c == q:
+			q = 0
+		case q != 0:
+			if blank {
+				continue
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == '#':
+			return out
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // heldPrompt is what may open a line of code in a text: the interpreter's prompts, a
@@ -60,43 +105,74 @@ const (
 	uncachedSource = "c10/cuda/CUDACachingAllocator.cpp forceUncachedAllocator (static force_uncached)"
 )
 
+// noCudagraphsSource is where the no-cudagraphs rows' fact is read: the mode's patch
+// does not hold triton.cudagraphs, so the key keeps the value the program gives it
+// (its default False, a global torch._inductor.config.triton.cudagraphs = True, the
+// environment's TORCHINDUCTOR_CUDAGRAPHS=1), and the row is held only where the plan of
+// the call the text shows has it False (applyHeld).
+const noCudagraphsSource = "max-autotune-no-cudagraphs's patch leaves triton.cudagraphs unset (modes tables: " +
+	"torch/_inductor/__init__.py list_mode_options @ 2.2.2, 2.6.0, 2.7.1, 2.14.0; torch_static.json @ 2.11), " +
+	"so the call captures where the program turns the key on; held where the call's plan has it False"
+
 // heldActions are the actions of heldFixes, each with the shape of a line that does it.
 var heldActions = []heldAction{
 	{key: "join", done: "makes the current (capturing) stream wait on the side stream",
 		literals: []string{"wait_stream(", "wait_event("},
 		// the join, not the fork: the receiver is the current stream (or a name for
 		// the main one); side.wait_stream(torch.cuda.current_stream()) is the fork
-		shape: &lazyregexp.Regexp{Expr: heldPrompt + `(?:[\w.]*current_stream\([^()]*\)|\w*(?:main|cur|current|compute|default)\w*)\.wait_(?:stream|event)\(\s*[\w.]+(?:\([^()]*\))?\s*\)\s*(?:#.*)?$`}},
+		shape: &lazyregexp.Regexp{Expr: heldPrompt + `(?:[\w.]*current_stream\([^()]*\)|\w*(?:main|cur|current|compute|default)\w*)\.wait_(?:stream|event)\(\s*[\w.]+(?:\([^()]*\))?\s*\)\s*(?:#.*)?$`},
+		code:  'p'},
 	{key: "no-grad", done: "runs the call under torch.no_grad() or torch.inference_mode()",
-		literals: []string{"torch.no_grad()", "torch.inference_mode()"},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:with\s+(?:[\w.]+\([^()]*\)\s*,\s*)?|@)torch\.(?:no_grad|inference_mode)\(\)`}},
+		literals: []string{"torch.no_grad()", "torch.inference_mode()", "set_grad_enabled(False)"},
+		// the scope it opens must hold the call (gradHeld, held_scope.go)
+		shape: &lazyregexp.Regexp{Expr: heldPrompt + `(?:(?:with\s+(?:[\w.]+\([^()]*\)\s*,\s*)?|@)torch\.(?:no_grad|inference_mode)\(\)|torch\.set_grad_enabled\(\s*False\s*\)\s*;?\s*$)`},
+		code:  'p'},
 	{key: "mark-step", done: "calls torch.compiler.cudagraph_mark_step_begin()",
 		literals: []string{"mark_step_begin()"},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:torch\.compiler\.cudagraph_|torch\._inductor\.cudagraph_trees\.)mark_step_begin\(\)\s*;?\s*(?:#.*)?$`}},
+		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:torch\.compiler\.cudagraph_|torch\._inductor\.cudagraph_trees\.)mark_step_begin\(\)\s*;?\s*(?:#.*)?$`},
+		code:     'p'},
 	{key: "clone", done: "clones the compiled call's output where it returns",
 		literals: []string{").clone()"},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `[\w.\[\]]+(?:\s*,\s*[\w.\[\]]+)*\s*=\s*[\w.\[\]]+\([^()]*(?:\([^()]*\)[^()]*)*\)\.clone\(\)\s*(?:#.*)?$`}},
+		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `[\w.\[\]]+(?:\s*,\s*[\w.\[\]]+)*\s*=\s*[\w.\[\]]+\([^()]*(?:\([^()]*\)[^()]*)*\)\.clone\(\)\s*(?:#.*)?$`},
+		code:     'p'},
 	{key: "pinned", done: "pins the CPU tensor (pin_memory)",
 		literals: []string{"pin_memory"},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `[\w.\[\]]+(?:\s*,\s*[\w.\[\]]+)*\s*=\s*[\w.\[\]]+.*(?:\.pin_memory\(\)|\bpin_memory\s*=\s*True\b)`}},
+		// the keyword in the call's own arguments, set to True (not a comment's, a
+		// string's, nor True if … else False)
+		shape: &lazyregexp.Regexp{Expr: heldPrompt + `[\w.\[\]]+(?:\s*,\s*[\w.\[\]]+)*\s*=\s*[\w.\[\]]+.*(?:\.pin_memory\(\)|\bpin_memory\s*=\s*True\s*[,)])`},
+		code:  'p'},
 	{key: "capturable", done: "builds the optimizer with capturable=True",
 		literals: []string{"capturable=True", "capturable = True"},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:[\w.\[\]]+\s*=\s*)?[\w.]+\(.*\bcapturable\s*=\s*True\b`}},
+		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:[\w.\[\]]+\s*=\s*)?[\w.]+\(.*\bcapturable\s*=\s*True\s*[,)]`},
+		code:     'p'},
 	{key: "import-config", done: "imports torch._inductor.config",
 		literals: []string{"import torch._inductor.config", "from torch._inductor import"},
 		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:import\s+torch\._inductor\.config\b|from\s+torch\._inductor\s+import\s+(?:\w+\s*,\s*)*config\b)`}},
 	{key: "unset-caching", done: "unsets PYTORCH_NO_CUDA_MEMORY_CACHING",
 		literals: []string{"PYTORCH_NO_CUDA_MEMORY_CACHING"},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:unset\s+PYTORCH_NO_CUDA_MEMORY_CACHING\b|(?:del\s+os\.environ\[|os\.environ\.pop\()\s*["']PYTORCH_NO_CUDA_MEMORY_CACHING["'])`}},
+		// unset, env -u (coreutils env: --unset=NAME), del/pop of os.environ,
+		// os.unsetenv; a later line that sets it again undoes it (heldUndos)
+		shape: &lazyregexp.Regexp{Expr: heldPrompt + `(?:unset\s+PYTORCH_NO_CUDA_MEMORY_CACHING\b|env\s+(?:-\S+\s+)*?(?:-u\s*|--unset[= ])PYTORCH_NO_CUDA_MEMORY_CACHING\b|(?:del\s+os\.environ\[|os\.environ\.pop\(|os\.unsetenv\()\s*["']PYTORCH_NO_CUDA_MEMORY_CACHING["'])`}},
 	{key: "python-dev", done: "installs the python3 development headers",
 		literals: []string{"python3-dev", "python3-devel", "install python3."},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:sudo\s+)?(?:apt(?:-get)?|dnf|yum)\s+(?:-\S+\s+)*install\s+(?:-\S+\s+)*(?:[\w.+:-]+\s+)*python3(?:\.\d+)?-dev(?:el)?\b`}},
-	{key: "pip-triton", done: "installs triton with pip",
-		literals: []string{"pip install triton", "pip3 install triton", "pip install -U triton", "pip install --upgrade triton"},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:python3?(?:\.\d+)?\s+-m\s+|uv\s+)?pip3?\s+install\s+(?:-\S+\s+)*["']?triton(?:\s|$|["'])`}},
+		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:sudo\s+)?(?:apt(?:-get)?|dnf|yum)\s+(?:-\S+\s+)*install\s+(?:-\S+\s+)*(?:[\w.+:-]+\s+)*python3(?:\.\d+)?-dev(?:el)?\b`},
+		// apt-get's -s/--simulate/--dry-run/--just-print/--no-act/--recon and -d/
+		// --download-only (apt-get(8)), dnf's and yum's --downloadonly: nothing installed
+		refuse: &lazyregexp.Regexp{Expr: `\s(?:-[a-zA-Z]*[sd][a-zA-Z]*|--(?:simulate|dry-run|just-print|no-act|recon|download-only|downloadonly|assumeno))\b`},
+		code:   'c'},
+	{key: "pip-triton", done: "installs triton",
+		literals: []string{"pip install triton", "pip3 install triton", "pip install -U triton", "pip install --upgrade triton", "conda install triton", "mamba install triton", "conda-forge triton"},
+		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:(?:python3?(?:\.\d+)?\s+-m\s+|uv\s+)?pip3?\s+install\s+(?:-\S+\s+)*|(?:conda|mamba|micromamba)\s+install\s+(?:(?:-c|--channel)\s+\S+\s+|-\S+\s+)*)["']?triton(?:\s|$|["'])`},
+		// pip's --dry-run, --download/-d (a directory, not the environment),
+		// --target/-t, --prefix, --root (elsewhere than the running Python's
+		// site-packages); conda's --dry-run/-d, --download-only
+		refuse: &lazyregexp.Regexp{Expr: `\s(?:--dry-run|--download(?:-only)?|--target|--prefix|--root|-[dt])\b`},
+		code:   'c'},
 	{key: "no-cudagraphs", done: "compiles with mode=\"max-autotune-no-cudagraphs\"",
 		literals: []string{"max-autotune-no-cudagraphs"},
-		shape:    &lazyregexp.Regexp{Expr: heldPrompt + `(?:[\w.\[\]]+\s*=\s*)?torch\.compile\(.*\bmode\s*=\s*["']max-autotune-no-cudagraphs["']`}},
+		// held only where the plan of the call has triton.cudagraphs False (applyHeld)
+		shape: &lazyregexp.Regexp{Expr: heldPrompt + `(?:[\w.\[\]]+\s*=\s*)?torch\.compile\(.*\bmode\s*=\s*["']max-autotune-no-cudagraphs["']`},
+		code:  'c'},
 }
 
 // heldFix is a code whose fix asks for an action a text can show done, and the fix to
@@ -196,30 +272,29 @@ var heldFixes = []heldFix{
 			"backend=\"aot_eager\"",
 		source: "triton/runtime/build.py (py_include_dir = sysconfig.get_paths(scheme=scheme)[\"include\"])"},
 	{code: TritonMissing, action: "pip-triton", inFix: "install the Triton release",
-		other: "a bare pip install triton takes PyPI's newest, which need not be the release this torch was " +
-			"built with: install that exact release (importlib.metadata.requires(\"torch\") lists triton==X on " +
+		other: "a bare install of triton (pip install triton, conda install triton) takes its index's newest, " +
+			"which need not be the release this torch was built with: install that exact release (importlib.metadata.requires(\"torch\") lists triton==X on " +
 			"Linux x86_64; on Windows, the triton-windows series of your torch) with the pip of the " +
 			"interpreter that runs the program (python -m pip), or compile without Triton: backend=\"aot_eager\"",
-		source: "the code's fix (rows_more.go): torch's Linux wheels pin triton==X in their metadata"},
+		source: "the code's fix (rows_more.go): torch's Linux wheels pin triton==X in their metadata; an install " +
+			"the text shows failing (its error output after it, heldFails) or not installing (a dry run) is not done"},
 	{code: StreamCaptureIllegal, action: "no-cudagraphs", inFix: "mode=\"max-autotune-no-cudagraphs\"", oneCall: true,
 		other: "that call's CUDA graphs are off, so the capture that failed is another: the program's own " +
 			"(torch.cuda.graph, CUDAGraph.capture_begin, make_graphed_callables) or a library's; keep " +
 			"synchronising calls (torch.cuda.synchronize(), .item(), .cpu(), .tolist()) out of that capture, " +
 			"and call no device-wide synchronise from another thread while it captures",
-		source: "max-autotune-no-cudagraphs sets triton.cudagraphs False (modes tables, list_mode_options)"},
+		source: noCudagraphsSource},
 	{code: CaptureRNGState, action: "no-cudagraphs", inFix: "mode=\"max-autotune-no-cudagraphs\"", oneCall: true,
 		other: "that call's CUDA graphs are off, so the capture that refused the RNG call is another: the " +
 			"program's own (torch.cuda.graph, CUDAGraph.capture_begin, make_graphed_callables) or a library's; " +
 			"seed and read or restore the RNG state before that capture or after it, not inside, and run the " +
 			"captured code once before it",
-		source: "max-autotune-no-cudagraphs sets triton.cudagraphs False (modes tables, list_mode_options); the " +
-			"code's fix (rows_more.go)"},
+		source: noCudagraphsSource + "; the code's fix (rows_more.go)"},
 	{code: CaptureUnpinnedCopy, action: "no-cudagraphs", inFix: "mode=\"max-autotune-no-cudagraphs\"", oneCall: true,
 		other: "that call's CUDA graphs are off, so the capture that refused the copy is another: the program's " +
 			"own (torch.cuda.graph, CUDAGraph.capture_begin, make_graphed_callables) or a library's; create the " +
 			"value on the GPU before that capture, or copy from pinned memory",
-		source: "max-autotune-no-cudagraphs sets triton.cudagraphs False (modes tables, list_mode_options); the " +
-			"code's fix (rows_more.go)"},
+		source: noCudagraphsSource + "; the code's fix (rows_more.go)"},
 }
 
 // heldSeen is the first line that does an action.
@@ -250,6 +325,26 @@ type heldState struct {
 	// prose line above its opening line asks for or suggests what it holds
 	// (adviceAbove).
 	fenceAdvice bool
+	// what lines are in (held_scope.go): the blocks open, the triple-quoted string
+	// open (its quote byte and line), the streams forked by name (first line), the
+	// grad-off scopes
+	blocks  []heldBlock
+	quote   byte
+	quoteAt int
+	forks   map[string]int
+	grad    []heldGrad
+	// defCount counts the defs of each name (a traceback's frame names one by its
+	// name alone); called holds the defs the text calls or passes on (heldCalls), want
+	// those with an action seen, not yet called.
+	defCount map[string]int
+	called   map[string]bool
+	want     []string
+	compiled bool // a @torch.compile decorator is above the line
+	// fails are the lines of an install's error output (heldFails; failsOver: more
+	// than maxHeldFails), undone the last line that undoes each action (heldUndos).
+	fails     []int
+	failsOver bool
+	undone    map[string]int
 }
 
 // maxHeldNames bounds the defs and frames held, maxHeldSeen the lines held for an action.
@@ -275,14 +370,20 @@ func heldAnchors() []string {
 // starts with "def " or "async def " opens one (a few bytes read on each line). It
 // returns the def the line is in, "" at the top level.
 func (h *heldState) defLine(raw []byte) string {
-	t := bytes.TrimLeft(raw, " \t>")
+	t := heldTrim(raw)
 	if len(bytes.TrimSpace(t)) == 0 {
 		return h.innermost() // a blank line closes no block
 	}
 	in := h.enclosing(rawIndent(raw))
 	if !bytes.HasPrefix(t, []byte("def ")) && !bytes.HasPrefix(t, []byte("async def ")) {
+		if t[0] == '@' {
+			h.compiled = h.compiled || bytes.HasPrefix(t, []byte("@torch.compile"))
+		} else {
+			h.compiled = false
+		}
 		return in
 	}
+	defer func() { h.compiled = false }()
 	if name, ok := defName(t); ok {
 		h.openDef(rawIndent(raw), name)
 	}
@@ -305,14 +406,18 @@ func (s *scanner) fenceNext(raw []byte, lineStart bool) bool {
 func (s *scanner) heldPush(e *ringLine, lineStart bool) {
 	switch {
 	case lineStart:
-		if len(s.tbs.open) > 0 {
+		inTraceback := len(s.tbs.open) > 0
+		if inTraceback {
 			s.held.frame(e.raw)
 		}
 		e.def = s.held.defLine(e.raw)
+		e.held = s.held.scopeLine(e.raw, s.line, inTraceback)
+		s.held.failLine(e.raw, s.line)
+		s.held.callLine(e.raw, e.def)
 	case s.n > 0:
-		e.def = s.ring[(s.n-1)%ringSize].def
+		e.def, e.held = s.ring[(s.n-1)%ringSize].def, s.ring[(s.n-1)%ringSize].held
 	default:
-		e.def = ""
+		e.def, e.held = "", heldCtx{}
 	}
 }
 
@@ -334,21 +439,40 @@ func (s *scanner) heldWindow(k int, e *ringLine) {
 			h.rocm = heldSeen{line: e.line, quote: string(m)}
 		}
 	}
-	if len(text) > heldMaxLine || e.inDoc {
+	if len(text) > heldMaxLine || e.inDoc || e.held.dead {
 		return
 	}
+	s.heldUndo(text, e.line)
 	for _, a := range heldActions {
-		if len(h.seen[a.key]) >= maxHeldSeen || !holdsAny(text, a.literals) || !a.shape.Match(text) {
+		if !h.mayDo(a, text) {
 			continue
 		}
 		if s.underAdvice(k) {
 			return
 		}
+		if a.key == "join" && !h.joins(text, e) {
+			continue
+		}
 		if h.seen == nil {
 			h.seen = map[string][]heldSeen{}
 		}
 		h.seen[a.key] = append(h.seen[a.key], heldSeen{line: e.line, quote: quote(text, []byte(a.literals[0])), fn: e.def})
+		s.wantCall(k, e.def)
 	}
+}
+
+// mayDo reports whether a line (clean text) does action a, by its shape: the lines
+// held for it are not full, and, for the join, a fork or an event to wait on may be
+// shown (a text of a thousand joins and no fork runs no shape: hostile29's dense held
+// anchors).
+func (h *heldState) mayDo(a heldAction, text []byte) bool {
+	if len(h.seen[a.key]) >= maxHeldSeen || !holdsAny(text, a.literals) {
+		return false
+	}
+	if a.key == "join" && len(h.forks) == 0 && !bytes.Contains(text, []byte("wait_event(")) {
+		return false
+	}
+	return a.matches(text)
 }
 
 // holdsAny reports whether text holds one of lits.
@@ -390,10 +514,16 @@ func (h *heldState) openDef(indent int, name string) {
 		h.defs = append(h.defs, heldDef{indent, name})
 	}
 	if h.names == nil {
-		h.names = map[string]bool{}
+		h.names, h.defCount = map[string]bool{}, map[string]int{}
 	}
 	if len(h.names) < maxHeldNames {
 		h.names[name] = true
+		h.defCount[name]++
+	}
+	if h.compiled || name == "forward" {
+		// a def under @torch.compile is the compiled call; nn.Module.__call__ runs
+		// forward (torch/nn/modules/module.py _call_impl)
+		h.calledDef(name)
 	}
 }
 
@@ -494,14 +624,15 @@ func heldCode(t []byte) bool {
 }
 
 // heldFor returns f's row of heldFixes whose action the text shows done where f
-// fails, and the line that does it.
-func (h *heldState) heldFor(f Finding, calls int) (heldFix, heldSeen, bool) {
+// fails, and the line that does it; callOff reports whether the plan of the call the
+// text shows has CUDA graphs off (the no-cudagraphs rows' condition).
+func (h *heldState) heldFor(f Finding, calls int, callOff func() bool) (heldFix, heldSeen, bool) {
 	for _, r := range heldFixes {
 		if r.code != f.Code || !strings.Contains(f.Fix, r.inFix) || r.oneCall && calls > 1 {
 			continue
 		}
 		for _, seen := range h.seen[r.action] {
-			if h.inFailing(seen.fn) {
+			if h.inFailing(seen.fn) && h.inEffect(r.action, seen) && (r.action != "no-cudagraphs" || callOff()) {
 				return r, seen, true
 			}
 		}
@@ -510,29 +641,41 @@ func (h *heldState) heldFor(f Finding, calls int) (heldFix, heldSeen, bool) {
 }
 
 // inFailing reports whether a line in def fn ("" at the top level) may be in the code
-// that fails: no traceback of the text names a def the text shows, or one names fn
-// (the top level's frame is "<module>").
+// that fails: where a traceback of the text names a def the text shows, fn is the one
+// it names, and the only def of that name (every nn.Module has a forward: the name
+// alone does not say which class's fails); where none does, fn is called (heldCalls).
+// The top level's frame is "<module>".
 func (h *heldState) inFailing(fn string) bool {
 	failing := false
 	for name := range h.names {
 		failing = failing || h.frames[name]
 	}
-	if !failing {
-		return true
-	}
-	if fn == "" {
+	switch {
+	case !failing:
+		return fn == "" || h.called[fn] && h.defCount[fn] < 2
+	case fn == "":
 		return h.frames["<module>"]
 	}
-	return h.frames[fn]
+	return h.frames[fn] && h.defCount[fn] < 2
 }
 
 // applyHeld gives each finding whose fix's action the text shows done the code's other
 // fix, saying so (Finding.FixShownLine).
 func (d *Diagnosis) applyHeld(h *heldState) {
+	off, offRead := false, false
+	callOff := func() bool {
+		if !offRead {
+			off, offRead = d.Recovered != nil && !cudaGraphsOn(d.Recovered), true
+		}
+		return off
+	}
 	for i := range d.Findings {
 		f := &d.Findings[i]
-		r, seen, ok := h.heldFor(*f, d.Calls)
+		r, seen, ok := h.heldFor(*f, d.Calls, callOff)
 		if !ok {
+			if at, kept := h.modeKept(*f, d.Calls, callOff); kept {
+				f.Fix += fmt.Sprintf(modeKeptWords, at)
+			}
 			continue
 		}
 		other := r.other
@@ -545,6 +688,32 @@ func (d *Diagnosis) applyHeld(h *heldState) {
 		f.Fix = fmt.Sprintf("line %d already %s; if it fails all the same: %s", seen.line, shownWords(r.doneWords(), seen.quote), other)
 		f.FixShownLine = seen.line
 	}
+}
+
+// modeKeptWords is what a fix that advises mode="max-autotune-no-cudagraphs" adds
+// where the text's one call has that mode and its plan still captures, so that the
+// fix agrees with the plan printed below it (hostile29's H7). The mode's patch does
+// not hold triton.cudagraphs (noCudagraphsSource); TORCHINDUCTOR_CUDAGRAPHS=1 sets it
+// True (torch_env_effects.json @ 2.11), as a global assignment does.
+const modeKeptWords = "; line %d's call has that mode, which leaves triton.cudagraphs as the " +
+	"program sets it, and the call's plan has it on (a global torch._inductor.config.triton.cudagraphs = " +
+	"True or TORCHINDUCTOR_CUDAGRAPHS=1): set it False before that call, or leave the variable unset"
+
+// modeKept returns the line of the text's one compile call with
+// mode="max-autotune-no-cudagraphs" where f's fix advises that mode and the call's plan
+// still has CUDA graphs on.
+func (h *heldState) modeKept(f Finding, calls int, callOff func() bool) (int, bool) {
+	for _, r := range heldFixes {
+		if r.action != "no-cudagraphs" || r.code != f.Code || !strings.Contains(f.Fix, r.inFix) || calls > 1 {
+			continue
+		}
+		for _, seen := range h.seen[r.action] {
+			if h.inFailing(seen.fn) && !callOff() {
+				return seen.line, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // doneWords is what the row's action does, as heldActions says.

@@ -100,7 +100,7 @@ func TestHeldFix(t *testing.T) {
 			diagnose.PythonHeadersMissing, 1, "sysconfig.get_paths()", "python3-dev is the system python3's"},
 		{"pip-triton",
 			"$ pip install triton\ntorch._inductor.exc.TritonMissing: Cannot find a working triton installation. Either the package is not installed or it is too old. More information on installing Triton can be found at: https://github.com/triton-lang/triton\n",
-			diagnose.TritonMissing, 1, "PyPI's newest", "a bare pip install triton shown"},
+			diagnose.TritonMissing, 1, "its index's newest", "a bare pip install triton shown"},
 		{"unset-caching",
 			"$ unset PYTORCH_NO_CUDA_MEMORY_CACHING\nRuntimeError: These storage data ptrs are not allocated in pool (0, 1) but should be {139872617431040}\n",
 			diagnose.TreesStorageNotInPool, 1, "read once", "the variable unset in a shell"},

@@ -24,7 +24,8 @@ type pythonForm struct {
 // Python 3.12 three ways was planned on the release's default Python). Ranks: the
 // version a report states, then a path the interpreter's packages are under, then the
 // bound torch.compile's own refusal names ("… not supported on Python 3.12+": the
-// Python was that one or newer, so the plan takes the bound).
+// Python was that one or newer, so the plan takes the bound). Compiled once on first
+// use from these constant rows and only read after: no mutable state.
 var (
 	pythonFormsOnce  sync.Once
 	pythonFormsValue []pythonForm

@@ -9,7 +9,11 @@ import (
 
 // exprGates holds the gate (newGate) of each package-level expression matchGated has
 // run, parsed on its first use: a nil *gate where the expression has no literal every
-// match holds.
+// match holds. It is a cache of a pure function's answers (a gate is derived from the
+// expression's constant text alone and never written once built), not state: every
+// Read gets the same answer whoever asked first. A sync.Map, safe for concurrent use;
+// LoadOrStore keeps one gate an expression where two Reads parse it at once. Its keys
+// are the package's package-level expressions, a fixed set, so it stays as small.
 var exprGates sync.Map // *lazyregexp.Regexp -> *gate
 
 // exprGate returns re's gate, nil for none.
@@ -21,8 +25,8 @@ func exprGate(re *lazyregexp.Regexp) *gate {
 	if g != nil && len(g.clauses) == 0 && len(g.alts) == 0 {
 		g = nil
 	}
-	exprGates.Store(re, g)
-	return g
+	stored, _ := exprGates.LoadOrStore(re, g)
+	return stored.(*gate)
 }
 
 // matchGated reports whether re matches text, as re.Match does, not running re on a
@@ -41,11 +45,11 @@ func matchGated(re *lazyregexp.Regexp, text []byte) bool {
 }
 
 // textMemo remembers a pure function's answers about a span of a text, by the text's
-// length and two 64-bit hashes and the span: at most maxTextMemo, then afresh. It is
-// shared by every Read (the answers are the function's, whoever asked).
+// length and two 64-bit hashes and the span: at most maxTextMemo, then afresh. A
+// textMemo belongs to one Read (a field of its versionFinder, through otherRuns) and
+// is not safe for concurrent use; its zero value is empty and ready.
 type textMemo struct {
-	mu sync.Mutex
-	m  map[textKey]bool
+	m map[textKey]bool
 }
 
 // maxTextMemo bounds a textMemo.
@@ -64,7 +68,8 @@ type textKey struct {
 // is rarely met again, and hashing it for each question would cost more than it saves.
 const maxKeyedText = 4 << 10
 
-// memoSeeds are textKey's hash seeds.
+// memoSeeds are textKey's hash seeds, drawn once at initialisation and only read after
+// (a memo's keys are its own Read's: the seeds need not be the same from run to run).
 var memoSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // textKeyOf returns text's key, its n -1 where text is longer than maxKeyedText.
@@ -75,24 +80,28 @@ func textKeyOf(text []byte) textKey {
 	return textKey{h: [2]uint64{maphash.Bytes(memoSeeds[0], text), maphash.Bytes(memoSeeds[1], text)}, n: len(text), set: true}
 }
 
+// get returns the answer remembered for k, ok false for none.
 func (m *textMemo) get(k textKey) (v, ok bool) {
-	m.mu.Lock()
 	v, ok = m.m[k]
-	m.mu.Unlock()
 	return v, ok
 }
 
+// put remembers v for k, starting afresh where m holds maxTextMemo answers.
 func (m *textMemo) put(k textKey, v bool) {
-	m.mu.Lock()
 	if m.m == nil || len(m.m) >= maxTextMemo {
 		m.m = make(map[textKey]bool)
 	}
 	m.m[k] = v
-	m.mu.Unlock()
 }
 
-// otherRunMemo is otherRun's memo.
-var otherRunMemo textMemo
+// otherRuns is the state of one Read that the release finder's questions about a
+// release's clause share: otherRun's memo. It is a field of the Read's versionFinder
+// (never package-level: two Reads at once share nothing), passed to the rows' picks
+// (pickFunc) and to the checks they call (notTheRuns, otherPin, deferredOn,
+// ngcProseTaken). A nil *otherRuns remembers nothing: each question is read afresh.
+type otherRuns struct {
+	memo textMemo
+}
 
 // admitsExpr reports whether re may match text by its gate (exprGate): false only where
 // no match can be found, so that re's Find methods need not run.
@@ -103,7 +112,8 @@ func admitsExpr(re *lazyregexp.Regexp, text []byte) bool {
 
 // scratchPool holds the buffers a gate lowers a text into (admitsPooled): one on the
 // stack escaped to the heap at each of the release finder's thousands of questions a
-// line.
+// line. A sync.Pool, safe for concurrent use; a buffer holds nothing between two uses
+// (admits overwrites it), so the pool shares no state between Reads.
 var scratchPool = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
 // admitsPooled is g.admits(text) with a pooled scratch buffer.

@@ -34,7 +34,7 @@ func (s Signature) texts(v modes.Version, have, given bool) (cause, fix, note st
 	rel := s.Releases.String()
 	from := "from the log"
 	if given {
-		from = "from -torch"
+		from = givenFrom // FindingsWith rewords it for a front end without flags
 	}
 	if have {
 		fix, note = s.fixOn(v, from)

@@ -105,7 +105,7 @@ var (
 // and no fix in the two; then otherRun read from the verb, not the release (its
 // "verified" and "tested" are a release tried among others), and torch's evidence
 // (torchEvidence).
-func pickChecked(text []byte, m []int) (int, int, verdict) {
+func pickChecked(o *otherRuns, text []byte, m []int) (int, int, verdict) {
 	verb, lo, hi := m[0], m[2], m[3]
 	start := sentenceStart(text, verb)
 	window := sentenceAround(text, lo, hi)
@@ -116,7 +116,7 @@ func pickChecked(text []byte, m []int) (int, int, verdict) {
 		matchGated(checkedWorks, sentenceAround(text, lo, hi)) {
 		return 0, 0, skip
 	}
-	if matchGated(measureUnit, text[hi:]) || otherRun(text, verb, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
+	if matchGated(measureUnit, text[hi:]) || o.otherRun(text, verb, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
 	if torchEvidence(text, lo, hi) {
@@ -175,7 +175,7 @@ var notIntroduced = &lazyregexp.Regexp{Expr: `(?i)\b(?:not|n't|never)\s+(?:\w+\s
 // that fails, which otherRun's "introduced" (a feature's release) would turn away; a
 // bare one needs pickFailingAfter's evidence on its line (torch, the compile stack or
 // torch's nightly), and another package's release or a negation is not the run's.
-func pickIntroduced(text []byte, m []int) (int, int, verdict) {
+func pickIntroduced(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
 	if matchGated(notIntroduced, text[m[0]:hi]) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) || advice(text, lo) {
 		return 0, 0, skip
@@ -190,9 +190,9 @@ func pickIntroduced(text []byte, m []int) (int, int, verdict) {
 // release (torchRange: "The `torch>=2.1` check is because … does not exist on torch 2.0.
 // On 2.0 it falls back", ultralytics#25234) or its clause says it is another run's or
 // another package's.
-func pickBare(text []byte, m []int) (int, int, verdict) {
+func pickBare(o *otherRuns, text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
-	if matchGated(measureUnit, text[hi:]) || matchGated(torchRange, text) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
+	if matchGated(measureUnit, text[hi:]) || matchGated(torchRange, text) || o.otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
 	return lo, hi, take

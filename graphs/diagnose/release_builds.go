@@ -93,7 +93,7 @@ var listNext = &lazyregexp.Regexp{Expr: `^['"]?\s*,\s*['"]?v?\d+\.\d+`}
 // is taken), as a table's torch column of several builds states none (release_table.go);
 // so does a support list (keyList), and a minimum is no release (keyMinimum, a minimum's
 // key: minimumKeyed).
-func pickListValue(text []byte, m []int) (int, int, verdict) {
+func pickListValue(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	switch after := text[m[3]:]; {
 	case matchGated(listNext, after) || matchGated(keyList, after):
 		return 0, 0, ambiguous

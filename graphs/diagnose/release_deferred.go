@@ -89,7 +89,7 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 	if _, seen := f.noDeferred[k]; seen && k.n >= 0 {
 		return
 	}
-	lo, hi, ok := deferredOn(text)
+	lo, hi, ok := deferredOn(&f.others, text)
 	if !ok {
 		if k.n >= 0 {
 			if f.noDeferred == nil || len(f.noDeferred) >= maxTextMemo {
@@ -108,7 +108,7 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 // that matches, before otherRun reads the clause (perf31b: a log whose every line ends
 // "(torch 2.6.0+cu124, cuda 12.4, python 3.11)" ran otherRun on each line, a third of
 // its time, only for otherPackage to refuse the line after it).
-func deferredOn(text []byte) (lo, hi int, ok bool) {
+func deferredOn(o *otherRuns, text []byte) (lo, hi int, ok bool) {
 	if m := findSubmatchIndexGated(deferredTested, text); m != nil && !matchGated(deferredTail, text[m[4]:m[5]]) {
 		return m[2], m[3], true
 	}
@@ -121,7 +121,7 @@ func deferredOn(text []byte) (lo, hi int, ok bool) {
 			return 0, 0, false
 		}
 		lo, hi := m[2], m[3]
-		if otherRun(text, lo, hi) || foreignRelease(text[:lo]) {
+		if o.otherRun(text, lo, hi) || foreignRelease(text[:lo]) {
 			continue
 		}
 		return lo, hi, true

@@ -91,7 +91,8 @@ var (
 	reNightlyBoth = &lazyregexp.Regexp{Expr: `(?i)\b(?:also|too|as\s+well|still|even|not|cannot|unable|no\s+longer|fixed|works?|worked)\b|n't\b`}
 )
 
-// onNightlyGate holds the words reOnNightly's matches hold.
+// onNightlyGate holds the words reOnNightly's matches hold, parsed once on first use (a
+// pure function of the constant expression) and only read after.
 var onNightlyGate = sync.OnceValue(func() *gate { return newGate(reOnNightly.String()) })
 
 // seenOnNightly returns the bounds of reOnNightly's match in text, nil where there is

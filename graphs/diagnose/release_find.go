@@ -119,25 +119,29 @@ const plusBound = `\+(?:[^0-9A-Za-z]|$)`
 
 // otherRun reports whether the release at text[from:to], named in prose, is another
 // run's by the words of its clause: up to four words before it or three after. Its
-// answers are remembered by the text (otherRunMemo): a line's release is asked about
-// by each row that reads it and by deferLine, and a log repeats its lines.
-func otherRun(text []byte, from, to int) bool {
+// answers are remembered by the text and the span (o.memo): a line's release is asked
+// about by each row that reads it and by deferLine, and a log repeats its lines.
+func (o *otherRuns) otherRun(text []byte, from, to int) bool {
+	if o == nil {
+		return o.otherRunRead(text, from, to)
+	}
 	k := textKeyOf(text)
 	if k.n < 0 {
-		return otherRunRead(text, from, to)
+		return o.otherRunRead(text, from, to)
 	}
 	k.from, k.to = from, to
-	if v, ok := otherRunMemo.get(k); ok {
+	if v, ok := o.memo.get(k); ok {
 		return v
 	}
-	v := otherRunRead(text, from, to)
-	otherRunMemo.put(k, v)
+	v := o.otherRunRead(text, from, to)
+	o.memo.put(k, v)
 	return v
 }
 
-// otherRunRead is otherRun without the memo.
-func otherRunRead(text []byte, from, to int) bool {
-	if decided, other := otherRunListed(text, from); decided {
+// otherRunRead is otherRun without the memo (o is passed on to otherRunListed, which
+// asks otherRun of a list's first release).
+func (o *otherRuns) otherRunRead(text []byte, from, to int) bool {
+	if decided, other := otherRunListed(o, text, from); decided {
 		return other
 	}
 	if askedForTorch(text, from) {
@@ -612,6 +616,9 @@ type versionFinder struct {
 	moved movedFrom
 	// cands are the rows' candidates on the texts read, by text and row (candidatesOf)
 	cands map[textKey][]relCand
+	// others remembers otherRun's answers on the texts read, by text and span: this
+	// Read's own, shared with no other (regexp_gate.go)
+	others otherRuns
 	// noDeferred are the texts deferLine found no release on
 	noDeferred map[textKey]struct{}
 	// runsShown are the runs texts show (runsShownOf)
@@ -732,7 +739,7 @@ func (f *versionFinder) proseTag(p versionPattern, text []byte, line int) {
 		return
 	}
 	for _, m := range p.re().FindAllSubmatchIndex(text, 8) {
-		if v, ok := p.releases[string(text[m[2]:m[3]])]; ok && ngcProseTaken(p, text, m) {
+		if v, ok := p.releases[string(text[m[2]:m[3]])]; ok && ngcProseTaken(&f.others, p, text, m) {
 			f.offer([]byte(v), p.rank, line, text, p.what, p.row)
 			return
 		}
@@ -757,7 +764,8 @@ var (
 )
 
 // movedToNightlyGate holds the words reMovedToNightly's matches hold (see gate), parsed
-// on first use as reMovedToNightly is compiled.
+// once on first use as reMovedToNightly is compiled (a pure function of the constant
+// expression) and only read after.
 var movedToNightlyGate = sync.OnceValue(func() *gate { return newGate(reMovedToNightly.String()) })
 
 // movedToNightly reports whether text says the run moved to a torch nightly it does not
@@ -863,20 +871,21 @@ type relCand struct {
 
 // candidates returns the releases p's matches on text offer in their order, each the
 // run's by the words around it (p's pick, notTheRuns, no requirement), up to and with a
-// stop where a pick finds the line ambiguous. It reads text only, not the finder.
-func candidates(p versionPattern, text []byte) []relCand {
+// stop where a pick finds the line ambiguous. It reads text only, not the finder (o is
+// the memo of its clause checks, otherRun's answers, which are the text's).
+func candidates(o *otherRuns, p versionPattern, text []byte) []relCand {
 	var out []relCand
 	for _, m := range nearMatches(p, text) {
 		lo, hi := m[2], m[3]
 		v := take
 		switch {
 		case p.pick != nil:
-			if lo, hi, v = p.pick(text, m); v == ambiguous {
+			if lo, hi, v = p.pick(o, text, m); v == ambiguous {
 				return append(out, relCand{stop: true})
 			} else if v == skip {
 				continue
 			}
-		case notTheRuns(p, text, lo, hi):
+		case notTheRuns(o, p, text, lo, hi):
 			continue
 		}
 		if (p.what == "pin" || p.rank <= rankProseMove) && requirement(text[:m[0]]) {
@@ -899,13 +908,13 @@ func candidates(p versionPattern, text []byte) []relCand {
 // once. A text too long to key (k.n < 0) is not remembered.
 func (f *versionFinder) candidatesOf(p versionPattern, text []byte, k textKey) []relCand {
 	if k.n < 0 {
-		return candidates(p, text)
+		return candidates(&f.others, p, text)
 	}
 	k.from = p.row
 	if c, ok := f.cands[k]; ok {
 		return c
 	}
-	c := candidates(p, text)
+	c := candidates(&f.others, p, text)
 	if f.cands == nil || len(f.cands) >= maxTextMemo {
 		f.cands = make(map[textKey][]relCand)
 	}
@@ -976,12 +985,12 @@ func releaseSpans(text []byte, reach int) [][2]int {
 // pick) on text is not the run's: another run's or package's in prose, a package named
 // nearer than torch in looser prose (looseOther), a line that bounds torch's release, a
 // pin that is another run's or one of a transition's.
-func notTheRuns(p versionPattern, text []byte, lo, hi int) bool {
+func notTheRuns(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 	switch {
-	case p.rank <= rankProseMove && (otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(measureUnit, text[hi:])),
+	case p.rank <= rankProseMove && (o.otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(measureUnit, text[hi:])),
 		p.rank == rankLoose && (looseOther(text[:lo]) || linkedElsewhere(text, lo, hi)),
 		(p.what == "pin" || p.what == whatVersionAttr || p.rank <= rankProseMove) && matchGated(torchRange, text),
-		otherPin(p, text, lo, hi):
+		otherPin(o, p, text, lo, hi):
 		return true
 	}
 	return false
@@ -1054,10 +1063,10 @@ var jointWithTorch = &lazyregexp.Regexp{Expr: `(?i)\b(?:py)?torch\s*[/+&]\s*[\w.
 // is a transition's first release is not either ("torch: 2.4.1 → 2.5.1", branch recallG),
 // nor one that is a minimum or a list of releases (keyMinimum, keyList), nor the image
 // of a Dockerfile's FROM line turned into a comment (commentedFrom).
-func otherPin(p versionPattern, text []byte, lo, hi int) bool {
+func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 	switch p.what {
 	case "pin":
-		return otherRun(text, lo, hi) || inTransition(text, lo, hi) || pinAvoids(text[hi:])
+		return o.otherRun(text, lo, hi) || inTransition(text, lo, hi) || pinAvoids(text[hi:])
 	case "image or key":
 		return inTransition(text, lo, hi) || matchGated(minimumKey, text[:lo]) || matchGated(keyMinimum, text[hi:]) || matchGated(commentedFrom, text[:lo])
 	case "table":

@@ -42,7 +42,7 @@ var jointRelease = &lazyregexp.Regexp{Expr: `^v?` + ver + `$`}
 // are the names before and after torch, group 3 the values. It skips a list of one name
 // (torch alone is the other rows'), values that are not as many as the names, and a
 // value at torch's place that is not a release.
-func pickJointList(text []byte, m []int) (int, int, verdict) {
+func pickJointList(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	before := bytes.Count(text[m[2]:m[3]], []byte("/"))
 	after := bytes.Count(text[m[4]:m[5]], []byte("/"))
 	values := bytes.Split(text[m[6]:m[7]], []byte("/"))

@@ -182,8 +182,8 @@ func ngcProseGate(text []byte) bool {
 // alone, after it as a PyTorch or NGC container or image (ngcContainerAfter); on a line
 // that names no other NGC container; not another run's by prose's checks nor a
 // requirement.
-func ngcProseTaken(p versionPattern, text []byte, m []int) bool {
-	return (m[2] > m[0] || matchGated(ngcContainerAfter, text[m[3]:])) && !matchGated(ngcOtherProduct, text) && !notTheRuns(p, text, m[2], m[3]) && !requirement(text[:m[0]])
+func ngcProseTaken(o *otherRuns, p versionPattern, text []byte, m []int) bool {
+	return (m[2] > m[0] || matchGated(ngcContainerAfter, text[m[3]:])) && !matchGated(ngcOtherProduct, text) && !notTheRuns(o, p, text, m[2], m[3]) && !requirement(text[:m[0]])
 }
 
 // ngcImageGate admits a line where "pytorch" is followed by ':', '_' or '-' and a

@@ -84,12 +84,12 @@ func listHead(before []byte) ([2]int, bool) {
 // otherRunListed decides whether the release at text[from:] is another run's by the
 // list it stands in, if it does: pip's list or a JSON entry (listedRelease), a key of
 // releases tried (testedKey), or a list whose first release decides it (listHead).
-func otherRunListed(text []byte, from int) (decided, other bool) {
+func otherRunListed(o *otherRuns, text []byte, from int) (decided, other bool) {
 	if listedRelease(text[:from]) || matchGated(testedKey, text[:from]) {
 		return true, true
 	}
 	if head, ok := listHead(text[:from]); ok {
-		return true, otherRun(text, head[0], head[1])
+		return true, o.otherRun(text, head[0], head[1])
 	}
 	return false, false
 }

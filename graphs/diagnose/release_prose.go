@@ -21,7 +21,9 @@ const (
 )
 
 // pickFunc chooses, in a match m of a pattern's expression on text, the run's release.
-type pickFunc func(text []byte, m []int) (lo, hi int, v verdict)
+// o is the Read's state that the clause checks share (otherRuns: otherRun's memo), nil
+// for none; a pick that asks no such question ignores it.
+type pickFunc func(o *otherRuns, text []byte, m []int) (lo, hi int, v verdict)
 
 // optTorch is an optional package name before a release in a transition: "from torch 2.4",
 // "to PyTorch version 2.5", "from v2.4", a pin on either side:
@@ -80,18 +82,18 @@ const moveBackVerb = `(?:revert\w*|roll(?:ed|ing|s)?\s+back|went\s+back|go(?:ing
 
 // pickMoveToFrom picks the failing release of a move written target first (m's first
 // group the release moved to, its second the one moved from), as pickMove does.
-func pickMoveToFrom(text []byte, m []int) (int, int, verdict) {
-	return pickMove(text, []int{m[0], m[1], m[4], m[5], m[2], m[3]})
+func pickMoveToFrom(o *otherRuns, text []byte, m []int) (int, int, verdict) {
+	return pickMove(o, text, []int{m[0], m[1], m[4], m[5], m[2], m[3]})
 }
 
 // pickBareFromTo picks the failing release of a bare move (move-from-to-bare), as
 // pickMove does, unless another package is named before it on its line or the line is a
 // tracker's milestone move (trackerMove).
-func pickBareFromTo(text []byte, m []int) (int, int, verdict) {
+func pickBareFromTo(o *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if anotherPackages(text[:m[2]]) || matchGated(trackerMove, text) {
 		return 0, 0, skip
 	}
-	return pickMove(text, m)
+	return pickMove(o, text, m)
 }
 
 // transition is two releases joined by "to" or an arrow, a pin on either side: a pin
@@ -121,7 +123,7 @@ func inTransition(text []byte, lo, hi int) bool {
 // nothing more of is the target's, and takeMoved: where the text's failure is told only
 // before the move's line ("torch 2.6.0->2.5.1" in a comment under the error,
 // ByteDance-Seed/Bagel#201), the run was on the release moved from (versionFinder.moveBack).
-func pickMove(text []byte, m []int) (int, int, verdict) {
+func pickMove(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) {
 		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
 	}
@@ -271,14 +273,14 @@ func failingNamed(text []byte, m []int, a, b modes.Version) (int, int, bool) {
 // clause names another package or says it is another run's; where the sentence says the
 // replacement fixed the failure ("Replacing torch 2.5.1 with 2.6.0 fixed the crash"), the
 // release replaced is the run's, as a move's is (pickMove).
-func pickReplacing(text []byte, m []int) (int, int, verdict) {
+func pickReplacing(o *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) {
 		return 0, 0, skip
 	}
 	if s := sentenceAround(text, m[0], m[1]); fixSaid(s) && !matchGated(reNotFixed, s) {
 		return m[2], m[3], take
 	}
-	if otherRun(text, m[4], m[5]) {
+	if o.otherRun(text, m[4], m[5]) {
 		return 0, 0, skip
 	}
 	return m[4], m[5], take
@@ -287,7 +289,7 @@ func pickReplacing(text []byte, m []int) (int, int, verdict) {
 // pickLater picks the later of two releases a regression is between ("a regression
 // between 2.3 and 2.4", "Regressions detected in TorchInductor between 2.9 RC vs 2.8",
 // pytorch#163670); two releases compared without a regression are ambiguous.
-func pickLater(text []byte, m []int) (int, int, verdict) {
+func pickLater(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if !matchGated(reFailed, text) {
 		return 0, 0, ambiguous
 	}
@@ -305,8 +307,8 @@ func pickLater(text []byte, m []int) (int, int, verdict) {
 // pickFailing takes the release m's first group names when its sentence says the run
 // fails ("Since 2.6, torch.compile crashes") and its clause does not say it is another
 // run's.
-func pickFailing(text []byte, m []int) (int, int, verdict) {
-	if !matchGated(reFailed, sentenceAround(text, m[2], m[3])) || otherRun(text, m[2], m[3]) {
+func pickFailing(o *otherRuns, text []byte, m []int) (int, int, verdict) {
+	if !matchGated(reFailed, sentenceAround(text, m[2], m[3])) || o.otherRun(text, m[2], m[3]) {
 		return 0, 0, skip
 	}
 	return m[2], m[3], take
@@ -314,8 +316,8 @@ func pickFailing(text []byte, m []int) (int, int, verdict) {
 
 // pickBareMove takes a bare release the run moved to ("after updating to 2.7 this
 // crashes") unless its clause names another package or says it works.
-func pickBareMove(text []byte, m []int) (int, int, verdict) {
-	if matchGated(otherPackage, clause(text, m[2], m[3])) || otherRun(text, m[2], m[3]) || matchGated(trackerMove, text) {
+func pickBareMove(o *otherRuns, text []byte, m []int) (int, int, verdict) {
+	if matchGated(otherPackage, clause(text, m[2], m[3])) || o.otherRun(text, m[2], m[3]) || matchGated(trackerMove, text) {
 		return 0, 0, skip
 	}
 	return m[2], m[3], take
@@ -402,10 +404,10 @@ var compileWord = &lazyregexp.Regexp{Expr: `(?i)\b(?:compile[ds]?|inductor|dynam
 // one that worked: "worked in 2.0, broke in 2.1") or torch's nightly channel, or an
 // earlier sentence of its line a release that works ("Works in 2.4.1. Fails in 2.5.0."), and neither its clause nor the words
 // around it say it is another run's or another package's.
-func pickFailingAfter(text []byte, m []int) (int, int, verdict) {
+func pickFailingAfter(o *otherRuns, text []byte, m []int) (int, int, verdict) {
 	lo, hi := m[2], m[3]
 	// a measure is no release ("fails on 2.4 GHz CPUs"), as for pickBare
-	if matchGated(measureUnit, text[hi:]) || otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
+	if matchGated(measureUnit, text[hi:]) || o.otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, clause(text, lo, hi)) {
 		return 0, 0, skip
 	}
 	if torchEvidence(text, lo, hi) {

@@ -72,12 +72,12 @@ var (
 // pickMoveBare reads a bare move (two 2.x releases joined by an arrow, no package named
 // before them) as pickMove does, on a line that names torch or its compile stack and a
 // move or regression word; otherwise the numbers are no release.
-func pickMoveBare(text []byte, m []int) (int, int, verdict) {
+func pickMoveBare(o *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if (!namesTorch(text) && !matchGated(compileWord, text)) || !matchGated(moveOrRegress, text) || anotherPackages(text[:m[2]]) ||
 		(matchGated(wordBefore, text[:m[2]]) && !matchGated(bareMoveLead, text[:m[2]])) {
 		return 0, 0, skip
 	}
-	return pickMove(text, m)
+	return pickMove(o, text, m)
 }
 
 // Fail and fix words of Chinese and Japanese prose after a move.
@@ -92,7 +92,7 @@ var (
 // it ("从 torch 2.6 降级到 2.5.1 后报错") is the target's, and one that says nothing more
 // ("把 torch 从 2.6 降级到 2.5.1。") the target's unless the text's failure is told only
 // before it (takeMoved), whichever way it goes.
-func pickMoveCJK(text []byte, m []int) (int, int, verdict) {
+func pickMoveCJK(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if matchGated(otherPackage, text[m[0]:m[2]]) || (!namesTorch(text) && !bareMoveCJK(text, m)) {
 		return 0, 0, skip // "从 numpy 1.26 升级到 2.0"
 	}

@@ -134,8 +134,8 @@ func recallJRows() []releaseRow {
 // pickMovedTorch takes moved-torch-to's release unless another package is named after
 // torch before it or its clause makes it another run's (otherRun): "pip upgraded torch"
 // names pip before torch, the mover, not the moved.
-func pickMovedTorch(text []byte, m []int) (int, int, verdict) {
-	if anotherPackages(text[:m[2]]) || otherRun(text, m[2], m[3]) {
+func pickMovedTorch(o *otherRuns, text []byte, m []int) (int, int, verdict) {
+	if anotherPackages(text[:m[2]]) || o.otherRun(text, m[2], m[3]) {
 		return 0, 0, skip
 	}
 	return m[2], m[3], take

@@ -441,6 +441,9 @@ type releasePatterns struct {
 	patterns, keys, tags []versionPattern
 }
 
+// compiledReleaseRowsValue is releaseRows compiled, built once on first use
+// (compiledReleaseRows) from the constant rows and only read after: no mutable state
+// (each row's lazyShape compiles under its own sync.Once).
 var (
 	compiledReleaseRowsOnce  sync.Once
 	compiledReleaseRowsValue releasePatterns
@@ -497,7 +500,7 @@ var imageName = &lazyregexp.Regexp{Expr: `(?i)^(?:py)?torch\s*/\s*(?:py)?torch\b
 // the path rows read at their rank, or torch is not the key's first name ("Python /
 // PyTorch / CUDA: 3.10 / 2.1.0 / 12.1": the first value is Python's; jointRows read
 // the value at torch's place).
-func pickJointKey(text []byte, m []int) (int, int, verdict) {
+func pickJointKey(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if matchGated(imageName, text[m[0]:]) || matchGated(jointNameBefore, text[:m[0]]) {
 		return 0, 0, skip
 	}

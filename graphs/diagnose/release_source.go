@@ -144,7 +144,7 @@ var branchPickers = []string{"branch", "base", "checkout", "switch", "push", "or
 // branch is named so (prec15 finding 3: code corpus ids 61990418829 "cf scan --repo
 // acme/api --branch release/2.4", 55971324894, 54156015487, 3577326517, 70974269317,
 // 24206865517 read 2.4, 2.0 and 2.2).
-func pickReleaseBranch(text []byte, m []int) (lo, hi int, v verdict) {
+func pickReleaseBranch(_ *otherRuns, text []byte, m []int) (lo, hi int, v verdict) {
 	if namesTorch(text) {
 		return m[2], m[3], take
 	}

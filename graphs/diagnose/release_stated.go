@@ -119,12 +119,12 @@ func (f *versionFinder) statedOn(p versionPattern, text []byte, line int) {
 		lo, hi := m[2], m[3]
 		if p.pick != nil {
 			var v verdict
-			if lo, hi, v = p.pick(text, m); v == ambiguous {
+			if lo, hi, v = p.pick(&f.others, text, m); v == ambiguous {
 				return
 			} else if v == skip {
 				continue
 			}
-		} else if notTheRuns(p, text, lo, hi) {
+		} else if notTheRuns(&f.others, p, text, lo, hi) {
 			continue
 		}
 		if p.what == "pin" && requirement(text[:m[0]]) {

@@ -137,7 +137,8 @@ type patternForms struct {
 	squeezed, squeezedFold *regexp.Regexp
 }
 
-// noForms are the forms of a row without a Pattern.
+// noForms are the forms of a row without a Pattern: a zero value that lazy hands out
+// by address, only read.
 var noForms rowFormsCompiled
 
 // lazy returns row's forms, compiling them on the first call (safe for concurrent
@@ -267,6 +268,9 @@ func compiledTable() (table, error) {
 	return tableValue, tableErr
 }
 
+// tableValue and tableErr are compileTable's answer, built once on first use
+// (compiledTable) from the constant signature rows and only read after: no mutable
+// state.
 var (
 	tableOnce  sync.Once
 	tableValue table
@@ -379,7 +383,7 @@ func compileTable() (table, error) {
 	}
 	b.t.captureCtx = ctx
 	b.t.lastOf = lastReleases(sigs)
-	b.t.absent = gateMarks(append(append(assertMarks(), absentMarks()...), hypotheticalMarks()...))
+	b.t.absent = gateMarks(append(append(append(assertMarks(), absentMarks()...), searchMarks()...), hypotheticalMarks()...))
 	// the held anchors before the others: a line made of every anchor in this order
 	// (TestDenseLineBounded's) then ends as before them, and its repeats' seams cost
 	// what they did (with them last, the seam of two copies ran 19 KB more of the rows'
@@ -699,6 +703,8 @@ type ringLine struct {
 	// def is the Python def the line is in as code, "" at the top level (defLine;
 	// a window that goes on from the line before keeps its line's).
 	def string
+	// held is what the line is in as code for heldActions (heldState.scopeLine)
+	held heldCtx
 	// call: the line is inside the argument list of a call opened on a line of source
 	// code above it (callState)
 	call lineCall
@@ -1965,10 +1971,11 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // (inSourceBuild), a fix's purpose (fixedQuote), the C++ call that raises the message
 // (raisedInSource), a rule that source code states in a comment or a docstring
 // (ruleStated), a Python assert statement's message in source code (assertedInSource),
-// a Python logger's, warn's or raise's call that emits it (emittedInSource).
+// a Python logger's, warn's or raise's call that emits it (emittedInSource), a retelling
+// in a piece of a string that implicit concatenation goes on with (concatPiece).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
-		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e)
+		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e)
 }
 
 // inSourceBuild reports whether row i, a missing header's compiler message (not a

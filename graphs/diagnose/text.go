@@ -3,6 +3,7 @@ package diagnose
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -35,24 +36,62 @@ const (
 )
 
 // Hints are the words a diagnosis's text uses for what its front end offers besides
-// the text: how to read the text for one release, and where the whole report is. The
-// command's, [CommandHints], name its flags; the web page names its release selector
-// and its JSON view (newuser28 #7: the page told its user "-torch X.Y" and "-json").
-// An empty hint is left out.
+// the text: how to read the text for one release, where a release given for the text
+// came from, and where the rest of the report is. The command's, [CommandHints], name
+// its flags; the web page names its release selector and its JSON view (newuser28 #7:
+// the page told its user "-torch X.Y" and "-json"). An empty Torch or Whole is left
+// out; an empty Given is "given".
 type Hints struct {
 	// Torch ends the release's line of a text with findings that states no release:
 	// "-torch X.Y sets one".
 	Torch string
+	// Given says where a release given for the text ([Options.Torch]) came from, in
+	// the release's line ("torch 2.6 (from -torch)") and in a finding's fix or note
+	// that names the release ([Diagnosis.FindingsWith]): "from -torch".
+	Given string
 	// Whole ends the heading of the plan of the call the log shows: "-json has the
-	// whole report".
+	// report with the changed keys, -json -all every key" (the JSON's plan holds the
+	// config keys that differ from their defaults unless [Options.AllKeys] is set).
 	Whole string
 }
 
-// CommandHints returns the command's hints (examples/compilemode): its -torch and
-// -json flags. [Diagnosis.WriteText], [Diagnosis.HeadLines] and [Diagnosis.PlanLines]
+// givenFrom is how a finding's texts name a release [Options.Torch] gave, as the
+// command's hints word it (CommandHints' Given); FindingsWith rewords it.
+const givenFrom = "from -torch"
+
+// CommandHints returns the command's hints (examples/compilemode): its -torch, -json
+// and -all flags. [Diagnosis.WriteText], [Diagnosis.HeadLines] and [Diagnosis.PlanLines]
 // use them.
 func CommandHints() Hints {
-	return Hints{Torch: "-torch X.Y sets one", Whole: "-json has the whole report"}
+	return Hints{Torch: "-torch X.Y sets one", Given: givenFrom, Whole: "-json has the report with the changed keys, -json -all every key"}
+}
+
+// FindingsWith returns d's findings with their fixes and notes worded with the hints
+// h: where the release came from is h.Given where [Options.Torch] gave it (the
+// command's "(from -torch)" in a finding's note that the release is not known to print
+// it, or that it has the fix). d's own findings are left as they are (the JSON holds
+// the command's words). A nil d has none.
+func (d *Diagnosis) FindingsWith(h Hints) []Finding {
+	if d == nil {
+		return nil
+	}
+	out := slices.Clone(d.Findings)
+	if d.Torch == "" || d.TorchLine != 0 || h.givenWords() == givenFrom {
+		return out
+	}
+	from := strings.NewReplacer("("+givenFrom+")", "("+h.givenWords()+")")
+	for i := range out {
+		out[i].Fix, out[i].Note = from.Replace(out[i].Fix), from.Replace(out[i].Note)
+	}
+	return out
+}
+
+// givenWords returns h.Given, "given" where it is empty.
+func (h Hints) givenWords() string {
+	if h.Given == "" {
+		return "given"
+	}
+	return h.Given
 }
 
 // WriteText writes the diagnosis as [Diagnosis.WriteTextWidth] does, at TextWidth
@@ -284,7 +323,7 @@ func (d *Diagnosis) torchHeader(h Hints) string {
 	case d.Torch == "":
 		return notStated(len(d.Findings) > 0, h)
 	case d.TorchLine == 0: // Options.Torch: no line of the log
-		from = append(from, "from -torch")
+		from = append(from, h.givenWords())
 		if d.StatedTorch != "" {
 			from = append(from, fmt.Sprintf("line %d states %s%s", d.StatedTorchLine, d.StatedTorch, statedKindWords(d.StatedTorchKind)))
 		}

@@ -39,8 +39,9 @@ func (d *Diagnosis) PlanLines() []string {
 	return d.PlanLinesWith(CommandHints())
 }
 
-// PlanLinesWith returns [Diagnosis.PlanLines] with h's hint on where the whole report
-// is ("-json has the whole report"; the page's "the JSON view …").
+// PlanLinesWith returns [Diagnosis.PlanLines] with h's hint on where the rest of the
+// report is (h.Whole: "-json has the report with the changed keys, -json -all every
+// key"; the page's "the JSON view …").
 func (d *Diagnosis) PlanLinesWith(h Hints) []string {
 	switch {
 	case d == nil || d.Recovered == nil:

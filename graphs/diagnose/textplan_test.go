@@ -20,14 +20,14 @@ func TestTextShowsPlan(t *testing.T) {
 	}{
 		{"threads", "model = torch.compile(model, mode=\"reduce-overhead\")\n" + crash, []string{
 			"plan of the call the log shows (torch 2.11 (the default: the log states no release), backend inductor, " +
-				"mode=\"reduce-overhead\", threads inferred from trees-user-thread-tls; -json has the whole report):",
+				"mode=\"reduce-overhead\", threads inferred from trees-user-thread-tls; -json has the report with the changed keys, -json -all every key):",
 			"  cuda:0 user thread 0: capture (a race)",
 			"  cuda:0 user thread 1: fail, AssertionError (a race)",
 		}},
 		{"the call raises as written", "model = torch.compile(model, mode=\"max-autotune\", options={\"triton.cudagraphs\": True})\n" +
 			crash + "PyTorch version: 2.3.1+cu121\n", []string{
 			"plan of the call the log shows (torch 2.3, backend inductor, mode=\"max-autotune\", options={\"triton.cudagraphs\": True}, " +
-				"threads inferred from trees-user-thread-tls; -json has the whole report):",
+				"threads inferred from trees-user-thread-tls; -json has the report with the changed keys, -json -all every key):",
 			"  torch.compile raises (inferred): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
 			"    hint: pass one dict: options={'max_autotune': True, 'triton.cudagraphs': True} (torch._inductor.list_mode_options(\"max-autotune\") expanded, your options winning); that is the same effective config as mode=\"max-autotune\"",
 		}},
@@ -65,7 +65,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 			diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
 			"torch 2.11 (from line 1)",
 			"",
-			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the whole report):",
+			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\", options={\"max_autotune\": True}; -json has the report with the changed keys, -json -all every key):",
 			"  torch.compile raises (measured): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
 			"    hint: pass one dict: options={'triton.cudagraphs': True, 'max_autotune': True} (torch._inductor.list_mode_options(\"reduce-overhead\") expanded, your options winning)",
 		}},
@@ -74,7 +74,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 			diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
 			"torch 2.14 (from line 1)",
 			"",
-			"plan of the call the log shows (torch 2.14, Python 3.12 (line 2, collect_env), backend inductor, mode=\"max-autotune\", options={\"a\":1}; -json has the whole report):",
+			"plan of the call the log shows (torch 2.14, Python 3.12 (line 2, collect_env), backend inductor, mode=\"max-autotune\", options={\"a\":1}; -json has the report with the changed keys, -json -all every key):",
 			"  torch.compile raises (source): RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.",
 			"    hint: pass mode alone: one options dict with the mode's table expanded would raise too (RuntimeError: Unexpected optimization option a)",
 		}},
@@ -83,7 +83,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 			diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
 			"torch 2.11 (from line 1)",
 			"",
-			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\"; -json has the whole report):",
+			"plan of the call the log shows (torch 2.11, backend inductor, mode=\"reduce-overhead\"; -json has the report with the changed keys, -json -all every key):",
 			"  cuda:0 main: capture",
 		}},
 		// inputfix23 #3: the release read is named, as -json's "torch" and "torch_line" are

@@ -32,7 +32,8 @@ type Regexp struct {
 	rx   *regexp.Regexp
 }
 
-// inTest reports whether the program is a test binary.
+// inTest reports whether the program is a test binary (set at initialisation from
+// os.Args, only read after).
 var inTest = len(os.Args) > 0 && strings.HasSuffix(strings.TrimSuffix(os.Args[0], ".exe"), ".test")
 
 // New returns expr, compiled on its first use; it panics then (in a test binary, at

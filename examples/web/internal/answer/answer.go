@@ -364,10 +364,13 @@ func reportViewOf(r *graphs.Report) *reportView {
 // the page (PageHints).
 type diagnosisView struct {
 	*diagnosisFields
-	Plan         *reportView `json:"plan"`
-	HeadLines    []string    `json:"head_lines"`    // Diagnosis.HeadLinesWith(PageHints)
-	FindingHeads []string    `json:"finding_heads"` // Finding.Head of each finding
-	PlanLines    []string    `json:"plan_lines"`    // Diagnosis.PlanLinesWith(PageHints)
+	// Findings are the diagnosis's, their fixes and notes worded for the page
+	// (Diagnosis.FindingsWith(PageHints): "from \"read for release\"", not "from -torch")
+	Findings     []diagnose.Finding `json:"findings"`
+	Plan         *reportView        `json:"plan"`
+	HeadLines    []string           `json:"head_lines"`    // Diagnosis.HeadLinesWith(PageHints)
+	FindingHeads []string           `json:"finding_heads"` // Finding.Head of each finding
+	PlanLines    []string           `json:"plan_lines"`    // Diagnosis.PlanLinesWith(PageHints)
 }
 
 // diagnosisFields are a Diagnosis's fields without its methods: its MarshalJSON,
@@ -376,17 +379,21 @@ type diagnosisFields diagnose.Diagnosis
 
 // PageHints returns the readable view's words for the page's own controls where the
 // command's text names its flags (newuser28 #7: the page told its user "-torch X.Y
-// reads the text for one" and "-json has the whole report"). The Text and JSON views
-// keep the command's words: they are what the command prints.
+// reads the text for one" and "-json has the whole report"; then "(from -torch)" for the
+// release "read for release" chose). The page has no -all: its JSON view holds the
+// plan's changed keys only, as the command's -json does. The Text and JSON views keep
+// the command's words: they are what the command prints.
 func PageHints() diagnose.Hints {
 	return diagnose.Hints{
 		Torch: `"read for release" above sets one`,
-		Whole: "the JSON view has the whole report",
+		Given: `from "read for release"`,
+		Whole: "the JSON view has the report with the changed keys",
 	}
 }
 
 func diagnosisViewOf(d *diagnose.Diagnosis) *diagnosisView {
-	v := &diagnosisView{diagnosisFields: (*diagnosisFields)(d), Plan: reportViewOf(d.Plan), HeadLines: d.HeadLinesWith(PageHints()), PlanLines: d.PlanLinesWith(PageHints())}
+	h := PageHints()
+	v := &diagnosisView{diagnosisFields: (*diagnosisFields)(d), Findings: d.FindingsWith(h), Plan: reportViewOf(d.Plan), HeadLines: d.HeadLinesWith(h), PlanLines: d.PlanLinesWith(h)}
 	for _, f := range d.Findings {
 		v.FindingHeads = append(v.FindingHeads, f.Head())
 	}
