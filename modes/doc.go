@@ -10,10 +10,12 @@
 // [Newest] is 2.14).
 // [ParseVersion] accepts torch.__version__ forms (2.11, 2.7.1, 2.11.0+cu130,
 // 2.13.0.dev20260518, 2.12.0rc1) and returns the minor release; [Supported] lists
-// 2.0 to 2.14. [ParseRelease] also takes a newer release near the known ones (2.15 to
-// 2.17, 3.0 to 3.2). Both refuse anything else with a [VersionError] whose Kind says
-// what it is (older than torch.compile, newer than the releases known, not a release
-// torch has or is near, not a version): the one error, in the same words, of every
+// 2.0 to 2.14: it is the rule of every release a person gives. [ParseRelease], the rule
+// of a release a text states, also takes a newer release near the known ones (2.15 to
+// 2.17, 3.0 to 3.2), which ParseVersion refuses as newer than the newest known. Both
+// refuse anything else with a [VersionError] whose Kind says what it is (older than
+// torch.compile, newer than the releases known, not a release torch has or is near, a
+// patch that never shipped, not a version): the one error, in the same words, of every
 // entry point that takes a release.
 //
 // # The tables

@@ -170,11 +170,11 @@ func TestVersionErrorKinds(t *testing.T) {
 		words   string
 		reason  string
 	}{
-		{"2.15", VersionNewer, Version{2, 15}, Version{}, "is newer than the releases known (2.0–2.14)", "released 2026-10 (pypi), not in the tables"},
-		{"2.17.0.dev20270301+cu130", VersionNewer, Version{2, 17}, Version{}, "is newer than the releases known", "a nightly three minors past"},
-		{"3.0", VersionNewer, Version{3, 0}, Version{}, "is newer than the releases known", "a next major"},
-		{"3.2", VersionNewer, Version{3, 2}, Version{}, "is newer than the releases known", "three releases on, with a new major"},
-		{"3.5", VersionNotRelease, Version{}, Version{}, "a future release that far ahead is not known yet (newer ones are taken up to 2.17, or 3.2)", "3.x had been taken whatever its minor"},
+		{"2.15", VersionNewer, Version{2, 15}, Version{}, "is newer than the newest release known, 2.14 (the releases known are 2.0–2.14)", "released 2026-10 (pypi), not in the tables"},
+		{"2.17.0.dev20270301+cu130", VersionNewer, Version{2, 17}, Version{}, "is newer than the newest release known, 2.14", "a nightly three minors past"},
+		{"3.0", VersionNewer, Version{3, 0}, Version{}, "is newer than the newest release known, 2.14", "a next major"},
+		{"3.2", VersionNewer, Version{3, 2}, Version{}, "is newer than the newest release known, 2.14", "three releases on, with a new major"},
+		{"3.5", VersionNotRelease, Version{}, Version{}, "a future release that far ahead is not known yet (a log that states a newer one is read up to 2.17, or 3.2)", "3.x had been taken whatever its minor"},
 		{"2.18", VersionNotRelease, Version{}, Version{}, "nor is it 2.1.8 typed without its dot: 2.1 ended at 2.1.2", "no release, no suggestion"},
 		{"2.18.0", VersionNotRelease, Version{}, Version{}, "a minor more than 3 past the newest", "a patch after it: not typed without a dot"},
 		{"2.99", VersionNotRelease, Version{}, Version{}, "nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1", "hostile28 R1"},

@@ -15,23 +15,33 @@ const (
 	// feedstock is conda-forge's build of each release, by the version its recipe sets
 	// (the search tool's snapshot of the repository's history, to 2.13.0 of 2026-07-22).
 	feedstock = "conda-forge/pytorch-cpu-feedstock recipe/meta.yaml, its version history"
+	// stable is the stable release PyTorch's binary builds validate against, set at each
+	// release, patch releases too: its history is every release in order (1.12.1 …
+	// 2.9.0, 2.9.1, 2.10.0, 2.11.0, 2.12.0, 2.12.1, 2.13.0, to the snapshot of
+	// 2026-08-21, 61a77570f), and it agrees with releaseMatrix and feedstock on 2.0–2.9.
+	stable = "pytorch/test-infra tools/scripts/generate_binary_build_matrix.py CURRENT_STABLE_VERSION, its history"
 )
 
 // patchRows is the table of the minors whose patch releases ended: in its source, the
-// next minor came after its last patch, and it is five or more minors older than the
-// newest release known. A minor whose patches may go on is not listed.
+// next minor came after its last patch (PyTorch ships a minor's patch releases before
+// the next minor, RELEASE.md "Patch Releases"). A minor whose patches may go on (2.13,
+// 2.14: stable's history ends at 2.13.0 with 2.14.0 the candidate) is not listed, and
+// any patch of it is taken.
 func patchRows() []patchRow {
 	return []patchRow{
-		{Version{2, 0}, 1, feedstock + " (2.0.0, 2.0.1, then 2.1.0)"},
+		{Version{2, 0}, 1, feedstock + " (2.0.0, 2.0.1, then 2.1.0); " + stable},
 		{Version{2, 1}, 2, releaseMatrix},
 		{Version{2, 2}, 2, releaseMatrix},
 		{Version{2, 3}, 1, releaseMatrix},
 		{Version{2, 4}, 1, releaseMatrix},
 		{Version{2, 5}, 1, releaseMatrix},
-		{Version{2, 6}, 0, feedstock + " (2.6.0 of 2025-01-31, then 2.7.0)"},
-		{Version{2, 7}, 1, feedstock + " (2.7.0, 2.7.1 of 2025-06-05, then 2.8.0)"},
-		{Version{2, 8}, 0, feedstock + " (2.8.0 of 2025-08-07, then 2.9.0)"},
-		{Version{2, 9}, 1, feedstock + " (2.9.0, 2.9.1 of 2025-11-13, then 2.10.0)"},
+		{Version{2, 6}, 0, feedstock + " (2.6.0 of 2025-01-31, then 2.7.0); " + stable},
+		{Version{2, 7}, 1, feedstock + " (2.7.0, 2.7.1 of 2025-06-05, then 2.8.0); " + stable},
+		{Version{2, 8}, 0, feedstock + " (2.8.0 of 2025-08-07, then 2.9.0); " + stable},
+		{Version{2, 9}, 1, feedstock + " (2.9.0, 2.9.1 of 2025-11-13, then 2.10.0); " + stable},
+		{Version{2, 10}, 0, stable + " (2.10.0 of 2026-01-20, then 2.11.0); feedstock's v2.10.x branch ends at 2.10.0"},
+		{Version{2, 11}, 0, stable + " (2.11.0 of 2026-03-23, then 2.12.0); feedstock's v2.11.x branch ends at 2.11.0"},
+		{Version{2, 12}, 1, stable + " (2.12.0, 2.12.1 of 2026-06-17, then 2.13.0); feedstock's v2.12.x branch ends at 2.12.1"},
 	}
 }
 

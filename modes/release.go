@@ -17,8 +17,11 @@ const (
 	// VersionOlder: a release before torch.compile, which came in 2.0 (1.13, 0.4).
 	VersionOlder VersionKind = "older"
 	// VersionNewer: a release newer than the releases known ([Newest]) but near them
-	// (nearMargin: 2.15 to 2.17, or 3.0 to 3.2), which [ParseRelease] takes and
-	// [ParseVersion] refuses (no table of it is known).
+	// (nearMargin: 2.15 to 2.17, or 3.0 to 3.2). [ParseVersion], the rule of every
+	// release a person gives (-torch, graphs.Check, diagnose's Options.Torch, -script's
+	// plans, the web page's selectors), refuses it: nothing about it is known, so no
+	// answer may be planned on it. [ParseRelease], the rule of a release a text states,
+	// takes it: a log of a 2.15 run is that run's, its facts noted as 2.14's.
 	VersionNewer VersionKind = "newer"
 	// VersionNotRelease: no release torch has or is near: a minor or a major too far past
 	// the newest (2.18, 2.99, 3.5, 10.0), or numbers past any release's
@@ -34,14 +37,18 @@ const (
 // its minor and its patch (typedWithoutDot), or none.
 const nearMargin = 3
 
-// ParseRelease parses a torch release as a person gives one or a text states one: a
-// supported release ([ParseVersion]), or one newer than the newest known but near it
-// (2.15 to 2.17, or 3.0 to 3.2: a year of releases), returned as itself. It is the one
-// rule by which every entry point that takes a release (a scenario's torch, -torch,
-// diagnose's Options.Torch, a release a log states) tells a release from a text that
-// is none. Anything else is a *VersionError whose Kind says what it is: older than
-// torch.compile (1.13), not a release torch has or is near (2.18, 2.99, 10.0), with the
-// release it may be typed without its dot ("2.31": did you mean 2.3?), or no version.
+// ParseRelease parses a torch release as a text states one (a log's collect_env, pip
+// list or torch.__version__): a supported release ([ParseVersion]), or one newer than
+// the newest known but near it (2.15 to 2.17, or 3.0 to 3.2: a year of releases),
+// returned as itself, for the run that states it runs it (PyPI lists torch 2.15.0 of
+// 2026-10). A release a person gives is read by [ParseVersion], which refuses a newer
+// one with the same *VersionError (Kind VersionNewer): nothing about it is known, so
+// no entry point plans on it (fix brief 31, finding 1: -diagnose -torch 2.15 had been
+// taken and planned on 2.14 while -torch 2.15 and -script refused it). Anything else
+// is a *VersionError whose Kind says what it is: older than torch.compile (1.13), not
+// a release torch has or is near (2.18, 2.99, 10.0), with the release it may be typed
+// without its dot ("2.31": did you mean 2.3?), a patch that never shipped (2.6.2), or
+// no version.
 func ParseRelease(s string) (Version, error) {
 	v, err := ParseVersion(s)
 	if ve, ok := err.(*VersionError); ok && ve.Kind == VersionNewer {
@@ -83,7 +90,7 @@ func refused(s, t string) *VersionError {
 		e.Kind, e.Reason = VersionOlder, fmt.Sprintf("is older than torch.compile, which came in %s", First())
 	case Near(v):
 		e.Kind, e.Release = VersionNewer, v
-		e.Reason = fmt.Sprintf("is newer than the releases known (%s–%s): its modes and options are not known yet", First(), Newest())
+		e.Reason = newerReason()
 	default:
 		patched := strings.HasPrefix(t[len(majorText)+1+len(minorText):], ".")
 		e.Kind, e.Reason = VersionNotRelease, notNear(v, minorText, patched)
@@ -94,6 +101,40 @@ func refused(s, t string) *VersionError {
 	return e
 }
 
+// newerReason is the reason a release newer than the newest known is refused where a
+// person gives one: it names the newest release known and what to do (give it, whose
+// facts may not hold on the newer one; a log that states the newer one is read as its
+// run's all the same, ParseRelease).
+func newerReason() string {
+	n := Newest()
+	return fmt.Sprintf("is newer than the newest release known, %s (the releases known are %s–%s): nothing about it is "+
+		"known yet, so nothing is answered for it; give %s for the newest facts known, which may not hold on it "+
+		"(a log that states it is still read as its run's)", n, First(), n, n)
+}
+
+// unshipped returns the *VersionError for a final release of minor v whose patch never
+// shipped ("2.6.2", "2.11.3+cu128": [LastPatch] gives the minor's last), rest being the
+// text after the minor (".2+cu128"); nil for any other: no patch, a patch that shipped,
+// a minor whose patches may go on (2.13, 2.14), or a pre-release or development build
+// (2.6.1rc1, 2.13.0.dev…, 2.6.0a0+git…), whose version is the branch's, not a
+// release's. Kind VersionNotRelease, with Suggest the minor, as a release typed without
+// its dot: a log's reader reads the minor (fix brief 31, finding 2).
+func unshipped(s, rest string, v Version) *VersionError {
+	last, ended := LastPatch(v)
+	if !ended || !strings.HasPrefix(rest, ".") {
+		return nil
+	}
+	patch, after, ok := number(rest[1:])
+	if !ok || after != "" && !strings.HasPrefix(after, "+") {
+		return nil
+	}
+	if p, err := strconv.Atoi(patch); err == nil && p <= last {
+		return nil
+	}
+	return &VersionError{Input: s, Supported: Supported(), Kind: VersionNotRelease, Suggest: v, Unshipped: true,
+		Reason: fmt.Sprintf("is not a release torch has: %s's patch releases ended at %s.%d; did you mean %s?", v, v, last, v)}
+}
+
 // notNear is the reason a well-formed release past the newest known is no release torch
 // has or is near (Near is false): a future release that far ahead is not known yet. A
 // two-digit minor, no patch after it, that is a release typed without its dot names
@@ -102,7 +143,7 @@ func refused(s, t string) *VersionError {
 // exists is suggested (fix brief 29, finding 2).
 func notNear(v Version, minor string, patched bool) string {
 	newest := Newest()
-	taken := fmt.Sprintf("(newer ones are taken up to %d.%d, or %d.%d)", newest.Major, newest.Minor+nearMargin, newest.Major+1, nearMargin-1)
+	taken := fmt.Sprintf("(a log that states a newer one is read up to %d.%d, or %d.%d)", newest.Major, newest.Minor+nearMargin, newest.Major+1, nearMargin-1)
 	if v.Major != newest.Major {
 		return "is not a release torch has or is near: a future release that far ahead is not known yet " + taken
 	}

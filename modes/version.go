@@ -79,8 +79,12 @@ type VersionError struct {
 	// Version otherwise.
 	Release Version
 	// Suggest is the known release Input may be, typed without its dot ("2.31": 2.3,
-	// where 2.3.1 exists), the zero Version when none.
+	// where 2.3.1 exists), or the minor of a patch that never shipped ("2.6.2": 2.6),
+	// the zero Version when none.
 	Suggest Version
+	// Unshipped reports that Input is a final release of a known minor whose patch
+	// never shipped ("2.6.2": 2.6 ended at 2.6.0; [LastPatch]); Suggest is the minor.
+	Unshipped bool
 }
 
 func (e *VersionError) Error() string {
@@ -173,6 +177,9 @@ func ParseVersion(s string) (Version, error) {
 		major, err1 := strconv.Atoi(majorText)
 		minor, err2 := strconv.Atoi(minorText)
 		if v := (Version{major, minor}); err1 == nil && err2 == nil && v.AtLeast(First()) && !Newest().Less(v) {
+			if e := unshipped(s, t[len(majorText)+1+len(minorText):], v); e != nil {
+				return Version{}, e
+			}
 			return v, nil
 		}
 	}

@@ -103,7 +103,7 @@ func TestErrorsInUserWords(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"torch", []string{"-torch", "2.15"}, "compilemode: -torch: torch version \"2.15\" is newer than the releases known (2.0–2.14)"},
+		{"torch", []string{"-torch", "2.15"}, "compilemode: -torch: torch version \"2.15\" is newer than the newest release known, 2.14 (the releases known are 2.0–2.14)"},
 		{"set", []string{"-set", "triton.cudagraph_trees=no"}, "compilemode: -set: "},
 		{"pool", []string{"-thread-pool", "4", "-threads", "per-device", "-devices", "2"}, "use it with -threads main and without -span-devices"},
 		{"file", []string{"-scenario", file}, "compilemode: " + file + ": workload.thread_pool: "},

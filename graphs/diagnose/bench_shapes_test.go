@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -80,6 +81,42 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// nearMissLine writes BenchmarkNearMissLine's one line (nearMisses): each literal of
+// testdata/wordings-by-release.tsv less its last character, sorted, joined by spaces, to
+// size bytes or more. It panics where the table cannot be read.
+func nearMissLine(b *bytes.Buffer, size int) {
+	data, err := os.ReadFile("testdata/wordings-by-release.tsv")
+	if err != nil {
+		panic(err)
+	}
+	var lits []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Split(l, "\t"); len(f) > 2 && !strings.HasPrefix(l, "#") && len(f[1]) > 1 {
+			lits = append(lits, f[1][:len(f[1])-1])
+		}
+	}
+	slices.Sort(lits)
+	lits = slices.Compact(lits)
+	for i := 0; b.Len() < size; i++ {
+		b.WriteString(lits[i%len(lits)] + " ")
+	}
+}
+
+// changedLine writes BenchmarkNearMissLine's changed line (changedLiterals): every
+// row's literal with its middle character changed to X, joined by spaces, to size bytes
+// or more.
+func changedLine(b *bytes.Buffer, size int) {
+	sigs := diagnose.Signatures()
+	for i := 0; b.Len() < size; i++ {
+		lit := []byte(sigs[i%len(sigs)].Literal)
+		if m := len(lit) / 2; m < len(lit) && lit[m] < 0x80 && lit[m] != ' ' {
+			lit[m] = 'X'
+		}
+		b.Write(lit)
+		b.WriteByte(' ')
+	}
 }
 
 var logShapes = []logShape{
@@ -187,6 +224,11 @@ var logShapes = []logShape{
 			}
 		}
 	}},
+	// one line of near misses of every message (BenchmarkNearMissLine's: each literal of
+	// wordings-by-release.tsv less its last character), and of every row's literal with
+	// its middle character changed (hostile28's P1: 17-24 s of CPU a MB).
+	{"near-miss-line", func(b *bytes.Buffer, size int) { nearMissLine(b, size) }},
+	{"near-miss-line-changed", func(b *bytes.Buffer, size int) { changedLine(b, size) }},
 	// every line a message's head or the whole message, then a number that changes (the
 	// user's nearmiss_lines.txt of 2026-12-06: 200,000 such lines of nine messages read in
 	// 5.7 s of CPU against grep -F's 0.02 s): each line holds an anchor of some row, and

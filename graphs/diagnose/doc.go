@@ -53,12 +53,23 @@
 // (2.0–2.14): this finding's release facts stop at 2.14, …"), no fix advises an upgrade
 // to 2.14 or older, the header reads "torch 2.15 (from line 1; newer than the releases
 // known, 2.0–2.14: causes and fixes are theirs)", and the call the log shows is planned
-// on 2.14. A release is read by -torch's rule, [modes.ParseRelease], the one of every
-// entry point that takes a release: a newer one is up to three minors past the newest
+// on 2.14. A release a text states is read by [modes.ParseRelease], whose refusals are
+// those of every entry point that takes a release: a newer one is up to three minors past the newest
 // known (a year of releases: PyTorch has typically three minor releases a year), or 3.0
 // to 3.2. A minor further with no patch after it is a known release typed without its
 // dot: "torch=2.31+cu121" is 2.3 (2.3.1), "torch==2.51" is 2.5; one whose patch release
 // never existed ("torch==2.18": 2.1 ended at 2.1.2, [modes.LastPatch]) is no release.
+//
+// A release whose patch never shipped ("torch 2.6.2": 2.6 ended at 2.6.0; "torch==2.11.3";
+// [modes.LastPatch], from pytorch/test-infra's history of the stable release) is read as
+// its minor, and the header says so: "torch 2.6 (from line 1; 2.6.2 is no release: 2.6's
+// patch releases ended at 2.6.0; read as 2.6)", [Diagnosis.TorchNoSuchPatch]. Reading
+// the minor keeps the fixes right: every fact is kept per minor, and a build that prints
+// such a version is its minor's branch (a source build, a typo in a pasted list), where
+// reading none would drop the release's fixes for the default's. -torch refuses it, with
+// "did you mean 2.6?". A pre-release, a nightly or a local build (2.6.1rc1,
+// 2.13.0.dev…, 2.6.0a0+git…) carries its branch's version and is read as before, and so
+// is a patch of a minor whose patches may go on (2.13, 2.14).
 //
 // A release older than the releases known ("torch 1.13.1", glued "+pytorch1.10.0" too:
 // torch.compile came in 2.0) is no release for the findings, the log read as one that states none, and is named:
@@ -79,14 +90,28 @@
 // finding's code (2.14's per-thread cudagraph trees), the finding's fix drops the upgrade
 // to it, says "On torch 2.14 (line 2 states it) this is fixed: make the failing process
 // run it", and its note says the process that printed it runs an older torch.
+// A release read from prose that tells a move or a comparison ("after upgrading to torch
+// 2.5.1 from 2.4.1 it started to fail with:", "no longer works in 2.9, but worked in 2.8",
+// "passes with torch 2.9.0 & 2.9.1 but fails with 2.10.0 RC") is the failing run's, and
+// the other release of that sentence is named too, of kind "prose": "torch 2.5 (from
+// line 8; its prose also names 2.4)", JSON also_stated_torch [{"torch": "2.4", "line": 8,
+// "kind": "prose"}] (fix brief 31, finding 3). Only a release the sentence names as a
+// move or a comparison does (after torch's name, a preposition, "and", "vs", an arrow)
+// is named: not another package's ("numpy 2.0", "TE 2.12"), and not one of a list of
+// releases tried ("2.2.x, 2.3.x, and 2.4.x", a sentence with two other minors).
+//
 // A log that states no release gets the header "torch: not stated in the text (each fix
 // is for all releases that print it; -torch X.Y sets one)" (newuser21 #7: "upgrade to
 // 2.14" had read as an answer that assumed a release; newuser28 #2: it had said "each
 // fix names its releases", which most fixes do not: a row's Fix is the one for every
 // release it covers, a release's own, Tailored, comes with the release), and no
 // parenthesis without findings.
-// [Options.Torch] (the command's -torch) takes a newer release as a log's ([ParseTorch]),
-// and where it is not the log's own release the header names that one too: "torch 2.14
+// [Options.Torch] (the command's -torch) takes a release known ([ParseTorch], by
+// [modes.ParseVersion], as every entry point where a person gives a release): a newer one
+// (2.15) is refused in the words of every such entry point, naming 2.14 as the newest
+// known, for nothing about it is known to read a log for (fix brief 31, finding 1: it had
+// been taken here alone and planned on 2.14); a log that states it is read as above.
+// Where -torch is not the log's own release the header names that one too: "torch 2.14
 // (from -torch; line 1 states 2.11)".
 //
 // # Plan
@@ -947,6 +972,30 @@
 // 13.4 s (1.5-1.65 times), peak resident set 72 MB against 52 MB; the 1 MB benchmark
 // 6.1 s against 3.1 s an op (load average 10). Running each occurrence's span apart
 // would rescan the overlaps; no change that keeps every answer was found cheaper.
+// One line of every row's literal with its middle character changed (hostile28's P1,
+// BenchmarkShapes/near-miss-line-changed) cost 17-25 s of CPU a MB: "cudagraph", "CPU
+// tensor", "tensors on CPU" recur every few hundred bytes, so each literal's spans merged
+// into the whole window, the merged span held every alternative's words somewhere, and
+// the skip reasons' retold pattern (sixteen alternatives, 12 KB, under Go's NFA, which
+// carries every alternative's states through each byte) ran over it once for each of the
+// some twenty literals that share it, clean and squeezed. Now (2026-12-06) each
+// occurrence's own span is gated by each alternative's gate before the spans merge
+// (branchSpans), each top-level alternative runs apart on its own spans (runBranches),
+// a span a pattern ran on without a match is not run again in the same text (searched),
+// the text is lowered once for the gates (lowerFor), and a gate reads a text that holds
+// runes outside ASCII for its case-insensitive literals (lowerASCII: only the Kelvin
+// sign and the long s fold to an ASCII letter, foldsToASCII), where one Chinese word on a
+// line had met every such clause. The answers are the same: every match of an
+// alternative lies within its width of one occurrence (TestRowSpan). CPU time, Read's
+// over grep -F -f Anchors()'s on the same 1 MB in the same run (3e744632 -> e610051f,
+// load average 13-16, testdata/bench-results.txt): the changed line 25.1 -> 12.2 s (369
+// -> 155 times grep), the near-miss line 7.2 -> 6.4 s (95 -> 70 times). What is left:
+// the alternatives that do admit a span (a near miss holds nearly the whole message) run
+// there, and each hit of a retold row runs its pattern's FindAll over the whole 64 KB
+// window (negatedVerb: whether every verb it finds is negated; a fifth of the changed
+// line's time, two thirds of the near-miss line's). Both grow with the hits, each hit
+// bounded by the window, so the cost is linear in the line's length, not in the rows;
+// no bound on the work a line may take is set, so no answer is given up.
 // A regression found and fixed (2026-12-03): a retold row's literal "python headers"
 // gave the prefilter the anchor "python", and the log's Python was read through a
 // recoverer anchor "python3."; every traceback frame held both, and BenchmarkVersusGrep
@@ -1094,15 +1143,23 @@
 // by text (runsShownOf): at 62cc9b20, under heavier load, the pytest run 27 times,
 // "ok [torch …]" 6.1, "torch CUDA 13.4" 6.4, the title 3.8. Left: a log whose every
 // line differs (the pytest run's test names) meets no memo, and its lines still run
-// the rows that hold torch and a release, and otherRun's gates, once each.
+// the rows that hold torch and a release, and otherRun's gates, once each: 125-150 µs
+// a line against grep -F's 4-6 (2026-12-06, 1 MB, 25-31 times grep's CPU time). No
+// cause to remove was found in the profile: the time is the release phrasings
+// themselves (some thirty patterns that hold torch and a release, under Go's
+// backtracker, and the expressions that tell another run's release), each needed on a
+// line that states a release; reaching 3 times grep would take those phrasings compiled
+// into one automaton run once a line, which Go's regexp does not offer. The
+// recompile-limit warning whole (BenchmarkShapes/recompile-warnings, 8 MB) reads at
+// 2.3-2.5 times grep -F's CPU time on the same day.
 //
 // # Corpus
 //
-// testdata/corpus holds 3074 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1641 of them
+// testdata/corpus holds 3083 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1645 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file
-// each: 163 in the build set, used while building the rows, the rest in held-out sets
+// each: 172 in the build set, used while building the rows, the rest in held-out sets
 // (holdout*), each measured once before any change made for it. The first of those:
 // 19 were held out and only measured, once before and once after the build-set fixes:
 // 13 of 14 expected codes found (93 %) both times; 2, then 3, of 3 stated releases
@@ -2599,6 +2656,9 @@
 //   - openmp-missing: a paraphrase with "penmp error", as reports retell it
 //   - openmp-missing: a paraphrase with "penMP error", as reports retell it
 //   - openmp-missing: a paraphrase with "and OpenMP", as reports retell it
+//   - static-launcher-overflow: "Python int too large to convert to C long", 2.8–2.9
+//   - static-launcher-overflow: a paraphrase with "OverflowError", as reports retell it
+//   - static-launcher-overflow: a paraphrase with "StaticCudaLauncher overflow", as reports retell it
 //
 // # Codes
 //
@@ -3192,6 +3252,21 @@ const (
 	//
 	// Fix: conda install llvm-openmp, or brew install libomp with OMP_PREFIX, or a CXX with OpenMP.
 	OpenMPMissing Code = "openmp-missing"
+
+	// StaticLauncherOverflow occurs on Windows with torch 2.8 and 2.9 when Inductor's
+	// static CUDA launcher launches a kernel on a side stream (CUDA graphs' warm-up and
+	// capture under mode="reduce-overhead" or "max-autotune", or a program's own
+	// stream): it reads the stream's 64-bit handle as a C long, 32 bits on Windows
+	// (PR #162920 fixed it for 2.10, issue #162430).
+	//
+	// Example:
+	//
+	//	  File "D:\AI\ComfyUI_windows_portable\python_embeded\Lib\site-packages\torch\_inductor\runtime\static_cuda_launcher.py", line 244, in run
+	//	    _StaticCudaLauncher._launch_kernel(
+	//	OverflowError: Python int too large to convert to C long
+	//
+	// Fix: torch._inductor.config.use_static_cuda_launcher = False, or torch 2.10 or later.
+	StaticLauncherOverflow Code = "static-launcher-overflow"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -3209,7 +3284,7 @@ func Codes() []Code {
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
 		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy, CUDAHeadersMissing, CaptureDefaultStream,
-		CaptureNestedCUDAGraphs, OpenMPMissing,
+		CaptureNestedCUDAGraphs, OpenMPMissing, StaticLauncherOverflow,
 	}
 }
 

@@ -46,10 +46,10 @@ AssertionError
 	//        implementation asserts that parameters never move
 }
 
-// ExampleParseTorch reads a release as -torch (Options.Torch) takes it: a newer one
-// than the releases known is taken, as a log that states it is, up to three minors past
-// the newest; one further is refused with the reason, and the release a log's reader
-// takes it for.
+// ExampleParseTorch reads a release as -torch (Options.Torch) takes it: one of the
+// releases known; a newer one (2.15) is refused as newer than the newest known, as every
+// entry point where a person gives a release refuses it (a log that states it is read);
+// one further is refused with the reason, and the release a log's reader takes it for.
 func ExampleParseTorch() {
 	for _, s := range []string{"2.6.0", "2.15", "2.99"} {
 		v, err := diagnose.ParseTorch(s)
@@ -62,9 +62,9 @@ func ExampleParseTorch() {
 	}
 	// Output:
 	// 2.6 false
-	// 2.15 false
 	// 0.0 true
-	// is not a release torch has or is near: a minor more than 3 past the newest, 2.14, would be a future release, not known yet (newer ones are taken up to 2.17, or 3.2); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1
+	// 0.0 true
+	// is not a release torch has or is near: a minor more than 3 past the newest, 2.14, would be a future release, not known yet (a log that states a newer one is read up to 2.17, or 3.2); nor is it 2.9.9 typed without its dot: 2.9 ended at 2.9.1
 }
 
 // A traceback pasted without its last line: no signature is found, and the text says

@@ -42,6 +42,11 @@ func codeFixes() []codeFix {
 				"attribute 'config'\", rows_more.go setupRows)",
 		},
 		{
+			Code:   StaticLauncherOverflow,
+			Change: "reads the stream as an unsigned 64-bit value (PyArg_ParseTuple's \"K\", not \"l\": PR #162920)",
+			Source: staticLauncherSource,
+		},
+		{
 			Code:   SkipComplexMemoryOverlap,
 			Change: "drops the overlap check that printed this (PR #182524)",
 			Source: "graphs/internal/skips (PR #182524, merged 2026-05-11, before the 2.13 branch cut of " +
@@ -98,9 +103,15 @@ func (s Signature) fixedOn(v modes.Version) (codeFix, bool) {
 // process on the stated release, where the change holds. from says where v came from.
 func fixedTexts(cause, near string, f codeFix, v modes.Version, from string) (string, string, string) {
 	cause = fmt.Sprintf("printed by a torch older than %s: %s", f.In, cause)
-	fix := fmt.Sprintf("on the older torch that printed this: %s. On torch %s (%s) this is fixed: "+
+	fixed := fmt.Sprintf("On torch %s (%s) this is fixed", v, from)
+	if modes.Newest().Less(v) {
+		// Only that the change is in f.In (and the newest known) is known; the newer
+		// release's behaviour is not in the catalogue (fix brief 31, finding 1).
+		fixed = fmt.Sprintf("%s has this fix, and torch %s (%s) is newer (its behaviour is not in the catalogue)", f.In, v, from)
+	}
+	fix := fmt.Sprintf("on the older torch that printed this: %s. %s: "+
 		"make the failing process run it (check torch.__version__ there, and install %s in the "+
-		"environment it runs in)", dropUpgrades(near, v), v, from, v)
+		"environment it runs in)", dropUpgrades(near, v), fixed, v)
 	head := fmt.Sprintf("torch %s (%s) does not print this: %s has the fix", v, from, f.In)
 	if modes.Newest().Less(v) {
 		head = fmt.Sprintf("torch %s (%s) is newer than the releases known (%s–%s), and %s already has the fix",

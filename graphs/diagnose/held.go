@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
+	"github.com/compilemode/compilemode/modes"
 )
 
 // A fix the text shows done: a finding's cause must hold for the text (issue 21), and
@@ -684,6 +685,9 @@ func (d *Diagnosis) applyHeld(h *heldState) {
 		}
 		if other == "" {
 			other = f.Fix
+		}
+		if v, err := modes.ParseRelease(d.Torch); err == nil {
+			other = dropUpgrades(other, v) // no upgrade to the run's release or older (fix brief 31, finding 1)
 		}
 		f.Fix = fmt.Sprintf("line %d already %s; if it fails all the same: %s", seen.line, shownWords(r.doneWords(), seen.quote), other)
 		f.FixShownLine = seen.line

@@ -150,7 +150,9 @@ type Diagnosis struct {
 	// Format is "compilemode-diagnosis/2" (/1 until newuser28: every key of Plan's
 	// configuration, and no TorchSource).
 	Format string `json:"format"`
-	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
+	// Torch is the release the findings are read for: Options.Torch's where given
+	// (TorchSource "option", the command's -torch; the log's own is then StatedTorch
+	// where it differs), else the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
 	// wheel tags, torch==2.5.1 pins), "" when it shows none, one older than 2.0
 	// (1.13) or one torch has not and is not near (2.99.0, 10.0: StatedTorch), but for "1.14", the development line that shipped as 2.0
@@ -167,10 +169,11 @@ type Diagnosis struct {
 	//   - "findings": the log states none, and the plan is on the newest release that
 	//     prints every finding's text, not the default (PlanTorchFrom names the finding).
 	TorchSource string `json:"torch_source"`
-	// TorchNewer reports that Torch is newer than the releases known (2.0–2.14): the
-	// findings' release facts and fixes, and the plan, are then the newest known
-	// release's (2.14), each finding's Note says so, and no fix advises an upgrade to
-	// 2.14 or older. An extra field.
+	// TorchNewer reports that Torch, stated by the log, is newer than the releases known
+	// (2.0–2.14): the findings' release facts and fixes, and the plan, are then the newest
+	// known release's (2.14), each finding's Note says so, and no fix advises an upgrade
+	// to 2.14 or older. Options.Torch never sets it: a newer release given is refused
+	// (ParseTorch). An extra field.
 	TorchNewer bool `json:"torch_newer,omitempty"`
 	// TorchShippedAs, when set, is the release that Torch's development line shipped
 	// as: "2.0" for a build of the 1.14 line (a nightly 1.14.0.dev20221202+cu117,
@@ -178,6 +181,16 @@ type Diagnosis struct {
 	// facts and fixes, and the plan, are then that release's, and each finding's Note
 	// says so. An extra field.
 	TorchShippedAs string `json:"torch_shipped_as,omitempty"`
+	// TorchNoSuchPatch, when set, is the release as the log states it ("2.6.2",
+	// "2.11.3+cu128") where its patch never shipped (its minor's patch releases ended
+	// before it: modes.LastPatch), and Torch is its minor. The minor is read, for every
+	// fact here is kept per minor and a build that prints such a version is still its
+	// minor's branch (a source build whose version.txt says so, a typo in a pasted pip
+	// list), so the findings' fixes stay right; the header says so ("2.6.2 is no
+	// release: 2.6's patch releases ended at 2.6.0; read as 2.6"). -torch refuses such
+	// a release (fix brief 31, finding 2: it had been read as its minor silently). An
+	// extra field.
+	TorchNoSuchPatch string `json:"torch_no_such_patch,omitempty"`
 	// GzipCutAfter, where set, is the last line a gzip'd log holds before its stream
 	// ends early (a truncated download or copy): the findings are those of the lines
 	// read, as zcat prints them. An extra field.
@@ -206,11 +219,14 @@ type Diagnosis struct {
 	StatedTorchKind modes.VersionKind `json:"stated_torch_kind,omitempty"`
 	// AlsoStated are the other releases the text states, in line order, where it states
 	// more than one in the ways a text says which torch a process runs (collect_env, a
-	// package list, pip's report, a pin; not prose): an upgrade, two environments
-	// (hostile28 R3). Torch (or StatedTorch, where -torch gives Torch) is the one read;
-	// these are named so that the conflict shows. Where one of them has the fix that
-	// ends a finding's code, that finding's fix and note say so. At most 4. An extra
-	// field.
+	// package list, pip's report, a pin): an upgrade, two environments (hostile28 R3);
+	// and, of kind "prose" (StatedProse), the other release of a move or a comparison
+	// whose prose gave Torch ("after upgrading to torch 2.5.1 from 2.4.1 it started to
+	// fail": Torch 2.5, 2.4 here; "no longer works in 2.9, but worked in 2.8"; fix brief
+	// 31, finding 3), which the failing run is not on. Torch (or StatedTorch, where
+	// -torch gives Torch) is the one read; these are named so that the conflict shows.
+	// Where one of them has the fix that ends a finding's code, that finding's fix and
+	// note say so. At most 4. An extra field.
 	AlsoStated []StatedRelease `json:"also_stated_torch,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
@@ -420,21 +436,35 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 	}
 	if ok {
 		d.AlsoStated = own.alsoStated(v.String())
+		read := v
+		if w, err := modes.ParseRelease(d.Torch); err == nil && !option && d.TorchLine == own.line {
+			read = w // the release read, after a move taken back (moveBack)
+		}
+		for _, st := range own.proseStated(read) {
+			if len(d.AlsoStated) < maxStated && !slices.ContainsFunc(d.AlsoStated, func(a StatedRelease) bool { return a.Torch == st.Torch }) {
+				d.AlsoStated = append(d.AlsoStated, st)
+			}
+		}
+		slices.SortStableFunc(d.AlsoStated, func(a, b StatedRelease) int { return a.Line - b.Line })
 	} else {
 		d.AlsoStated = own.alsoStated("")
 	}
 }
 
 // ParseTorch reads a release as Options.Torch takes it: by the rule of every entry
-// point that takes a release, [modes.ParseRelease]: a release known, or one newer than
-// the newest known but near it (2.15 to 2.17, or 3.0 to 3.2: a year of releases), whose
-// causes and fixes are then the newest known release's (Diagnosis.TorchNewer), as for a
-// log that states it. Anything else is a *modes.VersionError that says what it is, in
-// the words every entry point uses: older than torch.compile (1.13); not a release torch
-// has or is near ("2.99": a future release that far ahead is not known yet, nor is it
-// 2.9.9, as 2.9 ended at 2.9.1), with the release a log's reader takes it for where it
-// is one typed without its dot ("2.31" is 2.3.1: "did you mean 2.3?").
-func ParseTorch(s string) (modes.Version, error) { return modes.ParseRelease(s) }
+// point where a person gives a release, [modes.ParseVersion]: a release known (2.0–2.14).
+// A newer one (2.15, which PyPI lists, to 2.17, or 3.0 to 3.2) is refused with Kind
+// modes.VersionNewer, as -torch, graphs.Check and -script refuse it: nothing about it is
+// known, so no diagnosis is read for it (fix brief 31, finding 1: it had been taken and
+// planned on 2.14's facts here alone). A log that states such a release is still read as
+// its run's (Diagnosis.TorchNewer, by [modes.ParseRelease]). Anything else is a
+// *modes.VersionError that says what it is, in the words every entry point uses: older
+// than torch.compile (1.13); not a release torch has or is near ("2.99": a future
+// release that far ahead is not known yet, nor is it 2.9.9, as 2.9 ended at 2.9.1), with
+// the release a log's reader takes it for where it is one typed without its dot ("2.31"
+// is 2.3.1: "did you mean 2.3?"); a patch that never shipped ("2.6.2": 2.6 ended at
+// 2.6.0).
+func ParseTorch(s string) (modes.Version, error) { return modes.ParseVersion(s) }
 
 // plan runs the planner on the recovered call, the way the command answers a scenario.
 func (d *Diagnosis) plan(envLines map[string]envLine) {
@@ -488,6 +518,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 		if d.TorchNewer = modes.Newest().Less(torch); d.TorchNewer {
 			facts = modes.Newest()
 		}
+		d.TorchNoSuchPatch = noSuchPatch(s.torch.as)
 		if shipped, ok := shippedAs(torch); ok {
 			d.TorchShippedAs, facts = shipped.String(), shipped
 		}
@@ -504,6 +535,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 			best[row.Code] = i
 		}
 	}
+	s.dropRetoldSiblings(best)
 	for _, i := range best {
 		d.Findings = append(d.Findings, s.finding(i, s.bestShown(i, holds), torch, haveTorch))
 	}
@@ -605,6 +637,43 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 		return s.hits[i].span > s.hits[j].span
 	}
 	return s.hits[i].match == Exact && s.hits[j].match != Exact
+}
+
+// dropRetoldSiblings removes from best (a code's row, diagnosis) each code found only
+// by a retelling that a code found by PyTorch's own text retells too: one story, read as
+// one code or another by the release (rows_retold_dt.go: a host-to-device copy told as
+// what failed a capture is capture-unpinned-copy on 2.11 and later, stream-capture-illegal
+// before). A text that quotes capture-unpinned-copy's message shows which of the two it
+// is, whatever release -torch or the text names; its title's retelling, read for 2.9 as
+// stream-capture-illegal, had been a second finding of a message the text never shows
+// (newuser29 F5, vllm-project/vllm#48503 and PR #53884).
+func (s *scanner) dropRetoldSiblings(best map[Code]int) {
+	for c, i := range best {
+		if !s.rows[i].Paraphrase {
+			continue
+		}
+		for o, j := range best {
+			if o != c && !s.rows[j].Paraphrase && s.retellsToo(i, o) {
+				delete(best, c)
+				break
+			}
+		}
+	}
+}
+
+// retellsToo reports whether a retelling's row of code c has row i's pattern: the same
+// retelling borrowed by both codes (borrow).
+func (s *scanner) retellsToo(i int, c Code) bool {
+	p := s.rows[i].Pattern
+	if p == "" {
+		return false
+	}
+	for j := range s.rows {
+		if o := &s.rows[j]; o.Code == c && o.Paraphrase && o.Pattern == p {
+			return true
+		}
+	}
+	return false
 }
 
 // onePlace reports whether the log's lines a and b, the first hits of row i's code's
@@ -712,7 +781,8 @@ func (s *scanner) bestShown(i int, holds []bool) rowHit {
 func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
 	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
-	if st, f, ok := row.fixedElsewhere(torch, s.torch.alsoStated(torch.String())); haveTorch && ok {
+	also := append(s.torch.alsoStated(torch.String()), s.torch.proseStated(torch)...) // a move's other release too (fix brief 31, finding 3)
+	if st, f, ok := row.fixedElsewhere(torch, also); haveTorch && ok {
 		fix, note = alsoFixedTexts(fix, note, f, torch, st)
 	}
 	if s.hits[i].inBackward {

@@ -71,8 +71,9 @@ func (s Signature) fixOn(v modes.Version, from string) (fix, note string) {
 		note = fmt.Sprintf("torch %s (%s) is a development build of %s, the release it shipped as, which is "+
 			"not known to print this; the nearest release that does is %s, and the fix is that release's", v, from, modes.First(), at)
 	case newest.Less(v) && at == newest:
-		note = fmt.Sprintf("torch %s (%s) is newer than the releases known (%s–%s): this "+
-			"finding's release facts stop at %s, and the fix is that release's", v, from, modes.First(), newest, newest)
+		note = fmt.Sprintf("torch %s (%s) is newer than the releases known (%s–%s): its behaviour is not in the "+
+			"catalogue, so this finding's release facts and fix are %s's, the newest known, and a range of releases "+
+			"said to go on (\"from %d.x\", \"or later\") is known up to %s only", v, from, modes.First(), newest, newest, newest.Major, newest)
 	case newest.Less(v):
 		note = fmt.Sprintf("torch %s (%s) is newer than the releases known (%s–%s), and the "+
 			"releases known to print this stop at %s: the fix is that release's", v, from, modes.First(), newest, at)

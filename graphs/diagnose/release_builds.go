@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
-	"github.com/compilemode/compilemode/modes"
 )
 
 // Two builds of the run named together, a release and a nightly ("validated … across
@@ -62,8 +61,8 @@ func stableBeside(text []byte, lo, hi int) (int, int, bool) {
 // sameLine reports whether release a is of the line of nightly b: the same major, a
 // minor within typoMargin of b's ("CUDA 12.4 and nightly 2.6.0.dev…" names no torch).
 func sameLine(a, b []byte) bool {
-	va, err1 := modes.ParseVersion(string(a))
-	vb, err2 := modes.ParseVersion(string(b))
+	va, err1 := statedMinor(string(a))
+	vb, err2 := statedMinor(string(b))
 	return err1 == nil && err2 == nil && va.Major == vb.Major && va.Minor <= vb.Minor && vb.Minor-va.Minor <= typoMargin
 }
 

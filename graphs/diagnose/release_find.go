@@ -3,6 +3,7 @@ package diagnose
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -121,7 +122,11 @@ const plusBound = `\+(?:[^0-9A-Za-z]|$)`
 // run's by the words of its clause: up to four words before it or three after. Its
 // answers are remembered by the text and the span (o.memo): a line's release is asked
 // about by each row that reads it and by deferLine, and a log repeats its lines.
+// A test result's tag of the run's environment is the run's (testRunTag).
 func (o *otherRuns) otherRun(text []byte, from, to int) bool {
+	if testRunTag(text, from, to) {
+		return false
+	}
 	if o == nil {
 		return o.otherRunRead(text, from, to)
 	}
@@ -175,6 +180,45 @@ func (o *otherRuns) otherRunRead(text []byte, from, to int) bool {
 	}
 	return matchGated(otherRunBefore, before) || otherRunBeforeIntl(before) || (otherRunAfterWords(after) && !matchGated(worksContrast, text[to:]))
 }
+
+// testRunTag reports whether the release at text[from:to] is a test result's tag of
+// the run's environment: a test runner's outcome, then the release alone in brackets
+// ("tests/test_x.py::test_a PASSED [torch 2.14.0+cu130]", unittest's "ok [torch
+// 2.14.0+cu130]", as README's Speed section cites them for a log that states its
+// release on every line). The outcome word before it is a test's, not a verdict on the
+// release: "passed" or "ok" before a release otherwise makes it another run's
+// (otherRunBefore: "Works: torch 2.4.1"), which had left such a log's release unread
+// (newuser29 F24).
+func testRunTag(text []byte, from, to int) bool {
+	before := text[:from]
+	open := bytes.LastIndexByte(before, '[')
+	if open < 0 || !torchTagHead(before[open+1:]) {
+		return false
+	}
+	after := text[to:]
+	end := bytes.IndexByte(after, ']')
+	if end < 0 || bytes.ContainsAny(after[:end], " \t[") {
+		return false
+	}
+	word := bytes.Fields(before[:open])
+	return len(word) > 0 && slices.Contains(testOutcomes, string(word[len(word)-1]))
+}
+
+// torchTagHead reports whether b, a bracket's text up to a release, names torch alone:
+// "torch ", "torch==", "pytorch ", "torch-".
+func torchTagHead(b []byte) bool {
+	b = bytes.TrimPrefix(bytes.ToLower(b), []byte("py"))
+	if !bytes.HasPrefix(b, []byte("torch")) {
+		return false
+	}
+	rest := bytes.TrimLeft(b[len("torch"):], " =-")
+	return len(rest) == 0 && len(b) > len("torch")
+}
+
+// testOutcomes are the outcome words test runners print before a test's tags: pytest's
+// (PASSED, FAILED, ERROR, SKIPPED, XFAIL, XPASS, in -v and -rA's summary) and unittest's
+// ("ok", "FAIL", "ERROR", "skipped").
+var testOutcomes = []string{"PASSED", "FAILED", "ERROR", "SKIPPED", "XFAIL", "XPASS", "PASS", "FAIL", "ok", "OK", "skipped"}
 
 // otherRunClause reports whether the clause before a release names it as another
 // run's by its last words: a release moved from, a state or bound (otherRunState), what
@@ -569,6 +613,7 @@ type versionFinder struct {
 	line     int          // the line of found
 	text     string       // the line of found, cleaned
 	what     string       // the phrasing of found
+	as       string       // found as the text states it ("2.6.2", "2.11.0+cu130")
 	wait     bool         // the last line named torch.__version__, "Name: torch" or a version key without a value
 	waitRank int          // the rank of the value wait waits for
 	waitWhat string       // its phrasing
@@ -614,6 +659,9 @@ type versionFinder struct {
 	// moved is the release a move the text says nothing more of left, where found is its
 	// target (release_move.go)
 	moved movedFrom
+	// prose is the other releases the sentence of a release read from prose names (a
+	// move's other end, "worked on 2.4"), with its line and row (release_move.go)
+	prose proseOthers
 	// cands are the rows' candidates on the texts read, by text and row (candidatesOf)
 	cands map[textKey][]relCand
 	// others remembers otherRun's answers on the texts read, by text and span: this
@@ -853,6 +901,7 @@ func (f *versionFinder) matchKeyed(p versionPattern, text []byte, k textKey, lin
 		}
 		if f.offer(text[c.lo:c.hi], p.rank, line, text, p.what, p.row) {
 			f.noteMove(c.v, text, c.m, c.lo, line)
+			f.noteProse(p.what, text, c.lo, c.hi, line)
 			break
 		}
 	}
@@ -1105,7 +1154,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 			return false
 		}
 	}
-	f.found, f.rank, f.line, f.what, f.row = v, rank, line, what, row
+	f.found, f.rank, f.line, f.what, f.row, f.as = v, rank, line, what, row, string(s)
 	f.removed = what == "pin" && findSubmatchGated(pinMark, text) != nil && findSubmatchGated(pinMark, text)[1][0] == '-'
 	f.text = quote(text, s)
 	return true
@@ -1218,7 +1267,7 @@ const typoMargin = 3
 
 // forget drops the release found.
 func (f *versionFinder) forget() {
-	f.found, f.rank, f.line, f.text, f.what, f.row, f.removed = modes.Version{}, 0, 0, "", "", -1, false
+	f.found, f.rank, f.line, f.text, f.what, f.as, f.row, f.removed = modes.Version{}, 0, 0, "", "", "", -1, false
 }
 
 // best returns the release the log shows, if any.

@@ -66,7 +66,7 @@ type installWatch struct {
 type foundRelease struct {
 	found           modes.Version
 	rank, line, row int
-	text, what      string
+	text, what, as  string
 	removed         bool
 }
 
@@ -107,12 +107,12 @@ var (
 
 // saveFound returns f's found release.
 func (f *versionFinder) saveFound() foundRelease {
-	return foundRelease{found: f.found, rank: f.rank, line: f.line, row: f.row, text: f.text, what: f.what, removed: f.removed}
+	return foundRelease{found: f.found, rank: f.rank, line: f.line, row: f.row, text: f.text, what: f.what, as: f.as, removed: f.removed}
 }
 
 // restoreFound sets f's found release to s.
 func (f *versionFinder) restoreFound(s foundRelease) {
-	f.found, f.rank, f.line, f.row, f.text, f.what, f.removed = s.found, s.rank, s.line, s.row, s.text, s.what, s.removed
+	f.found, f.rank, f.line, f.row, f.text, f.what, f.as, f.removed = s.found, s.rank, s.line, s.row, s.text, s.what, s.as, s.removed
 }
 
 // installBefore reads text (line line) before its releases are: where found was read

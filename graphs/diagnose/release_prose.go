@@ -127,8 +127,8 @@ func pickMove(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) {
 		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
 	}
-	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
-	b, errB := modes.ParseVersion(string(text[m[4]:m[5]]))
+	a, errA := statedMinor(string(text[m[2]:m[3]]))
+	b, errB := statedMinor(string(text[m[4]:m[5]]))
 	if errA == nil && errB == nil {
 		if lo, hi, ok := failingNamed(text, m, a, b); ok {
 			return lo, hi, take
@@ -257,7 +257,7 @@ func failingNamed(text []byte, m []int, a, b modes.Version) (int, int, bool) {
 	if f == nil {
 		return 0, 0, false
 	}
-	v, err := modes.ParseVersion(string(f[1]))
+	v, err := statedMinor(string(f[1]))
 	switch {
 	case err != nil:
 		return 0, 0, false
@@ -293,8 +293,8 @@ func pickLater(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 	if !matchGated(reFailed, text) {
 		return 0, 0, ambiguous
 	}
-	a, errA := modes.ParseVersion(string(text[m[2]:m[3]]))
-	b, errB := modes.ParseVersion(string(text[m[4]:m[5]]))
+	a, errA := statedMinor(string(text[m[2]:m[3]]))
+	b, errB := statedMinor(string(text[m[4]:m[5]]))
 	switch {
 	case errA != nil || errB != nil:
 		return 0, 0, skip

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,6 +15,12 @@ type StatedRelease struct {
 	Torch string `json:"torch"`
 	// Line is the 1-based line that states it.
 	Line int `json:"line"`
+	// Kind is "" for a release stated where a process's release is (collect_env, a
+	// package list, pip's report, a pin), or StatedProse ("prose") for one the text names
+	// in prose beside the release read, in its sentence: the other end of a move or a
+	// comparison ("after upgrading from 2.5 to 2.7 it fails": 2.5), which the run that
+	// failed does not run (fix brief 31, finding 3).
+	Kind string `json:"kind,omitempty"`
 }
 
 // maxStated is how many releases the finder keeps of those a text states
@@ -33,7 +40,9 @@ func (f *versionFinder) noteStated(s []byte, rank, line int) {
 	}
 	v, err := modes.ParseRelease(string(s))
 	if err != nil {
-		return
+		if v, err = statedMinor(string(s)); err != nil {
+			return
+		}
 	}
 	for _, st := range f.stated {
 		if st.Torch == v.String() {
@@ -41,6 +50,28 @@ func (f *versionFinder) noteStated(s []byte, rank, line int) {
 		}
 	}
 	f.stated = append(f.stated, StatedRelease{Torch: v.String(), Line: line})
+}
+
+// statedMinor parses a release a text states for the reader's comparisons (a table's
+// rows, a move's two ends, a build's): as modes.ParseVersion, but a patch that never
+// shipped ("2.6.2") is its minor, as the finder reads it (Diagnosis.TorchNoSuchPatch).
+func statedMinor(s string) (modes.Version, error) {
+	v, err := modes.ParseVersion(s)
+	var ve *modes.VersionError
+	if errors.As(err, &ve) && ve.Unshipped {
+		return ve.Suggest, nil
+	}
+	return v, err
+}
+
+// noSuchPatch returns stated, a release as a text states it, where its patch never
+// shipped and its minor is read (Diagnosis.TorchNoSuchPatch); "" for any other.
+func noSuchPatch(stated string) string {
+	var ve *modes.VersionError
+	if _, err := modes.ParseVersion(stated); errors.As(err, &ve) && ve.Unshipped {
+		return stated
+	}
+	return ""
 }
 
 // alsoStated returns the releases the finder kept other than torch (the log's own).
@@ -60,11 +91,22 @@ func (d *Diagnosis) alsoWords() string {
 	if len(d.AlsoStated) == 0 {
 		return ""
 	}
-	parts := make([]string, len(d.AlsoStated))
-	for i, st := range d.AlsoStated {
-		parts[i] = fmt.Sprintf("%s on line %d", st.Torch, st.Line)
+	var parts, prose []string
+	for _, st := range d.AlsoStated {
+		if st.Kind == StatedProse {
+			prose = append(prose, st.Torch)
+		} else {
+			parts = append(parts, fmt.Sprintf("%s on line %d", st.Torch, st.Line))
+		}
 	}
-	return "also states " + strings.Join(parts, ", ")
+	var out []string
+	if len(parts) > 0 {
+		out = append(out, "also states "+strings.Join(parts, ", "))
+	}
+	if len(prose) > 0 {
+		out = append(out, fmt.Sprintf("its prose also names %s", strings.Join(prose, " and ")))
+	}
+	return strings.Join(out, "; ")
 }
 
 // fixedElsewhere returns the release of AlsoStated that has f, the change that ends

@@ -2,8 +2,6 @@ package diagnose
 
 import (
 	"bytes"
-
-	"github.com/compilemode/compilemode/modes"
 )
 
 // A table whose header names a torch column states the release in that column of its
@@ -172,8 +170,8 @@ func (f *versionFinder) tableEnd() {
 
 // sameMinor reports whether two releases are of one minor (2.5.1 and 2.5.1+cu124).
 func sameMinor(a, b []byte) bool {
-	va, ea := modes.ParseVersion(string(a))
-	vb, eb := modes.ParseVersion(string(b))
+	va, ea := statedMinor(string(a))
+	vb, eb := statedMinor(string(b))
 	if ea != nil || eb != nil {
 		return bytes.Equal(a, b)
 	}

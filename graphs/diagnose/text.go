@@ -333,6 +333,9 @@ func (d *Diagnosis) torchHeader(h Hints) string {
 	if also := d.alsoWords(); also != "" {
 		from = append(from, also)
 	}
+	if d.TorchNoSuchPatch != "" {
+		from = append(from, noSuchPatchWords(d.TorchNoSuchPatch, d.Torch))
+	}
 	switch {
 	case d.TorchNewer:
 		from = append(from, fmt.Sprintf("newer than the releases known, %s–%s: causes and fixes are theirs", modes.First(), modes.Newest()))
@@ -341,6 +344,18 @@ func (d *Diagnosis) torchHeader(h Hints) string {
 			d.TorchShippedAs, d.TorchShippedAs))
 	}
 	return fmt.Sprintf("torch %s (%s)", d.Torch, strings.Join(from, "; "))
+}
+
+// noSuchPatchWords is the header's clause for a stated release whose patch never shipped,
+// read as its minor torch: "2.6.2 is no release: 2.6's patch releases ended at 2.6.0;
+// read as 2.6".
+func noSuchPatchWords(stated, torch string) string {
+	v, err := modes.ParseVersion(torch)
+	last, ended := modes.LastPatch(v)
+	if err != nil || !ended {
+		return stated + " is no release: read as " + torch
+	}
+	return fmt.Sprintf("%s is no release: %s's patch releases ended at %s.%d; read as %s", stated, torch, torch, last, torch)
 }
 
 // noReleaseHeader is the header of a log that states only a release that is no release

@@ -229,10 +229,10 @@ func TestRefusalWords(t *testing.T) {
 		{"devices from the form", Check(Call{Args: []string{"-no-env"}, Workload: graphs.Workload{Devices: 99999}}, Options{}), "compilemode: -devices 99999: want 1 to 4096\n"},
 		{"callers", Check(Call{Args: []string{"-no-env", "-callers", "3"}}, Options{}), "compilemode: -callers 3: applies only to -threads callers or per-thread\n"},
 		{"thread pool", Check(Call{Args: []string{"-no-env", "-thread-pool", "-1"}}, Options{}), "compilemode: -thread-pool -1: want 0 to 4096\n"},
-		{"torch", Check(Call{Args: []string{"-no-env", "-torch", "9.9"}}, Options{}), "compilemode: -torch: torch version \"9.9\" is not a release torch has or is near: a future release that far ahead is not known yet (newer ones are taken up to 2.17, or 3.2); supported: 2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14\n"},
+		{"torch", Check(Call{Args: []string{"-no-env", "-torch", "9.9"}}, Options{}), "compilemode: -torch: torch version \"9.9\" is not a release torch has or is near: a future release that far ahead is not known yet (a log that states a newer one is read up to 2.17, or 3.2); supported: 2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14\n"},
 		{"python", Check(Call{Args: []string{"-no-env", "-python", "2.7"}}, Options{}), "compilemode: -python: Python \"2.7\": no data for this Python; known: 3.8, 3.9, 3.10, 3.11, 3.12, 3.13, 3.14\n"},
 		{"set", Check(Call{Args: []string{"-no-env", "-set", "triton.cudagraphs=maybe"}}, Options{}), "compilemode: -set: \"triton.cudagraphs=maybe\": value is not a Python literal or constant expression (strings need quotes: 'x'): bad literal at offset 0: Python raises NameError: name 'maybe' is not defined (in \"maybe\") (write KEY=VALUE with a Python literal value, e.g. triton.cudagraph_trees=False)\n"},
-		{"script torch", Script("t.py", "import torch\ntorch.compile(m, mode='reduce-overhead')\n", "9.9", "", Options{}), "compilemode: -torch: torch version \"9.9\" is not a release torch has or is near: a future release that far ahead is not known yet (newer ones are taken up to 2.17, or 3.2); supported: 2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14\n"},
+		{"script torch", Script("t.py", "import torch\ntorch.compile(m, mode='reduce-overhead')\n", "9.9", "", Options{}), "compilemode: -torch: torch version \"9.9\" is not a release torch has or is near: a future release that far ahead is not known yet (a log that states a newer one is read up to 2.17, or 3.2); supported: 2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9, 2.10, 2.11, 2.12, 2.13, 2.14\n"},
 		{"gzip cut in its header", Diagnose("\x1f\x8b\x08", Options{}), "compilemode: -diagnose run.log: the input is a gzip stream cut inside its header (it holds 3 bytes; the header takes 10 or more): the file is cut short; copy or download it again\n"},
 	}
 	for _, tc := range tests {
@@ -305,6 +305,7 @@ func TestDiagnoseForAndPageWords(t *testing.T) {
 		{"the log's release", "no -torch: the command's words in the text", "", "-torch X.Y sets one", ""},
 		{"a release chosen", "-torch 2.9", "2.9", "torch 2.9 (from -torch)", ""},
 		{"no such release", "refused as the command refuses -torch", "2.99", "", "compilemode: -torch: "},
+		{"a newer release", "fix brief 31, finding 1: taken and planned on 2.14 before, as the command's -diagnose -torch did", "2.15", "", "compilemode: -torch: torch version \"2.15\" is newer than the newest release known, 2.14"},
 	}
 	for _, tt := range tests {
 		a := DiagnoseFor(log, tt.torch, Options{JSON: true})
