@@ -160,7 +160,7 @@ func newGate(expr string) *gate {
 		return nil
 	}
 	budget := maxAlts
-	return &gate{clauses: mustHold(re), alts: altGroups(re, altDepth, &budget), width: patternWidth(re)}
+	return &gate{clauses: prunedHold(re), alts: altGroups(re, altDepth, &budget), width: patternWidth(re)}
 }
 
 // altGroups returns the alternatives' gates of re's alternations that every match goes
@@ -203,7 +203,7 @@ func altGroup(branches []*syntax.Regexp, depth int, budget *int) []*gate {
 	out := make([]*gate, 0, len(branches))
 	more := false
 	for _, b := range branches {
-		g := &gate{clauses: mustHold(b), alts: altGroups(b, depth-1, budget)}
+		g := &gate{clauses: prunedHold(b), alts: altGroups(b, depth-1, budget)}
 		if len(g.clauses) == 0 && len(g.alts) == 0 {
 			return nil
 		}
@@ -232,6 +232,44 @@ func literalOf(re *syntax.Regexp) (needLit, bool) {
 		lower(b)
 	}
 	return needLit{b, fold}, len(b) > 0
+}
+
+// prunedHold returns mustHold(re), each clause pruned (pruneClause).
+func prunedHold(re *syntax.Regexp) []gateClause {
+	cs := mustHold(re)
+	for i, c := range cs {
+		cs[i] = pruneClause(c)
+	}
+	return cs
+}
+
+// pruneClause returns c less the literals a text cannot meet without meeting another of
+// c first: a literal twice, or one that holds another looked for alike (both without
+// regard to case or both not). Where one of them is met, the other is met ending no
+// later, so the clause is met as before, ending where it did (meetsFrom). A clause of an
+// alternation of retellings had named "python" twenty times and "compile" beside
+// "compil", each looked for on every line (perf31b: a log whose every line names its
+// Python).
+func pruneClause(c gateClause) gateClause {
+	out := make(gateClause, 0, len(c))
+	for i, l := range c {
+		if !slices.ContainsFunc(c, func(o needLit) bool { return subsumes(o, l, c, i) }) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// subsumes reports whether literal o of clause c makes l, c's i-th, needless: both looked
+// for alike, o within l, and o either shorter or the same literal met before index i.
+func subsumes(o, l needLit, c gateClause, i int) bool {
+	if o.fold != l.fold || !bytes.Contains(l.lit, o.lit) {
+		return false
+	}
+	if len(o.lit) < len(l.lit) {
+		return true
+	}
+	return slices.IndexFunc(c, func(x needLit) bool { return x.fold == o.fold && bytes.Equal(x.lit, o.lit) }) < i
 }
 
 // mustHold returns clauses every match of re meets: a literal's own; those of the

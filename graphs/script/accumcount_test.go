@@ -87,13 +87,14 @@ func TestAccumCount(t *testing.T) {
 	}
 }
 
-// TestAccumCountNanochat: nanochat's base_train.py (testdata/newuser29) with
+// TestAccumCountNanochat: nanochat's base_train.py (testdata/multigpu7/scripts/
+// m01_nanochat_base_train.py, the file and commit the new user ran) with
 // `-- --total-batch-size 65536 --device-batch-size 32`: grad_accum_steps (line 410)
 // depends on the world size compute_init returns, so the accumulation is
 // conditional and the plan where it is 1 captures.
 func TestAccumCountNanochat(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile(filepath.Join("testdata", "newuser29", "nanochat_base_train.py"))
+	src, err := os.ReadFile(filepath.Join("testdata", "multigpu7", "scripts", "m01_nanochat_base_train.py"))
 	require.NoError(t, err)
 	line, cond, plan := accumOutcome(t, string(src), []string{"--total-batch-size", "65536", "--device-batch-size", "32"})
 	require.Equal(t, 515, line)
