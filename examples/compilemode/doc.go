@@ -143,8 +143,8 @@
 //	                  any the log shows; one known, 2.0–2.14, as in every mode) and -python X.Y (the Python that plan runs on, over any the log
 //	                  shows) combine with it; a file with no finding that reads as a Python
 //	                  script with a torch.compile site gets a stderr hint, "-script FILE
-//	                  plans this script" (and -script's SyntaxError on a pasted log's
-//	                  first lines, "-diagnose FILE reads a log"); a log from a release newer
+//	                  plans this script" (and -script's SyntaxError on a pasted log
+//	                  whose first lines are no Python, "-diagnose FILE reads a log"); a log from a release newer
 //	                  than 2.14 (2.15, a 2.15 nightly) is named so and diagnosed with
 //	                  the facts of the releases known; the text's width is the
 //	                  terminal's or $COLUMNS (see Output), there is no width flag. A

@@ -81,7 +81,7 @@ var reLogLine = &lazyregexp.Regexp{Expr: `(?m)^Traceback \(most recent call last
 func diagnoseHint(err error, k *keeper, file string) string {
 	var se *script.SyntaxError
 	data, ok := k.whole()
-	if !errors.As(err, &se) || se.Line > hintSyntaxLines || !ok {
+	if !errors.As(err, &se) || !ok || se.Line > hintSyntaxLines && !headRefused(data) {
 		return ""
 	}
 	if !reLogLine.Match(data) {
@@ -92,6 +92,32 @@ func diagnoseHint(err error, k *keeper, file string) string {
 	}
 	return fmt.Sprintf("hint: this holds a traceback or a log, not Python: -diagnose %s reads a log", hintName(file))
 }
+
+// headRefused reports whether the first hintSyntaxLines lines of data are no
+// Python on their own: a SyntaxError among them that cutting the text there does not
+// make (an open bracket, a string or a block the next lines would finish). CPython
+// reports a tokenizer error on a later line over its parser's error on line 1
+// (newuser29 finding 26: vllm-project/vllm#48503's text, its title line no Python, is
+// line 14's "invalid decimal literal" in `11.4.0-1ubuntu1`), so a pasted issue's
+// SyntaxError may come from far below its first lines.
+func headRefused(data []byte) bool {
+	head := data
+	for i, n := 0, 0; i < len(data); i++ {
+		if data[i] == '\n' {
+			if n++; n == hintSyntaxLines {
+				head = data[:i+1]
+				break
+			}
+		}
+	}
+	_, err := script.ReadWith(bytes.NewReader(head), script.ReadOptions{})
+	var se *script.SyntaxError
+	return errors.As(err, &se) && se.Line <= hintSyntaxLines && !reCutShort.MatchString(se.Msg)
+}
+
+// reCutShort matches the SyntaxErrors that cutting a text short can make: what the
+// lines after the cut would close or continue.
+var reCutShort = &lazyregexp.Regexp{Expr: `never closed|unterminated triple-quoted|unexpected EOF|expected an indented block`}
 
 // hintName is file as a hint's command names it: "-" for stdin (the same input
 // given again), else shell-quoted.

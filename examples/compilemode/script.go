@@ -76,6 +76,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		return 2
 	}
 	newerPythonNote(stderr, planned, c.given["python"])
+	kernelNote(stderr, planned, name, c.given["python"])
 	unreadEnvNote(stderr, planned, cliSc.Env)
 	unreadArgvNote(stderr, planned, name, c.scriptArgv)
 	replacedEnvNote(stderr, planned, cliSc.Env)
@@ -228,28 +229,46 @@ func newerPythonNote(stderr io.Writer, s *script.Script, given bool) {
 	if given {
 		return
 	}
-	py := ""
-	for _, st := range s.Sites {
-		if st.Plan == nil {
-			continue
-		}
-		if st.Plan.Report != nil {
-			py = st.Plan.Report.Python
-		}
-		for _, mp := range st.Plan.Modes {
-			if py == "" && mp.Report != nil {
-				py = mp.Report.Python
-			}
-		}
-		if py != "" {
-			break
-		}
-	}
+	py := plannedPython(s)
 	var se *script.SyntaxError
 	if py == "" || !errors.As(s.SyntaxFor(py), &se) {
 		return
 	}
 	failf(stderr, "note: %s:%d:%d: the plan is for Python %s (the release's default), which refuses this file: %s; give -python with the Python that runs it", se.File, se.Line, se.Col, py, se.Msg)
+}
+
+// plannedPython is the Python the first planned site's plan is for ("": none planned).
+func plannedPython(s *script.Script) string {
+	for _, st := range s.Sites {
+		if st.Plan == nil {
+			continue
+		}
+		if st.Plan.Report != nil && st.Plan.Report.Python != "" {
+			return st.Plan.Report.Python
+		}
+		for _, mp := range st.Plan.Modes {
+			if mp.Report != nil && mp.Report.Python != "" {
+				return mp.Report.Python
+			}
+		}
+	}
+	return ""
+}
+
+// kernelNote says on stderr what a notebook's kernel metadata records that the plan
+// does not follow (script.Script.KernelNotes and KernelPython; hostile29 N2): a
+// language field that is not a name, a Python 2 kernel, and, where -python is not
+// given, a kernel Python other than the one planned (the release's default), with
+// the -python that plans on it (its python-no-build warning where the release has no
+// build for it).
+func kernelNote(stderr io.Writer, s *script.Script, name string, given bool) {
+	for _, n := range s.KernelNotes() {
+		failf(stderr, "note: -script %s: %s", name, n)
+	}
+	k, py := s.KernelPython(), plannedPython(s)
+	if k != "" && !given && py != "" && k != py {
+		failf(stderr, "note: -script %s: the notebook's kernel ran Python %s (metadata.language_info.version); the plan is for Python %s, the release's default: give -python %s to plan on the kernel's", name, k, py, k)
+	}
 }
 
 // plannedRelease is the release -script plans (-torch, else the default): a guard that

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -80,6 +81,42 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// nearMissLine writes BenchmarkNearMissLine's one line (nearMisses): each literal of
+// testdata/wordings-by-release.tsv less its last character, sorted, joined by spaces, to
+// size bytes or more. It panics where the table cannot be read.
+func nearMissLine(b *bytes.Buffer, size int) {
+	data, err := os.ReadFile("testdata/wordings-by-release.tsv")
+	if err != nil {
+		panic(err)
+	}
+	var lits []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Split(l, "\t"); len(f) > 2 && !strings.HasPrefix(l, "#") && len(f[1]) > 1 {
+			lits = append(lits, f[1][:len(f[1])-1])
+		}
+	}
+	slices.Sort(lits)
+	lits = slices.Compact(lits)
+	for i := 0; b.Len() < size; i++ {
+		b.WriteString(lits[i%len(lits)] + " ")
+	}
+}
+
+// changedLine writes BenchmarkNearMissLine's changed line (changedLiterals): every
+// row's literal with its middle character changed to X, joined by spaces, to size bytes
+// or more.
+func changedLine(b *bytes.Buffer, size int) {
+	sigs := diagnose.Signatures()
+	for i := 0; b.Len() < size; i++ {
+		lit := []byte(sigs[i%len(sigs)].Literal)
+		if m := len(lit) / 2; m < len(lit) && lit[m] < 0x80 && lit[m] != ' ' {
+			lit[m] = 'X'
+		}
+		b.Write(lit)
+		b.WriteByte(' ')
+	}
 }
 
 var logShapes = []logShape{
@@ -187,6 +224,11 @@ var logShapes = []logShape{
 			}
 		}
 	}},
+	// one line of near misses of every message (BenchmarkNearMissLine's: each literal of
+	// wordings-by-release.tsv less its last character), and of every row's literal with
+	// its middle character changed (hostile28's P1: 17-24 s of CPU a MB).
+	{"near-miss-line", func(b *bytes.Buffer, size int) { nearMissLine(b, size) }},
+	{"near-miss-line-changed", func(b *bytes.Buffer, size int) { changedLine(b, size) }},
 	// every line a message's head or the whole message, then a number that changes (the
 	// user's nearmiss_lines.txt of 2026-12-06: 200,000 such lines of nine messages read in
 	// 5.7 s of CPU against grep -F's 0.02 s): each line holds an anchor of some row, and
@@ -282,12 +324,55 @@ var logShapes = []logShape{
 		}
 		repeatLines(b, size, block)
 	}},
+	// An ordinary training log (hostile29's T2, 100 MB read in 3.3-4.1 times grep -F's
+	// CPU): Python logging's line, a tqdm bar, torchrun's "[rankK]:" step line, a glog
+	// line of a C++ trainer, wandb's metrics line, in turn, each with its own numbers; a
+	// signature every rareEvery lines.
+	{"training-mix", func(b *bytes.Buffer, size int) {
+		for i := 0; b.Len() < size; i++ {
+			if i%rareEvery == rareEvery-1 {
+				b.WriteString(rareHit)
+				continue
+			}
+			trainingMixLine(b, i)
+		}
+	}},
+	// A training log that tags each line with its environment, the numbers differing
+	// from line to line (hostile29's T1: 990 KB in 2.65-2.8 s of CPU, 88 times grep -F's).
+	{"release-env-tag", func(b *bytes.Buffer, size int) {
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(b, "epoch %d step %d loss %.4f lr %.2e (torch 2.6.0+cu124, cuda 12.4, python 3.11)\n",
+				i/1000, i, float64(i*7919%10000)/10000, float64(i*104729%1000+1)/1000)
+		}
+	}},
 	// millions of short lines.
 	{"short-lines", func(b *bytes.Buffer, size int) {
 		for i := 0; b.Len() < size; i++ {
 			b.WriteString("ok " + strconv.Itoa(i%100) + "\n")
 		}
 	}},
+}
+
+// trainingMixLine writes line i of the training-mix shape: a logging line, a tqdm bar, a
+// torchrun step line, a glog line and a wandb line, in turn.
+func trainingMixLine(b *bytes.Buffer, i int) {
+	switch i % 5 {
+	case 0:
+		fmt.Fprintf(b, "[2026-12-06 10:%02d:%02d,%03d] INFO train.py:%d: epoch %d step %d loss %.4f grad_norm %.3f\n",
+			i/60%60, i%60, i%1000, i%900, i/100000, i, float64(i*7919%10000)/10000, float64(i*104729%3000)/1000)
+	case 1:
+		pct := i % 101
+		fmt.Fprintf(b, "%d%%|%-30s| %d/100000 [01:%02d<02:00, %.2fit/s]\n", pct, strings.Repeat("#", pct*30/100), i%100000, i%60,
+			float64(i*31%1000)/100)
+	case 2:
+		fmt.Fprintf(b, "[rank%d]: step %d tokens/s %d mem %.2fGB\n", i%8, i, i*7919%100000, float64(i*104729%8000)/100)
+	case 3:
+		fmt.Fprintf(b, "I1206 10:00:%02d.%06d %d trainer.cc:%d] checkpoint shard %d written to /mnt/ckpt/step_%d/shard.pt\n",
+			i%60, i%1000000, 1000+i%9000, i%900, i%64, i)
+	default:
+		fmt.Fprintf(b, "wandb: logging metrics step=%d lr=%.2e val_loss=%.4f\n", i, float64(i*104729%1000+1)/1000,
+			float64(i*7919%10000)/10000)
+	}
 }
 
 // collectEnvText and pipListText are corpus texts with torch's collect_env report

@@ -190,6 +190,9 @@ func messageContinues(literal string) (string, bool) {
 	case inputDeallocatedLiteral:
 		// rows_more.go's row and Source (cudagraph_trees.py check_invariants @ T2.6.0–T2.14.0)
 		return inputDeallocatedRest, true
+	case unpinnedCopyLiteral:
+		// rows_more.go's row and Source (Copy.cu copy_kernel_cuda, 2.11–2.14)
+		return unpinnedCopyRest, true
 	}
 	return "", false
 }

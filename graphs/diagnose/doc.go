@@ -71,12 +71,12 @@
 // is a patch of a minor whose patches may go on (2.13, 2.14).
 //
 // A release older than the releases known ("torch 1.13.1", glued "+pytorch1.10.0" too:
-// torch.compile came in 2.0) is no release for the findings, the log read as one that
-// states none, and is named: [Diagnosis.StatedTorch] is it, the header reads "torch 1.13
-// (from line 1; older than torch.compile, which came in 2.0: read as a log that states no
-// release)" and the plan "torch 2.11 (the default: line 1 states torch 1.13, older than
-// torch.compile (2.0))". A release torch has not and is not near ("PyTorch version:
-// 2.99.0+cu130", 2.18.0, 10.0, 3.5, a minor past int range) is read the same way, with
+// torch.compile came in 2.0) is no release for the findings, the log read as one that states none, and is named:
+// [Diagnosis.StatedTorch] is it, the header reads "torch: line 1 states torch 1.13, older
+// than torch.compile, which came in 2.0: read as none" and the plan
+// "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))".
+// A release torch has not and is not near ("PyTorch version: 2.99.0+cu130", 2.18.0,
+// 10.0, 3.5, a minor past int range) is read the same way, with
 // [Diagnosis.StatedTorchKind] "not-a-release" (1.13's is "older"): the header reads
 // "torch: line 1 states torch 2.99, not a release torch has: read as none", and no fix
 // advises installing it.
@@ -87,16 +87,23 @@
 // [Diagnosis.AlsoStated]. Where the other has the change that ends a finding's code
 // (2.14's per-thread cudagraph trees), the finding's fix drops the upgrade to it, says
 // "On torch 2.14 (line 2 states it) this is fixed: make the failing process run it", and
-// its note says the process that printed it runs an older torch. A release read from
-// prose that tells a move or a comparison ("after upgrading to torch 2.5.1 from 2.4.1 it
-// started to fail with:", "no longer works in 2.9, but worked in 2.8", "passes with torch
-// 2.9.0 & 2.9.1 but fails with 2.10.0 RC") is the failing run's, and the other release of
-// that sentence is named too, of kind "prose": "torch 2.5 (from line 8; its prose also
-// names 2.4)", JSON also_stated_torch [{"torch": "2.4", "line": 8, "kind": "prose"}].
-// Only a release the sentence names as a move or a comparison does (after torch's name, a
-// preposition, "and", "vs", an arrow) is named: not another package's ("numpy 2.0", "TE
-// 2.12"), and not one of a list of releases tried ("2.2.x, 2.3.x, and 2.4.x", a sentence
-// with two other minors).
+// its note says the process that printed it runs an older torch; so it does where -torch
+// gives the run's release, its own or another. A release stated there that -torch's rule
+// refuses hides no other: "PyTorch version: 2.99.0" then "PyTorch version: 2.14.1" reads
+// 2.14, and 1.13.1 then 2.6.0 reads 2.6; the refused one is named by what it is, "torch
+// 2.14 (from line 2; line 1 states 2.99, not a release torch has)", of kind
+// "not-a-release" or "older" in AlsoStated, before or after the one read. Four others are
+// named; the header counts the rest ("…, 2.10 on line 5, and 2 more";
+// [Diagnosis.AlsoStatedMore]). A release read from prose that tells a move or a
+// comparison ("after upgrading to torch 2.5.1 from 2.4.1 it started to fail with:", "no
+// longer works in 2.9, but worked in 2.8", "passes with torch 2.9.0 & 2.9.1 but fails
+// with 2.10.0 RC") is the failing run's, and the other release of that sentence is named
+// too, of kind "prose": "torch 2.5 (from line 8; its prose also names 2.4)", JSON
+// also_stated_torch [{"torch": "2.4", "line": 8, "kind": "prose"}]. Only a release the
+// sentence names as a move or a comparison does (after torch's name, a preposition,
+// "and", "vs", an arrow) is named: not another package's ("numpy 2.0", "TE 2.12"), and
+// not one of a list of releases tried ("2.2.x, 2.3.x, and 2.4.x", a sentence with two
+// other minors).
 //
 // A log that states no release gets the header "torch: not stated in the text (each fix
 // is for all releases that print it; -torch X.Y sets one)", and no parenthesis without
@@ -875,21 +882,20 @@
 // BenchmarkRead100MB 2–7 MB/s, BenchmarkVersusGrep ratio 0.32–0.42, grep itself 11–32
 // MB/s). With the invalid-context rows and the key-phrasing anchors (2026-12-02, load
 // average 18): BenchmarkVersusGrep ratio 0.37 (Read 74 MB/s, grep -F 28 MB/s); FuzzRead
-// ran 50 s clean. With more rows, the log-header skip and lookalike
-// reading, the truncated and sentence matches (2026-12-02, load average 7–15):
-// BenchmarkVersusGrep ratio 0.41–0.67 (Read 75–362 MB/s, grep -F 50–152 MB/s),
-// BenchmarkRead100MB 12–19 MB/s with a peak heap of 4.4–4.9 MB; FuzzRead ran 56 s clean.
-// With more paraphrase rows and release rules (2026-12-02, load
-// average 4–6): BenchmarkVersusGrep ratio 0.74–0.88 (Read 91–155 MB/s, grep -F 80–114
-// MB/s; a first version that anchored a row on "cudagraph" measured 3.6),
-// BenchmarkRead100MB 40–41 MB/s from compiled test binaries, 2.56–2.58 s of CPU time
-// against 2.47 s before, peak heap 5.5 MB; FuzzRead ran 40 s clean. With the setup codes
-// (cuda-graph-unavailable to python-headers-missing; 2026-12-02, load average 10–15,
-// compiled test binaries of both commits run alternately): ratio 0.48–0.93 against
+// ran 50 s clean. With more rows, the log-header skip and lookalike reading, the
+// truncated and sentence matches (2026-12-02, load average 7–15): BenchmarkVersusGrep
+// ratio 0.41–0.67 (Read 75–362 MB/s, grep -F 50–152 MB/s), BenchmarkRead100MB 12–19 MB/s
+// with a peak heap of 4.4–4.9 MB; FuzzRead ran 56 s clean. With more paraphrase rows and
+// release rules (2026-12-02, load average 4–6): BenchmarkVersusGrep ratio 0.74–0.88 (Read
+// 91–155 MB/s, grep -F 80–114 MB/s; a first version that anchored a row on "cudagraph"
+// measured 3.6), BenchmarkRead100MB 40–41 MB/s from compiled test binaries, 2.56–2.58 s
+// of CPU time against 2.47 s before, peak heap 5.5 MB; FuzzRead ran 40 s clean. With the
+// setup codes (cuda-graph-unavailable to python-headers-missing; 2026-12-02, load average
+// 10–15, compiled test binaries of both commits run alternately): ratio 0.48–0.93 against
 // 0.43–0.75 without them; a first version whose Triton rows required a line with bare
 // "torch" measured 0.94–1.63 (a training log has torch/_inductor on many lines), so those
-// rows now want Triton's launcher, Triton, or Inductor's compiling frames. With
-// more thread-retold rows (2026-12-02, load average 11–19): ten thread-retold rows share one
+// rows now want Triton's launcher, Triton, or Inductor's compiling frames. With more
+// thread-retold rows (2026-12-02, load average 11–19): ten thread-retold rows share one
 // Pattern, and each row compiled its own four forms of it, which raised
 // BenchmarkRead100MB's peak heap from 6.7 to 10.9 MB; rows that share a Pattern now share
 // its compiled forms: peak heap 5.4 MB, BenchmarkVersusGrep ratio 0.49–0.95 (its rates
@@ -943,17 +949,40 @@
 // text): one line 19.3 and 22.2 s, the same in lines 12.9 and 13.4 s (1.5-1.65 times),
 // peak resident set 72 MB against 52 MB; the 1 MB benchmark 6.1 s against 3.1 s an op
 // (load average 10). Running each occurrence's span apart would rescan the overlaps; no
-// change that keeps every answer was found cheaper. A regression found and fixed
-// (2026-12-03): a retold row's literal "python headers" gave the prefilter the anchor
-// "python", and the log's Python was read through a recoverer anchor "python3."; every
-// traceback frame held both, and BenchmarkVersusGrep rose to 3.4–4.7 times grep's time.
-// The headers' retelling is anchored on "headers" and "Python.h", a library path is read
-// from the raw line only until a Python is seen (anchorPython), and
-// TestPlainLinesHoldNoAnchor keeps the rare-hit log's lines and two frames free of every
-// other anchor: ratio 0.55 (Read 220.8 MB/s, grep -F 121.9 MB/s, load average 2,
-// testdata/bench-results.txt). With the second session's rows of 2026-12-03 (retellings,
-// release phrasings; main at 58c072b, load average 1.4, -benchtime 3x): ratio
-// 0.52 (Read 230.5 MB/s, grep -F 119.6 MB/s).
+// change that keeps every answer was found cheaper. One line of every row's literal with
+// its middle character changed cost 17-25 s of CPU a MB: "cudagraph", "CPU tensor",
+// "tensors on CPU" recur every few hundred bytes, so each literal's spans merged into the
+// whole window, the merged span held every alternative's words somewhere, and the skip
+// reasons' retold pattern (sixteen alternatives, 12 KB, under Go's NFA, which carries
+// every alternative's states through each byte) ran over it once for each of the some
+// twenty literals that share it, clean and squeezed. Now (2026-12-06) each occurrence's
+// own span is gated by each alternative's gate before the spans merge (branchSpans), each
+// top-level alternative runs apart on its own spans (runBranches), a span a pattern ran
+// on without a match is not run again in the same text (searched), the text is lowered
+// once for the gates (lowerFor), and a gate reads a text that holds runes outside ASCII
+// for its case-insensitive literals (lowerASCII: only the Kelvin sign and the long s fold
+// to an ASCII letter, foldsToASCII), where one Chinese word on a line had met every such
+// clause. The answers are the same: every match of an alternative lies within its width
+// of one occurrence (TestRowSpan). CPU time, Read's over grep -F -f Anchors()'s on the
+// same 1 MB in the same run (3e744632 -> e610051f, load average 13-16,
+// testdata/bench-results.txt): the changed line 25.1 -> 12.2 s (369 -> 155 times grep),
+// the near-miss line 7.2 -> 6.4 s (95 -> 70 times). What is left: the alternatives that
+// do admit a span (a near miss holds nearly the whole message) run there, and each hit of
+// a retold row runs its pattern's FindAll over the whole 64 KB window (negatedVerb:
+// whether every verb it finds is negated; a fifth of the changed line's time, two thirds
+// of the near-miss line's). Both grow with the hits, each hit bounded by the window, so
+// the cost is linear in the line's length, not in the rows; no bound on the work a line
+// may take is set, so no answer is given up. A regression found and fixed (2026-12-03): a
+// retold row's literal "python headers" gave the prefilter the anchor "python", and the
+// log's Python was read through a recoverer anchor "python3."; every traceback frame held
+// both, and BenchmarkVersusGrep rose to 3.4–4.7 times grep's time. The headers' retelling
+// is anchored on "headers" and "Python.h", a library path is read from the raw line only
+// until a Python is seen (anchorPython), and TestPlainLinesHoldNoAnchor keeps the
+// rare-hit log's lines and two frames free of every other anchor: ratio 0.55 (Read 220.8
+// MB/s, grep -F 121.9 MB/s, load average 2, testdata/bench-results.txt). With the second
+// session's rows of 2026-12-03 (retellings, release phrasings; main at
+// 58c072b, load average 1.4, -benchtime 3x): ratio 0.52 (Read 230.5 MB/s, grep -F 119.6
+// MB/s).
 //
 // BenchmarkShapes (go test -run '^$' -bench Shapes ./graphs/diagnose/, 32 MB a shape by
 // default, DIAGNOSE_SHAPE_MB to change it) reads twelve shapes of log, hostile ones
@@ -1086,19 +1115,26 @@
 // heavier load, the pytest run 27 times, "ok [torch …]" 6.1, "torch CUDA 13.4" 6.4, the
 // title 3.8. Left: a log whose every line differs (the pytest run's test names) meets no
 // memo, and its lines still run the rows that hold torch and a release, and otherRun's
-// gates, once each.
+// gates, once each: 125-150 µs a line against grep -F's 4-6 (2026-12-06, 1 MB, 25-31
+// times grep's CPU time). No cause to remove was found in the profile: the time is the
+// release phrasings themselves (some thirty patterns that hold torch and a release, under
+// Go's backtracker, and the expressions that tell another run's release), each needed on
+// a line that states a release; reaching 3 times grep would take those phrasings compiled
+// into one automaton run once a line, which Go's regexp does not offer. The
+// recompile-limit warning whole (BenchmarkShapes/recompile-warnings, 8 MB) reads at
+// 2.3-2.5 times grep -F's CPU time on the same day.
 //
 // # Corpus
 //
-// testdata/corpus holds 3074 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1641 of them
+// testdata/corpus holds 3083 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1645 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file each:
-// 163 in the build set, used while building the rows, the rest in held-out sets, each
-// measured once before any change made for it (testdata/corpus/README.md has each
-// set's measurement and the per-text table). Over the 117 held-out sets measured since 2026-12-04 (1224 texts, 691 of them negatives):
-// 500 of 564 codes (88.7 %) found now; 238 of 248 stated releases read; a finding on 16
-// of the 691 negatives.
+// 172 in the build set, used while building the rows, the rest in held-out sets,
+// each measured once before any change made for it (testdata/corpus/README.md has
+// each set's measurement and the per-text table). Over the 117 held-out sets measured
+// since 2026-12-04 (1224 texts, 691 of them negatives): 500 of 564 codes (88.7 %) found
+// now; 238 of 248 stated releases read; a finding on 16 of the 691 negatives.
 //
 // # Wordings
 //
@@ -2114,6 +2150,9 @@
 //   - openmp-missing: a paraphrase with "penmp error", as reports retell it
 //   - openmp-missing: a paraphrase with "penMP error", as reports retell it
 //   - openmp-missing: a paraphrase with "and OpenMP", as reports retell it
+//   - static-launcher-overflow: "Python int too large to convert to C long", 2.8–2.9
+//   - static-launcher-overflow: a paraphrase with "OverflowError", as reports retell it
+//   - static-launcher-overflow: a paraphrase with "StaticCudaLauncher overflow", as reports retell it
 //
 // # Codes
 //
@@ -2707,6 +2746,21 @@ const (
 	//
 	// Fix: conda install llvm-openmp, or brew install libomp with OMP_PREFIX, or a CXX with OpenMP.
 	OpenMPMissing Code = "openmp-missing"
+
+	// StaticLauncherOverflow occurs on Windows with torch 2.8 and 2.9 when Inductor's
+	// static CUDA launcher launches a kernel on a side stream (CUDA graphs' warm-up and
+	// capture under mode="reduce-overhead" or "max-autotune", or a program's own
+	// stream): it reads the stream's 64-bit handle as a C long, 32 bits on Windows
+	// (PR #162920 fixed it for 2.10, issue #162430).
+	//
+	// Example:
+	//
+	//	  File "D:\AI\ComfyUI_windows_portable\python_embeded\Lib\site-packages\torch\_inductor\runtime\static_cuda_launcher.py", line 244, in run
+	//	    _StaticCudaLauncher._launch_kernel(
+	//	OverflowError: Python int too large to convert to C long
+	//
+	// Fix: torch._inductor.config.use_static_cuda_launcher = False, or torch 2.10 or later.
+	StaticLauncherOverflow Code = "static-launcher-overflow"
 )
 
 // Codes returns every code of the catalogue, in catalogue order.
@@ -2724,7 +2778,7 @@ func Codes() []Code {
 		CXXCompilerMissing, NoValidAutotuneChoices, MaxAutotuneGEMMOff, LibcudaNotFound,
 		PythonHeadersMissing, BackendIgnoresInductorConfig, SkipCPPWrapper, SkipComplexMemoryOverlap,
 		TreesStorageNotInPool, SkipUnknownReason, CaptureUnpinnedCopy, CUDAHeadersMissing, CaptureDefaultStream,
-		CaptureNestedCUDAGraphs, OpenMPMissing,
+		CaptureNestedCUDAGraphs, OpenMPMissing, StaticLauncherOverflow,
 	}
 }
 

@@ -42,6 +42,11 @@ func codeFixes() []codeFix {
 				"attribute 'config'\", rows_more.go setupRows)",
 		},
 		{
+			Code:   StaticLauncherOverflow,
+			Change: "reads the stream as an unsigned 64-bit value (PyArg_ParseTuple's \"K\", not \"l\": PR #162920)",
+			Source: staticLauncherSource,
+		},
+		{
 			Code:   SkipComplexMemoryOverlap,
 			Change: "drops the overlap check that printed this (PR #182524)",
 			Source: "graphs/internal/skips (PR #182524, merged 2026-05-11, before the 2.13 branch cut of " +

@@ -224,4 +224,5 @@ var formSamples = []formSample{
 	{TreesConcurrentCallers, "", "RuntimeError: CUDA generator expects graph capture to be underway, but the current stream is not capturing."},
 	{OpenMPMissing, "torch._inductor.exc.InductorError: CppCompileError: C++ compile error", "cab.cpp(2): fatal error C1083: Cannot open include file: 'omp.h': No such file or directory"},
 	{PythonHeadersMissing, ctxTritonBuild, "LINK : fatal error LNK1104: cannot open file 'python312.lib'"},
+	{StaticLauncherOverflow, "    _StaticCudaLauncher._launch_kernel(", "OverflowError: Python int too large to convert to C long"},
 }

@@ -7,8 +7,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
 )
 
 // TestGate checks the literals a gate asks of a text, expression by expression.
@@ -19,7 +22,7 @@ func TestGate(t *testing.T) {
 	}{
 		{`skipping cudagraphs due to mutated inputs \((\d+) instances\)`, [][]string{{"skipping cudagraphs due to mutated inputs ("}, {" instances)"}}},
 		{`(?i)Tried to instantiate \S+ class`, [][]string{{"~tried to instantiate "}, {"~ class"}}},
-		{`(?:eager|aot_eager) backend ignoring`, [][]string{{"eager", "aot_eager"}, {" backend ignoring"}}},
+		{`(?:eager|aot_eager) backend ignoring`, [][]string{{"eager"}, {" backend ignoring"}}}, // aot_eager holds eager (pruneClause)
 		{`(?:foo \d+|bar)x`, [][]string{{"foo ", "bar"}, {"x"}}},
 		{`(?:foo|\d+)x`, [][]string{{"x"}}},
 		{`a(?:bc)?d*(?:ef){2,3}`, [][]string{{"a"}, {"ef"}}},
@@ -184,11 +187,59 @@ func TestGateAdmits(t *testing.T) {
 	}{
 		{`(?i)tried to instantiate \S+ class`, "TRIED TO INSTANTIATE X CLASS"},
 		{`(?i)key error`, "\u212Aey error"}, // the Kelvin sign folds to k
+		{`(?i)key error`, "线程 \u212Aey error"},
+		{`(?i)mismatch`, "线程 mi\u017Fmatch"}, // the long s folds to s
+		{`(?i)skipping cudagraphs`, "跳过 SKIPPING CudaGraphs"},
 		{`(?:foo \d+|bar)x`, "bar x foo 1x"},
 	} {
 		re := regexp.MustCompile(tc.expr)
 		if g := newGate(tc.expr); re.MatchString(tc.text) && g != nil && !g.admits([]byte(tc.text), &scratch) {
 			t.Errorf("gate of %q turns away %q, which it matches", tc.expr, tc.text)
+		}
+	}
+}
+
+// TestGateOutsideASCII checks that a gate reads a text that holds runes outside ASCII
+// for its literals without regard to case (lowerASCII): such a text had met every such
+// literal's clause, so that a long line with one Chinese word ran every retold row's
+// large case-insensitive pattern (hostile28's P1). Only the two runes that fold to an
+// ASCII letter, the Kelvin sign and the long s, still meet them.
+func TestGateOutsideASCII(t *testing.T) {
+	tests := []struct {
+		name, expr, text string
+		want             bool
+	}{
+		{"Chinese beside the words", `(?i)skipping cudagraphs due to`, "跳过 Skipping CUDAGraphs due to x", true},
+		{"Chinese without the words: turned away", `(?i)skipping cudagraphs due to`, "跳过 cudagraphs 线程 x", false},
+		{"Japanese without the words: turned away", `(?i)thread[- ]local`, "スレッドローカル cudagraph", false},
+		{"the Kelvin sign stands for k", `(?i)key error`, "线程 \u212Aey error", true},
+		{"the long s stands for s", `(?i)mismatch`, "线程 mi\u017Fmatch", true},
+		{"a word outside ASCII with no other case, byte for byte", `(?i)线程\s*local`, "线程 LOCAL", true},
+		{"that word missing", `(?i)线程\s*local`, "跳过 LOCAL", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var scratch []byte
+			g := newGate(tc.expr)
+			require.NotNil(t, g)
+			require.Equal(t, tc.want, g.admits([]byte(tc.text), &scratch))
+			if regexp.MustCompile(tc.expr).MatchString(tc.text) {
+				require.True(t, tc.want, "the expression matches: the gate must admit")
+			}
+		})
+	}
+}
+
+// TestFoldsToASCII checks foldsToASCII against Go's case folding over every rune: it
+// holds exactly the runes outside ASCII whose fold orbit holds an ASCII letter.
+func TestFoldsToASCII(t *testing.T) {
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		toASCII := false
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			toASCII = toASCII || f < utf8.RuneSelf
+		}
+		if got := foldsToASCII(utf8.AppendRune(nil, r)); got != toASCII {
+			t.Errorf("foldsToASCII(%U) = %v, want %v", r, got, toASCII)
 		}
 	}
 }

@@ -33,6 +33,9 @@ var heldNot = map[[2]string]string{
 		"the one call shown has none is not read in PyTorch's sources here",
 	{string(NoValidAutotuneChoices), "no-cudagraphs"}: "the fix's first step for flex_attention; " +
 		"its other steps (ATEN among the backends, no torch.compile) are in the same fix",
+	{string(StaticLauncherOverflow), "no-cudagraphs"}: "the fix's third way: a program's own side stream " +
+		"meets it without CUDA graphs (Comfy-Org/ComfyUI#10957's async offload), so a call shown with " +
+		"max-autotune-no-cudagraphs does not show the fix done",
 }
 
 // cudaGraphsOnly is heldNot's reason for a code printed only with CUDA graphs on.

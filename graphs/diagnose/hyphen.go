@@ -85,8 +85,8 @@ func (s *scanner) entryText(j, to int) []byte {
 // (matchWrapped, contextWrapped) is tried from prev. A line that ends otherwise costs
 // nothing more.
 func (s *scanner) seamAnchors(prev, e *ringLine) {
-	tail := bytes.TrimRight(prev.raw, " \t\r\n")
-	head := bytes.TrimLeft(e.raw, " \t")
+	tail := trimLineRight(prev.raw)
+	head := trimBlankLeft(e.raw)
 	if prev.goesOn || !pageHyphen(tail, head) {
 		return
 	}

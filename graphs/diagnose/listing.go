@@ -64,19 +64,19 @@ func (l *listingState) next(raw, orig []byte, lineStart bool) bool {
 		return l.cur
 	}
 	l.cur, l.listed = false, false
-	t := bytes.TrimRight(raw, " \t\r\n")
+	t := trimLineRight(raw)
 	if l.pytest != 0 {
 		if c, ok := l.nextPytest(t); ok {
 			l.cur = c
 			return c
 		}
 	}
-	body := bytes.TrimLeft(t, " \t")
+	body := trimBlankLeft(t)
 	if len(body) == 0 {
 		l.open, l.stmt, l.cont = false, 0, false
 		return false
 	}
-	if failing, code, ok := richLine(bytes.TrimLeft(orig, " \t")); ok {
+	if failing, code, ok := richLine(trimBlankLeft(orig)); ok {
 		l.cur, l.listed = l.rich(failing, code), true
 		return l.cur
 	}

@@ -98,9 +98,12 @@ type matchCache struct {
 	litFor, sqFor, foldFor int
 	// linesMemo, nearMemo and absentMemo remember linesMatch's, matchNear's and
 	// markedAbsent's answers by text (at most maxLinesMemo each).
-	linesMemo  map[linesKey]bool
-	nearMemo   map[nearKey]bool
-	absentMemo map[absentKey]absence
+	linesMemo map[linesKey]bool
+	nearMemo  map[nearKey]bool
+	// searchedMemo is the spans each pattern ran on without a match, by text
+	// (searchedOf).
+	searchedMemo map[searchedKey]*searched
+	absentMemo   map[absentKey]absence
 }
 
 func newMatchCache(rows int) matchCache {
@@ -157,7 +160,7 @@ func newGate(expr string) *gate {
 		return nil
 	}
 	budget := maxAlts
-	return &gate{clauses: mustHold(re), alts: altGroups(re, altDepth, &budget), width: patternWidth(re)}
+	return &gate{clauses: prunedHold(re), alts: altGroups(re, altDepth, &budget), width: patternWidth(re)}
 }
 
 // altGroups returns the alternatives' gates of re's alternations that every match goes
@@ -200,7 +203,7 @@ func altGroup(branches []*syntax.Regexp, depth int, budget *int) []*gate {
 	out := make([]*gate, 0, len(branches))
 	more := false
 	for _, b := range branches {
-		g := &gate{clauses: mustHold(b), alts: altGroups(b, depth-1, budget)}
+		g := &gate{clauses: prunedHold(b), alts: altGroups(b, depth-1, budget)}
 		if len(g.clauses) == 0 && len(g.alts) == 0 {
 			return nil
 		}
@@ -229,6 +232,44 @@ func literalOf(re *syntax.Regexp) (needLit, bool) {
 		lower(b)
 	}
 	return needLit{b, fold}, len(b) > 0
+}
+
+// prunedHold returns mustHold(re), each clause pruned (pruneClause).
+func prunedHold(re *syntax.Regexp) []gateClause {
+	cs := mustHold(re)
+	for i, c := range cs {
+		cs[i] = pruneClause(c)
+	}
+	return cs
+}
+
+// pruneClause returns c less the literals a text cannot meet without meeting another of
+// c first: a literal twice, or one that holds another looked for alike (both without
+// regard to case or both not). Where one of them is met, the other is met ending no
+// later, so the clause is met as before, ending where it did (meetsFrom). A clause of an
+// alternation of retellings had named "python" twenty times and "compile" beside
+// "compil", each looked for on every line (perf31b: a log whose every line names its
+// Python).
+func pruneClause(c gateClause) gateClause {
+	out := make(gateClause, 0, len(c))
+	for i, l := range c {
+		if !slices.ContainsFunc(c, func(o needLit) bool { return subsumes(o, l, c, i) }) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// subsumes reports whether literal o of clause c makes l, c's i-th, needless: both looked
+// for alike, o within l, and o either shorter or the same literal met before index i.
+func subsumes(o, l needLit, c gateClause, i int) bool {
+	if o.fold != l.fold || !bytes.Contains(l.lit, o.lit) {
+		return false
+	}
+	if len(o.lit) < len(l.lit) {
+		return true
+	}
+	return slices.IndexFunc(c, func(x needLit) bool { return x.fold == o.fold && bytes.Equal(x.lit, o.lit) }) < i
 }
 
 // mustHold returns clauses every match of re meets: a literal's own; those of the
@@ -320,9 +361,10 @@ func strongest(cs []gateClause) (gateClause, bool) {
 
 // admits reports whether text may match the gate's expression: it meets every gateClause
 // and, of each group of alternatives, one gate. A literal without regard to case is
-// looked for in text made lower case (in scratch) only where text is ASCII: (?i)k
-// matches the Kelvin sign, (?i)s the long s; a text that is not meets every such
-// literal's clause.
+// looked for in text with its ASCII letters made lower case (in scratch), other bytes as
+// they are, unless text holds one of the two runes outside ASCII that fold to an ASCII
+// letter (foldsToASCII: (?i)k matches the Kelvin sign, (?i)s the long s): such a text
+// meets every such literal's clause.
 func (g *gate) admits(text []byte, scratch *[]byte) bool {
 	in := gateText{text: text, scratch: scratch}
 	return g.admitsText(&in)
@@ -350,27 +392,29 @@ func (g *gate) admitsText(in *gateText) bool {
 }
 
 // gateText is a text a gate reads, made lower case (in scratch) once, where a literal
-// without regard to case asks.
+// without regard to case asks; folds is false where the lower-case form cannot stand for
+// the text (foldsToASCII).
 type gateText struct {
 	text, low []byte
 	scratch   *[]byte
 	lowered   bool
-	ascii     bool
+	folds     bool
 }
 
 // meetsFrom reports whether the text from byte from on holds one of c's literals, and
 // where the first to end there ends; a literal of c without regard to case meets it
-// where the text is not ASCII, at from (where it lies is not known).
+// where the text holds a rune outside ASCII that folds to an ASCII letter, at from
+// (where it lies is not known).
 func (t *gateText) meetsFrom(c gateClause, from int) (end int, ok bool) {
 	end = -1
 	for _, l := range c {
 		in := t.text
 		if l.fold {
 			if !t.lowered {
-				t.low, t.ascii = lowerASCII(t.text, t.scratch)
+				t.low, t.folds = lowerASCII(t.text, t.scratch)
 				t.lowered = true
 			}
-			if !t.ascii {
+			if !t.folds {
 				return from, true
 			}
 			in = t.low
@@ -382,19 +426,36 @@ func (t *gateText) meetsFrom(c gateClause, from int) (end int, ok bool) {
 	return end, end >= 0
 }
 
-// lowerASCII returns text in lower case, in scratch, and whether text is ASCII.
+// lowerASCII returns text with its ASCII letters in lower case, in scratch, and whether
+// that form stands for text without regard to case: false where text holds a rune
+// outside ASCII that folds to an ASCII letter (foldsToASCII). A fold literal is ASCII,
+// or runes of no other case looked for byte for byte (literalOf), so that another rune
+// outside ASCII never meets one of its characters: the lines of a log in Chinese, or a
+// long line that holds one such rune anywhere, had met every fold clause (a line of
+// every message with one character changed, hostile28's P1: each retold row's large
+// case-insensitive pattern ran over the whole line).
 func lowerASCII(text []byte, scratch *[]byte) ([]byte, bool) {
 	low := append((*scratch)[:0], text...)
 	*scratch = low
 	for i, c := range low {
 		switch {
 		case c >= utf8.RuneSelf:
-			return nil, false
+			if foldsToASCII(low[i:]) {
+				return nil, false
+			}
 		case 'A' <= c && c <= 'Z':
 			low[i] = c + 'a' - 'A'
 		}
 	}
 	return low, true
+}
+
+// foldsToASCII reports whether b starts with one of the two runes outside ASCII whose
+// simple case folding holds an ASCII letter: U+017F (long s: s, S) and U+212A (Kelvin
+// sign: k, K); every other rune's fold orbit is outside ASCII (Go's unicode.SimpleFold,
+// checked over every rune by TestFoldsToASCII).
+func foldsToASCII(b []byte) bool {
+	return bytes.HasPrefix(b, []byte("\u017f")) || bytes.HasPrefix(b, []byte("\u212a"))
 }
 
 // gateOf returns re's gate (nil where it has none): a context's, or that of a row's

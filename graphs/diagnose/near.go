@@ -203,11 +203,12 @@ func asciiOnly(b []byte) bool {
 // form of unquoted text). A text no longer than maxRowSpan, or a pattern that must see
 // the whole text (whole), is matched whole.
 func (s *scanner) matchNear(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32) bool {
-	if !s.admits(re, text) {
-		return false
-	}
 	if s.nearMemo == nil || len(lit) == 0 {
-		return s.matchNearRun(re, whole, text, in, lit, pos)
+		return s.admits(re, text) && s.matchNearRun(re, whole, text, in, lit, pos, nil)
+	}
+	long := len(text) > maxRowSpan
+	if !long && !s.admits(re, text) {
+		return false
 	}
 	key := nearKey{re: re, whole: whole, n: len(text),
 		h: [2]uint64{maphash.Bytes(s.seeds[0], text), maphash.Bytes(s.seeds[1], text)}}
@@ -222,9 +223,24 @@ func (s *scanner) matchNear(re *regexp.Regexp, whole bool, text, in, lit []byte,
 	if len(s.nearMemo) >= maxLinesMemo {
 		clear(s.nearMemo)
 	}
-	v := s.matchNearRun(re, whole, text, in, lit, pos)
+	v := (!long || s.longAdmits(re, text, &key)) && s.matchNearRun(re, whole, text, in, lit, pos, &key)
 	s.nearMemo[key] = v
 	return v
+}
+
+// longAdmits is admits on a long text, key's, read in the lower-case form made once a
+// text (lowerFor), not once a row: each row listed on a window of a long line had
+// lowered the whole window for its gate.
+func (s *scanner) longAdmits(re *regexp.Regexp, text []byte, key *nearKey) bool {
+	if s.t == nil {
+		return true
+	}
+	g := s.t.gateOf(re)
+	if g == nil {
+		return true
+	}
+	s.lowerFor(text, key)
+	return s.spanAdmits(g, text, 0, len(text))
 }
 
 // runsWhole reports whether matchNear runs a pattern on text whole, not on spans
@@ -247,13 +263,15 @@ type nearKey struct {
 	h            [2]uint64
 }
 
-// matchNearRun is matchNear without the memo. On a long text re runs on the spans
-// around the literal's occurrences that each alternative of its top-level alternation
-// (branchesOf) reaches by its own width and admits by its own gate, merged: a retold
-// message's pattern holds many ways to tell it, one of them 200 characters wide, each
-// with words of its own, and each span had been as wide as the widest and run where any
-// one's words were on the line.
-func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32) bool {
+// matchNearRun is matchNear without the memo (key, matchNear's question, nil where
+// none is kept). On a long text each alternative of re's top-level alternation
+// (branchesOf) runs apart on the spans around the literal's occurrences that it reaches
+// by its own width and admits by its own gate (runBranches); a pattern that asserts the
+// text's end, or has no alternation, runs whole on those spans of every alternative,
+// merged. A retold message's pattern holds many ways to tell it, one of them 200
+// characters wide, each with words of its own, and each span had been as wide as the
+// widest and run where any one's words were on the line.
+func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []byte, pos []int32, key *nearKey) bool {
 	var open *regexp.Regexp
 	if whole {
 		open = s.openEnd(re)
@@ -262,19 +280,7 @@ func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []by
 		s.patternBytes += len(text)
 		return re.Match(text)
 	}
-	s.occ = s.occ[:0]
-	for at := 0; ; {
-		i := bytes.Index(in[at:], lit)
-		if i < 0 {
-			break
-		}
-		lo, hi := at+i, at+i+len(lit)
-		if pos != nil {
-			lo, hi = int(pos[lo]), int(pos[hi-1])+1
-		}
-		s.occ = append(s.occ, [2]int{lo, hi})
-		at += i + 1
-	}
+	s.occurrences(in, lit, pos)
 	bs := []branch{{re: re}}
 	if s.t != nil {
 		bs = s.t.branchesOf(re)
@@ -284,40 +290,170 @@ func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []by
 	if asciiOnly(text) {
 		perRune = 1
 	}
+	s.lowerFor(text, key)
+	if open == nil && len(bs) > 1 {
+		return s.runBranches(bs, text, perRune, key)
+	}
+	done := s.searchedOf(re, key)
 	s.spans = s.spans[:0]
 	for _, b := range bs {
-		s.spans = s.branchSpans(s.spans, b, text, perRune)
+		s.spans = s.branchSpans(s.spans, b, text, perRune, done)
 	}
-	// sort.Slice, not slices.SortFunc: its instantiation for [2]int was 3 KB of the web
-	// page (examples/web's Transfer size); the order of equal starts does not matter
-	sort.Slice(s.spans, func(i, j int) bool { return s.spans[i][0] < s.spans[j][0] })
-	return s.runSpans(re, open, text)
+	sortSpans(s.spans)
+	return s.runSpans(re, open, text, done)
+}
+
+// occurrences sets s.occ to the offsets in text of each occurrence of lit in in: in
+// itself where pos is nil, else a text whose byte p is text's byte pos[p].
+func (s *scanner) occurrences(in, lit []byte, pos []int32) {
+	s.occ = s.occ[:0]
+	for at := 0; ; {
+		i := bytes.Index(in[at:], lit)
+		if i < 0 {
+			return
+		}
+		lo, hi := at+i, at+i+len(lit)
+		if pos != nil {
+			lo, hi = int(pos[lo]), int(pos[hi-1])+1
+		}
+		s.occ = append(s.occ, [2]int{lo, hi})
+		at += i + 1
+	}
+}
+
+// runBranches reports whether one of the branches bs (a pattern's top-level
+// alternatives, none asserting the text's end) matches text within its own width of an
+// occurrence s.occ, each branch run apart on its own spans (branchSpans). The whole
+// pattern run on the spans of every branch had carried every alternative's states
+// through each byte: the skip reasons' retold pattern, sixteen alternatives and 12 KB,
+// ran at about 1 µs a byte over the spans of each of its literals on a line of every
+// message with one character changed (hostile28's P1), where most spans admit one or two
+// alternatives. A match of the pattern is a match of one of its alternatives, and that
+// one's lies within its width of an occurrence (TestRowSpan), so the answer is the same.
+func (s *scanner) runBranches(bs []branch, text []byte, perRune int, key *nearKey) bool {
+	for _, b := range bs {
+		done := s.searchedOf(b.re, key)
+		s.spans = s.branchSpans(s.spans[:0], b, text, perRune, done)
+		if s.runSpans(b.re, nil, text, done) {
+			return true
+		}
+	}
+	return false
+}
+
+// sortSpans sorts spans by their start. sort.Slice, not slices.SortFunc: its
+// instantiation for [2]int was 3 KB of the web page (examples/web's Transfer size); the
+// order of equal starts does not matter.
+func sortSpans(spans [][2]int) {
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
 }
 
 // branchSpans appends to dst the spans of text within b's width of the occurrences
-// s.occ, merged where they overlap, less those that lack what b's gate asks.
-func (s *scanner) branchSpans(dst [][2]int, b branch, text []byte, perRune int) [][2]int {
+// s.occ, each kept only where it holds what b's gate asks, merged where they overlap.
+// Each occurrence's own span is gated, not the merged ones: every match of b lies
+// within b's width of one occurrence (TestRowSpan), so a span that lacks b's words
+// holds none of its matches. On a line dense in a row's literal (every message with
+// one character changed as one line, hostile28's P1: "cudagraph" every few hundred
+// bytes) the merged spans were the whole window, held every branch's words somewhere,
+// and each retold row's large case-insensitive pattern ran over every byte (17 s of
+// CPU a MB).
+func (s *scanner) branchSpans(dst [][2]int, b branch, text []byte, perRune int, done *searched) [][2]int {
 	reach := maxRowSpan
 	if b.gate != nil {
 		reach = b.gate.width * perRune
 	}
-	keep := func(cs, ce int) {
-		if ce > cs && (b.gate == nil || b.gate.admits(text[cs:ce], &s.lowered)) {
-			dst = append(dst, [2]int{cs, ce})
-		}
-	}
 	cs, ce := 0, 0
+	var cur searchCursor
 	for _, o := range s.occ {
 		a, e := max(0, o[0]-reach), min(len(text), o[1]+reach)
-		if ce > cs && a <= ce {
-			ce = max(ce, e)
+		if ce > cs && e <= ce {
+			continue // within a span kept
+		}
+		if done.covers(&cur, a, e) || b.gate != nil && !s.spanAdmits(b.gate, text, a, e) {
 			continue
 		}
-		keep(cs, ce)
+		if ce > cs && a <= ce {
+			ce = e
+			continue
+		}
+		if ce > cs {
+			dst = append(dst, [2]int{cs, ce})
+		}
 		cs, ce = a, e
 	}
-	keep(cs, ce)
+	if ce > cs {
+		dst = append(dst, [2]int{cs, ce})
+	}
 	return dst
+}
+
+// spanAdmits reports whether g admits text[a:e], reading the lower-case form of text
+// made for it (lowerFor).
+func (s *scanner) spanAdmits(g *gate, text []byte, a, e int) bool {
+	in := s.low.sub(text, a, e)
+	return g.admitsText(&in)
+}
+
+// nearLows is how many texts' lower-case forms a scanner keeps (lowerFor): a window's
+// clean, unquoted, squeezed and folded forms, which its rows ask about in turn.
+const nearLows = 4
+
+// lowerFor sets s.low to text's lower-case form, made once for the text key hashes (or
+// afresh where key is nil) and kept among the last nearLows.
+func (s *scanner) lowerFor(text []byte, key *nearKey) {
+	if key != nil {
+		for i := range s.nearLows {
+			if l := &s.nearLows[i]; l.lowered && l.n == key.n && l.h == key.h {
+				s.low = l
+				return
+			}
+		}
+	}
+	s.lowNext = (s.lowNext + 1) % nearLows
+	s.low = &s.nearLows[s.lowNext]
+	s.low.lower(text)
+	s.low.n = -1
+	if key != nil {
+		s.low.n, s.low.h = key.n, key.h
+	}
+}
+
+// loweredText is a text with its ASCII letters in lower case (lowerASCII) and the
+// offsets of the runes in it that fold to an ASCII letter (foldsToASCII), so that a
+// gate reads a part of it (sub) without lowering that part again.
+type loweredText struct {
+	low     []byte
+	folding []int
+	lowered bool
+	// n and h are the text's length and hashes where it was made for a key
+	// (longAdmits), n -1 where not.
+	n int
+	h [2]uint64
+}
+
+// lower makes l the lower-case form of text.
+func (l *loweredText) lower(text []byte) {
+	l.low = append(l.low[:0], text...)
+	l.folding = l.folding[:0]
+	for i, c := range l.low {
+		switch {
+		case c >= utf8.RuneSelf:
+			if foldsToASCII(l.low[i:]) {
+				l.folding = append(l.folding, i)
+			}
+		case 'A' <= c && c <= 'Z':
+			l.low[i] = c + 'a' - 'A'
+		}
+	}
+	l.lowered = true
+}
+
+// sub returns text[a:e] (text the one l was made from) as a gate's text, its lower-case
+// form l's, folding where a rune in it folds to an ASCII letter.
+func (l *loweredText) sub(text []byte, a, e int) gateText {
+	i, _ := slices.BinarySearch(l.folding, a)
+	folds := i == len(l.folding) || l.folding[i] >= e
+	return gateText{text: text[a:e], low: l.low[a:e], lowered: true, folds: folds}
 }
 
 // runSpans runs re on s.spans (sorted by start), merged where they overlap, each edge
@@ -325,7 +461,8 @@ func (s *scanner) branchSpans(dst [][2]int, b branch, text []byte, perRune int) 
 // near, out to the nearest such byte or the text's edge (reachOut). A span that ends
 // before the text does is run with open instead where re asserts the text's end (open
 // is re with that assertion matching nothing: openEnd), since the end is not in it.
-func (s *scanner) runSpans(re, open *regexp.Regexp, text []byte) bool {
+func (s *scanner) runSpans(re, open *regexp.Regexp, text []byte, done *searched) bool {
+	from := done.mark()
 	for i := 0; i < len(s.spans); {
 		a, e := s.spans[i][0], s.spans[i][1]
 		for i++; i < len(s.spans) && s.spans[i][0] <= e; i++ {
@@ -340,8 +477,93 @@ func (s *scanner) runSpans(re, open *regexp.Regexp, text []byte) bool {
 		if r.Match(text[a:e]) {
 			return true
 		}
+		done.add(a, e)
 	}
+	done.sorted(from)
 	return false
+}
+
+// searched is the spans of one text that one pattern ran on without a match (runSpans),
+// sorted by their start after each run: a window around another row's literal (rows
+// that share a retold pattern each have their own literal: "CPU tensor", "tensors on
+// CPU", "CPU op" and some twenty more for the skip reasons), or around the squeezed
+// literal of the row whose exact try just failed on the same text, that lies inside one
+// of them holds no match (every match lies within its branch's width of an occurrence:
+// TestRowSpan), so the pattern is not run on it again. On a line of every message with
+// one character changed (hostile28's P1) the skip reasons' pattern ran over the same
+// spans once for each of those literals, clean and squeezed.
+type searched struct {
+	spans [][2]int
+}
+
+// maxSearched bounds the texts a scanner remembers searched spans of (searchedOf):
+// then afresh.
+const maxSearched = 256
+
+// searchedKey is a pattern and a text, by its length and two 64-bit hashes.
+type searchedKey struct {
+	re *regexp.Regexp
+	n  int
+	h  [2]uint64
+}
+
+// searchedOf returns the spans re has run on without a match in the text key hashes
+// (matchNear's key: its text's length and hashes), made on first use; nil where key is.
+func (s *scanner) searchedOf(re *regexp.Regexp, key *nearKey) *searched {
+	if key == nil {
+		return nil
+	}
+	k := searchedKey{re: re, n: key.n, h: key.h}
+	if d, ok := s.searchedMemo[k]; ok {
+		return d
+	}
+	if s.searchedMemo == nil || len(s.searchedMemo) >= maxSearched {
+		s.searchedMemo = map[searchedKey]*searched{}
+	}
+	d := &searched{}
+	s.searchedMemo[k] = d
+	return d
+}
+
+// searchCursor walks a searched's spans in order of start (covers), with the farthest
+// end of those passed.
+type searchCursor struct {
+	i, end int
+}
+
+// covers reports whether a..e lies inside one span of d (nil: none), for windows asked
+// in order of their start with the same cursor.
+func (d *searched) covers(c *searchCursor, a, e int) bool {
+	if d == nil {
+		return false
+	}
+	for ; c.i < len(d.spans) && d.spans[c.i][0] <= a; c.i++ {
+		c.end = max(c.end, d.spans[c.i][1])
+	}
+	return c.end >= e
+}
+
+// mark returns how many spans d holds (0 for nil), where a run's own start.
+func (d *searched) mark() int {
+	if d == nil {
+		return 0
+	}
+	return len(d.spans)
+}
+
+// add records a..e as run on without a match.
+func (d *searched) add(a, e int) {
+	if d != nil {
+		d.spans = append(d.spans, [2]int{a, e})
+	}
+}
+
+// sorted sorts d's spans by start after a run added those from from on (each run's
+// own come sorted).
+func (d *searched) sorted(from int) {
+	if d != nil && from > 0 && from < len(d.spans) {
+		sortSpans(d.spans)
+	}
 }
 
 // reachOut returns the span a..e of text with its edges moved beside a byte that is no

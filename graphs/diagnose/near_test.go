@@ -303,6 +303,45 @@ func TestMatchNear(t *testing.T) {
 	}
 }
 
+// TestMatchNearBranches checks matchNear on a long text with the package's table (each
+// alternative run apart on the spans around the literal its own gate admits, and the
+// spans a pattern ran on without a match not run again): an alternative beside an
+// occurrence matches, one whose words lie only farther from every occurrence than its
+// width does not, however often the literal recurs, and a second literal asked of the
+// same pattern and text (rows that share a retold pattern) answers as if asked alone.
+func TestMatchNearBranches(t *testing.T) {
+	far := " " + strings.Repeat("x ", maxRowSpan)
+	dense := strings.Repeat("lit y ", 400) // the literal every few bytes, no alternative's words
+	const pattern = `(?i)\balpha\s\w+\slit\b|\blit\s\w+\somega\b|\bgamma\s(?:lit|tal)\s+delta\b`
+	tests := []struct {
+		name, text string
+		lits       []string // asked in turn of the same scanner
+		want       []bool
+	}{
+		{"first alternative beside", far + "ALPHA big lit" + far, []string{"lit"}, []bool{true}},
+		{"second alternative beside", far + "lit small Omega" + far, []string{"lit"}, []bool{true}},
+		{"words far from every occurrence", "alpha " + far + dense + far + " omega", []string{"lit"}, []bool{false}},
+		{"words between two occurrences, beyond either's reach", "lit " + far + "alpha big z omega" + far + " lit", []string{"lit"}, []bool{false}},
+		{"Chinese on the line, the words far", "线程 alpha " + far + dense + far + " omega", []string{"lit"}, []bool{false}},
+		{"Chinese on the line, the words beside", "线程 " + far + dense + "alpha big lit" + far, []string{"lit"}, []bool{true}},
+		{"second literal: its own match, outside the first's spans", far + "lit" + far + "gamma tal delta" + far, []string{"lit", "tal"}, []bool{false, true}},
+		{"second literal: inside the first's spans, no match", far + "lit tal" + far, []string{"lit", "tal"}, []bool{false, false}},
+		{"second literal: inside the first's spans, a match of its own", far + "gamma lit delta" + far, []string{"lit", "lit "}, []bool{true, true}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := newScanner()
+			require.NoError(t, err)
+			re := regexpMust(t, pattern)
+			text := []byte(tc.text)
+			for i, lit := range tc.lits {
+				got := s.matchNear(re, false, text, text, []byte(lit), nil)
+				require.Equal(t, tc.want[i], got, "literal %q", lit)
+			}
+		})
+	}
+}
+
 // TestReachOut checks the span runSpans runs a pattern on: its edges beside a byte that
 // is no word character, the nearest within maxSnap, else the nearest beyond it, else the
 // text's start or end, never the whole text for an edge that finds none near (the

@@ -150,7 +150,9 @@ type Diagnosis struct {
 	// Format is "compilemode-diagnosis/2" (/1 held every key of Plan's configuration,
 	// and no TorchSource).
 	Format string `json:"format"`
-	// Torch is the release the log shows, as "2.5" (torch.__version__ prints,
+	// Torch is the release the findings are read for: Options.Torch's where given
+	// (TorchSource "option", the command's -torch; the log's own is then StatedTorch
+	// where it differs), else the release the log shows, as "2.5" (torch.__version__ prints,
 	// collect_env's "PyTorch version: 2.5.1+cu124", site-packages/torch-2.5.1… paths,
 	// wheel tags, torch==2.5.1 pins), "" when it shows none, one older than 2.0
 	// (1.13) or one torch has not and is not near (2.99.0, 10.0: StatedTorch), but for "1.14", the development line that shipped as 2.0
@@ -221,8 +223,15 @@ type Diagnosis struct {
 	// 2.5, 2.4 here; "no longer works in 2.9, but worked in 2.8"), which the failing run
 	// is not on. Torch (or StatedTorch, where -torch gives Torch) is the one read; these
 	// are named so that the conflict shows. Where one of them has the fix that ends a
-	// finding's code, that finding's fix and note say so. At most 4. An extra field.
+	// finding's code, that finding's fix and note say so. A release -torch's rule
+	// refuses (modes.ParseRelease) is named too, of kind "older" or "not-a-release"
+	// (StatedTorchKind's words), other than StatedTorch itself: "2.99" stated beside the
+	// 2.14 read. At most 4, in line order; AlsoStatedMore counts the rest. An extra
+	// field.
 	AlsoStated []StatedRelease `json:"also_stated_torch,omitempty"`
+	// AlsoStatedMore is how many more releases the text states than AlsoStated names
+	// (a matrix of pins: "also states 2.7 on line 2, …, and 3 more"). An extra field.
+	AlsoStatedMore int `json:"also_stated_more,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
 	TorchLine int `json:"torch_line,omitempty"`
@@ -390,7 +399,8 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	}
 	own := s.torch
 	if o.Torch != "" {
-		s.torch = versionFinder{found: torch, rank: rankTorch + 1, what: "option"}
+		own.best()
+		s.torch, s.given = versionFinder{found: torch, rank: rankTorch + 1, what: "option"}, &own
 	}
 	d = s.diagnosis()
 	d.stated(&own, o.Torch != "", torch)
@@ -435,14 +445,20 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 			read = w // the release read, after a move taken back (moveBack)
 		}
 		for _, st := range own.proseStated(read) {
-			if len(d.AlsoStated) < maxStated && !slices.ContainsFunc(d.AlsoStated, func(a StatedRelease) bool { return a.Torch == st.Torch }) {
+			if !slices.ContainsFunc(d.AlsoStated, func(a StatedRelease) bool { return a.Torch == st.Torch }) {
 				d.AlsoStated = append(d.AlsoStated, st)
 			}
 		}
 		slices.SortStableFunc(d.AlsoStated, func(a, b StatedRelease) int { return a.Line - b.Line })
 	} else {
-		d.AlsoStated = own.alsoStated("")
+		d.AlsoStated = slices.DeleteFunc(own.alsoStated(""), func(st StatedRelease) bool {
+			return st.Torch == d.StatedTorch // the one the header names (on this line or another)
+		})
 	}
+	if len(d.AlsoStated) == 0 {
+		d.AlsoStated = nil
+	}
+	d.capStated()
 }
 
 // ParseTorch reads a release as Options.Torch takes it: by the rule of every entry point
@@ -527,6 +543,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 			best[row.Code] = i
 		}
 	}
+	s.dropRetoldSiblings(best)
 	for _, i := range best {
 		d.Findings = append(d.Findings, s.finding(i, s.bestShown(i, holds), torch, haveTorch))
 	}
@@ -628,6 +645,43 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 		return s.hits[i].span > s.hits[j].span
 	}
 	return s.hits[i].match == Exact && s.hits[j].match != Exact
+}
+
+// dropRetoldSiblings removes from best (a code's row, diagnosis) each code found only
+// by a retelling that a code found by PyTorch's own text retells too: one story, read as
+// one code or another by the release (rows_retold_dt.go: a host-to-device copy told as
+// what failed a capture is capture-unpinned-copy on 2.11 and later, stream-capture-illegal
+// before). A text that quotes capture-unpinned-copy's message shows which of the two it
+// is, whatever release -torch or the text names; its title's retelling, read for 2.9 as
+// stream-capture-illegal, had been a second finding of a message the text never shows
+// (newuser29 F5, vllm-project/vllm#48503 and PR #53884).
+func (s *scanner) dropRetoldSiblings(best map[Code]int) {
+	for c, i := range best {
+		if !s.rows[i].Paraphrase {
+			continue
+		}
+		for o, j := range best {
+			if o != c && !s.rows[j].Paraphrase && s.retellsToo(i, o) {
+				delete(best, c)
+				break
+			}
+		}
+	}
+}
+
+// retellsToo reports whether a retelling's row of code c has row i's pattern: the same
+// retelling borrowed by both codes (borrow).
+func (s *scanner) retellsToo(i int, c Code) bool {
+	p := s.rows[i].Pattern
+	if p == "" {
+		return false
+	}
+	for j := range s.rows {
+		if o := &s.rows[j]; o.Code == c && o.Paraphrase && o.Pattern == p {
+			return true
+		}
+	}
+	return false
 }
 
 // onePlace reports whether the log's lines a and b, the first hits of row i's code's
@@ -735,7 +789,7 @@ func (s *scanner) bestShown(i int, holds []bool) rowHit {
 func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
 	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
-	also := append(s.torch.alsoStated(torch.String()), s.torch.proseStated(torch)...) // a move's other release too (fix brief 31, finding 3)
+	also := s.alsoFor(torch)
 	if st, f, ok := row.fixedElsewhere(torch, also); haveTorch && ok {
 		fix, note = alsoFixedTexts(fix, note, f, torch, st)
 	}
@@ -765,6 +819,21 @@ func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bo
 		}
 	}
 	return f
+}
+
+// alsoFor returns the releases the text states other than torch, the release read, for
+// a finding's fix (Signature.fixedElsewhere): those the finder kept, and a move's other
+// release told in prose (fix brief 31, finding 3). Where Options.Torch gives torch, they
+// are the text's own finder's, as the header names them, so that -torch equal to the
+// text's release gives the fix the text alone gives, and another (2.11) names line 2's
+// 2.14 the same way (hostile29 R1, second shape: both had advised an upgrade to the
+// 2.14 the header says the text states).
+func (s *scanner) alsoFor(torch modes.Version) []StatedRelease {
+	f := &s.torch
+	if s.given != nil {
+		f = s.given
+	}
+	return append(f.alsoStated(torch.String()), f.proseStated(torch)...)
 }
 
 // cleanLine appends raw to dst without its line end, ANSI escape sequences, and, at

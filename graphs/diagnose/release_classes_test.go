@@ -108,6 +108,15 @@ func TestReleaseNotTheRuns(t *testing.T) {
 		{"compare-gate", `if torch.__version__ >= "2.0":`, "", "a comparison in code states nothing"},
 		{"compare-paren", `version.parse(torch.__version__) < version.parse("2.3.0")`, "", "a comparison after a parenthesis"},
 		{"hyphen-key", "torch-version: 2.5.1", "2.5", "a key with a hyphen"},
+		// a test's outcome, then the run's release in brackets (newuser29 F24; README's Speed section)
+		{"pytest-passed-tag", "tests/test_x.py::test_a17 PASSED [torch 2.14.0+cu130]", "2.14", "pytest -v's outcome, then the run's tag"},
+		{"unittest-ok-tag", "ok [torch 2.14.0+cu130]", "2.14", "unittest's outcome"},
+		{"unittest-dots-ok-tag", "test_compile (test_x.TestX) ... ok [torch 2.13.1]", "2.13", "unittest -v's line"},
+		{"pytest-skipped-tag", "tests/test_x.py::test_b SKIPPED [pytorch==2.12.0]", "2.12", "a skipped test's tag, pytorch== spelled"},
+		{"pytest-failed-tag", "FAILED [torch 2.14.0+cu130]", "2.14", "read before too"},
+		{"ok-after-release", "torch 2.14.0+cu130 ok", "", "a status after the release: another run's, as \"torch 2.4.1: OK\""},
+		{"works-tag", "works [torch 2.4.1]", "", "a verdict, not a test's outcome"},
+		{"passed-two-in-tag", "PASSED [torch 2.4.1 vs 2.5.0]", "", "a comparison in the brackets"},
 		// a package list's row needs a list's column after the release
 		{"conda-row", "torch                     2.4.1                    pypi_0    pypi", "2.4", "conda list's row"},
 		{"pip-list-path", "torch 2.5.1+cu124 /usr/local/lib/python3.11/site-packages pip", "2.5", "pip list -v's row"},

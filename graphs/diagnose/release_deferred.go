@@ -37,6 +37,16 @@ var deferredRows = []*lazyregexp.Regexp{
 	// release.
 	&lazyregexp.Regexp{Expr: `(?i)(?:^|[^\w.+-])v?(2\.\d{1,2}(?:\.\d+)?)(?:\s?rc\d*\b|\s+release\s+candidate\b)`},
 	&lazyregexp.Regexp{Expr: `(?i)\brelease\s+candidate\s+(?:of\s+)?v?(2\.\d{1,2}(?:\.\d+)?)\b`},
+	// the release the writer gets the failure on, torch unnamed: "Downgrading to 2.5.1
+	// fixed it; on 2.6.0 I get:", "with 2.6.0 we still see:" (fixrel31's open phrasings:
+	// read as none).
+	&lazyregexp.Regexp{Expr: `(?i)\b(?:on|with|under|using)\s+v?(2\.\d{1,2}\.\d+)\s*,?\s+(?:i|we)\s+(?:still\s+|now\s+|then\s+)?(?:get|got|see|saw|hit)\b`},
+	// the later end of a regression between two releases, torch unnamed: "Regression from
+	// 2.5 to 2.6:", "regressed from 2.5.1 to 2.6.0"; a minor will do, the two naming one
+	// package's releases, and only in a text whose failure is torch's (fixrel31's open
+	// phrasings: read as none; "torch.compile regression from 2.5 to 2.6" is read by the
+	// prose rows).
+	&lazyregexp.Regexp{Expr: `(?i)\bregress(?:ion|ions|ed)\s+from\s+v?2\.\d{1,2}(?:\.\d+)?\s*(?:to|->|→|=>)\s*v?(2\.\d{1,2}(?:\.\d+)?)\b`},
 }
 
 // deferredTested is a line that says the run was tried on a release and nothing else
@@ -68,7 +78,9 @@ var deferredAnchorsList = []string{"appens on 2.", "ccurs on 2.", "roduce on 2."
 	"erified on torch 2.", "erified on `torch 2.", "erified on PyTorch 2.", "erified with torch 2.", "erified with PyTorch 2.",
 	"alidated on torch 2.", "alidated on PyTorch 2.", "onfirmed on torch 2.", "onfirmed on PyTorch 2.", "ested on `torch 2.",
 	"+cu11", "+cu12", "+cu13", "+rocm", "+cpu ", "+cpu)", "+cpu,", "+xpu ", "+xpu)", "+xpu,",
-	".0 RC", ".1 RC", ".2 RC", ".3 RC", ".4 RC", ".5 RC", ".6 RC", ".7 RC", ".8 RC", ".9 RC", "e candidate"}
+	".0 RC", ".1 RC", ".2 RC", ".3 RC", ".4 RC", ".5 RC", ".6 RC", ".7 RC", ".8 RC", ".9 RC", "e candidate",
+	" I get", " I got", " we get", " we got", " I see", " I saw", " we see", " I hit", " I still", " we still", " I now", " we now",
+	"egression from 2.", "egressions from 2.", "egressed from 2."}
 
 // deferredRelease is a candidate of deferredRows that waits for the end of the text.
 type deferredRelease struct {
@@ -103,6 +115,11 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 }
 
 // deferredOn returns where the release deferLine notes on text lies, false for none.
+// A line that names another package (otherPackage, which reads the whole line) holds
+// none of deferredRows' releases, whatever the row: it is asked once, at the first row
+// that matches, before otherRun reads the clause (perf31b: a log whose every line ends
+// "(torch 2.6.0+cu124, cuda 12.4, python 3.11)" ran otherRun on each line, a third of
+// its time, only for otherPackage to refuse the line after it).
 func deferredOn(o *otherRuns, text []byte) (lo, hi int, ok bool) {
 	if m := findSubmatchIndexGated(deferredTested, text); m != nil && !matchGated(deferredTail, text[m[4]:m[5]]) {
 		return m[2], m[3], true
@@ -112,8 +129,11 @@ func deferredOn(o *otherRuns, text []byte) (lo, hi int, ok bool) {
 		if m == nil {
 			continue
 		}
+		if matchGated(otherPackage, text) {
+			return 0, 0, false
+		}
 		lo, hi := m[2], m[3]
-		if o.otherRun(text, lo, hi) || foreignRelease(text[:lo]) || matchGated(otherPackage, text) {
+		if o.otherRun(text, lo, hi) || foreignRelease(text[:lo]) {
 			continue
 		}
 		return lo, hi, true

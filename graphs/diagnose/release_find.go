@@ -3,6 +3,7 @@ package diagnose
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -121,7 +122,11 @@ const plusBound = `\+(?:[^0-9A-Za-z]|$)`
 // run's by the words of its clause: up to four words before it or three after. Its
 // answers are remembered by the text and the span (o.memo): a line's release is asked
 // about by each row that reads it and by deferLine, and a log repeats its lines.
+// A test result's tag of the run's environment is the run's (testRunTag).
 func (o *otherRuns) otherRun(text []byte, from, to int) bool {
+	if testRunTag(text, from, to) {
+		return false
+	}
 	if o == nil {
 		return o.otherRunRead(text, from, to)
 	}
@@ -175,6 +180,45 @@ func (o *otherRuns) otherRunRead(text []byte, from, to int) bool {
 	}
 	return matchGated(otherRunBefore, before) || otherRunBeforeIntl(before) || (otherRunAfterWords(after) && !matchGated(worksContrast, text[to:]))
 }
+
+// testRunTag reports whether the release at text[from:to] is a test result's tag of
+// the run's environment: a test runner's outcome, then the release alone in brackets
+// ("tests/test_x.py::test_a PASSED [torch 2.14.0+cu130]", unittest's "ok [torch
+// 2.14.0+cu130]", as README's Speed section cites them for a log that states its
+// release on every line). The outcome word before it is a test's, not a verdict on the
+// release: "passed" or "ok" before a release otherwise makes it another run's
+// (otherRunBefore: "Works: torch 2.4.1"), which had left such a log's release unread
+// (newuser29 F24).
+func testRunTag(text []byte, from, to int) bool {
+	before := text[:from]
+	open := bytes.LastIndexByte(before, '[')
+	if open < 0 || !torchTagHead(before[open+1:]) {
+		return false
+	}
+	after := text[to:]
+	end := bytes.IndexByte(after, ']')
+	if end < 0 || bytes.ContainsAny(after[:end], " \t[") {
+		return false
+	}
+	word := bytes.Fields(before[:open])
+	return len(word) > 0 && slices.Contains(testOutcomes, string(word[len(word)-1]))
+}
+
+// torchTagHead reports whether b, a bracket's text up to a release, names torch alone:
+// "torch ", "torch==", "pytorch ", "torch-".
+func torchTagHead(b []byte) bool {
+	b = bytes.TrimPrefix(bytes.ToLower(b), []byte("py"))
+	if !bytes.HasPrefix(b, []byte("torch")) {
+		return false
+	}
+	rest := bytes.TrimLeft(b[len("torch"):], " =-")
+	return len(rest) == 0 && len(b) > len("torch")
+}
+
+// testOutcomes are the outcome words test runners print before a test's tags: pytest's
+// (PASSED, FAILED, ERROR, SKIPPED, XFAIL, XPASS, in -v and -rA's summary) and unittest's
+// ("ok", "FAIL", "ERROR", "skipped").
+var testOutcomes = []string{"PASSED", "FAILED", "ERROR", "SKIPPED", "XFAIL", "XPASS", "PASS", "FAIL", "ok", "OK", "skipped"}
 
 // otherRunClause reports whether the clause before a release names it as another
 // run's by its last words: a release moved from, a state or bound (otherRunState), what
@@ -1084,7 +1128,13 @@ func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
 	f.noteStated(s, rank, line)
-	if !f.outranks(rank, what, text) || rank <= f.blocked {
+	// A refused release (below) blocks a later one of a weaker rank only: one of its own
+	// rank that a run has is taken. A text that states 2.99, then 2.14, in collect_env's
+	// words (or 1.13.1, then 2.6.0 above a torch.compile traceback, which 1.13 cannot
+	// print) states a real release, which the refused one must not hide (hostile29 R1:
+	// the log had been read as stating none, and the fix advised an upgrade to the 2.14
+	// it states).
+	if !f.outranks(rank, what, text) || rank < f.blocked {
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))

@@ -451,7 +451,7 @@ func captureRows() []Signature {
 		{
 			// The literal stops before "unless the CPU tensor is pinned", which reports
 			// that quote the message cut or wrapped leave out.
-			Code: CaptureUnpinnedCopy, Literal: "Cannot copy between CPU and CUDA tensors during CUDA graph capture",
+			Code: CaptureUnpinnedCopy, Literal: unpinnedCopyLiteral,
 			Releases: modes.Minors(11, 14),
 			Cause: "a copy between a CPU tensor in pageable (not pinned) memory and a CUDA tensor ran " +
 				"while a CUDA graph was being captured: torch.tensor(…, device=\"cuda\") built from " +
@@ -1220,4 +1220,12 @@ const inputDeallocatedLiteral = "graph recording observed an input tensor deallo
 // inputDeallocatedRest is the rest of that message after the literal, as the Source
 // quotes it (the source prints two spaces before "recording"): the middle rule's known
 // continuation (messageContinues).
+// unpinnedCopyLiteral is capture-unpinned-copy's literal, unpinnedCopyRest its message's
+// next words (aten/src/ATen/native/cuda/Copy.cu copy_kernel_cuda, the row's Source): a
+// quotation that closes right after the literal cut the message short (exactOrCut).
+const (
+	unpinnedCopyLiteral = "Cannot copy between CPU and CUDA tensors during CUDA graph capture"
+	unpinnedCopyRest    = " unless the CPU tensor is pinned"
+)
+
 const inputDeallocatedRest = " recording that did not occur during replay. Please file an issue."

@@ -755,6 +755,9 @@ type scanner struct {
 	fences   fenceState
 	calls    callState
 	torch    versionFinder
+	// given is the text's own finder where Options.Torch gives the release (s.torch is
+	// then the option's): the releases the text states, for each finding (alsoFor)
+	given    *versionFinder
 	rec      recoverer
 	held     heldState // the actions fixes ask for that the text does (held.go)
 	devs     deviceCounter
@@ -794,6 +797,11 @@ type scanner struct {
 	// with its missing part put back.
 	lowered, cutText []byte
 	occ, spans       [][2]int // matchNearRun's occurrences of a literal and spans to run on
+	// nearLows are the last long texts matchNear read in lower case, for the gates of
+	// the windows around each occurrence (lowerFor); low is the one being read.
+	nearLows [nearLows]loweredText
+	low      *loweredText
+	lowNext  int
 }
 
 // scannerOn returns a scanner that reads with table t.
@@ -1369,7 +1377,7 @@ func (s *scanner) matchRow(i, k int) {
 	e := s.entry(k)
 	exact := s.literalHolds(i, k, e)
 	if exact && (row.Pattern == "" || s.matchNear(row.re(), row.pat.get().whole, s.edged(row, e, e.clean), e.clean, row.literal, nil)) {
-		s.hit(i, e, e.clean, Exact)
+		s.hit(i, e, e.clean, exactOrCut(row.Literal, e.clean))
 		return
 	}
 	// The pattern is tried on the unquoted line and on the squeezed one ("torch.
@@ -2013,6 +2021,34 @@ func (s *scanner) launcherAbove(e *ringLine) bool {
 	}
 	return false
 }
+
+// exactOrCut is the Match of literal found whole on line: Exact, or Truncated where the
+// literal stops short of its message (messageContinues) and the line's quotation of it
+// closes, or an ellipsis ends it, right after the literal, before the message's next
+// words: "This fixes a `RuntimeError: Cannot copy between CPU and CUDA tensors during CUDA
+// graph capture` crash" quotes capture-unpinned-copy's message without "unless the CPU
+// tensor is pinned" (vllm-project/vllm PR #48515, newuser29 F6: shown as exact). The
+// line's end is no such mark: the message may go on, wrapped, on the next line.
+func exactOrCut(literal string, line []byte) Match {
+	if _, goesOn := messageContinues(literal); !goesOn {
+		return Exact
+	}
+	at := bytes.Index(line, []byte(literal))
+	if at < 0 {
+		return Exact
+	}
+	rest := line[at+len(literal):]
+	for _, mark := range quoteCloses {
+		if bytes.HasPrefix(rest, []byte(mark)) {
+			return Truncated
+		}
+	}
+	return Exact
+}
+
+// quoteCloses are the marks that close a quotation, or cut it, right after a literal:
+// markdown's code mark, quote marks, an ellipsis.
+var quoteCloses = []string{"`", "\"", "'", "”", "’", "...", "…"}
 
 // hitSpan records a match of row i over entries e to end (a wrapped message's lines),
 // unless e is in a legend's row or on a context line of a traceback's listing

@@ -114,3 +114,30 @@ func trimSpaceRight(b []byte) []byte {
 	}
 	return b
 }
+
+// trimBlankLeft is bytes.TrimLeft(b, " \t"), nil where nothing is left as there, without
+// the set of bytes that call builds each time: push runs it on every line (perf31b: a
+// 100 MB training log spent a tenth of its time building such sets).
+func trimBlankLeft(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
+
+// trimLineRight is bytes.TrimRight(b, " \t\r\n") without the set of bytes that call
+// builds each time (trimBlankLeft).
+func trimLineRight(b []byte) []byte {
+	for len(b) > 0 {
+		switch b[len(b)-1] {
+		case ' ', '\t', '\r', '\n':
+			b = b[:len(b)-1]
+		default:
+			return b
+		}
+	}
+	return b
+}

@@ -271,8 +271,11 @@ func (d *docState) next(raw []byte, line int, lineStart bool) bool {
 	}
 	b := raw
 	if !in {
-		t := bytes.TrimLeft(raw, " \t")
-		if !lineStart || docOpens(t) == 0 {
+		if !lineStart {
+			return false
+		}
+		t := trimBlankLeft(raw)
+		if docOpens(t) == 0 {
 			return false
 		}
 		k := bytes.IndexAny(t, `"'`)

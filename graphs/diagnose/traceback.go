@@ -358,15 +358,60 @@ func frameLine(body []byte) bool {
 // named, or one Python prints: qualified by its module (torch._dynamo.exc.Unsupported),
 // or bare with a builtin's ending (RuntimeError, KeyboardInterrupt, StopIteration) or
 // in CamelCase (BackendCompilerFailed, as IPython prints it); a class's name starts
-// with a capital, a prose line such as "OS: Ubuntu" or "Note: …" is none.
+// with a capital, a prose line such as "OS: Ubuntu" or "Note: …" is none. A bare
+// CamelCase name without a builtin's ending whose value is an environment's (envValue:
+// SGLang's check_env "PyTorch: 2.11.0+cu130", "NumPy: 2.3.5", "FlashInfer: 0.6.8",
+// "PyTorch: nightly") is a report's line, not an exception's (newuser29 F1: such a line
+// after a cut traceback had hidden the cut).
 func exceptionLine(body, class []byte) bool {
 	n := dottedName(body)
 	if n == 0 || n < len(body) && body[n] != ':' {
 		return false
 	}
 	name := body[:n]
-	return class != nil && bytes.Equal(name, class) || className(name)
+	if class != nil && bytes.Equal(name, class) {
+		return true
+	}
+	return className(name) && !(envName(name) && envValue(body[n:]))
 }
+
+// envName reports whether name, a dotted name, is one an environment report prints
+// before a colon as readily as Python prints a class: bare (not qualified by a module),
+// without a builtin exception's ending (exceptionEndings), in CamelCase ("PyTorch",
+// "NumPy", "FlashInfer", "TensorRT").
+func envName(name []byte) bool {
+	return bytes.IndexByte(name, '.') < 0 && !hasExceptionEnding(name)
+}
+
+// envValue reports whether rest, what follows a name on its line (its colon first), is
+// an environment report's value rather than an exception's message: a version (it
+// starts with a digit, or "v" and a digit: "2.11.0+cu130", "v0.6.8"), a path ("/usr/…",
+// "C:\…"), or a word such reports print for a value they lack or a flag (envWords).
+// Python's exception messages are sentences or reprs; an exception of __main__'s whose
+// message starts with a digit is read as a report's line, the rarer case.
+func envValue(rest []byte) bool {
+	v := bytes.TrimSpace(bytes.TrimPrefix(rest, []byte(":")))
+	switch {
+	case len(v) == 0:
+		return false
+	case isDigit(v[0]), (v[0] == 'v' || v[0] == 'V') && len(v) > 1 && isDigit(v[1]):
+		return true
+	case v[0] == '/', len(v) > 2 && isLetter(v[0]) && v[1] == ':' && (v[2] == '\\' || v[2] == '/'):
+		return true
+	}
+	for _, w := range envWords {
+		if bytes.EqualFold(v, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// envWords are the values environment reports print whole for a package or a feature
+// (collect_env's "N/A", "Could not collect"; SGLang's check_env "Not Installed"; a
+// nightly build; a flag).
+var envWords = []string{"nightly", "N/A", "NA", "None", "unknown", "Not Installed",
+	"Not Available", "Not found", "Could not collect", "True", "False", "Yes", "No"}
 
 // exceptionAfterPrefix reports whether body holds, after a word or more that no
 // prefix rule removed (a log classifier's "#=MATCH=# 2026-07-30T03:36:29Z

@@ -115,14 +115,25 @@ func (r *reader) givenArgv() {
 func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 	vals := map[string]literal.Value{} // the last wins, as argparse's store actions
 	var extras []string
-	filled := 0 // the positionals given, in order
-	for i := 0; i < len(toks) && toks[i] != "--"; i++ {
+	filled := 0         // the positionals given, in order
+	lastFilled := false // the argument before gave a positional
+	for i := 0; i < len(toks); i++ {
+		if toks[i] == "--" {
+			var err string
+			if extras, err = r.afterDash(vals, toks[i+1:], lastFilled, filled, extras); err != "" {
+				return nil, err
+			}
+			break
+		}
 		if r.isHelp(toks[i]) {
 			return nil, r.helpExit(toks[i+1:])
 		}
 		opt, explicit, has, err := r.argvOption(toks[i])
+		lastFilled = false
 		if opt == "" && err == "" {
+			before := filled
 			filled, extras, err = r.argvPositional(vals, toks[i], filled, extras)
+			lastFilled = filled > before
 		}
 		for err == "" && opt != "" {
 			var next, rest string
@@ -141,6 +152,39 @@ func (r *reader) parseArgv(toks []string) (map[string]literal.Value, string) {
 		return nil, err
 	}
 	return vals, r.unrecognized(toks, extras)
+}
+
+// afterDash reads rest, the arguments after the list's first "--" (lastFilled: the
+// argument before it gave a positional; filled: the positionals given), and returns
+// extras with those no positional takes: each is a positional, option-like or not, a
+// later "--" too (Lib/argparse.py _parse_known_args: all args after -- are
+// non-options, 'A'), its choices= and type= judged; the "--" itself is taken out only
+// where the positional given by the argument just before it (not an option's value)
+// or just after it takes it (its nargs=None pattern -*A-*; 3.11's _get_values and
+// python/cpython@0006cbca's consume_positionals strip that first "--"), else it is one
+// of extras. Measured with CPython 3.8.18, 3.11.7, 3.12.1 and 3.13.0, alike
+// (testdata/argvdash; hostile29 S3):
+// with no positional, --compile -- --mode max-autotune is "unrecognized arguments:
+// -- --mode max-autotune", --compile -- "unrecognized arguments: --"; with one, x --
+// and -- x give it x, -- -- gives it --, and x y -- leaves "y --".
+func (r *reader) afterDash(vals map[string]literal.Value, rest []string, lastFilled bool, filled int, extras []string) ([]string, string) {
+	open := r.av.closed && filled < len(r.av.positionals)
+	if !lastFilled && (len(rest) == 0 || !open) {
+		extras = append(extras, "--")
+	}
+	for _, t := range rest {
+		if !r.av.closed || filled == len(r.av.positionals) {
+			extras = append(extras, t)
+			continue
+		}
+		dest := r.av.positionals[filled]
+		vals[dest] = literal.Str(t)
+		filled++
+		if err := r.argvValue(dest, t); err != "" {
+			return extras, err
+		}
+	}
+	return extras, ""
 }
 
 // argvPositional reads t, an argument that is no option string the parser has: in a
@@ -163,10 +207,10 @@ func (r *reader) argvPositional(vals map[string]literal.Value, t string, filled 
 // order add_argument gives them ("the following arguments are required: --lr, data";
 // Lib/argparse.py _parse_known_args, _get_action_name; CPython 3.6 to 3.13.0 alike,
 // testdata/script15/argv-required.txt): "" where the reader does not see the whole
-// parser, and for a list with "--" or a help option. It comes before unrecognized
+// parser (a help option returns before it). It comes before unrecognized
 // arguments, as in argparse.
 func (r *reader) missing(toks []string, vals map[string]literal.Value) string {
-	if !r.av.closed || slices.Contains(toks, "--") {
+	if !r.av.closed {
 		return ""
 	}
 	var names []string
@@ -224,10 +268,10 @@ func (r *reader) helpExit(rest []string) string {
 // unrecognized returns parse_args's error for the arguments extras no option of the
 // parser takes (Lib/argparse.py parse_args: "unrecognized arguments: …", in their
 // order; 3.6 to 3.13.0 alike, testdata/script14/argv-unknown.*), when the reader
-// sees every option and positional of the parser (closedParser): "" else,
-// and for a list with "--" or a help option (-h, --he: help, exit 0).
+// sees every option and positional of the parser (closedParser): "" else (a help
+// option, -h, --he: help, exit 0, returns before it). After "--" they are afterDash's.
 func (r *reader) unrecognized(toks, extras []string) string {
-	if !r.av.closed || len(extras) == 0 || slices.Contains(toks, "--") {
+	if !r.av.closed || len(extras) == 0 {
 		return ""
 	}
 	return "unrecognized arguments: " + strings.Join(extras, " ")
@@ -261,6 +305,14 @@ func (r *reader) noteArgvOpen(c *expr) {
 		r.av.open = r.av.open || kwarg(c, "parents", 99) != nil || kwarg(c, "prefix_chars", 99) != nil || kwarg(c, "fromfile_prefix_chars", 99) != nil
 	case "add_subparsers", "add_mutually_exclusive_group":
 		r.av.open = true
+	case "add_arguments":
+		// simple_parsing's ArgumentParser.add_arguments(Config, dest=…) adds an option
+		// per field of the dataclass (lebrice/SimpleParsing README: parser.add_arguments(HParams, dest="hparams")), which
+		// the reader does not read: the parser is open, and a list given is not read.
+		r.av.open = true
+		if r.av.dataclassAt == 0 && c.x.kind == attr {
+			r.av.dataclassAt = int(c.line)
+		}
 	}
 	for _, a := range c.args {
 		if a.value != nil && a.value.kind == name && len(r.av.passed) < maxFlow && (c.x.kind == name || c.x.kind == attr) {
@@ -726,6 +778,7 @@ type argvState struct {
 	ints        map[string]literal.Value   // dest → the int the list read gives it, an option with type=int
 	closed      bool                       // the reader sees every option of the file's parser (closedParser)
 	open        bool                       // an option the reader may not see (noteArgvOpen)
+	dataclassAt int                        // the line of a parser.add_arguments(Config, …): simple_parsing's dataclass options, not read (0: none)
 	parsers     int                        // ArgumentParser() calls
 	passed      map[string]string          // a name passed to a call → the callee's name
 	receivers   map[string]bool            // the names add_argument is called on
@@ -739,6 +792,9 @@ type argvState struct {
 	given       map[string]literal.Value   // the dests the list read gives a value, with it (nil: none read)
 	cliRead     bool                       // a command-line library's def read cli (cliargv.go readCLI)
 	cliUnread   string                     // why one did not (readCLI: "" when none tried)
+	cliExit     int                        // the line of the call whose library refuses the command line given (cliStopped; 0: none)
+	cliExitBy   string                     // that call ("tyro.cli(main), line 12")
+	cliHelp     bool                       // that library prints the help the command line asks for and exits 0
 	cliLine     int                        // the line of the call whose command line gives a parameter a str (givenCandidate; 0: none)
 	cliBy       string                     // that call, short ("app()")
 	// decided maps the value givenValued gives a dest (its pointer) to the candidates
@@ -848,6 +904,9 @@ const cmdlineNames = " argv parse_args parse_known_args parse_args_into_dataclas
 
 // argvUnread is Script.ArgvUnread's answer for argv.
 func (r *reader) argvUnread(argv []string) string {
+	if len(argv) > 0 && r.av.dataclassAt > 0 {
+		return fmt.Sprintf("the file's parser takes a dataclass's fields as its options (add_arguments, line %d: simple_parsing's ArgumentParser), which compilemode does not read, so these arguments change no plan; -mode MODE replaces the mode its sites are given", r.av.dataclassAt)
+	}
 	if len(argv) == 0 || r.av.fromCLI {
 		return ""
 	}
@@ -856,10 +915,45 @@ func (r *reader) argvUnread(argv []string) string {
 			return "the file's parse_args reads the list the file gives it, not the command line, so these arguments change no plan"
 		}
 	}
+	if lib, use, line := r.cliLibraryUse(); lib != "" {
+		return fmt.Sprintf("the file reads its command line with %s (%s, line %d), whose arguments compilemode does not read, so these arguments change no plan; -mode MODE replaces the mode its sites are given", lib, use, line)
+	}
 	for _, t := range r.toks {
 		if t.kind == pytoken.Name && strings.Contains(cmdlineNames, " "+r.tokText(t)+" ") {
 			return "the file has no one parse_args() of the command line that compilemode follows, so these arguments change no plan"
 		}
 	}
 	return "the file reads no command line (no parse_args(), sys.argv or command-line library), so these arguments change nothing"
+}
+
+// cliLibraries are the command-line libraries whose arguments the reader does not
+// read where no other reader of this package does (cliargv.go), by the module a
+// file imports, with the name a note gives them (newuser29 finding 8: senpai's
+// `cfg = sp.parse(Config)` of simple_parsing, and Hydra's `@hydra.main` with its
+// key=value overrides of YAML files the script does not hold, were "no one
+// parse_args() … that compilemode follows").
+var cliLibraries = map[string]string{
+	"simple_parsing": "simple_parsing", "hydra": "Hydra", "click": "click", "typer": "Typer", "fire": "Fire",
+	"absl": "absl flags", "tyro": "tyro", "jsonargparse": "jsonargparse", "docopt": "docopt", "argh": "argh",
+	"plac": "plac", "defopt": "defopt", "configargparse": "ConfigArgParse",
+}
+
+// cliLibraryUse returns the first use in the file of a module of cliLibraries
+// (sp.parse, hydra.main), with its library's name and line ("": none).
+func (r *reader) cliLibraryUse() (lib, use string, line int) {
+	for i := 0; i+2 < len(r.toks); i++ {
+		t := r.toks[i]
+		if t.kind != pytoken.Name || r.tokText(r.toks[i+1]) != "." || r.toks[i+2].kind != pytoken.Name {
+			continue
+		}
+		if i > 0 && strings.Contains(" import as from . ", " "+r.tokText(r.toks[i-1])+" ") {
+			continue // the import itself, or an attribute of something else
+		}
+		q := r.aliases[r.tokText(t)]
+		root, _, _ := strings.Cut(q, ".")
+		if name, ok := cliLibraries[root]; ok {
+			return name, r.tokText(t) + "." + r.tokText(r.toks[i+2]), r.lines.line(t.off)
+		}
+	}
+	return "", "", 0
 }

@@ -190,12 +190,46 @@ func (r *reader) readCLI(run cliRun) (map[string]literal.Value, string) {
 	if err == "" {
 		err = missingCLI(run.opts, given, run.fw)
 	}
+	if err == "" && run.fw == fwFire {
+		err = r.fireNonStr(run.opts, given)
+	}
 	if err != "" {
-		r.av.cliUnread = fmt.Sprintf("%s reads the command line given, %s", run.runner, err)
+		if !r.cliStopped(run, err) {
+			r.av.cliUnread = fmt.Sprintf("%s reads the command line given, %s", run.runner, err)
+		}
 		return nil, fmt.Sprintf("%s reads it from the command line given, %s", run.runner, err)
 	}
 	r.av.cliRead = true
 	return given, ""
+}
+
+// cliStops reports whether err, why a library does not take the command line given,
+// is the library's own refusal (its words, "stops with", or "the run stops there"):
+// the program exits there, status 2 (click's UsageError.exit_code, argparse's
+// ArgumentParser.error), or, help, it prints the help and exits 0 (click's --help,
+// argparse's -h).
+func cliStops(err string) (stops, help bool) {
+	help = strings.Contains(err, "exits 0, running nothing")
+	return help || strings.Contains(err, `stops with "`) || strings.Contains(err, "stops there"), help
+}
+
+// cliStopped treats a library's refusal of the command line given (cliStops) as
+// argparse's (givenArgv; hostile29 S2): an argv-error warning at the call that runs
+// it (none for the help), and nothing after that call runs (notRun). It reports
+// whether err is one.
+func (r *reader) cliStopped(run cliRun, err string) bool {
+	stops, help := cliStops(err)
+	if !stops {
+		return false
+	}
+	if r.av.cliExit != 0 {
+		return true
+	}
+	r.av.exited, r.av.cliExit, r.av.cliExitBy, r.av.cliHelp = true, run.line, run.runner, help
+	if !help {
+		r.warn(run.line, WarningArgvError, "%s exits here (status 2): it reads the command line given, %s; the run compiles nothing after it (exit 1); the plans read the file as if the command line were given no arguments", run.runner, err)
+	}
+	return true
 }
 
 // missingCLI says which parameter the library requires that the command line given
@@ -309,9 +343,18 @@ func convertCLI(o cliOpt, s string) (literal.Value, string) {
 		return v, fmt.Sprintf("which gives %s a value whose type this reader does not read", o.flag)
 	}
 	if len(o.members) > 0 && !slices.ContainsFunc(o.members, func(m literal.Value) bool { return m.String() == v.String() }) {
-		return v, clickSays(o.fw, fmt.Sprintf("which gives %s %q, none of its Literal members (the run stops there)", o.flag, s), fmt.Sprintf("Invalid value for '%s': '%s' is not one of %s.", o.flag, s, quotedMembers(o.members)))
+		return v, clickSays(o.fw, fmt.Sprintf("which gives %s %q, none of its %s (the run stops there)", o.flag, s, membersWord(o.fw)), fmt.Sprintf("Invalid value for '%s': '%s' is not one of %s.", o.flag, s, quotedMembers(o.members)))
 	}
 	return v, ""
+}
+
+// membersWord names the values an option may take as its library declares them:
+// click's Choice, Typer's and tyro's Literal[…].
+func membersWord(fw cliFramework) string {
+	if fw == fwClick {
+		return "choices"
+	}
+	return "Literal members"
 }
 
 // fireValue is the value fire gives the argument s (fire/parser.py DefaultParseValue:
@@ -416,6 +459,28 @@ func fireArgv(toks []string, opts []cliOpt, class bool) (map[string]literal.Valu
 	return given, firePositional(rest, opts, given, class)
 }
 
+// fireNonStr says which parameter whose default is a str the command line given
+// gives a value of another type ("": none): fire passes a --name with no value after
+// it as True and reads a value as a Python literal (--mode 3 is the int 3), so
+// `-- --mode` calls main(mode=True) (hostile29 S1), which no mode planned stands for.
+func (r *reader) fireNonStr(opts []cliOpt, given map[string]literal.Value) string {
+	for _, o := range opts {
+		v, ok := given[o.param]
+		if !ok {
+			continue
+		}
+		if _, isStr := v.AsStr(); isStr {
+			continue
+		}
+		if d, known := r.literal(o.def); known {
+			if ds, dStr := d.AsStr(); dStr {
+				return fmt.Sprintf("which gives %s %s (fire passes a flag with no value as True, and a value as the Python literal it reads), not a str as its default %q is; this reader plans no value of another type there", o.flag, v, ds)
+			}
+		}
+	}
+	return ""
+}
+
 // fireOpt returns the option of opts whose parameter is key (nil: none).
 func fireOpt(opts []cliOpt, key string) *cliOpt {
 	for i := range opts {
@@ -457,6 +522,8 @@ func firePositional(rest []string, opts []cliOpt, given map[string]literal.Value
 func (r *reader) cliArgvUnread() {
 	switch {
 	case len(r.av.cli) == 0 || r.av.fromCLI:
+	case r.av.cliExit != 0: // the library refuses it: an argv-error warning says so (cliStopped)
+		r.out.argvUnread = ""
 	case r.av.cliUnread != "": // a command's refusal after its group's options were read
 		r.out.argvUnread = r.av.cliUnread + ", so these arguments change no plan"
 	case r.av.cliRead:

@@ -28,10 +28,21 @@ import (
 
 // clickSays is what, and for click and Typer the words click stops with (words).
 func clickSays(fw cliFramework, what, words string) string {
+	if fw == fwTyro && !strings.Contains(what, "stops there") {
+		return what + " (tyro stops there)"
+	}
 	if fw != fwClick && fw != fwTyper {
 		return what
 	}
 	return what + `: click stops with "` + words + `"`
+}
+
+// helpSays is why a command line asking for the help is not read: click's
+// --help (Typer's too: click's default help_option_names) and tyro's -h and --help
+// print it and exit 0 (click/core.py Context.help_option_names; tyro's argparse).
+func helpSays(fw cliFramework) string {
+	lib := map[cliFramework]string{fwClick: "click", fwTyper: "Typer", fwTyro: "tyro"}[fw]
+	return "which asks for the help: " + lib + " prints it and exits 0, running nothing"
 }
 
 // quotedMembers is click's list of a Choice's choices: 'a', 'b' (click/types.py
@@ -52,12 +63,10 @@ func clickOption(toks []string, i int, opts []cliOpt, given map[string]literal.V
 	t := toks[i]
 	k, v, eq := strings.Cut(t, "=")
 	o, truth, ok := optFor(opts, k)
-	if !ok && !strings.HasPrefix(t, "--") && len(t) > 2 {
-		return clickShort(toks, i, opts, given, fw)
+	if !ok {
+		return clickUnknown(toks, i, opts, given, fw)
 	}
 	switch {
-	case !ok:
-		return i, clickSays(fw, fmt.Sprintf("which has %s, an option the command does not have", k), "No such option: "+k)
 	case o.opaque:
 		return i, fmt.Sprintf("which has %s, an argument this reader does not read for it", t)
 	case o.isFlag || o.count:
@@ -70,6 +79,20 @@ func clickOption(toks []string, i int, opts []cliOpt, given map[string]literal.V
 		i, v = i+1, toks[i+1]
 	}
 	return i, giveClick(o, truth, v, given)
+}
+
+// clickUnknown reads toks[i], which names no option of opts whole: the help, a
+// group of short options, or an option the command does not have.
+func clickUnknown(toks []string, i int, opts []cliOpt, given map[string]literal.Value, fw cliFramework) (int, string) {
+	t := toks[i]
+	k, _, _ := strings.Cut(t, "=")
+	switch {
+	case t == "--help" || t == "-h" && fw == fwTyro:
+		return i, helpSays(fw)
+	case !strings.HasPrefix(t, "--") && len(t) > 2:
+		return clickShort(toks, i, opts, given, fw)
+	}
+	return i, clickSays(fw, fmt.Sprintf("which has %s, an option the command does not have", k), "No such option: "+k)
 }
 
 // giveClick records in given what option o gets from one use: a flag truth, a count

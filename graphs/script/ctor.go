@@ -82,15 +82,17 @@ func (r *reader) instanceCall(c *expr, q string) bool {
 // instance of a class of the file (srv = Server(); srv.setup()): what the method
 // does, a first call of a compiled function included, happens there, before what
 // follows (sweep2 finding 3: a first call made by srv.setup() before the threads
-// started was missed, cold_start=true). It reports whether it ran one.
+// started was missed, cold_start=true). obj may be an attribute that holds one
+// (self.optimizer.step(…), mgr.optimizer.step(): newuser29 finding 10, modded-nanogpt's
+// optimizer clearing .grad in its own step). It reports whether it ran one.
 func (r *reader) methodCall(c *expr) bool {
 	if r.builtMethodCall(c) {
 		return true
 	}
-	if c.x.kind != attr || c.x.x.kind != name || r.sc == nil {
+	if c.x.kind != attr || c.x.x.kind != name && c.x.x.kind != attr || r.sc == nil {
 		return false
 	}
-	if r.isSelf(c.x.x, r.fn) {
+	if c.x.x.kind == name && r.isSelf(c.x.x, r.fn) {
 		// self.m(…) in a method of class C: C's m (or its bases'), as Python looks it
 		// up for an instance of C itself (a subclass's override is not followed).
 		if d := r.method(r.sc.classOf[r.fn], c.x.name); d != nil {

@@ -153,12 +153,16 @@ func (r *reader) earlyExitGuard(s *stmt) (guard, bool) {
 		g.def = r.exitDefault(b.cond)
 	}
 	if ok {
+		// The condition decided is the leaving if's, named (newuser29 finding 12:
+		// "inside hasattr(torch, "compile"): after if not hasattr(…) …: the condition is
+		// false on torch 2.11" read as the site's guard failing, under a site that runs).
+		what := "`" + cut(text, MaxCallText) + "`"
 		if v {
 			g.off = true
-			g.text += ": the condition is true " + where + ", so this never runs"
+			g.text += ": " + what + " is true " + where + ", so this never runs"
 		} else {
 			g.on = true
-			g.text += ": the condition is false " + where
+			g.text += ": " + what + " is false " + where + ", so the block goes on past it"
 		}
 	}
 	return g, true

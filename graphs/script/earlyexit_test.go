@@ -23,9 +23,11 @@ func TestEarlyExitGuards(t *testing.T) {
 		{"return", "sweep4 #6 hZ_earlyret: an early return", "def f(m):\n    if os.environ.get(\"NO_COMPILE\"):\n        return m\n" + site, nil,
 			`not os.environ.get("NO_COMPILE"): after if os.environ.get("NO_COMPILE") (line 3), which leaves the block`},
 		{"return-env-set", "-env NO_COMPILE=1: the site never runs", "def f(m):\n    if os.environ.get(\"NO_COMPILE\"):\n        return m\n" + site, map[string]string{"NO_COMPILE": "1"},
-			"the condition is true in the environment planned (-env sets NO_COMPILE=1), so this never runs"},
+			"`os.environ.get(\"NO_COMPILE\")` is true in the environment planned (-env sets NO_COMPILE=1), so this never runs"},
 		{"return-env-unset", "unset: the site runs", "def f(m):\n    if os.environ.get(\"NO_COMPILE\"):\n        return m\n" + site, map[string]string{"OTHER": "1"},
-			"the condition is false in the environment planned (NO_COMPILE is not set)"},
+			"`os.environ.get(\"NO_COMPILE\")` is false in the environment planned (NO_COMPILE is not set), so the block goes on past it"},
+		{"hasattr-true", "newuser29 #12 (VeOmni): `if not hasattr(torch, \"compile\"): raise` is false on 2.11, the site runs", "def f(m):\n    if not hasattr(torch, \"compile\"):\n        raise RuntimeError(\"no compile\")\n" + site, nil,
+			"`not hasattr(torch, \"compile\")` is false on torch 2.11, the release planned, which has torch.compile (from 2.0), so the block goes on past it"},
 		{"raise", "raise leaves too", "def f(m):\n    if not torch.cuda.is_available():\n        raise SystemExit(1)\n" + site, nil,
 			"torch.cuda.is_available(): after if not torch.cuda.is_available() (line 3)"},
 		{"sys-exit", "sys.exit(…) leaves", "import sys\nif args.no_compile:\n    sys.exit(0)\nc = torch.compile(m)\n", nil,
@@ -44,7 +46,7 @@ func TestEarlyExitGuards(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := ReadWith(strings.NewReader("import os, torch\n"+tc.src), ReadOptions{Env: tc.env})
+			s, err := ReadWith(strings.NewReader("import os, torch\n"+tc.src), ReadOptions{Env: tc.env, Torch: "2.11"})
 			require.NoError(t, err)
 			require.Len(t, s.Sites, 1)
 			g := s.Sites[0].Guard

@@ -51,6 +51,9 @@ func gradsOverwritten(st *Site, rep *graphs.Report) *graphs.Report {
 		}
 		w.Message = gradAccumWhat + "; the next call starts a new cudagraph-tree generation that reuses that memory, so the next backward raises when it adds to them: " + msg
 	}
+	if st.gradAccumIf != "" {
+		w.Message = "if " + st.gradAccumIf + ": " + w.Message // accumcount.go
+	}
 	// The explanation names the warning's fix (graphs.Report.explainText): the new one.
 	out.Explain = strings.Replace(rep.Explain, graphs.FixSentence(w.Recommendation), graphs.FixSentence(gradAccumFix), 1)
 	w.Recommendation = gradAccumFix

@@ -45,6 +45,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 		r.indexLoop(s)
 		for _, t := range s.targets {
 			r.noteOtherTargets(t, 0)
+			r.noteObjTargets(t, 0)
 		}
 	case assignStmt, annAssignStmt:
 		r.indexAssign(s)
@@ -56,6 +57,7 @@ func (r *reader) indexStmt(s *stmt, fn *stmt, inClass bool) {
 	}
 	for _, it := range s.items {
 		r.noteOtherTargets(it.as, 0) // with … as NAME binds it too
+		r.noteObjTargets(it.as, 0)
 	}
 	r.scoped.indexingFn = fn
 	r.walkStmt(s, r.indexCall)
@@ -164,6 +166,7 @@ func (r *reader) indexTarget(t, v *expr) {
 		r.noteOpaque(n)
 	}
 	r.noteCounter(n, v)
+	r.noteObjBinding(t, v)
 	r.noteOrOperands(v)
 	r.candidate(n, v)
 	r.flow(n, v)

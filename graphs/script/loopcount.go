@@ -272,6 +272,9 @@ func (r *reader) intOf(e *expr, depth int) (int, bool) {
 	}
 	v, ok := r.literal(e)
 	if !ok {
+		if e.kind == other && e.flags == 0 && len(e.elts) >= 2 {
+			return r.arithInt(e, depth) // total // (batch * seq): accumcount.go
+		}
 		return 0, false
 	}
 	return countInt(v)

@@ -152,8 +152,12 @@ var kernelArgv = []string{"-f", "…/jupyter/runtime/kernel-<id>.json"}
 // kernelArgv, that the arguments are the kernel's.
 func kernelArgvNote(s *Script) {
 	for i, w := range s.Warnings {
-		if w.Code == WarningArgvError {
+		switch {
+		case w.Code != WarningArgvError:
+		case strings.HasPrefix(w.Message, "parse_args"):
 			s.Warnings[i].Message += "; in a notebook, sys.argv is the kernel's (ipykernel_launcher.py -f …/kernel-<id>.json): give parse_args a list (parse_args(args=[])) or use parse_known_args()"
+		default: // a command-line library's (cliStopped)
+			s.Warnings[i].Message += "; in a notebook, sys.argv is the kernel's (ipykernel_launcher.py -f …/kernel-<id>.json): call the def itself, not the command-line library"
 		}
 	}
 }

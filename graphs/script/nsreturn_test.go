@@ -48,14 +48,29 @@ func checkCLICases(t *testing.T, cases []cliCase) {
 					t.Errorf("mode candidates %q, want %q (%s)", got, tc.modes, tc.reason)
 				}
 			}
+			refusal := argvErrorText(s)
 			switch got := s.ArgvUnread(); {
 			case tc.unread == "-" && got != "":
 				t.Errorf("ArgvUnread %q, want none (%s)", got, tc.reason)
-			case tc.unread != "-" && !strings.Contains(got, tc.unread):
-				t.Errorf("ArgvUnread %q lacks %q (%s)", got, tc.unread, tc.reason)
+			case refusal != "" && got != "":
+				t.Errorf("ArgvUnread %q beside the argv-error %q (%s)", got, refusal, tc.reason)
+			case tc.unread != "-" && !strings.Contains(got+refusal, tc.unread):
+				t.Errorf("ArgvUnread %q and argv-error %q lack %q (%s)", got, refusal, tc.unread, tc.reason)
 			}
 		})
 	}
+}
+
+// argvErrorText is the message of s's argv-error warning ("": none): where the
+// library refuses the command line given, this warning says so, not ArgvUnread
+// (cliStopped).
+func argvErrorText(s *Script) string {
+	for _, w := range s.Warnings {
+		if w.Code == WarningArgvError {
+			return w.Message
+		}
+	}
+	return ""
 }
 
 // TestOwnParseArgs: a name bound to the call of the file's own def that returns the

@@ -705,7 +705,7 @@ func (r *reader) gradAccumSites(x int32, line int) {
 	for _, i := range r.tl.body[x] {
 		if e := r.timeline[i]; e.kind == tlTrain && e.site != nil {
 			r.seq++
-			r.events = append(r.events, event{f: factGradAccum, seq: r.seq, line: line, site: e.site})
+			r.events = append(r.events, event{f: factGradAccum, seq: r.seq, line: line, site: e.site, cond: r.unknownLoops[x], why: r.partialIn(x)})
 		}
 	}
 }

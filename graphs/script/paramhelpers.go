@@ -79,18 +79,28 @@ func (r *reader) callAgain(c *expr, q string) {
 	}
 }
 
-// noteParamSet records that the def running now replaces a parameter at line (the
-// first such line kept), for replayParamSets.
-func (r *reader) noteParamSet(line int) {
+// paramSet says where a def replaces a parameter (the first line) and whose
+// parameters its replacements are (moveowner.go).
+type paramSet struct {
+	line  int
+	owner moveOwner
+}
+
+// noteParamSet records that the def running now replaces a parameter of owner at
+// line (the first such line kept), for replayParamSets.
+func (r *reader) noteParamSet(line int, owner moveOwner) {
 	if r.fn == nil {
 		return
 	}
 	if r.paramSets == nil {
-		r.paramSets = map[*stmt]int{}
+		r.paramSets = map[*stmt]paramSet{}
 	}
-	if _, ok := r.paramSets[r.fn]; !ok {
-		r.paramSets[r.fn] = line
+	ps, ok := r.paramSets[r.fn]
+	if !ok {
+		ps = paramSet{line: line, owner: owner}
 	}
+	ps.owner = ps.owner.join(owner)
+	r.paramSets[r.fn] = ps
 }
 
 // calledDef returns the def of the file a call runs: f(…) of a def by its bare name,
@@ -135,28 +145,30 @@ func (r *reader) replayParamSets(d *stmt, line int) {
 	if d == nil || r.building > 0 || len(r.paramSets) == 0 {
 		return
 	}
-	if r.paramSetIn(d, map[*stmt]bool{}, 0) > 0 {
+	if ps := r.paramSetIn(d, map[*stmt]bool{}, 0); ps.line > 0 {
 		r.seq++
-		r.events = append(r.events, event{f: factMoving, seq: r.seq, line: line, fn: r.fn})
+		r.events = append(r.events, event{f: factMoving, seq: r.seq, line: line, fn: r.fn, owner: ps.owner})
 	}
 }
 
-// paramSetIn returns the line where d, or a def it calls, replaces a parameter (0:
-// none).
-func (r *reader) paramSetIn(d *stmt, seen map[*stmt]bool, depth int) int {
+// paramSetIn returns where d, or a def it calls, replaces a parameter (line 0:
+// none), with the owners of all of them.
+func (r *reader) paramSetIn(d *stmt, seen map[*stmt]bool, depth int) paramSet {
 	if seen[d] || depth > maxParamDepth {
-		return 0
+		return paramSet{}
 	}
 	seen[d] = true
-	if line, ok := r.paramSets[d]; ok {
-		return line
-	}
+	out, ok := r.paramSets[d]
 	for _, c := range r.callees[d] {
-		if line := r.paramSetIn(c, seen, depth+1); line > 0 {
-			return line
+		if ps := r.paramSetIn(c, seen, depth+1); ps.line > 0 {
+			if !ok {
+				out, ok = ps, true
+				continue
+			}
+			out.owner = out.owner.join(ps.owner)
 		}
 	}
-	return 0
+	return out
 }
 
 // moduleApply runs the def handed to nn.Module.apply (x.apply(fn) with fn a def of

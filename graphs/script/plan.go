@@ -356,6 +356,9 @@ func (p *planner) branches(s *Script, i int, mode *string, setMode bool, rep *gr
 			alts = append(alts, BranchPlan{Assumes: sel.desc, Report: alt})
 		}
 	}
+	if alt := p.accumAlt(s, i, mode, setMode, &p.sels[0]); alt != nil && !sameOutcome(rep, alt.Report) {
+		alts = append(alts, *alt) // accumcount.go: the micro-step count 1
+	}
 	return alts, full
 }
 

@@ -77,7 +77,14 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	if err != nil {
 		return nil, err
 	}
+	src, edits := nfkcNames(src, toks)
+	if edits != nil { // errors and forms are those of the source as written
+		if toks, lines, stmts, _, err = parseSourceFor(name, src, in.python); err != nil {
+			return nil, err
+		}
+	}
 	r := newReader(name, src, toks)
+	r.nfkc = edits
 	r.givenEnv = env
 	r.startEnv = in.start
 	if r.startEnv == nil {
@@ -219,6 +226,10 @@ type siteState struct {
 	// perDevice: the site builds one compiled function per device, in these loops
 	// (devicefns.go deviceLoop); nil otherwise.
 	perDevice *iterCount
+	// compiledPaths: the names and attribute chains of what it compiles, when
+	// compiledKnown (moveowner.go).
+	compiledPaths []string
+	compiledKnown bool
 	// calls: it is inside a def the file calls from several places, under guards of
 	// that def (reachcalls.go); nil otherwise.
 	calls *siteCalls
@@ -272,6 +283,7 @@ type reader struct {
 	src       string
 	toks      []token
 	lines     *lineIndex
+	nfkc      []nfkcEdit // the identifiers read in NFKC (nfkc.go); nil: none
 	out       Script
 
 	// From index, before running.
@@ -397,6 +409,9 @@ type reader struct {
 	accumulating                        int                      // with accelerator.accumulate(…) blocks of an Accelerator that accumulates running now (overwrite.go)
 	accumulators                        map[string]bool          // names bound to Accelerator(gradient_accumulation_steps=N), N > 1
 	onceLoops                           map[int32]bool           // loops that run once (overwrite.go noteOnceLoop)
+	unknownLoops                        map[int32]string         // loops over range(E) of a count not known: the condition that they run more than once (accumcount.go)
+	loopGuards                          []int                    // len(r.guards) when each loop running now began (partialreset.go)
+	partialResets                       []partialReset           // .grad resets that skip some parameters (partialreset.go)
 	dictCalls                           map[string]*expr         // names bound to dict(k=v, …) (dictlookup.go)
 	loopDicts                           map[string][]*expr       // for loop targets → the dicts of the list they iterate (nil: bound by two loops; dictlookup.go)
 	accumAlts                           map[int32]string         // loop → the option that makes it accumulate when given above 1 (overwrite.go)
@@ -438,7 +453,8 @@ type reader struct {
 	unseenMarks                         []unseenMark              // imported mark_step() calls whose body the file does not show (overwrite.go)
 	handed                              map[*stmt]map[string]bool // parameters a call passes a caller's parameter (devicetype.go handCallerParams)
 	building                            int                       // how many constructors (__init__, __post_init__) are running (enter)
-	paramSets                           map[*stmt]int             // def → the first line where it replaces a parameter (paramhelpers.go)
+	paramSets                           map[*stmt]paramSet        // def → where it replaces a parameter, and whose (paramhelpers.go)
+	objVals                             map[string][]*expr        // a name or attribute chain → the values the file binds to it, nil for a binding not followed (moveowner.go)
 	defRuns                             map[*stmt][]defRun        // def called from several places → its calls the walk met, in order (reachcalls.go)
 	otherCommand                        map[*stmt]string          // a command of a group the command line given does not name → why it does not run (cligroups.go)
 	timeline                            []tlEvent                 // compiled calls, backward() and mark_step_begin() in execution order (overwrite.go)

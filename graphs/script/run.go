@@ -80,7 +80,9 @@ func (r *reader) stmt(s *stmt) {
 		r.iters = append(r.iters, r.loopStmtCount(s))
 		r.loopIDs = append(r.loopIDs, s.tokStart)
 		r.noteOnceLoop(s)
+		r.noteUnknownLoop(s)
 		r.loopStmts = append(r.loopStmts, s)
+		r.loopGuards = append(r.loopGuards, len(r.guards))
 		nt, start := len(r.loopTargets), r.seq
 		r.loopTargets = append(r.loopTargets, s.targets...)
 		r.loopIters = append(r.loopIters, loopIter(s, len(s.targets))...)
@@ -91,6 +93,7 @@ func (r *reader) stmt(s *stmt) {
 		r.iters = r.iters[:len(r.iters)-1]
 		r.loopIDs = r.loopIDs[:len(r.loopIDs)-1]
 		r.loopStmts = r.loopStmts[:len(r.loopStmts)-1]
+		r.loopGuards = r.loopGuards[:len(r.loopGuards)-1]
 	case blockStmt:
 		r.calls(s.exprs)
 		r.readsAfter(s)

@@ -259,6 +259,10 @@ type Script struct {
 	// argvUnread says why the arguments ReadOptions.Argv gave change no plan ("": they
 	// may).
 	argvUnread string
+	// kernelPython and kernelNotes are what a notebook's kernel metadata records that the
+	// plan does not follow (notebookKernel; KernelPython, KernelNotes).
+	kernelPython string
+	kernelNotes  []string
 }
 
 // Site is one torch.compile call site. Col counts bytes, as Python's ast col_offset
@@ -380,6 +384,9 @@ type Site struct {
 	// compiled backward graph returned (factGradAccum: what keeps outputs; 0: none),
 	// whose overwritten-output warning says so (gradaccumfix.go).
 	gradAccum int
+	// gradAccumIf is the condition that accumulation holds under ("": always), a
+	// micro-step count the file does not give (accumcount.go).
+	gradAccumIf string
 	// fwMode says how the framework of a site of kind framework takes a mode, for its
 	// fixes (frameworkfix.go; nil: not a framework site).
 	fwMode *frameworkMode

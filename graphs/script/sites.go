@@ -72,7 +72,7 @@ const maxCallLines = 8
 // site records a compile site at c (a call, or a decorator) with its arguments.
 func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 	st := &siteState{
-		Site: Site{Line: int(c.line), Col: int(c.start-r.lines.starts[c.line]) + 1, Kind: kind, Call: oneLine(r.text(c)), ModeLiteral: true},
+		Site: Site{Line: int(c.line), Col: r.byteCol(c.line, c.start), Kind: kind, Call: oneLine(r.text(c)), ModeLiteral: true},
 		fn:   r.fn, setLen: len(r.set), envLen: len(r.env), patches: r.patches, stance: r.stance,
 	}
 	r.seq++
@@ -97,10 +97,12 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 		st.Binds = r.lastName(c.x.x)
 		r.bindCompiled(st.Binds, st)
 		r.addOwned(c.x.x, st) // pipe.text_encoder.compile(…): pipe holds it (owner.go)
+		r.noteCompiledObject(st, c.x.x)
 	}
 	if kind != Method && len(args) > 0 && args[0].keyword == "" && args[0].star == 0 {
 		st.def = r.compiledDef(args[0].value) // torch.compile(step): step's body is compiled
 		st.callerFn = r.callerParam(args[0].value)
+		r.noteCompiledObject(st, args[0].value)
 	}
 	r.siteOf[c] = st
 	r.sites = append(r.sites, st)
@@ -127,6 +129,13 @@ func (r *reader) site(c *expr, kind Kind, args []arg) *siteState {
 // release). A guard its def's caller is under is not counted: the def may be called
 // elsewhere too, and the reader enters it once.
 func (r *reader) notRun() string {
+	if r.av.exited && r.av.cliExit != 0 {
+		why := "(argv-error)"
+		if r.av.cliHelp {
+			why = "with status 0, printing the help the command line given asks for"
+		}
+		return fmt.Sprintf("%s exits %s, before this site: the plans below read the file as if the command line were given no arguments, and are not counted for the exit", r.av.cliExitBy, why)
+	}
 	if r.av.exited {
 		why := "(argv-error)"
 		if r.av.help {

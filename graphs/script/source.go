@@ -146,7 +146,11 @@ func readNotebook(name, src, code string, skipped []string, starts []cellStart, 
 		return s, err
 	}
 	s.cells = starts
+	s.kernelPython, s.kernelNotes = notebookKernel(src)
 	if kernel {
+		// No arguments were given: the kernel's are said only where a parse_args or a
+		// command-line library refuses them (the argv-error), not as unread (hostile29 N1).
+		s.argvUnread = ""
 		kernelArgvNote(s)
 	}
 	if len(skipped) > 0 {

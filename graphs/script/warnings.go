@@ -183,8 +183,11 @@ const (
 	// the file shows every option and positional of its one parser (closedParser), an
 	// unknown option or extra argument and a positional or required=True option left out
 	// (script15); the message is argparse's. Another parser's unknown option gets no
-	// warning. The run fails there: [Script.Exit] is graphs.Raises, and the sites after it
-	// are NotRun, their plans read as if parse_args were given no arguments.
+	// warning. It occurs too where the command-line library that runs a def of the file
+	// (click, Typer, tyro, argh, jsonargparse) refuses the command line given, in that
+	// library's words (click's "No such option: --MODE"). The run fails there: [Script.Exit]
+	// is graphs.Raises, and the sites after it are NotRun, their plans read as if parse_args
+	// were given no arguments.
 	//
 	//	p.add_argument("--mode"); p.add_argument("--model")
 	//	args = p.parse_args(["--mo", "max-autotune"])  # ambiguous option: --mo could match --mode, --model

@@ -249,6 +249,9 @@ type event struct {
 	loops []int32      // factKept: the loops it is kept in (r.loopIDs)
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
 	n     int          // factDynamicSizes: the distinct sizes
+	owner moveOwner    // factMoving: whose parameters move (moveowner.go)
+	cond  string       // factGradAccum: the condition it holds under ("": always; accumcount.go)
+	why   string       // factGradAccum: the partial resets of its loop ("": none; partialreset.go)
 }
 
 // noteCall records a call of a compiled function's name, and its output kept.
@@ -432,8 +435,13 @@ func (r *reader) workloadCall(c *expr, q string) {
 		r.backwardEvent(c)
 	case (c.x.name == "append" || c.x.name == "extend") && len(c.args) == 1:
 		r.listKeep(c)
-	case q == "torch.nn.utils.swap_tensors" || c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
+	case q == "torch.nn.utils.swap_tensors":
 		add(factMoving, nil)
+	case c.x.name == "load_state_dict" && r.isTrue(kwarg(c, "assign", 99)):
+		add(factMoving, nil)
+		if c.x.kind == attr {
+			r.events[len(r.events)-1].owner = r.moduleOwner(c.x.x)
+		}
 	case q == "torch._dynamo.mark_dynamic" || q == "torch._dynamo.maybe_mark_dynamic":
 		if n := r.markedSizes(c); n >= 2 {
 			add(factDynamicSizes, nil)
@@ -489,11 +497,13 @@ func (r *reader) workloadAssign(t, v *expr) {
 		return
 	}
 	if t.kind == attr && t.name == "grad" && v != nil && v.kind == name && v.name == "None" {
-		r.timelineMark(tlZeroGrad, int(t.line)) // p.grad = None (overwrite.go)
+		r.gradReset(int(t.line)) // p.grad = None (overwrite.go; partialreset.go)
 	}
 	replaces := t.kind == attr && (t.name == "data" || r.isParameter(v, 0))
+	var owner moveOwner
 	if replaces {
-		r.noteParamSet(int(t.line))
+		owner = r.ownerOf(t)
+		r.noteParamSet(int(t.line), owner)
 	}
 	if r.building > 0 {
 		// A module's constructor builds its parameters, itself or through the helpers
@@ -504,7 +514,7 @@ func (r *reader) workloadAssign(t, v *expr) {
 	}
 	if replaces {
 		r.seq++
-		r.events = append(r.events, event{f: factMoving, seq: r.seq, line: int(t.line), fn: r.fn})
+		r.events = append(r.events, event{f: factMoving, seq: r.seq, line: int(t.line), fn: r.fn, owner: owner})
 	}
 }
 
@@ -620,6 +630,8 @@ func (r *reader) inferWorkload() {
 			if r.factApplies(ev, st, callsIn[st], peers) {
 				st.apply(ev.f, ev.line, ev.n)
 				st.markedBefore(ev, first)
+				st.accumIf(ev)
+				st.accumWhy(ev)
 			}
 		}
 	}
@@ -652,7 +664,7 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	case factKept, factKeptBackward, factReadAfter, factGradAccum:
 		return ev.site == st || peers.peer(ev.site, st) && !r.apart(ev.seq, st)
 	case factMoving:
-		return r.calledBefore(st, ev.seq)
+		return r.calledBefore(st, ev.seq) && !r.otherModule(ev.owner, st)
 	case factLoopSizes, factVarSizes:
 		return ev.site == st
 	default:

@@ -390,7 +390,11 @@ func (s *Scanner) token() (Token, error) {
 	}
 	switch {
 	case isDigit(c) || (c == '.' && start+1 < len(s.src) && isDigit(s.src[start+1])):
-		s.off = scanNumber(s.src, start)
+		end, err := s.number(start) // numbers.go
+		if err != nil {
+			return Token{}, err
+		}
+		s.off = end
 		return Token{Kind: Number, Text: s.src[start:s.off], Pos: s.pos(start)}, nil
 	case c < utf8.RuneSelf && isIdentStart(c):
 		s.off = scanIdent(s.src, start)

@@ -272,48 +272,6 @@ func (s *Scanner) formatSpec(i int, q byte, triple bool, depth int) (int, error)
 	}
 }
 
-// scanNumber returns the offset just past the number at src[i].
-func scanNumber(src string, i int) int {
-	if src[i] == '0' && i+1 < len(src) && strings.IndexByte("xXoObB", src[i+1]) >= 0 {
-		i += 2
-		for i < len(src) && (isHexDigit(src[i]) || src[i] == '_') {
-			i++
-		}
-		return i
-	}
-	i = digits(src, i)
-	if i < len(src) && src[i] == '.' {
-		i = digits(src, i+1)
-	}
-	i = exponent(src, i)
-	if i < len(src) && (src[i] == 'j' || src[i] == 'J') {
-		i++
-	}
-	return i
-}
-
-// exponent returns the offset just past an exponent (e-3) at src[i], or i if none.
-func exponent(src string, i int) int {
-	if i >= len(src) || (src[i] != 'e' && src[i] != 'E') {
-		return i
-	}
-	j := i + 1
-	if j < len(src) && (src[j] == '+' || src[j] == '-') {
-		j++
-	}
-	if j < len(src) && isDigit(src[j]) {
-		return digits(src, j)
-	}
-	return i
-}
-
-func digits(src string, i int) int {
-	for i < len(src) && (isDigit(src[i]) || src[i] == '_') {
-		i++
-	}
-	return i
-}
-
 func isHexDigit(c byte) bool {
 	return isDigit(c) || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F')
 }
