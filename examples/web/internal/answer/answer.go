@@ -204,6 +204,11 @@ func Script(name, src, torch, python string, o Options) Answer {
 		release = modes.DefaultRelease().String()
 	}
 	s, err := script.ReadWith(strings.NewReader(src), script.ReadOptions{Name: name, Torch: release})
+	if ve := (*modes.VersionError)(nil); errors.As(err, &ve) {
+		// The release's refusal in -torch's words, as PlanWith's below (ReadWith checks
+		// the release too).
+		return refuseWorded(cliflags.Wording{Given: map[string]bool{"torch": torch != "", "python": python != ""}}, err, 2)
+	}
 	if err != nil {
 		var se *script.SyntaxError
 		if errors.As(err, &se) {
