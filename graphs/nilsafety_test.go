@@ -966,6 +966,14 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("Merge of zero scenarios = %#v, want the zero Scenario", sc)
 		}
 	},
+	"script.Script.KernelNotes": func(t *testing.T) {
+		_ = (*script.Script)(nil).KernelNotes()
+		_ = new(script.Script).KernelNotes()
+	},
+	"script.Script.KernelPython": func(t *testing.T) {
+		_ = (*script.Script)(nil).KernelPython()
+		_ = new(script.Script).KernelPython()
+	},
 	"script.Script.Planned": func(t *testing.T) {
 		var z *inputerr.ZeroError
 		if s, err := (*script.Script)(nil).Planned(graphs.Scenario{}, nil); !errors.As(err, &z) || s != nil {

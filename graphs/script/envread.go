@@ -39,7 +39,8 @@ type ReadOptions struct {
 	// Python is the Python that runs the script ("3.9"; "": not given, 3.10's and
 	// later's order): a file with several syntax errors gets the one that Python
 	// reports first (3.8 and 3.9: the first their parser meets). A version other
-	// than 3.8 to 3.14 is an error of type *ReadError.
+	// than 3.8 to 3.14 reads as none given (PlanWith's PlanOptions.CLI.Python says
+	// what runs on it).
 	Python string
 }
 
@@ -84,11 +85,7 @@ func ReadWith(r io.Reader, o ReadOptions) (*Script, error) {
 			return nil, fmt.Errorf("script: ReadOptions.Torch: %w", err) // as PlanWith's PlanOptions.CLI.Torch
 		}
 	}
-	if o.Python != "" {
-		minor, err := pythonMinor(o.Python)
-		if err != nil {
-			return nil, &ReadError{File: name, Err: fmt.Errorf("ReadOptions.Python: %w", err)}
-		}
+	if minor, err := pythonMinor(o.Python); err == nil {
 		in.python = minor
 	}
 	return readNamedEnv("script.ReadWith", name, r, in)
