@@ -187,6 +187,8 @@ func TestVersionErrorKinds(t *testing.T) {
 		{"0.4.1", VersionOlder, Version{}, Version{}, "is older than torch.compile", "major 0"},
 		{"abc", VersionNotParsed, Version{}, Version{}, "is not a version (want MAJOR.MINOR[.PATCH][+LOCAL])", "no numbers"},
 		{"2.011", VersionNotParsed, Version{}, Version{}, "is not a version", "a leading zero"},
+		{"", VersionNotParsed, Version{}, Version{}, "is empty: give a release such as 2.11", "hostile29 K1: one wording for -torch \"\" (had been \"is not a version\" here)"},
+		{" ", VersionNotParsed, Version{}, Version{}, "is empty", "blank: trimmed, as any input is"},
 	}
 	for _, tc := range tests {
 		_, err := ParseVersion(tc.in)

@@ -76,6 +76,12 @@ func Near(v Version) bool {
 func refused(s, t string) *VersionError {
 	e := &VersionError{Input: s, Supported: Supported()}
 	majorText, minorText, ok := versionParts(t)
+	if t == "" {
+		// one wording for every entry point: -torch "" had been "empty release" for a
+		// plan and -script, and "is not a version" for -diagnose (hostile29 K1)
+		e.Kind, e.Reason = VersionNotParsed, "is empty: give a release such as 2.11, or leave -torch out for the default"
+		return e
+	}
 	if !ok {
 		e.Kind, e.Reason = VersionNotParsed, "is not a version (want MAJOR.MINOR[.PATCH][+LOCAL])"
 		return e

@@ -73,8 +73,8 @@
 //
 // A release older than the releases known ("torch 1.13.1", glued "+pytorch1.10.0" too:
 // torch.compile came in 2.0) is no release for the findings, the log read as one that states none, and is named:
-// [Diagnosis.StatedTorch] is it, the header reads "torch 1.13 (from line 1; older than
-// torch.compile, which came in 2.0: read as a log that states no release)" and the plan
+// [Diagnosis.StatedTorch] is it, the header reads "torch: line 1 states torch 1.13, older
+// than torch.compile, which came in 2.0: read as none" and the plan
 // "torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0))".
 // A release torch has not and is not near ("PyTorch version: 2.99.0+cu130", 2.18.0,
 // 10.0, 3.5, a minor past int range) is read the same way, with
@@ -89,7 +89,14 @@
 // [Diagnosis.AlsoStated] (hostile28 R3). Where the other has the change that ends a
 // finding's code (2.14's per-thread cudagraph trees), the finding's fix drops the upgrade
 // to it, says "On torch 2.14 (line 2 states it) this is fixed: make the failing process
-// run it", and its note says the process that printed it runs an older torch.
+// run it", and its note says the process that printed it runs an older torch; so it
+// does where -torch gives the run's release, its own or another (hostile29 R1). A
+// release stated there that -torch's rule refuses hides no other: "PyTorch version:
+// 2.99.0" then "PyTorch version: 2.14.1" reads 2.14, and 1.13.1 then 2.6.0 reads 2.6;
+// the refused one is named by what it is, "torch 2.14 (from line 2; line 1 states 2.99,
+// not a release torch has)", of kind "not-a-release" or "older" in AlsoStated, before
+// or after the one read (hostile29 R1, R3). Four others are named; the header counts
+// the rest ("…, 2.10 on line 5, and 2 more"; [Diagnosis.AlsoStatedMore]).
 // A release read from prose that tells a move or a comparison ("after upgrading to torch
 // 2.5.1 from 2.4.1 it started to fail with:", "no longer works in 2.9, but worked in 2.8",
 // "passes with torch 2.9.0 & 2.9.1 but fails with 2.10.0 RC") is the failing run's, and

@@ -226,8 +226,14 @@ type Diagnosis struct {
 	// 31, finding 3), which the failing run is not on. Torch (or StatedTorch, where
 	// -torch gives Torch) is the one read; these are named so that the conflict shows.
 	// Where one of them has the fix that ends a finding's code, that finding's fix and
-	// note say so. At most 4. An extra field.
+	// note say so. A release -torch's rule refuses (modes.ParseRelease) is named too, of
+	// kind "older" or "not-a-release" (StatedTorchKind's words), other than StatedTorch
+	// itself: "2.99" stated beside the 2.14 read (hostile29 R3). At most 4, in line
+	// order; AlsoStatedMore counts the rest. An extra field.
 	AlsoStated []StatedRelease `json:"also_stated_torch,omitempty"`
+	// AlsoStatedMore is how many more releases the text states than AlsoStated names
+	// (a matrix of pins: "also states 2.7 on line 2, …, and 3 more"). An extra field.
+	AlsoStatedMore int `json:"also_stated_more,omitempty"`
 	// TorchLine is the 1-based line that shows Torch (0 when Torch is "" or comes
 	// from Options.Torch). An extra field.
 	TorchLine int `json:"torch_line,omitempty"`
@@ -396,7 +402,8 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	}
 	own := s.torch
 	if o.Torch != "" {
-		s.torch = versionFinder{found: torch, rank: rankTorch + 1, what: "option"}
+		own.best()
+		s.torch, s.given = versionFinder{found: torch, rank: rankTorch + 1, what: "option"}, &own
 	}
 	d = s.diagnosis()
 	d.stated(&own, o.Torch != "", torch)
@@ -441,14 +448,20 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 			read = w // the release read, after a move taken back (moveBack)
 		}
 		for _, st := range own.proseStated(read) {
-			if len(d.AlsoStated) < maxStated && !slices.ContainsFunc(d.AlsoStated, func(a StatedRelease) bool { return a.Torch == st.Torch }) {
+			if !slices.ContainsFunc(d.AlsoStated, func(a StatedRelease) bool { return a.Torch == st.Torch }) {
 				d.AlsoStated = append(d.AlsoStated, st)
 			}
 		}
 		slices.SortStableFunc(d.AlsoStated, func(a, b StatedRelease) int { return a.Line - b.Line })
 	} else {
-		d.AlsoStated = own.alsoStated("")
+		d.AlsoStated = slices.DeleteFunc(own.alsoStated(""), func(st StatedRelease) bool {
+			return st.Torch == d.StatedTorch // the one the header names (on this line or another)
+		})
 	}
+	if len(d.AlsoStated) == 0 {
+		d.AlsoStated = nil
+	}
+	d.capStated()
 }
 
 // ParseTorch reads a release as Options.Torch takes it: by the rule of every entry
@@ -781,7 +794,7 @@ func (s *scanner) bestShown(i int, holds []bool) rowHit {
 func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
 	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
-	also := append(s.torch.alsoStated(torch.String()), s.torch.proseStated(torch)...) // a move's other release too (fix brief 31, finding 3)
+	also := s.alsoFor(torch)
 	if st, f, ok := row.fixedElsewhere(torch, also); haveTorch && ok {
 		fix, note = alsoFixedTexts(fix, note, f, torch, st)
 	}
@@ -811,6 +824,21 @@ func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bo
 		}
 	}
 	return f
+}
+
+// alsoFor returns the releases the text states other than torch, the release read, for
+// a finding's fix (Signature.fixedElsewhere): those the finder kept, and a move's other
+// release told in prose (fix brief 31, finding 3). Where Options.Torch gives torch, they
+// are the text's own finder's, as the header names them, so that -torch equal to the
+// text's release gives the fix the text alone gives, and another (2.11) names line 2's
+// 2.14 the same way (hostile29 R1, second shape: both had advised an upgrade to the
+// 2.14 the header says the text states).
+func (s *scanner) alsoFor(torch modes.Version) []StatedRelease {
+	f := &s.torch
+	if s.given != nil {
+		f = s.given
+	}
+	return append(f.alsoStated(torch.String()), f.proseStated(torch)...)
 }
 
 // cleanLine appends raw to dst without its line end, ANSI escape sequences, and, at

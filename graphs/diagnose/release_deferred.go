@@ -37,6 +37,16 @@ var deferredRows = []*lazyregexp.Regexp{
 	// release.
 	&lazyregexp.Regexp{Expr: `(?i)(?:^|[^\w.+-])v?(2\.\d{1,2}(?:\.\d+)?)(?:\s?rc\d*\b|\s+release\s+candidate\b)`},
 	&lazyregexp.Regexp{Expr: `(?i)\brelease\s+candidate\s+(?:of\s+)?v?(2\.\d{1,2}(?:\.\d+)?)\b`},
+	// the release the writer gets the failure on, torch unnamed: "Downgrading to 2.5.1
+	// fixed it; on 2.6.0 I get:", "with 2.6.0 we still see:" (fixrel31's open phrasings:
+	// read as none).
+	&lazyregexp.Regexp{Expr: `(?i)\b(?:on|with|under|using)\s+v?(2\.\d{1,2}\.\d+)\s*,?\s+(?:i|we)\s+(?:still\s+|now\s+|then\s+)?(?:get|got|see|saw|hit)\b`},
+	// the later end of a regression between two releases, torch unnamed: "Regression from
+	// 2.5 to 2.6:", "regressed from 2.5.1 to 2.6.0"; a minor will do, the two naming one
+	// package's releases, and only in a text whose failure is torch's (fixrel31's open
+	// phrasings: read as none; "torch.compile regression from 2.5 to 2.6" is read by the
+	// prose rows).
+	&lazyregexp.Regexp{Expr: `(?i)\bregress(?:ion|ions|ed)\s+from\s+v?2\.\d{1,2}(?:\.\d+)?\s*(?:to|->|→|=>)\s*v?(2\.\d{1,2}(?:\.\d+)?)\b`},
 }
 
 // deferredTested is a line that says the run was tried on a release and nothing else
@@ -68,7 +78,9 @@ var deferredAnchorsList = []string{"appens on 2.", "ccurs on 2.", "roduce on 2."
 	"erified on torch 2.", "erified on `torch 2.", "erified on PyTorch 2.", "erified with torch 2.", "erified with PyTorch 2.",
 	"alidated on torch 2.", "alidated on PyTorch 2.", "onfirmed on torch 2.", "onfirmed on PyTorch 2.", "ested on `torch 2.",
 	"+cu11", "+cu12", "+cu13", "+rocm", "+cpu ", "+cpu)", "+cpu,", "+xpu ", "+xpu)", "+xpu,",
-	".0 RC", ".1 RC", ".2 RC", ".3 RC", ".4 RC", ".5 RC", ".6 RC", ".7 RC", ".8 RC", ".9 RC", "e candidate"}
+	".0 RC", ".1 RC", ".2 RC", ".3 RC", ".4 RC", ".5 RC", ".6 RC", ".7 RC", ".8 RC", ".9 RC", "e candidate",
+	" I get", " I got", " we get", " we got", " I see", " I saw", " we see", " I hit", " I still", " we still", " I now", " we now",
+	"egression from 2.", "egressions from 2.", "egressed from 2."}
 
 // deferredRelease is a candidate of deferredRows that waits for the end of the text.
 type deferredRelease struct {

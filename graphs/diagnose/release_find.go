@@ -1128,7 +1128,13 @@ func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
 	f.noteStated(s, rank, line)
-	if !f.outranks(rank, what, text) || rank <= f.blocked {
+	// A refused release (below) blocks a later one of a weaker rank only: one of its own
+	// rank that a run has is taken. A text that states 2.99, then 2.14, in collect_env's
+	// words (or 1.13.1, then 2.6.0 above a torch.compile traceback, which 1.13 cannot
+	// print) states a real release, which the refused one must not hide (hostile29 R1:
+	// the log had been read as stating none, and the fix advised an upgrade to the 2.14
+	// it states).
+	if !f.outranks(rank, what, text) || rank < f.blocked {
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))

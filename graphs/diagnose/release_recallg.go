@@ -125,9 +125,12 @@ var otherRunDownCJK = &lazyregexp.Regexp{Expr: `(?i)(?:降级|降級|回退|退�
 // "Mit PyTorch 2.4 funktioniert es", "Corrigé dans PyTorch 2.6 ; j'utilise PyTorch 2.5",
 // "Исправлено в PyTorch 2.6"), is another run's, as English's "works with" and "fixed in"
 // are (otherRunBefore, otherRunAfter); a negated one ("ne marche pas avec", "no funciona
-// con", "funktioniert nicht") is the run's (branch recallG's probe).
+// con", "funktioniert nicht") is the run's (branch recallG's probe). Past tenses too
+// ("Funktionierte mit torch 2.4, seit dem Upgrade auf 2.6 kommt:", "Ça marchait avec
+// 2.4": fixrel31b, where 2.4 had been read as the failing run's).
 var (
-	worksIntl = `(?:marche|fonctionne|funciona|funziona|funktioniert|läuft|работает|corrig[ée]e?|r[ée]solu|corregido|arreglado|` +
+	worksIntl = `(?:marche|marchait|fonctionne|fonctionnait|funciona|funcionaba|funcionó|funcionou|funcionava|funziona|funzionava|` +
+		`funktioniert|funktionierte|läuft|lief|работает|работало|работал|corrig[ée]e?|r[ée]solu|corregido|arreglado|` +
 		`solucionado|corrigido|resolvido|risolto|corretto|behoben|gefixt|исправлен[оа]?)`
 	beforeIntl        = &lazyregexp.Regexp{Expr: `(?i)(?:^|\s)` + worksIntl + `(?:\s+\S+){0,3}\s*$`}
 	otherRunAfterIntl = &lazyregexp.Regexp{Expr: `(?i)^\W*(?:\S+\s+){0,2}?` + worksIntl + `(?:\s|[,.;!]|$)`}

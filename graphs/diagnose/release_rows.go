@@ -313,7 +313,7 @@ func releaseRows() []releaseRow {
 		{name: "ngc-tag", what: whatNGCImage, literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
 			shape: `nvidia/pytorch:(\d\d\.\d\d)-py3`, releases: ngcReleases},
 	}...)
-	return append(append(append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), recallJRows()...), ngcRows()...), jointRows()...), bareRows()...)
+	return append(append(append(append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), movedIntlRows()...), recallJRows()...), ngcRows()...), jointRows()...), bareRows()...)
 }
 
 // versionKeyShape is a key that names torch's release alone on its line, whose value a
@@ -385,8 +385,11 @@ const negatedRuns = `(?:\bno\s+longer|\bnot|n['’]t|\bdoesnt|\bdont)\s+(?:works
 // build and channel ("pypi_0    pypi", "py3.10_cuda12.1_cudnn8.9.2_0    pytorch",
 // "cuda126_generic_py312_h1 conda-forge"), pip list -v's location and installer
 // ("/usr/local/lib/python3.11/site-packages pip"), an editable project's path, a
-// channel name alone; a word of prose is none.
-const packageColumn = `(?:\S*[\d_/\\]\S*|pypi|pip|conda-forge|defaults|pytorch|nvidia|<pip>)(?:\s|$)`
+// channel name alone; a word of prose is none, in a language written without spaces
+// too: "torch 2.6 には問題がありませんでしたが、2.7 に…" (torch 2.6 had no problem, but
+// after 2.7 …) is prose, whose digits came after its kana (fixrel31b: it had been read as
+// a package list's 2.6).
+const packageColumn = `(?:[^\s\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]*[\d_/\\]\S*|pypi|pip|conda-forge|defaults|pytorch|nvidia|<pip>)(?:\s|$)`
 
 // versionPattern is a releaseRow compiled: its literal as bytes, its shape as an
 // expression compiled on first use (shared by rows with one shape) and its index in

@@ -40,6 +40,15 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"moved-to-bare": {
 		example: "It worked on PyTorch 2.4, but after upgrading to 2.5 it crashes", want: "2.5",
 		source: "https://github.com/pytorch/pytorch/issues/133571 (\"Errors with torch.compile after upgrading to 2.4.0\")"},
+	"moved-to-bare-de": {
+		example: "Funktionierte mit torch 2.4, seit dem Upgrade auf 2.6 kommt:", want: "2.6",
+		source: "moved-to-bare's sibling in German prose; fixrel31's open phrasings (session 31: it had read 2.4, the release that worked)"},
+	"moved-to-bare-ja": {
+		example: "torch 2.6 には問題がありませんでしたが、2.7 にアップグレードした後に失敗します", want: "2.7",
+		source: "moved-to-bare's sibling in Japanese prose; fixrel31's open phrasings (session 31: it had read 2.6 as a package list)"},
+	"moved-to-bare-zh": {
+		example: "torch 2.6 没问题，升级到 2.7 后报错", want: "2.7",
+		source: "moved-to-bare's sibling in Chinese prose, the Japanese phrasing's (fixrel31b)"},
 	"fails-bare-before": {
 		example: "Torch 2.9 compiles, Torch 2.7 fails.", want: "2.7",
 		source: "https://github.com/Comfy-Org/ComfyUI/issues/11457"},

@@ -19,37 +19,55 @@ type StatedRelease struct {
 	// package list, pip's report, a pin), or StatedProse ("prose") for one the text names
 	// in prose beside the release read, in its sentence: the other end of a move or a
 	// comparison ("after upgrading from 2.5 to 2.7 it fails": 2.5), which the run that
-	// failed does not run (fix brief 31, finding 3).
+	// failed does not run (fix brief 31, finding 3); or "older" or "not-a-release"
+	// (modes.VersionKind) for one stated there that -torch's rule refuses, as
+	// Diagnosis.StatedTorchKind says (1.13; 2.99): named, never read (hostile29 R3).
 	Kind string `json:"kind,omitempty"`
 }
 
-// maxStated is how many releases the finder keeps of those a text states
-// (Diagnosis.AlsoStated): an upgrade, two environments; a longer list is a changelog or
-// a matrix, and its first releases say the conflict.
+// maxStated is how many releases Diagnosis.AlsoStated names of those a text states
+// beside the one read: an upgrade, two environments; a longer list is a changelog or a
+// matrix, and its first releases say the conflict (Diagnosis.AlsoStatedMore counts the
+// rest: hostile29 R2, where 3 had been named and the rest dropped without a word).
 const maxStated = 4
+
+// statedKept is how many the finder keeps: the one read, maxStated others, and enough
+// more to count the rest of a matrix (a pin of each minor from 2.0 to 2.14 is 15).
+const statedKept = 24
 
 // noteStated keeps the release s, stated on line at rank, where rank is a package's or
 // above (collect_env's "PyTorch version:", torch.__version__, a package list, pip's
 // report, a pin): the ways a text says which torch a process runs, so that two of them
 // naming different releases is a conflict worth naming (an upgrade, two environments:
-// hostile28 R3). Prose, paths and file names are left out; so is anything -torch's rule
-// refuses (modes.ParseRelease), and a release kept already.
+// hostile28 R3). Prose, paths and file names are left out, and a release kept already.
+// One that -torch's rule refuses (modes.ParseRelease) is kept of its kind, "older" or
+// "not-a-release" (statedKind), and named as such: a release read beside it must not
+// hide it (hostile29 R3: "PyTorch version: 2.99.0" after 2.14.1 had been dropped
+// without a word).
 func (f *versionFinder) noteStated(s []byte, rank, line int) {
-	if rank < rankPackage || len(f.stated) >= maxStated {
+	if rank < rankPackage || len(f.stated) >= statedKept {
 		return
 	}
+	st := StatedRelease{Line: line}
 	v, err := modes.ParseRelease(string(s))
 	if err != nil {
 		if v, err = statedMinor(string(s)); err != nil {
+			if _, ok := runRelease(err); ok || twoZeroLine(s) {
+				return
+			}
+			st.Kind = string(statedKind(err))
+		}
+	}
+	st.Torch = v.String()
+	if st.Kind != "" {
+		st.Torch = olderRelease(s)
+	}
+	for _, o := range f.stated {
+		if o.Torch == st.Torch {
 			return
 		}
 	}
-	for _, st := range f.stated {
-		if st.Torch == v.String() {
-			return
-		}
-	}
-	f.stated = append(f.stated, StatedRelease{Torch: v.String(), Line: line})
+	f.stated = append(f.stated, st)
 }
 
 // statedMinor parses a release a text states for the reader's comparisons (a table's
@@ -85,24 +103,47 @@ func (f *versionFinder) alsoStated(torch string) []StatedRelease {
 	return out
 }
 
+// refusedKind reports whether st is a release -torch's rule refuses (kind "older" or
+// "not-a-release").
+func (st StatedRelease) refusedKind() bool {
+	return st.Kind == string(modes.VersionOlder) || st.Kind == string(modes.VersionNotRelease)
+}
+
+// capStated keeps the first maxStated of d.AlsoStated and counts the rest in
+// AlsoStatedMore.
+func (d *Diagnosis) capStated() {
+	if n := len(d.AlsoStated); n > maxStated {
+		d.AlsoStated, d.AlsoStatedMore = d.AlsoStated[:maxStated], n-maxStated
+	}
+}
+
 // alsoWords is the header's clause that names the other releases the text states:
-// "also states 2.14 on line 2" (and "…, 2.9 on line 7"); "" for none.
+// "also states 2.14 on line 2" (and "…, 2.9 on line 7", "…, and 3 more"), those
+// -torch's rule refuses by what they are ("line 2 states 2.99, not a release torch
+// has"), and prose's; "" for none.
 func (d *Diagnosis) alsoWords() string {
 	if len(d.AlsoStated) == 0 {
 		return ""
 	}
-	var parts, prose []string
+	var parts, refused, prose []string
 	for _, st := range d.AlsoStated {
-		if st.Kind == StatedProse {
+		switch {
+		case st.Kind == StatedProse:
 			prose = append(prose, st.Torch)
-		} else {
+		case st.refusedKind():
+			refused = append(refused, fmt.Sprintf("line %d states %s%s", st.Line, st.Torch, statedKindWords(modes.VersionKind(st.Kind))))
+		default:
 			parts = append(parts, fmt.Sprintf("%s on line %d", st.Torch, st.Line))
 		}
+	}
+	if d.AlsoStatedMore > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", d.AlsoStatedMore))
 	}
 	var out []string
 	if len(parts) > 0 {
 		out = append(out, "also states "+strings.Join(parts, ", "))
 	}
+	out = append(out, refused...)
 	if len(prose) > 0 {
 		out = append(out, fmt.Sprintf("its prose also names %s", strings.Join(prose, " and ")))
 	}
@@ -153,7 +194,7 @@ func alsoFixedTexts(fix, note string, f codeFix, v modes.Version, st StatedRelea
 // reads it. A row's anchors gate it, and a package list's row a line that starts with
 // torch's name, so the pass costs a line that states no release little.
 func (f *versionFinder) statedOn(p versionPattern, text []byte, line int) {
-	if p.rank < rankPackage || len(f.stated) >= maxStated || !anchored(p.anchors, text) ||
+	if p.rank < rankPackage || len(f.stated) >= statedKept || !anchored(p.anchors, text) ||
 		p.what == "package list" && !bytes.HasPrefix(text, []byte("torch")) && !bytes.HasPrefix(text, []byte("pytorch")) {
 		return
 	}

@@ -52,7 +52,7 @@ func TestStatedReleaseKinds(t *testing.T) {
 		{"3.5", "PyTorch version: 3.5.0", "", "3.5", modes.VersionNotRelease,
 			"torch: line 1 states torch 3.5, not a release torch has: read as none", "3.x is near up to 3.2, as -torch says"},
 		{"older 1.13 stays", "PyTorch version: 1.13.1+cu117", "", "1.13", modes.VersionOlder,
-			"torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log that states no release)", "lookalike: older keeps its words"},
+			"torch: line 1 states torch 1.13, older than torch.compile, which came in 2.0: read as none", "lookalike: older keeps its words"},
 		{"newer 2.15 stays", "PyTorch version: 2.15.0", "2.15", "", "",
 			"torch 2.15 (from line 1; newer than the releases known, 2.0–2.14: causes and fixes are theirs)", "lookalike: 2.15 was released (2026-10)"},
 		{"newer 3.0 stays", "PyTorch version: 3.0.0", "3.0", "", "",
@@ -119,7 +119,8 @@ func TestAlsoStated(t *testing.T) {
 		{"prose names another", "PyTorch version: 2.6.0\nI read that upgrading to torch 2.14 fixes it\n", "2.6",
 			nil, "torch 2.6 (from line 1)", false, "lookalike: advice in prose is no stated release"},
 		{"not a release beside", "PyTorch version: 2.6.0\nPyTorch version: 2.99.0\n", "2.6",
-			nil, "torch 2.6 (from line 1)", false, "lookalike: 2.99 is none torch has"},
+			[]diagnose.StatedRelease{{Torch: "2.99", Line: 2, Kind: "not-a-release"}},
+			"torch 2.6 (from line 1; line 2 states 2.99, not a release torch has)", false, "2.99 is none torch has: named as such, never read (hostile29 R3)"},
 	}
 	for _, tc := range tests {
 		d, err := diagnose.Read(strings.NewReader(tc.text + tlsTrace))

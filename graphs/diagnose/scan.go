@@ -755,6 +755,9 @@ type scanner struct {
 	fences   fenceState
 	calls    callState
 	torch    versionFinder
+	// given is the text's own finder where Options.Torch gives the release (s.torch is
+	// then the option's): the releases the text states, for each finding (alsoFor)
+	given    *versionFinder
 	rec      recoverer
 	held     heldState // the actions fixes ask for that the text does (held.go)
 	devs     deviceCounter

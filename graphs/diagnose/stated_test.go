@@ -23,10 +23,10 @@ func TestStatedTorch(t *testing.T) {
 		out              []string
 	}{
 		{"1.13 printed", "torch 1.13.1\n" + tls + call, "", "1.13", []string{
-			"torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log that states no release)\n",
+			"torch: line 1 states torch 1.13, older than torch.compile, which came in 2.0: read as none\n",
 			"(torch 2.11 (the default: line 1 states torch 1.13, older than torch.compile (2.0)),"}},
-		{"collect_env 1.13", "PyTorch version: 1.13.1+cu117\n" + tls, "", "1.13", []string{"torch 1.13 (from line 1; older than torch.compile"}},
-		{"1.12 pin", "pip install torch==1.12.1\n" + tls, "", "1.12", []string{"torch 1.12 (from line 1; older than torch.compile"}},
+		{"collect_env 1.13", "PyTorch version: 1.13.1+cu117\n" + tls, "", "1.13", []string{"torch: line 1 states torch 1.13, older than torch.compile"}},
+		{"1.12 pin", "pip install torch==1.12.1\n" + tls, "", "1.12", []string{"torch: line 1 states torch 1.12, older than torch.compile"}},
 		{"no findings, the plan", "torch 1.13.1\n" + call, "", "1.13", []string{"(the default: line 1 states torch 1.13, older than torch.compile (2.0))"}},
 		{"1.14 is 2.0's development line", "torch 1.14.0.dev20221202+cu117\n" + tls, "", "", []string{"torch 1.14 (from line 1; a development build of 2.0"}},
 		{"-torch other", "torch 2.11.0\n" + tls, "2.14", "2.11", []string{"torch 2.14 (from -torch; line 1 states 2.11)\n"}},

@@ -359,23 +359,23 @@ func noSuchPatchWords(stated, torch string) string {
 }
 
 // noReleaseHeader is the header of a log that states only a release that is no release
-// for the findings (StatedTorch, of StatedTorchKind): one older than torch.compile
-// ("torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log
-// that states no release)"), or none torch has or is near, by -torch's rule ("torch:
-// line 1 states torch 2.99, not a release torch has: read as none"; hostile28 R1, R2:
-// 2.99 had been taken as a newer release, 10.0 said older); and the other releases it
-// states.
+// for the findings (StatedTorch, of StatedTorchKind), in one shape for both kinds
+// (hostile29 K3: the older one's had read like a release read, "torch 1.13 (from line
+// 1; …"): one older than torch.compile ("torch: line 1 states torch 1.13, older than
+// torch.compile, which came in 2.0: read as none"), or none torch has or is near, by
+// -torch's rule ("torch: line 1 states torch 2.99, not a release torch has: read as
+// none"; hostile28 R1, R2: 2.99 had been taken as a newer release, 10.0 said older);
+// and the other releases it states.
 func (d *Diagnosis) noReleaseHeader() string {
 	also := ""
 	if a := d.alsoWords(); a != "" {
 		also = "; " + a
 	}
-	if d.StatedTorchKind == modes.VersionNotRelease {
-		return fmt.Sprintf("torch: line %d states torch %s, not a release torch has: read as none%s",
-			d.StatedTorchLine, d.StatedTorch, also)
+	kind := statedKindWords(d.StatedTorchKind)
+	if d.StatedTorchKind == modes.VersionOlder {
+		kind += fmt.Sprintf(", which came in %s", modes.First())
 	}
-	return fmt.Sprintf("torch %s (from line %d; older than torch.compile, which came in %s: read as a log that states no release%s)",
-		d.StatedTorch, d.StatedTorchLine, modes.First(), also)
+	return fmt.Sprintf("torch: line %d states torch %s%s: read as none%s", d.StatedTorchLine, d.StatedTorch, kind, also)
 }
 
 // statedKindWords is the clause after a stated release that is no release for the

@@ -90,7 +90,7 @@ func TestTextShowsPlanWithoutFindings(t *testing.T) {
 		{"no call", "torch 2.11.0\nall good\n", []string{diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks, "torch 2.11 (from line 1)"}},
 		{"no call, release on line 3", "start\nrun\nPyTorch version: 2.13.0+cu128\nall good\n", []string{diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks, "torch 2.13 (from line 3)"}},
 		{"no call, an older release", "torch 1.13.1\nall good\n", []string{diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,
-			"torch 1.13 (from line 1; older than torch.compile, which came in 2.0: read as a log that states no release)"}},
+			"torch: line 1 states torch 1.13, older than torch.compile, which came in 2.0: read as none"}},
 		// newuser27 #3: the release line says none is stated, as over findings; with no
 		// fix to speak of, nothing on fixes (newuser28 #2).
 		{"no call, no release", "all good\n", []string{diagnose.NoSignature, diagnose.ScopeCovers, diagnose.ScopeLacks,

@@ -199,7 +199,8 @@ func (c *Compile) Scenario(given map[string]bool, sc *graphs.Scenario, environ f
 // release writes -torch and the schema flags over out.
 func (c *Compile) release(given map[string]bool, out *graphs.Scenario) error {
 	if given["torch"] && c.Torch.Value == "" {
-		return fmt.Errorf("-torch: empty release (give one such as 2.11, or leave the flag out)")
+		_, err := modes.ParseVersion("") // the words -diagnose gives (hostile29 K1)
+		return fmt.Errorf("-torch: %w", err)
 	}
 	if given["torch"] || out.Torch == "" {
 		out.Torch = c.Torch.Value
