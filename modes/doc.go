@@ -9,7 +9,8 @@
 // [Parse] and [Options] do the same on [DefaultRelease], 2.11 (the release measured;
 // [Newest] is 2.14).
 // [ParseVersion] accepts torch.__version__ forms (2.11, 2.7.1, 2.11.0+cu130,
-// 2.13.0.dev20260518, 2.12.0rc1) and returns the minor release; [Supported] lists
+// 2.13.0.dev20260518, 2.12.0rc1, and 2.12.0-rc1 with PEP 440's pre-release separators)
+// and returns the minor release; [Supported] lists
 // 2.0 to 2.14: it is the rule of every release a person gives. [ParseRelease], the rule
 // of a release a text states, also takes a newer release near the known ones (2.15 to
 // 2.17, 3.0 to 3.2), which ParseVersion refuses as newer than the newest known. Both

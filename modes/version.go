@@ -103,7 +103,7 @@ func (e *VersionError) Error() string {
 // 2.12.0rc1 (numbers without leading zeros); ok is false for any other text. It is
 // the expression
 //
-//	^(0|[1-9]\d*)\.(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?$
+//	^(0|[1-9]\d*)\.(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?(?:[-_.]?(?:a|b|rc)\d+)?(?:\.dev\d+)?(?:\+[0-9A-Za-z.]+)?$
 //
 // read by hand (TestVersionParts checks it against the expression): every call's
 // first answer parses a release, and the web page's worker would otherwise compile
@@ -133,9 +133,14 @@ func versionParts(t string) (major, minor string, ok bool) {
 	return major, minor, t == ""
 }
 
-// preAndDev cuts versionParts' optional pre-release (a0, b1, rc1) and .devN from the
-// start of t; ok is false for a marker without its number.
+// preAndDev cuts versionParts' optional pre-release (a0, b1, rc1, after an optional
+// separator: PEP 440's pre-release separators ".", "-" and "_", which normalise
+// "2.11.0-rc1" to 2.11.0rc1, read so from a log and, since hostile29 K2, from -torch) and
+// .devN from the start of t; ok is false for a marker without its number.
 func preAndDev(t string) (rest string, ok bool) {
+	if len(t) > 1 && strings.ContainsRune("-_.", rune(t[0])) && strings.ContainsRune("abr", rune(t[1])) {
+		t = t[1:]
+	}
 	for _, pre := range []string{"a", "b", "rc"} {
 		if r, found := strings.CutPrefix(t, pre); found {
 			if t = strings.TrimLeft(r, "0123456789"); len(t) == len(r) {
