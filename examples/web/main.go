@@ -368,7 +368,18 @@
 //	  rows later)                                         3,100,255     45 KB left
 //	app.wasm's data in 132 segments, not the linker's
 //	  100,000 (internal/wasmdata: zeros written out)      2,927,527    173 KB
+//	whole page (main at 96345fab)                        about 3.06 MB
+//	whole page (main at 5337708d, a session of -script
+//	  command-line readers, held-fix and release work)    3,229,311    OVER by 83.6 KB
 //
+// The last row is over the 3 MiB budget (issue 24 asks for 3 MB at most), and no room
+// was found before that session ended: the runtime built without inlining gave back
+// 34 KB (3,195,289) at a cost to a log's answer (below), and graphs, config and modes
+// without inlining made the page larger. TestTransferSize reports OVER BUDGET with
+// the bytes and fails only past transferCeiling (3.25 MiB) until the page is back
+// under its budget. Code the page never runs is the likely room: -script's readers
+// of a command line (click, Typer, argh, jsonargparse, fire), which the page, with no
+// command line, never reaches.
 // The Go linker writes the data of a WebAssembly module as segments, a new one after
 // every run of eight zero bytes or more (cmd/link/internal/wasm writeDataSec), which
 // makes the raw module smallest; app.wasm's data had 100,000 segments, the linker's
