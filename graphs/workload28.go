@@ -357,7 +357,7 @@ func manualRules() []rule {
 			Condition: prose("manual capture, input shapes that change between calls (dynamic shapes)"),
 			Reason:    "; a captured graph replays the one input size it was captured with, so {hand_sizes}: one torch.cuda.graph per size, each replayed for that size only; warm each size up outside its capture, so that nothing compiles inside it (a recompile inside a capture was measured on 2.11 only for a change of grad mode: it passed with mode default and failed with max-autotune-no-cudagraphs in global mode)", ReasonEdit: AppendText,
 			Evidence: AlwaysInferred, Source: src("docs.nvidia.com/dl-cuda-graph, PyTorch CUDA Graph Integration (static shapes, fixed memory addresses; torch.cuda.graph's doc points to those constraints, docs.pytorch.org 2.14); " + srcHandCapture)},
-			func(c *situation) bool { return manual(c) && c.w.DynamicShapes }},
+			(*situation).manualSizes},
 		{Rule{ID: "manual-autotune-global", Stage: StageDevice, Releases: between(11, 11),
 			Condition: prose("manual capture in global mode of a function compiled with max_autotune and CUDA graphs off"),
 			Reason:    "; warm up in the capture's grad mode and shapes: with max_autotune, a recompile inside this global-mode capture fails with \"CUDA error: operation failed due to a previous error during capture\" (measured on 2.11 with max-autotune-no-cudagraphs, warmed up in another grad mode; thread_local and relaxed captures survived it, as did the default mode in every capture mode)", ReasonEdit: AppendText,
@@ -437,6 +437,12 @@ func (c *situation) graphBreaks() int {
 }
 
 // manualThreads reports whether two or more threads capture by hand on one device.
+// manualSizes reports whether a hand capture meets input shapes that change
+// between calls (manual-capture-sizes).
+func (c *situation) manualSizes() bool {
+	return c.w.CaptureErrorMode != "" && c.w.DynamicShapes
+}
+
 func (c *situation) manualThreads() bool {
 	return c.w.CaptureErrorMode != "" && c.w.captureThreads() >= 2
 }

@@ -71,6 +71,13 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		failf(stderr, "%s", c.inputError(err))
 		return 2
 	}
+	return c.printPlanned(stdout, stderr, planned, name, cliSc)
+}
+
+// printPlanned prints the planned script and its notes on stderr, and returns the
+// exit status of -script: 2 when a limit was hit or a site could not be planned,
+// else scriptExit's.
+func (c *cli) printPlanned(stdout, stderr io.Writer, planned *script.Script, name string, cliSc *graphs.Scenario) int {
 	if err := c.printScript(stdout, planned); err != nil {
 		failf(stderr, "%v", err)
 		return 2
