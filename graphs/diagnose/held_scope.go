@@ -213,12 +213,7 @@ func heldTrim(raw []byte) []byte {
 // heldStarts are the first bytes (after indentation and quote marks) of the lines
 // scopeLine reads past its fast path: if, while, with, return, raise, continue,
 // break, a decorator, torch.set_grad_enabled.
-var heldStarts = func() (b [256]bool) {
-	for _, c := range []byte("iwrcb@t") {
-		b[c] = true
-	}
-	return b
-}()
+var heldStarts = [256]bool{'i': true, 'w': true, 'r': true, 'c': true, 'b': true, '@': true, 't': true}
 
 // argOf returns the argument b starts with, up to its closing parenthesis, trimmed; ""
 // where it holds a call or does not close on the line.
