@@ -440,6 +440,11 @@ var nilCases = map[string]func(t *testing.T){
 			t.Error("LastPatch of the zero Version: a patch")
 		}
 	},
+	"modes.PatchesEnded": func(t *testing.T) {
+		if got := modes.PatchesEnded(modes.Version{}); got != "" {
+			t.Errorf("PatchesEnded of the zero Version = %q, want \"\"", got)
+		}
+	},
 	"graphs.Scenario.MarshalJSON": func(t *testing.T) {
 		if _, err := (graphs.Scenario{}).MarshalJSON(); err != nil {
 			t.Error(err)

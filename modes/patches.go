@@ -1,5 +1,7 @@
 package modes
 
+import "fmt"
+
 // patchRow is the last patch release of a minor release whose patch releases ended,
 // with where the list of its patch releases is read.
 type patchRow struct {
@@ -49,6 +51,21 @@ func patchRows() []patchRow {
 // v's patch releases ended and are listed; false for any other release, whose patches
 // are not known to have ended.
 func LastPatch(v Version) (int, bool) {
+	return lastPatch(v)
+}
+
+// PatchesEnded is the clause that says where minor v's patch releases ended ("2.6's
+// patch releases ended at 2.6.0"), "" when LastPatch does not know they ended: the
+// words the refusal of a patch that never shipped and diagnose's header share.
+func PatchesEnded(v Version) string {
+	last, ended := lastPatch(v)
+	if !ended {
+		return ""
+	}
+	return fmt.Sprintf("%s's patch releases ended at %s.%d", v, v, last)
+}
+
+func lastPatch(v Version) (int, bool) {
 	for _, r := range patchRows() {
 		if r.Minor == v {
 			return r.Last, true

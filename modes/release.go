@@ -136,7 +136,7 @@ func unshipped(s, rest string, v Version) *VersionError {
 		return nil
 	}
 	return &VersionError{Input: s, Supported: Supported(), Kind: VersionNotRelease, Suggest: v, Unshipped: true,
-		Reason: fmt.Sprintf("is not a release torch has: %s's patch releases ended at %s.%d; did you mean %s?", v, v, last, v)}
+		Reason: fmt.Sprintf("is not a release torch has: %s; did you mean %s?", PatchesEnded(v), v)}
 }
 
 // notNear is the reason a well-formed release past the newest known is no release torch

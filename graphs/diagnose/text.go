@@ -348,11 +348,11 @@ func (d *Diagnosis) torchHeader(h Hints) string {
 // read as 2.6".
 func noSuchPatchWords(stated, torch string) string {
 	v, err := modes.ParseVersion(torch)
-	last, ended := modes.LastPatch(v)
-	if err != nil || !ended {
+	ended := modes.PatchesEnded(v)
+	if err != nil || ended == "" {
 		return stated + " is no release: read as " + torch
 	}
-	return fmt.Sprintf("%s is no release: %s's patch releases ended at %s.%d; read as %s", stated, torch, torch, last, torch)
+	return fmt.Sprintf("%s is no release: %s; read as %s", stated, ended, torch)
 }
 
 // noReleaseHeader is the header of a log that states only a release that is no release
