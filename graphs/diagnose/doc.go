@@ -381,7 +381,19 @@
 // stays a finding. So is one told as what will happen or can ("Without this, PyTorch will
 // warn: \"…\"", "If you forget the mark, PyTorch would print \"…\"", "Without it, you'll
 // get \"…\"", "… can fail with `…`"), the quotation cut or wrapped too, its lines then
-// read as one; "may warn" stays a finding. Code that tests an exception's text for the
+// read as one; "may warn" stays a finding. A possibility after a gerund ("holding onto an
+// output tensor … can trigger \"…\" errors", 可能会触发, が発生する可能性があります, 오류가
+// 발생할 수 있습니다), a consequence after "without the …," or "unless …," with a plural
+// subject ("cudagraph trees raise \"…\""), code that throws it named by a relative clause
+// ("the C++ function that throws \"…\"", 抛出 "…" 的函数) and a counterfactual whose verb
+// ends a clause that "would" opens, read over the comment's lines its sentence runs on
+// ("which would / otherwise … and abort with / \"…\"") are hypotheticals too; "this can
+// raise:", "capture can fail with \"…\"" and "this OP throws \"…\"" stay findings. A message
+// as an item of a tuple, a list, a set or a dict that an assignment opens at a line's end
+// (`MARKERS = (` over `"…",` lines) is the program's data and gives no hit, and so does a
+// test's comment that quotes a past failure after "raised:" above an expectation that it
+// passes now ("We expect this to succeed now."); the same report in prose stays a finding.
+// Code that tests an exception's text for the
 // message (`if '…' in str(ex):`, `assertIn("…", str(cm.exception))`, `pytest.raises(…,
 // match="…")`, `assertRaisesRegex(…, "…")`, `re.search("…", msg)`) and its print of the
 // message on the line under such a test give no hit; a test that a warning occurs (`"…"

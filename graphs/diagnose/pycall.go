@@ -89,13 +89,27 @@ func openPyCall(before []byte, calls []string) bool {
 // message on the line after, compile_fx.py get_cpp_wrapper_config @ T2.14.1, v29 neg/03).
 const callReach = 4
 
+// dataReach is callReach for a bracket that an assignment opens (dataOpens): a tuple's, a
+// list's, a set's or a dict's items run over more lines than a call's message.
+const dataReach = 24
+
 // callOpener is an open bracket callState follows: whether it is a call's "(" (a
-// name's byte right before it), the line it is on and that line's indentation, and
-// whether that line is source code (no traceback frame's header or warning's line above
-// it, outside a markdown fence and a traceback's listing, no diff's line).
+// name's byte right before it) or a literal's bracket that an assignment opens (data:
+// dataOpens, which callState reads as a call), the line it is on and that line's
+// indentation, and whether that line is source code (no traceback frame's header or
+// warning's line above it, outside a markdown fence and a traceback's listing, no diff's
+// line).
 type callOpener struct {
-	call, source bool
-	line, indent int
+	call, data, source bool
+	line, indent       int
+}
+
+// reach is how many lines below o its call's or its literal's items are read as its.
+func (o callOpener) reach() int {
+	if o.data {
+		return dataReach
+	}
+	return callReach
 }
 
 // callState follows Python's brackets over a text's lines, so that a line inside a
@@ -133,12 +147,12 @@ func (c *callState) next(raw, above []byte, line int, lineStart, inDoc, shown bo
 		c.n = 0 // no line of code
 		return lineCall{}
 	}
-	if c.n > 0 && (line-c.open[c.n-1].line > callReach || ind < c.open[0].indent) {
+	if c.n > 0 && (line-c.open[c.n-1].line > c.open[c.n-1].reach() || ind < c.open[0].indent) {
 		c.n = 0 // no bracket opened within reach, or a line left of the statement's
 	}
 	lc := c.tell(line)
-	if c.n == 0 && bytes.Count(raw, []byte{'('}) <= bytes.Count(raw, []byte{')'}) {
-		return lc // opens no call that stays open
+	if c.n == 0 && bytes.Count(raw, []byte{'('}) <= bytes.Count(raw, []byte{')'}) && !dataOpens(raw, len(trimSpaceRight(raw))-1) {
+		return lc // opens no call nor literal that stays open
 	}
 	source := !shown && !diffLine(raw)
 	if c.read(raw, line, ind, source) && source && above != nil && (frameHeader(above) || warningLine.Match(above)) {
@@ -158,7 +172,7 @@ var warningLine = &lazyregexp.Regexp{Expr: `:\d+: \w*Warning: `}
 func (c *callState) tell(line int) lineCall {
 	for j := 0; j < c.n; j++ {
 		o := c.open[j]
-		if o.call && o.source && line-o.line >= 1 && line-o.line <= callReach {
+		if o.call && o.source && line-o.line >= 1 && line-o.line <= o.reach() {
 			return lineCall{above: line - o.line, depth: c.n - j}
 		}
 	}
@@ -215,6 +229,9 @@ func (c *callState) code(raw []byte, k int, at callOpener) {
 			return
 		}
 		at.call = ch == '(' && k > 0 && isWordByte(raw[k-1]) && !toldCall(raw, k)
+		if at.data = !at.call && c.n == 0 && dataOpens(raw, k); at.data {
+			at.call = true
+		}
 		c.open[c.n] = at
 		c.n++
 	case ')', ']', '}':
@@ -259,6 +276,26 @@ func toldCall(raw []byte, k int) bool {
 
 // toldPrefixes are the starts of toldCall's names of skips and assertions.
 var toldPrefixes = [][]byte{[]byte("skip"), []byte("xfail"), []byte("assert"), []byte("check")}
+
+// dataOpens reports whether raw[k] is a bracket that opens the value of an assignment at
+// the line's start and ends the line: a tuple's, a list's, a set's or a dict's items
+// below it are the program's data, not a run's output ("TRANSIENT_MARKERS = (" over
+// "    \"operation not permitted when stream is capturing\"," lines, a bisect script's
+// markers of transient capture errors: validation v32b's 14, holdoutFB). Python's, a
+// shell's array ("X=(") and JavaScript's ("const X = [") alike; a comparison ("==",
+// "!=", "<=", ">=") is none.
+func dataOpens(raw []byte, k int) bool {
+	if k < 1 || k >= len(raw) || raw[k] != '(' && raw[k] != '[' && raw[k] != '{' || len(trimSpaceRight(raw[k+1:])) > 0 {
+		return false
+	}
+	b := trimSpaceRight(raw[:k])
+	n := len(b)
+	if n < 2 || b[n-1] != '=' || bytes.IndexByte([]byte("=!<>"), b[n-2]) >= 0 {
+		return false
+	}
+	t := bytes.TrimLeft(b, " \t")
+	return len(t) > 0 && (isWordByte(t[0]) && (t[0] < '0' || t[0] > '9'))
+}
 
 // inCall reports whether e's text before at, e's line being inside a call's argument
 // list opened 1 to callReach lines above it (e.call), stays inside it and in a string:
