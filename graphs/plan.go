@@ -152,6 +152,8 @@ func (pl *planner) build() {
 	pl.backwardHazard()
 	pl.raiseCauses()
 	pl.amendTreesFlag()
+	pl.amendResolutionNoCG()
+	pl.amendSwitchMisread()
 }
 
 // viewFor returns the config a thread of the layout sees: user threads on 2.12+ do
