@@ -19,8 +19,10 @@
 // COLUMNS=100 (into a pipe it writes each field on one line), and the page says so
 // in the command it shows (COLUMNS=100 compilemode -diagnose run.log). Every call
 // into the library is in examples/web/internal/answer, and the page's call form is
-// `compilemode -no-env …` (the fixed default host of graphs.Scenario, not the
-// browser's machine).
+// `compilemode -no-env …` (the fixed default host of graphs.Scenario, 32 CPUs and no
+// environment variables, not the browser's machine): a sentence beside the command the
+// page shows says so, since the command without -no-env answers for the machine it
+// runs on (compile_threads=2 on 2 CPUs against the page's 32).
 //
 // # The page
 //
