@@ -961,7 +961,7 @@ func (s *scanner) readRaw(e *ringLine) {
 	if c&clBackslash != 0 {
 		b = stripMarkdownEscapes(b)
 	}
-	if c&(clC2|clWide|clAmp|clBackslash) != 0 {
+	if c&(clC2|clAmp|clBackslash) != 0 || c&(clWide|clSecond) == clWide|clSecond {
 		b = normalize(b)
 	}
 	if c&(clControl|clC2|clRawC1) != 0 {
@@ -981,6 +981,7 @@ const (
 	clBackslash             // '\\' (stripMarkdownEscapes, mayFold, normalize's "\\u0027")
 	clAmp                   // '&' (normalize's character references)
 	clWide                  // 0xe2, 0xe3, 0xef: a lookalike's first byte (normalize, mayFold)
+	clSecond                // the second byte of a lookalike that clWide's bytes start (leadPair)
 )
 
 // byteClass is each byte's class for readRaw.
@@ -990,7 +991,8 @@ var byteClass = [256]uint8{
 	0x11: clControl, 0x12: clControl, 0x13: clControl, 0x14: clControl, 0x15: clControl, 0x16: clControl, 0x17: clControl,
 	0x18: clControl, 0x19: clControl, 0x1a: clControl, 0x1b: clControl, 0x1c: clControl, 0x1d: clControl, 0x1e: clControl,
 	0x1f: clControl, 0x7f: clControl, 0xc2: clC2, 0x9b: clRawC1, 0x9d: clRawC1, '<': clTag, '\\': clBackslash, '&': clAmp,
-	0xe2: clWide, 0xe3: clWide, 0xef: clWide,
+	0xe2: clWide, 0xe3: clWide, 0xef: clWide, 0x80: clSecond, 0x81: clSecond, 0x94: clSecond, 0x95: clSecond,
+	0xbb: clSecond, 0xbc: clSecond, 0xbd: clSecond, 0x9c: clSecond,
 }
 
 // byteClasses returns the union of the classes of b's bytes.
