@@ -141,7 +141,30 @@
 // torch.version.hip's value, collect_env's ROCm or HIP line, an AMD Instinct or gfx9xx
 // GPU, a HIP error: [Diagnosis.ROCmLine]) gets a note that the device is AMD's, where
 // torch.cuda drives HIP and captures make HIP graphs, while the plan's facts are NVIDIA
-// CUDA's.
+// CUDA's; so does a text that shows Moore Threads' MUSA, Huawei's Ascend NPU or
+// Cambricon's MLU. Under a finding of a compile that fails at the call's first run (the
+// toolchain's codes: Triton, the C and C++ compilers and their headers, the GPU's
+// capability, autotuning left without a choice), every device reads "cuda:0 main: capture
+// (the log shows this call failing at its first run, before any capture: line 5,
+// triton-missing)".
+//
+// # Words that fit the text
+//
+// A finding's cause and fix fit what the text shows of its run. A capture's fallback
+// names a torch.compile mode (mode="max-autotune-no-cudagraphs") only where the text
+// shows torch.compile: under vLLM's or SGLang's own capture (their modules, flags or
+// variables) it is the engine's switch (--enforce-eager, --disable-cuda-graph); under a
+// capture of the program's own (torch.cuda.graph, CUDAGraph, capture_begin,
+// make_graphed_callables, a graph capture told in prose) it is leaving that code out of
+// the captured region, PyTorch's own advice for a part unsafe to capture. A Windows run
+// (a drive's or Lib\site-packages' backslashed path, [WinError, MSVC's cl.exe or vcvars,
+// Windows 10 or 11) and no Linux one (WSL, a Linux path, apt-get) gets the Windows fix of
+// cxx-compiler-missing (MSVC's Build Tools with the "Desktop development with C++"
+// workload, cl on PATH from the x64 Native Tools Command Prompt), python-headers-missing
+// (the headers of a python.org install) and openmp-missing (MSVC's INCLUDE). A capture's
+// failure on ROCm, MUSA, an Ascend NPU or an MLU says in its cause which device the text
+// shows, and cuda-graph-empty under vLLM's piecewise capture that a piece launching no
+// kernel prints it too (vllm-project/vllm#28044).
 //
 // # A fix the text shows done
 //
@@ -702,7 +725,14 @@
 // sixteen words) is that package's. A pin to go back to is another run's ("Downgrading to
 // torch==2.5.1 also fixes this"), and so is a release a request asks the reader to move
 // to ("Can you rerun the code after updating the PyTorch to `2.5.1`", "please upgrade to
-// torch 2.6": a request, then a verb of moving or installing, in its sentence). So is a
+// torch 2.6": a request, then a verb of moving or installing, in its sentence). A release
+// nobody ran is no run's: one an installer refused (uv's "Distribution `torch==2.8.0 @ …`
+// can't be installed because …", "Failed to download `torch==2.6.0+cu124`", pip's "… is
+// not a supported wheel on this platform", Poetry's "Unable to find installation
+// candidates for torch (2.4.0)", the specs under conda's PackagesNotFoundError, "torch
+// 2.8.0 fails to install"), one to come ("PyTorch 2.0 will be out very soon", "is
+// expected to ship in April", "(not yet released)", "将于下月发布", "リリースされます") and
+// one compatibility is still to be checked against. So is a
 // release named as what another tool or package acts on ("nvcc 13.x
 // rejects torch 2.9's ATen/core/List_inl.h", "vLLM 0.6 pins torch 2.4.0", "flash-attn
 // wheels for torch 2.5", "built against torch 2.3", "incompatible with torch 2.6",
@@ -879,8 +909,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 3117 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1659 of them
+// testdata/corpus holds 3140 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1676 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file each:
 // 172 in the build set, used while building the rows, the rest in held-out sets,
