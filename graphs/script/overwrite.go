@@ -446,6 +446,9 @@ func (r *reader) keepOverwritten() {
 	out := r.events[:0]
 	for _, ev := range r.events {
 		if ev.f != factKept || r.keptAcross(ev) {
+			if ev.f == factKept && r.keptUnread(ev) {
+				ev.f = factKeptUnread
+			}
 			out = append(out, ev)
 		}
 	}
