@@ -154,6 +154,7 @@ func (pl *planner) build() {
 	pl.globalsHazard()
 	pl.backwardHazard()
 	pl.raiseCauses()
+	pl.noSurvivor()
 	pl.amendTreesFlag()
 	pl.amendResolutionNoCG()
 	pl.amendSwitchMisread()
@@ -410,3 +411,21 @@ func (pl *planner) settleRaces() {
 		d.Reason += "; had another thread recorded first, this one would fail its first recording instead (trees-user-thread-tls)"
 	}
 }
+
+// noSurvivor adds to the trees-user-thread-tls warning, whose message says the first
+// thread to record survives, that here every thread fails (settleRaces; or every
+// thread fails for another reason first, as with backend:cudaMallocAsync); a race row
+// (many callers in one row, one of which survives) is a survivor.
+func (pl *planner) noSurvivor() {
+	if slices.ContainsFunc(pl.plan.Devices, func(d DevicePlan) bool { return d.Outcome != Fail || d.Race }) {
+		return
+	}
+	for i := range pl.plan.Warnings {
+		if w := &pl.plan.Warnings[i]; w.Code == "trees-user-thread-tls" && !strings.HasSuffix(w.Message, noSurvivorWords) {
+			w.Message += noSurvivorWords
+		}
+	}
+}
+
+// noSurvivorWords end the trees-user-thread-tls message where every thread fails.
+const noSurvivorWords = "; here no thread survives: each fails for the reason its row gives"

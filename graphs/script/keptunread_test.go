@@ -28,6 +28,12 @@ func TestKeptUnread(t *testing.T) {
 		{"returned", "    losses.append(out)\ndef f():\n    return losses\n", true, "returned: read elsewhere"},
 		{"iterated", "    losses.append(out)\nfor l in losses:\n    print(l)\n", true, "a loop over the list reads it"},
 		{"fstring", "    losses.append(out)\nprint(f\"{losses[-1]}\")\n", true, "an f-string is one token"},
+		{"item-before-next-call", "    losses.append(out)\n    print(losses[-1].item())\n", false, "a copy of this iteration's output before the next call"},
+		{"detach-cpu-before-next-call", "    losses.append(out)\n    host = losses[-1].detach().cpu()\n", false, "a copy to host memory before the next call"},
+		{"item-after-next-call", "    losses.append(out)\n    model(x)\n    print(losses[-1].item())\n", true, "a compiled call between the keep and the copy"},
+		{"first-item", "    losses.append(out)\n    print(losses[0].item())\n", true, "losses[0] is the first iteration's output, overwritten"},
+		{"view-before-next-call", "    losses.append(out)\n    last = losses[-1]\n", true, "a view, not a copy: it may be read later"},
+		{"conditional-keep", "    if i % 10 == 0:\n        losses.append(out)\n    print(losses[-1].item())\n", true, "L[-1] may be an earlier iteration's output"},
 		{"attribute-container", "    self.outs.append(out)\n", true, "a container the reader cannot name is read"},
 		{"same-name-attribute", "    losses.append(out)\nprint(stats.losses)\n", false, "another object's attribute of the same name"},
 	}

@@ -71,7 +71,8 @@
 // example), or outputs kept in a list or dict across a loop's iterations (the output, a
 // name bound to it, or a view of it: out.detach(), out[0], out.logits; not a copy such as
 // out.cpu()) that the script reads: a list or dict that nothing reads (only appended to,
-// stored into, cleared or given to len()) is outputs_kept=false with its line, as
+// stored into, cleared, given to len(), or its last item copied before the next call,
+// L[-1].item()) is outputs_kept=false with its line, as
 // cudagraph trees raise only when an overwritten output is accessed (measured on 2.11,
 // testdata/measured/kept_unread_2.11.out); a call starts one when no forward's backward is pending (under
 // torch.no_grad(), a def that touches only its arguments, after backward()), or, once

@@ -197,7 +197,7 @@ var workloadRows = [...]workloadRow{
 	factReadAfter: {"an output of the compiled function is read after a later compiled call that starts a new cudagraph-tree generation (each call does when no forward's backward is pending: without gradients, or after backward(); after cudagraph_mark_step_begin(), the first call after each), which overwrites it",
 		"-outputs-kept", "torch/_inductor/cudagraph_trees.py can_start_new_generation, dealloc_current_path_weakrefs @2.6.0, @2.14.1; torch/_dynamo/eval_frame.py OptimizeContext on_enter; docs torch.compiler_cudagraph_trees \"Limitations\" (y1 = my_model(x); y2 = my_model(x); print(y1) raises)",
 		setOutputsKept},
-	factKeptUnread: {"an output of the compiled function is kept in a list or dict across a loop's iterations, and a later iteration's call starts a new cudagraph-tree generation, which overwrites it, but nothing reads the list or dict: cudagraph trees raise only when an overwritten output is accessed, so keeping it raises nothing, and it holds no GPU memory (the new generation freed it; measured on 2.11)",
+	factKeptUnread: {"an output of the compiled function is kept in a list or dict across a loop's iterations, and a later iteration's call starts a new cudagraph-tree generation, which overwrites it, but nothing reads the list or dict after that (only len(), or a copy of the last item before the next call: L[-1].item()): cudagraph trees raise only when an overwritten output is accessed, so keeping it raises nothing, and it holds no GPU memory (the new generation freed it; measured on 2.11)",
 		"(no flag: outputs_kept is left false)", "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs (_set_storage_access_error_msg, _free_And_Remove_DeleterFn) at 2.11; testdata/measured/kept_unread_2.11.out (keptunread.go)",
 		func(*graphs.Workload, int) []Inference { return []Inference{{Field: "outputs_kept", Value: "false"}} }},
 }
@@ -251,6 +251,8 @@ type event struct {
 	list  string       // factKept: the list the output is appended to while autograd records ("": none)
 	into  string       // factKept: the list or dict the output is kept in
 	loops []int32      // factKept: the loops it is kept in (r.loopIDs)
+	loop  *stmt        // factKept: the innermost loop it is kept in (nil: not known)
+	off   int32        // factKept: the byte offset of the container where it is kept
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
 	n     int          // factDynamicSizes: the distinct sizes
 	owner moveOwner    // factMoving: whose parameters move (moveowner.go)
