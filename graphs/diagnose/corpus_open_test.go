@@ -4,6 +4,18 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
+	// holdoutFD, measured once at 31837018 (the tester's run v32c, 2026-12-06): ten lookalikes,
+	// grouped by class in testdata/corpus/README.md.
+	"fd_neg_torch_mlu_source_overwritten_msg_fstring":    "holdoutFD: a copy of cudagraph_trees' msg = (\"Error: accessing tensor output …\" f\"…\"), source assigning the message",
+	"fd_neg_logging_filter_constant_sms_warning":         "holdoutFD: a module constant _SMALL_GPU_MAX_AUTOTUNE_WARNING = \"Not enough SMs …\" for a logging filter",
+	"fd_neg_pytest_skipif_reason_py314":                  "holdoutFD: pytest.mark.skipif(…, reason=\"torch.compile is not supported on Python 3.14+\"), a test's skip condition",
+	"fd_neg_tensorplay_test_caplog_skip_cpu_device":      "holdoutFD: assert \"skipping cudagraphs due to cpu device\" in caplog.text, a test's expectation",
+	"fd_neg_test_except_runtimeerror_py314_skip":         "holdoutFD: a test's own pytest.skip(\"installed PyTorch does not support torch.compile on Python 3.14\") under an if on the message",
+	"fd_neg_colab_doc_if_you_see_libcuda_example_error":  "holdoutFD: \"If you see issues … Example error:\" before a fenced block holding the message",
+	"fd_neg_zh_colab_tutorial_if_returns_libcuda":        "holdoutFD: Chinese \"若运行程序返回如下错误信息\" (if running returns this error) before a fenced block holding the message",
+	"fd_neg_blog_warns_something_like_overwritten":       "holdoutFD: \"an error saying something like\" ending a paragraph, the message alone in backticks below",
+	"fd_neg_detect_mallocasync_docstring_raises":         "holdoutFD: a detector's docstring \"(raises 'cudaMallocAsync does not yet support …')\", what a combination would do",
+	"fd_neg_zh_annotated_inductor_exc_source_invalidcxx": "holdoutFD: an annotated copy of Inductor's exc.py, class InvalidCxxCompiler(RuntimeError): read as a retelling",
 	// holdoutFA's two capturable negatives, measured once at 740d9835, are quiet since a
 	// context line of a traceback's listing (listing.go) and an assert's message in source
 	// code (assertedInSource) are no report (branch fixctx29).
