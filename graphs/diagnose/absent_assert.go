@@ -115,7 +115,7 @@ func expectMarks() []absentMark {
 	return []absentMark{
 		{before: regexp.MustCompile(`(?i)\bassert(?:\s+|\s*\(\s*|True\s*\(\s*)(?:any\s*\(\s*)?` + absentOpen),
 			after: regexp.MustCompile(absentClose + `\s*in` + assertTested), notBefore: regexp.MustCompile(assertPresentLead + absentOpen), joinPrev: true, joinNext: true},
-		{before: regexp.MustCompile(`(?:\bassert(?:In|Regexp?(?:Matches)?|Contains|Equals?|_in|_contains|_equal)\s*\(\s*(?:[^\x60"'“‘\n()]{1,80},\s*)?|\.check(?:_next|_same|_dag)?\(\s*|` +
+		{before: regexp.MustCompile(`(?:\bassert(?:In|Regexp?(?:Matches)?|Contains|Equals?|_in|_contains|_equal)\s*\(\s*(?:[^\x60"'“‘\n()]{0,80}(?:\([^()\n]{0,40}\)[^\x60"'“‘\n()]{0,40})?,\s*)?|\.check(?:_next|_same|_dag)?\(\s*|` +
 			`\bassert\b[^\n]{0,80}?[!=]=\s*|\b(?:skip(?:If\w*|Unless\w*|Test|if|_if|_unless)?|xfail)\([^\n]{0,120}?)[rf]?` + absentOpen), joinPrev: true},
 	}
 }

