@@ -1,7 +1,10 @@
 package diagnose_test
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
@@ -81,4 +84,43 @@ func TestFormsSourceLookalikes(t *testing.T) {
 		{"isinstance", "    if isinstance(e, InvalidCxxCompiler):\n", form{}, "isinstance"},
 		{"report: title", "[Bug] InvalidCxxCompiler on Windows with torch.compile\n", form{cxx, 1, diagnose.Paraphrased, ""}, "a title naming the class"},
 	})
+}
+
+// TestCausesTextShows: the cause and fix say what the text shows: the SMs warning on
+// Apple's MPS (validation v32c's 66 and 67, holdoutP's nanoGPT log) tells Inductor's fixed
+// count for MPS, not a GPU with too few SMs; InvalidCxxCompiler beside LD_PRELOAD (v32c's
+// 82) tells the preloaded library, not a missing compiler; the SMs warning's fix no longer
+// says "nothing fails" of a log that fails later for another reason (v32c's 14 and 60).
+// Without MPS or LD_PRELOAD shown, the causes stay the GPU's and the missing compiler's.
+func TestCausesTextShows(t *testing.T) {
+	const sms = "W0802 17:53:06.378000 22386 .venv/lib/python3.13/site-packages/torch/_inductor/utils.py:1953] [0/0] Not enough SMs to use max_autotune_gemm mode\n"
+	const cxx = "torch._inductor.exc.InductorError: InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx: (None, 'g++')\n"
+	tests := []struct {
+		name, log     string
+		cause, notIn  string
+		fix, notInFix string
+	}{
+		{"sms on mps", "using MPS\n" + sms, "Apple's MPS", "this GPU has fewer", "expected on MPS", "cuBLAS"},
+		{"sms, mps device in prose", "Because you are on an Apple Silicon iMac M4 (`mps` device) rather than an NVIDIA CUDA GPU, Inductor logged\n" + sms, "Apple's MPS", "this GPU has fewer", "expected on MPS", "cuBLAS"},
+		{"sms, --device=mps", "python train.py config/finetune.py --device=mps\n" + sms, "Apple's MPS", "this GPU has fewer", "", ""},
+		{"sms on cuda", "Using device: cuda (NVIDIA GeForce RTX 3060)\n" + sms, "this GPU has fewer", "MPS", "stops nothing", "nothing fails"},
+		{"sms, CUDA's MPS daemon", "nvidia-cuda-mps-control -d\n" + sms, "this GPU has fewer", "Apple", "", ""},
+		{"cxx under LD_PRELOAD", "LD_PRELOAD=/opt/cov/libcov.so python -m pytest tests/aoti\n" + cxx, "LD_PRELOAD", "no C++ compiler is installed", "without LD_PRELOAD", ""},
+		{"cxx", cxx, "no C++ compiler is installed", "LD_PRELOAD", "install a C++ compiler", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			require.NoError(t, err)
+			require.Len(t, d.Findings, 1)
+			f := d.Findings[0]
+			require.Contains(t, f.Cause, tt.cause)
+			require.NotContains(t, f.Cause, tt.notIn)
+			require.Contains(t, f.Fix, tt.fix)
+			if tt.notInFix != "" {
+				require.NotContains(t, f.Fix, tt.notInFix)
+			}
+		})
+	}
 }

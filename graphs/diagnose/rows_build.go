@@ -286,6 +286,31 @@ func cxxRows() []Signature {
 			Decisive: "the InvalidCxxCompiler line",
 		},
 		{
+			// The same message where the text shows LD_PRELOAD: a compiler that is installed
+			// fails to start under the library the environment preloads into every child
+			// process (validation v32c's 82, neml2's coverage script: "it would be inherited by
+			// the g++ subprocess Inductor spawns …, which then fails to start with
+			// \"InductorError: InvalidCxxCompiler\""). After the row above, whose cause the
+			// retellings borrow; it wins on the same line (better: a row with a Requires).
+			Code: CXXCompilerMissing, Literal: "No working C++ compiler found in torch._inductor.config.cpp.cxx",
+			Requires: `LD_PRELOAD`,
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor takes the first compiler of torch._inductor.config.cpp.cxx whose \"--version\" " +
+				"runs without an error, and none did; the text shows LD_PRELOAD, which the compiler's process " +
+				"inherits: a preloaded library that aborts or crashes g++ as it starts (a sanitizer's or a " +
+				"profiler's runtime, as the text tells) stops a compiler that is installed as if none were there",
+			Fix: "run the compile without LD_PRELOAD in its environment (set it only for the process that needs " +
+				"it, or remove it from os.environ before the first torch.compile call); if no compiler is " +
+				"installed after all, install one (Debian/Ubuntu: apt-get install g++) or point CXX at one that " +
+				"runs; or " + noCompiler,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cpp_builder.py cpp_compiler_search (subprocess.check_output([cxx, " +
+				"\"--version\"]); a SubprocessError moves to the next, then raise exc.InvalidCxxCompiler; copies " +
+				"in the code corpus, find_string ids 175987913 and 60723033531, releases not read; " +
+				"torch/_inductor/codecache.py's before cpp_builder.py, the same check); report: validation v32c's 82",
+			Decisive: "the InvalidCxxCompiler line; another line shows LD_PRELOAD",
+		},
+		{
 			// The same check's source line as a traceback prints it under its frame (raise
 			// RuntimeError(f"Compiler: {compiler} is not found.") from exc), with the printed
 			// message cut off (holdoutBM's ComfyUI-TeaCache#150, a glog-prefixed traceback,
@@ -441,7 +466,10 @@ func autotuneRows() []Signature {
 // (torch/_inductor/utils.py is_big_gpu).
 func gemmOffRows() []Signature {
 	const (
-		fix = "nothing fails: the compiled code runs, with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
+		// "stops nothing", not "nothing fails": logs that print it often fail later for another
+		// reason (validation v32c's 14: Triton's "Failed to find C compiler"; 60: autotuning's
+		// CUDA out of memory), and the warning is not that failure.
+		fix = "the warning stops nothing: Inductor goes on and compiles with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
 			"max-autotune cannot pick Triton matmul templates, so its longer compile buys less (mode=\"default\" " +
 			"or \"reduce-overhead\" compiles faster); the warning goes away only on a GPU Inductor counts as big"
 		source = "torch/_inductor/utils.py is_big_gpu @ T2.6.0, T2.14.1"
@@ -472,7 +500,7 @@ func gemmOffRows() []Signature {
 				"fixed count of 8 multiprocessors (no query of the Mac's GPU), below the 68 SMs max-autotune's " +
 				"matmul template search wants; so Inductor skips that search and keeps ATen's matmuls, whatever " +
 				"this Mac's GPU, while the rest of max-autotune runs as usual",
-			Fix: "nothing fails: the compiled code runs, with ATen's matmuls on MPS; the warning is expected on " +
+			Fix: "the warning stops nothing: Inductor goes on and compiles with ATen's matmuls on MPS; it is expected on " +
 				"MPS (no setting and no other Mac removes it) and can be ignored",
 			Evidence: modes.Source,
 			Source: "torch/_inductor/runtime/hints.py DeviceProperties.create (for \"mps\": " +
