@@ -190,6 +190,15 @@
 //	                  warning with its words); a file with no such call gets a note on
 //	                  stderr; -- without -script exits 2.
 //
+// A flag that reads a file (-scenario, -schema, -diagnose, -script, and -options for
+// its dict or @FILE) takes it anywhere on the line when another flag follows the flag:
+// compilemode -diagnose -json run.log, -json -diagnose run.log, -diagnose run.log
+// -json and -diagnose -torch 2.6 run.log all read run.log; the file is the one
+// argument no flag takes. With none left (-diagnose -json) the command says "-diagnose
+// needs a file (or - for standard input)"; with two, that the flag takes one; with two
+// such flags and one file, to write each file after its flag (each exit 2). A file
+// named like a flag is written ./-json.
+//
 // # Output
 //
 //	-json       JSON instead of text; its "format" field names the mode's form:

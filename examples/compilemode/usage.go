@@ -42,9 +42,9 @@ var helpGroups = []helpGroup{
 		example: "compilemode -mode reduce-overhead -devices 2 -threads per-device",
 	},
 	{
-		title:   "Input files: a whole scenario in one file",
+		title:   "Input files: a whole scenario, a log or a script (the file may stand anywhere on the line: -diagnose -json run.log reads run.log; a file named like a flag is ./-json)",
 		flags:   []string{"scenario", "diagnose", "script"},
-		example: "compilemode -scenario testdata/scenarios/drafters-2.11.json",
+		example: "compilemode -scenario testdata/scenarios/drafters-2.11.json; compilemode -json -diagnose run.log",
 	},
 	{
 		title:   "Output: text wrapped to the terminal (when not one: 100 columns; -diagnose: $COLUMNS, else unwrapped), or JSON",

@@ -371,16 +371,47 @@
 //	whole page (main at 96345fab)                        about 3.06 MB
 //	whole page (main at 5337708d, a session of -script
 //	  command-line readers, held-fix and release work)    3,229,311    OVER by 83.6 KB
+//	app.wasm at 31837018, smallgzip                       3,204,789
+//	the runtime's file and line tables of each function
+//	  left out of its data (internal/wasmdata.DropLines;
+//	  a traceback says ?:0 for a file and line)           3,030,422    174 KB
+//	whole page (main at 31837018)                         3,054,943     88.7 KB left
 //
-// The last row is over the 3 MiB budget (issue 24 asks for 3 MB at most), and no room
-// was found before that session ended: the runtime built without inlining gave back
-// 34 KB (3,195,289) at a cost to a log's answer (below), and graphs, config and modes
-// without inlining made the page larger. TestTransferSize reports OVER BUDGET with
-// the bytes and fails only past transferCeiling (3.25 MiB) until the page is back
-// under its budget. Code the page never runs is some of the room, not all of it:
-// -script's readers of a command line (click, Typer, argh, jsonargparse, fire),
-// which the page, with no command line, never reaches, are 18 KB of app.wasm by
-// gzip -9 (measured by leaving their calls out of a build at 1febeb22).
+// The row of 5337708d was over the 3 MiB budget (issue 24 asks for 3 MB at most), and
+// no room was found before that session ended: the runtime built without inlining
+// gave back 34 KB (3,195,289) at a cost to a log's answer (below), and graphs,
+// config and modes without inlining made the page larger. TestTransferSize failed
+// only past a ceiling of 3.25 MiB until the next rows; it fails past the budget again.
+// The room was in app.wasm's data. The Go runtime's table of functions (pclntab:
+// runtime/symtab.go pcHeader and _func) holds for each function, besides its name,
+// its tables of the stack pointer and of the stack maps (pcsp, pcdata), which the
+// garbage collector and the scheduler read, and a table of the source file and one
+// of the line of each instruction (pcfile, pcln), which only a traceback,
+// runtime.Caller and runtime.CallersFrames read. Its pc-value tables were 355 KB of
+// the 7.0 MB of data, 184 KB of the data's 1.24 MB by zlib level 9, 66 KB without
+// the file and line tables. Build now leaves those out (wasmdata.DropLines): each
+// function's pcfile, pcln and startLine 0, which the runtime reads as no table (its
+// funcline1 gives the file "?" and line 0), the bytes of those tables that no stack
+// or pcdata table shares set to zero, and the tables of file names (cutab, filetab)
+// too. The code, the functions' names and their stack and pcdata tables are the same
+// bytes, so the page runs and answers the same; a panic's traceback in the browser's
+// console names each function, with ?:0 for its file and line. Nothing else in the
+// page reads a file or line: its calls of runtime.Caller and CallersFrames (reflect's
+// and internal/reflectlite's names of methods) read function names. TestDropLinesRuns
+// runs a program in Node before and after (the same output but for runtime.Caller's
+// file and line, and the garbage collector walking a deep stack), the browser tests
+// the page, and examples/web/internal/answer's tests pass with their js/wasm test
+// binary built the same way, run in Node. DropLines reads the layout of Go 1.20
+// to 1.26 (pcHeader's magic 0xfffffff1) and leaves a module of another layout as it
+// is.
+// Measured and not kept: -script's readers of a command line (click, Typer, argh,
+// jsonargparse, fire: 30 KB of app.wasm by smallgzip, left out by a build tag) are
+// not code the page never runs: graphs/script reads a notebook's code cells with the
+// kernel's sys.argv (-f and its connection file: kernelArgv), which parse_args() and
+// those libraries read (TestNotebookKernelArgv). smallgzip with 1,024 candidates of
+// four bytes, not 256: app.wasm 7.5 KB smaller for 4.4 s more of CPU (2,048 and a
+// nice length of 128: 8.6 KB, 9.4 s); zopfli --i15 wrote a 1 MB part of app.wasm's
+// code 0.65% smaller than smallgzip, two of its data 0.2% and 1.3%.
 // The Go linker writes the data of a WebAssembly module as segments, a new one after
 // every run of eight zero bytes or more (cmd/link/internal/wasm writeDataSec), which
 // makes the raw module smallest; app.wasm's data had 100,000 segments, the linker's
@@ -951,13 +982,17 @@ func Build(ctx context.Context, dir string) error {
 // 2,904,283 (132), 256 2,904,439, 512 2,905,143 and 4,096 2,905,564.
 const dataGap = 128
 
-// mergeData rewrites the module at path with its data section in fewer segments
-// (wasmdata.Merge: the memory it starts with is the same), 170 KB smaller gzipped: the
-// package doc's Transfer size.
+// mergeData rewrites the module at path with the Go runtime's file and line tables
+// left out (wasmdata.DropLines: a traceback says "?:0" for a file and line; 174 KB
+// smaller gzipped) and its data section in fewer segments (wasmdata.Merge: the memory
+// it starts with is the same; 170 KB): the package doc's Transfer size.
 func mergeData(path string) error {
 	module, err := os.ReadFile(path)
 	if err != nil {
 		return err
+	}
+	if module, _, err = wasmdata.DropLines(module); err != nil {
+		return fmt.Errorf("app.wasm: %w", err)
 	}
 	merged, err := wasmdata.Merge(module, dataGap)
 	if err != nil {

@@ -16,6 +16,17 @@ var OpenFalse = map[string]string{
 	// (classInCode). Open: the message as a string assigned in source.
 	"fd_neg_torch_mlu_source_overwritten_msg_fstring": "holdoutFD: a copy of cudagraph_trees' msg = (\"Error: accessing tensor output …\" f\"…\"), source assigning the message",
 	"fd_neg_logging_filter_constant_sms_warning":      "holdoutFD: a module constant _SMALL_GPU_MAX_AUTOTUNE_WARNING = \"Not enough SMs …\" for a logging filter",
+	// holdoutFB, measured once at 31837018 (validation v32b, 2026-12-06): a message quoted as
+	// what would, could or does happen in general, no run's (a modal "can trigger", "Without
+	// the mark, cudagraph trees raise", "the C++ function that throws", a counterfactual
+	// "would otherwise … abort with" three comment lines above the quote), as data (a tuple of
+	// markers), or retold from a fixed report in a regression test.
+	"fb_neg_window_mask_comment_can_trigger_overwritten": "holdoutFB: a comment's \"can trigger \"overwritten by a subsequent run\" errors\" after \"may wrap\", a possibility, read as overwritten-output by the fragment",
+	"fb_neg_rfdetr_test_docstring_without_mark_raise":    "holdoutFB: a test docstring's \"Without the mark, cudagraph trees raise \"…\"\", a generic conditional, read as overwritten-output",
+	"fb_neg_comfy_int8_patch_comment_checkpool_throws":   "holdoutFB: a patch's comment \"This is the C++ function that throws \"…\"\", a description of source code, read as allocator-incompatible",
+	"fb_neg_musa_cpp_comment_would_abort_capturing":      "holdoutFB: a C++ comment's counterfactual \"which would otherwise issue … and abort with\" over three lines above the quote, read as stream-capture-illegal",
+	"fb_neg_mot17_bisect_transient_markers_tuple":        "holdoutFB: four messages as the items of a tuple of markers (TRANSIENT_MARKERS = (…)), read as stream-capture-illegal",
+	"fb_neg_rmm_test_pluggable_checkpool_fixed":          "holdoutFB: a regression test's \"In the bug report, this step raised: … We expect this to succeed now.\", read as allocator-incompatible",
 	// holdoutFA's two capturable negatives, measured once at 740d9835, are quiet since a
 	// context line of a traceback's listing (listing.go) and an assert's message in source
 	// code (assertedInSource) are no report (branch fixctx29).

@@ -702,7 +702,14 @@
 // sixteen words) is that package's. A pin to go back to is another run's ("Downgrading to
 // torch==2.5.1 also fixes this"), and so is a release a request asks the reader to move
 // to ("Can you rerun the code after updating the PyTorch to `2.5.1`", "please upgrade to
-// torch 2.6": a request, then a verb of moving or installing, in its sentence). So is a
+// torch 2.6": a request, then a verb of moving or installing, in its sentence). A release
+// nobody ran is no run's: one an installer refused (uv's "Distribution `torch==2.8.0 @ …`
+// can't be installed because …", "Failed to download `torch==2.6.0+cu124`", pip's "… is
+// not a supported wheel on this platform", Poetry's "Unable to find installation
+// candidates for torch (2.4.0)", the specs under conda's PackagesNotFoundError, "torch
+// 2.8.0 fails to install"), one to come ("PyTorch 2.0 will be out very soon", "is
+// expected to ship in April", "(not yet released)", "将于下月发布", "リリースされます") and
+// one compatibility is still to be checked against. So is a
 // release named as what another tool or package acts on ("nvcc 13.x
 // rejects torch 2.9's ATen/core/List_inl.h", "vLLM 0.6 pins torch 2.4.0", "flash-attn
 // wheels for torch 2.5", "built against torch 2.3", "incompatible with torch 2.6",
@@ -1126,8 +1133,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 3137 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1671 of them
+// testdata/corpus holds 3194 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1702 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file each:
 // 172 in the build set, used while building the rows, the rest in held-out sets,
@@ -1983,6 +1990,8 @@
 //   - gpu-too-old-for-triton: a paraphrase with "ld GPU", as reports retell it
 //   - gpu-too-old-for-triton: "too old to be supported by the triton GPU compiler" (quoted up to its first clause's end), 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
+//   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "Compiler: {compiler} is not found", as reports retell it
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
@@ -2019,6 +2028,7 @@
 //   - cxx-compiler-missing: a paraphrase with "s a C compile", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "lude a compil", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found" (the message cut short), 2.0–2.14
+//   - cxx-compiler-missing: "No working C++ compiler found" (the message cut short), 2.0–2.14
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
@@ -2026,6 +2036,7 @@
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.1–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted up to its first clause's end), 2.5–2.14
+//   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "not enough cuda cores to use max_autotune mode", 2.0
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14

@@ -644,6 +644,9 @@ type versionFinder struct {
 	// upgraded: a line said an upgrade of torch, its release unnamed, made the failure
 	// go (upgradeWorked, release_recallj.go)
 	upgraded bool
+	// refusedList: the lines read are an installer's list of the packages it refused
+	// (refusedListed, release_refused.go)
+	refusedList bool
 	// wrapCut is the line, wrapLine, whose last word is torch's file name cut at the
 	// line's end, for the next line to end (release_wrap.go); wrapped: found was read on
 	// the two joined, and is quoted so
@@ -687,9 +690,10 @@ var betweenKeyAndValue = &lazyregexp.Regexp{Expr: `^\s*(?:(?:\x60{3,}|~{3,})[\w+
 
 // pending reports whether the next line may hold the value the last one named, or a
 // watch of a base image's or an install's release reads the lines after it
-// (installWatch).
+// (installWatch), or the lines are an installer's list of the packages it refused
+// (refusedListed).
 func (f *versionFinder) pending() bool {
-	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0
+	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0 || f.refusedList
 }
 
 func (f *versionFinder) window(text []byte, line int) {

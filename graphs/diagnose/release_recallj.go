@@ -164,10 +164,11 @@ func saysUpgradeWorked(text []byte) bool {
 
 // releasesOn offers the releases the rows find on text (patternsOn, deferLine), unless
 // it is a short reply after a line that said an unnumbered upgrade worked
-// (upgradedReply), a resolver's report (resolverReport) or labelled as a working run's
-// (goodLabelled), and notes such a line (saysUpgradeWorked).
+// (upgradedReply), a resolver's report (resolverReport) or an installer's list of the
+// packages it refused (refusedListed), or labelled as a working run's (goodLabelled),
+// and notes such a line (saysUpgradeWorked).
 func (f *versionFinder) releasesOn(text []byte, line int) {
-	if hasRelease(text) && !goodLabelled(text) && !(f.upgraded && matchGated(upgradedReply, text)) && !resolverReport(text) {
+	if listed := f.refusedListed(text); hasRelease(text) && !listed && !goodLabelled(text) && !(f.upgraded && matchGated(upgradedReply, text)) && !resolverReport(text) {
 		f.patternsOn(text, line)
 		f.deferLine(text, line)
 		f.noteChecked(text, line)
@@ -181,12 +182,13 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 // phrasings of otherRunSaid, an API's history (apiHistory), a fix's move (fixMove), a
 // check mark (checkMarked), an article's topic (releaseTopic), a fix's future home
 // (fixHome), a change in torch dated by "since" (sinceChanged), a release compared with
-// (comparedTo) or a minimum (minimumNamed).
+// (comparedTo), a minimum (minimumNamed) or a release nobody runs (nobodyRuns: to come, or
+// its installation failed).
 func otherRunNamed(text, before []byte, from, to int) bool {
 	return otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) ||
 		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:]) ||
 		fixHome(text, before, from, to) || cjkFix(text, from, to) || sinceChanged(text, before, from, to) || comparedTo(before, text[to:]) ||
-		minimumNamed(text, from, to)
+		minimumNamed(text, from, to) || nobodyRuns(text, from, to)
 }
 
 // resolverLine is a line of a resolver's report that a requirement could not be
@@ -202,8 +204,32 @@ func otherRunNamed(text, before []byte, from, to int) bool {
 // {}", and crates/uv-distribution-types/src/prioritized_distribution.rs, "no wheels with a
 // matching …"). "X depends on torch==2.3.0" was another package's requirement already
 // (requirementWord's "depends" is not, but the line names no release of torch's own).
+// An installer's refusal to install a pin is one too (release_refused.go, holdoutFC's
+// kev#34): uv's "error: Distribution `torch==2.8.0 @ registry+https://pypi.org/simple`
+// can't be installed because it doesn't have a source distribution or wheel for the
+// current platform" (astral-sh/uv crates/uv-resolver/src/lock/mod.rs at 26a9dd4b; "Package
+// `torch` can't be installed because …", lock/export/pylock_toml.rs), its "Failed to
+// download `torch==2.6.0+cu124`", "Failed to download and build", "Failed to build"
+// (crates/uv-distribution-types/src/dist_error.rs), "Failed to fetch:
+// `https://download.pytorch.org/whl/cu124/torch-2.6.0%2Bcu124-…whl`"
+// (crates/uv-client/src/error.rs) and older uv's "Caused by: Failed to fetch wheel:
+// torch==2.6.0" (astral-sh/uv#6281); pip's "ERROR:
+// torch-2.3.0+cu121-cp312-cp312-win_amd64.whl is not a supported wheel on this platform."
+// (pypa/pip src/pip/_internal/resolution/resolvelib/factory.py), and its refusals of a
+// torch pin whose local build's tag a prose row read past requirementWord ("ERROR: No
+// matching distribution found for torch==2.1.0+cu118", "Could not find a version that
+// satisfies the requirement torch==2.5.1+cu121 (from versions: none)":
+// src/pip/_internal/index/package_finder.py); Poetry's "Unable to find installation
+// candidates for torch (2.4.0)" (python-poetry/poetry src/poetry/installation/chooser.py)
+// and "Because myproject depends on torch (2.4.0) which doesn't match any versions,
+// version solving failed." (src/poetry/mixology/incompatibility.py, failure.py).
 var resolverLine = &lazyregexp.Regexp{Expr: `(?i)\bthe\s+user\s+requested\b|\bcannot\s+install\b.*\bconflicting\s+dependencies\b|` +
-	`\bwe\s+can\s+conclude\s+that\b|\bno\s+wheels\s+with\s+a\s+matching\b|\bno\s+solution\s+found\s+when\s+resolving\b`}
+	`\bwe\s+can\s+conclude\s+that\b|\bno\s+wheels\s+with\s+a\s+matching\b|\bno\s+solution\s+found\s+when\s+resolving\b|` +
+	`\b(?:distribution|package)\s+[\x60'"]?[\w.\[\],-]+(?:==\S+?)?(?:\s+@\s+\S+?)?[\x60'"]?\s+can(?:'|’)?t\s+be\s+installed\b|` +
+	`\bfailed\s+to\s+(?:download(?:\s+and\s+build)?|build|fetch\s+wheel:?)\s+[\x60'"]?(?:py)?torch(?:==|-\d)|\bfailed\s+to\s+fetch:\s+[\x60'"]?\S*/(?:py)?torch-\d|` +
+	`\bis\s+not\s+a\s+supported\s+wheel\b|\bunable\s+to\s+find\s+installation\s+candidates\b|` +
+	`\bversion\s+solving\s+failed\b|\bwhich\s+doesn(?:'|’)?t\s+match\s+any\s+versions\b|` +
+	`\bno\s+matching\s+distribution\s+found\s+for\s+[\x60'"]?(?:py)?torch\b|\bsatisfies\s+the\s+requirement\s+[\x60'"]?(?:py)?torch\b`}
 
 // checkMarked reports whether a release is marked as working by a check mark before
 // it ("✅ torch 2.6  ❌ torch 2.7", a status list) or after a colon, a dash or a table's
@@ -276,9 +302,13 @@ var (
 )
 
 // resolverReport reports whether text is a resolverLine; a line without "request",
-// "conflicting", "conclude", "no wheels" or "resolving" is not run through the expression.
+// "conflicting", "conclude", "no wheels", "resolving", "installed", "ailed to ", "wheel", "solving",
+// "candidates", "versions", "distribution found" or "satisfies" is not run through the
+// expression.
 func resolverReport(text []byte) bool {
-	for _, w := range [][]byte{[]byte("request"), []byte("conflicting"), []byte("conclude"), []byte("no wheels"), []byte("resolving")} {
+	for _, w := range [][]byte{[]byte("request"), []byte("conflicting"), []byte("conclude"), []byte("no wheels"), []byte("resolving"),
+		[]byte("installed"), []byte("ailed to "), []byte("wheel"), []byte("candidates"), []byte("versions"), []byte("solving"),
+		[]byte("distribution found"), []byte("satisfies")} {
 		if bytes.Contains(text, w) {
 			return matchGated(resolverLine, text)
 		}

@@ -482,7 +482,7 @@ func newCompiledReleaseRows() releasePatterns {
 
 // versionAnchors are the prefilter's anchors for releaseRows: every row's.
 func versionAnchors() []string {
-	out := append(append(notebookAnchors(), tableAnchors()...), sourceAnchors()...)
+	out := append(append(append(notebookAnchors(), tableAnchors()...), sourceAnchors()...), refusedAnchors()...)
 	seen := map[string]bool{}
 	for _, r := range releaseRows() {
 		for _, a := range r.anchors {

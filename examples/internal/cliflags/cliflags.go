@@ -5,6 +5,7 @@ package cliflags
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -451,6 +452,19 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 			fs.PrintDefaults()
 		}
 	}
+	args, err := placeFile(fs, args)
+	var placeErr *placeError
+	switch {
+	case err != nil && WantsHelp(args):
+		fs.Usage()
+		return nil, 0, false
+	case errors.As(err, &placeErr):
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return nil, 2, false
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v (%s -h lists the flags)\n", fs.Name(), err, fs.Name())
+		return nil, 2, false
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, 0, false
@@ -471,12 +485,10 @@ func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io
 // the flags left (args[0] the first): one more file for a file flag that has its file
 // (oneFileOnly), else "unexpected argument" with fileFlagHint's hint.
 func strayArgument(fs *flag.FlagSet, args []string) string {
-	if flagTakenAsFile(fs, args) == "" {
-		if msg := oneFileOnly(fs, args[0]); msg != "" {
-			return msg
-		}
+	if msg := oneFileOnly(fs, args[0]); msg != "" {
+		return msg
 	}
-	return fmt.Sprintf("unexpected argument %q (flags only%s; see -h)", args[0], fileFlagHint(fs, args))
+	return fmt.Sprintf("unexpected argument %q (flags only%s; see -h)", args[0], fileFlagHint(fs, args[0]))
 }
 
 // oneFileOnly returns the error for arg, an argument after a file flag given its file
@@ -491,8 +503,8 @@ func oneFileOnly(fs *flag.FlagSet, arg string) string {
 			continue
 		}
 		file := fl.Value.String()
-		return fmt.Sprintf("unexpected argument %q: -%s takes one file (or - for stdin) and has %q; %s (see -h)",
-			arg, f.flag, file, strings.NewReplacer("FILE", file, "ARG", arg).Replace(f.more))
+		return fmt.Sprintf("unexpected argument %q: -%s takes one %s (or %s for stdin) and has %q; %s (see -h)",
+			arg, f.flag, f.value, f.stdin, file, strings.NewReplacer("FILE", file, "ARG", arg).Replace(f.more))
 	}
 	return ""
 }
@@ -504,30 +516,34 @@ func given(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// fileFlags are the flags that read a file, by the file names each is for: a file
-// given without its flag (compilemode train.py, the first thing a new user types,
-// sweep4 finding 33) gets the flag suggested. The last row, with no extensions, takes
-// any other name that has an extension or names a file. more is what oneFileOnly
-// says to do with one more argument (ARG; FILE is the flag's file).
-var fileFlags = []struct {
-	flag string
-	exts []string
-	more string
-}{
-	{"script", []string{".py", ".ipynb"}, "the script's own command line goes after --: -script FILE -- ARG"},
-	{"scenario", []string{".json"}, "one scenario a run"},
-	{"diagnose", nil, "run one compilemode -diagnose for each file"},
+// fileFlag is a flag that reads a file: the file names it is for (fileFlagHint), what
+// it takes and its name for stdin, and what oneFileOnly says to do with one more
+// argument (more: ARG the argument, FILE the flag's file).
+type fileFlag struct {
+	flag  string
+	exts  []string
+	value string
+	stdin string
+	more  string
 }
 
-// fileFlagHint returns ": did you mean -script train.py?" for an argument that looks
-// like a file one of fs's file flags reads, and "" otherwise. Where a file flag took
-// another flag as its file (-diagnose -json run.log: the flag package gives -diagnose
-// the value "-json", sweep12 finding 2), it says so and how to write it.
-func fileFlagHint(fs *flag.FlagSet, args []string) string {
-	arg := args[0]
-	if h := flagTakenAsFile(fs, args); h != "" {
-		return h
-	}
+// fileFlags are the flags that read a file, by the file names each is for: a file
+// given without its flag (compilemode train.py, the first thing a new user types,
+// sweep4 finding 33) gets the flag suggested. The diagnose row, with no extensions,
+// takes any other name that has an extension or names a file; the rows after it
+// (extensions empty, not nil) are never suggested. Every row takes its file anywhere
+// on the line when a flag follows it (placeFile).
+var fileFlags = []fileFlag{
+	{"script", []string{".py", ".ipynb"}, "file", "-", "the script's own command line goes after --: -script FILE -- ARG"},
+	{"scenario", []string{".json"}, "file", "-", "one scenario a run"},
+	{"diagnose", nil, "file", "-", "run one compilemode -diagnose for each file"},
+	{"schema", []string{}, "file", "-", "one schema a run"},
+	{"options", []string{}, "dict or @FILE", "@-", "give every option in the one dict"},
+}
+
+// fileFlagHint returns ": did you mean -script train.py?" for arg, an argument that
+// looks like a file one of fs's file flags reads, and "" otherwise.
+func fileFlagHint(fs *flag.FlagSet, arg string) string {
 	ext := strings.ToLower(filepath.Ext(arg))
 	_, statErr := os.Stat(arg)
 	for _, f := range fileFlags {
@@ -541,34 +557,112 @@ func fileFlagHint(fs *flag.FlagSet, args []string) string {
 	return ""
 }
 
-// flagTakenAsFile returns ": -diagnose took "-json" as its file: write -diagnose run.log
-// -json" where a file flag's value is the name of one of fs's flags, and "" otherwise;
-// args are the arguments the flags left (args[0] the first). A flag that takes a value
-// ("-diagnose -torch 2.14 run.log") took args[0] as its value, and the file is the
-// argument after it: "write -diagnose run.log -torch 2.14" (newuser21 finding 2: the
-// hint had been "-diagnose 2.14 -torch").
-func flagTakenAsFile(fs *flag.FlagSet, args []string) string {
-	for _, f := range fileFlags {
-		fl := fs.Lookup(f.flag)
-		if fl == nil {
-			continue
+// fileFlagNamed returns the row of fileFlags for the flag name, or nil.
+func fileFlagNamed(name string) *fileFlag {
+	for i := range fileFlags {
+		if fileFlags[i].flag == name {
+			return &fileFlags[i]
 		}
-		v := fl.Value.String()
-		name, _, hasValue := strings.Cut(strings.TrimLeft(v, "-"), "=")
-		taken := fs.Lookup(name)
-		if !strings.HasPrefix(v, "-") || name == "" || taken == nil {
-			continue
-		}
-		if hasValue || isBoolFlag(taken) {
-			return fmt.Sprintf(": -%s took %q as its file: write -%s %s %s", f.flag, v, f.flag, args[0], v)
-		}
-		file := "FILE" // "-diagnose -torch 2.14" names no file
-		if len(args) > 1 {
-			file = args[1]
-		}
-		return fmt.Sprintf(": -%s took %q as its file: write -%s %s %s %s", f.flag, v, f.flag, file, v, args[0])
 	}
-	return ""
+	return nil
+}
+
+// placeError is a file flag whose file could not be told from the command line
+// (placeFile): none is left, several are, or two file flags want the one left. flag
+// is the file flag's name, without its dash.
+type placeError struct {
+	flag, msg string
+}
+
+func (e *placeError) Error() string { return e.msg }
+
+// flagToken reads a as the flag package reads a flag: name is the flag's name ("" when
+// a is no flag: "run.log", "-"), fl fs's flag of that name (nil for a name fs lacks,
+// -h included), inline whether a carries its value (-torch=2.6).
+func flagToken(fs *flag.FlagSet, a string) (name string, fl *flag.Flag, inline bool) {
+	name = strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	if !strings.HasPrefix(a, "-") || name == "" || name[0] == '-' || name[0] == '=' {
+		return "", nil, false
+	}
+	name, _, inline = strings.Cut(name, "=")
+	return name, fs.Lookup(name), inline
+}
+
+// placeFile returns args with a file flag's file written into it (-diagnose=run.log).
+// The flag package gives a flag that takes a value the next argument, whatever it is:
+// "-diagnose -json run.log" would read a file named "-json" and leave run.log over,
+// the order three new users of three wrote first. Where a file flag (fileFlags) is
+// followed by one of fs's flags, or ends the line, its file is the one argument no
+// flag takes, wherever it stands: -diagnose -json run.log, -json -diagnose run.log,
+// -diagnose -torch 2.6 run.log and run.log -diagnose all read run.log ("-" is stdin,
+// as ever). No such argument, several, or two file flags that want one are a
+// *placeError saying what to write; a file named like a flag is given as ./-json.
+// Arguments after "--" are not looked at. With a file flag to place, a flag fs lacks
+// (-h, -bogus) is the flag package's error, "flag provided but not defined: -bogus";
+// without one, args are returned as they are.
+func placeFile(fs *flag.FlagSet, args []string) ([]string, error) {
+	var open, free []int
+	unknown := ""
+	for i := 0; i < len(args) && args[i] != "--"; i++ {
+		name, fl, inline := flagToken(fs, args[i])
+		switch {
+		case name == "":
+			free = append(free, i)
+		case fl == nil:
+			unknown = cmp.Or(unknown, name)
+		case inline || isBoolFlag(fl):
+		case fileFlagNamed(name) != nil && (i+1 == len(args) || isFlag(fs, args[i+1])):
+			open = append(open, i)
+		default:
+			i++ // the flag's value
+		}
+	}
+	if len(open) == 0 {
+		return args, nil
+	}
+	if unknown != "" {
+		return args, fmt.Errorf("flag provided but not defined: -%s", unknown)
+	}
+	if err := placeable(args, open, free); err != nil {
+		return args, err
+	}
+	out := slices.Clone(args)
+	out[open[0]] += "=" + args[free[0]]
+	return slices.Delete(out, free[0], free[0]+1), nil
+}
+
+// isFlag reports whether a is written as a flag (-json, --torch=2.6, -h, -bogus; not
+// "-" or "./-json").
+func isFlag(fs *flag.FlagSet, a string) bool {
+	name, _, _ := flagToken(fs, a)
+	return name != ""
+}
+
+// placeable returns the *placeError for args when the file flags at open (indexes in
+// args) cannot take their file from the arguments at free, and nil when one flag and
+// one argument are there.
+func placeable(args []string, open, free []int) error {
+	name := strings.TrimLeft(args[open[0]], "-")
+	f := fileFlagNamed(name)
+	e := &placeError{flag: name}
+	switch {
+	case len(open) > 1:
+		e.msg = fmt.Sprintf("-%s and %s each need a %s: write each flag's right after it (see -h)", name, args[open[1]], f.value)
+	case len(free) == 0:
+		e.msg = fmt.Sprintf("-%s needs a %s (or %s for standard input)", name, f.value, f.stdin)
+		if next := open[0] + 1; next < len(args) && f.stdin == "-" {
+			e.msg += fmt.Sprintf("; a file named %s is written ./%s", args[next], args[next])
+		}
+		e.msg += " (see -h)"
+	case len(free) > 1:
+		file, arg := args[free[0]], args[free[1]]
+		e.msg = fmt.Sprintf("-%s takes one %s (or %s for stdin) and %d arguments are left, %q and %q%s; %s (see -h)",
+			name, f.value, f.stdin, len(free), file, arg, strings.Repeat(" …", min(len(free)-2, 1)),
+			strings.NewReplacer("FILE", file, "ARG", arg).Replace(f.more))
+	default:
+		return nil
+	}
+	return e
 }
 
 // isBoolFlag reports whether fl takes no value (-json, -all), as the flag package

@@ -1,5 +1,6 @@
-// Package wasmdata lays out the data section of a WebAssembly module the Go linker
-// wrote in fewer segments, for a smaller gzipped module.
+// Package wasmdata rewrites the data section of a WebAssembly module the Go linker
+// wrote, for a smaller gzipped module: in fewer segments ([Merge]), and without the
+// Go runtime's tables of each function's source file and lines ([DropLines]).
 //
 // The Go linker (cmd/link/internal/wasm, writeDataSec) starts a new data segment after
 // every run of eight zero bytes or more, which makes the raw module smallest: the
@@ -16,7 +17,6 @@
 package wasmdata
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -48,34 +48,7 @@ type segment struct {
 // section holds a segment of another form than the Go linker writes (active, memory 0,
 // an i32.const offset).
 func Merge(module []byte, maxGap int) ([]byte, error) {
-	if !bytes.HasPrefix(module, header) {
-		return nil, errors.New("wasmdata: not a WebAssembly module (magic number and version 1)")
-	}
-	out := append([]byte(nil), header...)
-	r := reader{b: module, i: len(header)}
-	for r.i < len(r.b) {
-		id := r.b[r.i]
-		r.i++
-		size, err := r.uleb()
-		if err != nil {
-			return nil, fmt.Errorf("wasmdata: section %d: %w", id, err)
-		}
-		body, err := r.take(size)
-		if err != nil {
-			return nil, fmt.Errorf("wasmdata: section %d: %w", id, err)
-		}
-		if id == dataSection {
-			segs, err := readSegments(body)
-			if err != nil {
-				return nil, err
-			}
-			body = writeSegments(join(segs, maxGap))
-		}
-		out = append(out, id)
-		out = binary.AppendUvarint(out, uint64(len(body)))
-		out = append(out, body...)
-	}
-	return out, nil
+	return rewriteData(module, func(segs []segment) ([]segment, error) { return join(segs, maxGap), nil })
 }
 
 // join merges each segment into the one before when it starts at most maxGap-1 bytes

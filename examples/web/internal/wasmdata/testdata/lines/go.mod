@@ -1,0 +1,3 @@
+module lines
+
+go 1.25
