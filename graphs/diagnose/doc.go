@@ -141,7 +141,30 @@
 // torch.version.hip's value, collect_env's ROCm or HIP line, an AMD Instinct or gfx9xx
 // GPU, a HIP error: [Diagnosis.ROCmLine]) gets a note that the device is AMD's, where
 // torch.cuda drives HIP and captures make HIP graphs, while the plan's facts are NVIDIA
-// CUDA's.
+// CUDA's; so does a text that shows Moore Threads' MUSA, Huawei's Ascend NPU or
+// Cambricon's MLU. Under a finding of a compile that fails at the call's first run (the
+// toolchain's codes: Triton, the C and C++ compilers and their headers, the GPU's
+// capability, autotuning left without a choice), every device reads "cuda:0 main: capture
+// (the log shows this call failing at its first run, before any capture: line 5,
+// triton-missing)".
+//
+// # Words that fit the text
+//
+// A finding's cause and fix fit what the text shows of its run. A capture's fallback
+// names a torch.compile mode (mode="max-autotune-no-cudagraphs") only where the text
+// shows torch.compile: under vLLM's or SGLang's own capture (their modules, flags or
+// variables) it is the engine's switch (--enforce-eager, --disable-cuda-graph); under a
+// capture of the program's own (torch.cuda.graph, CUDAGraph, capture_begin,
+// make_graphed_callables, a graph capture told in prose) it is leaving that code out of
+// the captured region, PyTorch's own advice for a part unsafe to capture. A Windows run
+// (a drive's or Lib\site-packages' backslashed path, [WinError, MSVC's cl.exe or vcvars,
+// Windows 10 or 11) and no Linux one (WSL, a Linux path, apt-get) gets the Windows fix of
+// cxx-compiler-missing (MSVC's Build Tools with the "Desktop development with C++"
+// workload, cl on PATH from the x64 Native Tools Command Prompt), python-headers-missing
+// (the headers of a python.org install) and openmp-missing (MSVC's INCLUDE). A capture's
+// failure on ROCm, MUSA, an Ascend NPU or an MLU says in its cause which device the text
+// shows, and cuda-graph-empty under vLLM's piecewise capture that a piece launching no
+// kernel prints it too (vllm-project/vllm#28044).
 //
 // # A fix the text shows done
 //

@@ -50,8 +50,8 @@ var rocmShape = &lazyregexp.Regexp{Expr: `\+rocm\d|\brocm/pytorch:|\btorch\.vers
 	`\bHIP runtime version:\s*\d|\bHIP(?: version)?:\s*\d|\bROCm\s+v?\d+\.\d[\w.]*|\bAMD Instinct\b|\bMI[123]\d\d[AXH]?\b|` +
 	`\bgfx(?:9\d[\da-f]|1[01]\d\d)\b|\bhipError[A-Z]\w+|\bHIP error:`}
 
-// planNotes sets d's ROCm line (from h) and PlanNotes: a capture the plan says
-// succeeds that a finding shows failing, and a ROCm run.
+// planNotes sets d's ROCm line (from h) and PlanNotes: a call the plan says compiles
+// or captures that a finding shows failing, and a device other than NVIDIA's.
 func (d *Diagnosis) planNotes(h *heldState) {
 	if !d.devicesPlanned() {
 		return
@@ -59,8 +59,8 @@ func (d *Diagnosis) planNotes(h *heldState) {
 	if h.rocm.line > 0 {
 		d.ROCmLine, d.ROCmText = h.rocm.line, h.rocm.quote
 	}
-	if f, ok := d.captureFailing(); ok {
-		d.PlanNotes = append(d.PlanNotes, captureFailingWords(f))
+	if w, _, ok := d.planFailing(); ok {
+		d.PlanNotes = append(d.PlanNotes, w)
 	}
 	if n := d.rocmNote(); n != "" {
 		d.PlanNotes = append(d.PlanNotes, n)
@@ -72,28 +72,56 @@ func (d *Diagnosis) devicesPlanned() bool {
 	return d.Plan != nil && d.Plan.Error == nil && !d.Plan.CompileDisabled
 }
 
-// rocmNote says that the text shows a ROCm run, "" when it shows none.
+// rocmNote says that the text shows a ROCm run, or another device than NVIDIA's
+// (fit.go's runtimeWords), "" when it shows none.
 func (d *Diagnosis) rocmNote() string {
-	if d.ROCmLine == 0 {
+	n := d.runtime
+	if n == "" && d.ROCmLine > 0 {
+		n = rocmWords(d.ROCmLine, d.ROCmText)
+	}
+	if n == "" {
 		return ""
 	}
-	return fmt.Sprintf("line %d shows a ROCm run (%q): the device is AMD's, where torch.cuda drives HIP "+
-		"and captures make HIP graphs, while this plan's facts are NVIDIA CUDA's", d.ROCmLine, d.ROCmText)
+	return n + ", while this plan's facts are NVIDIA CUDA's"
 }
 
-// captureFailing returns the first finding of a code of CaptureFailCodes when the plan
-// says some device captures.
-func (d *Diagnosis) captureFailing() (Finding, bool) {
-	if !d.devicesPlanned() || !slices.ContainsFunc(d.Plan.CUDAGraphs.Devices, captures) {
-		return Finding{}, false
+// rocmWords says that line shows a ROCm run (quote: what shows it).
+func rocmWords(line int, quote string) string {
+	return fmt.Sprintf("line %d shows a ROCm run (%q): the device is AMD's, where torch.cuda drives HIP "+
+		"and captures make HIP graphs", line, quote)
+}
+
+// compileFailCodes are the codes whose texts a compile prints when it fails at the
+// call's first run, before any kernel runs or any capture: Triton, the C and C++
+// toolchains and their headers, the GPU's capability, the kernels' autotuning (rows_build.go;
+// /work/v32b's report, text 02: a reduce-overhead call planned "capture" above its
+// TritonMissing).
+var compileFailCodes = []Code{TritonMissing, PythonHeadersMissing, CXXCompilerMissing, GPUTooOldForTriton,
+	OpenMPMissing, CUDAHeadersMissing, LibcudaNotFound, NoValidAutotuneChoices}
+
+// planFailing returns the words of the first finding that shows the planned call
+// failing, and whether they hold for every device (a compile that fails: a code of
+// compileFailCodes) or only for those the plan says capture (a code of
+// CaptureFailCodes).
+func (d *Diagnosis) planFailing() (words string, every, ok bool) {
+	if !d.devicesPlanned() {
+		return "", false, false
+	}
+	for _, f := range d.Findings {
+		if slices.Contains(compileFailCodes, f.Code) {
+			return fmt.Sprintf("the log shows this call failing at its first run, before any capture: line %d, %s", f.Line, f.Code), true, true
+		}
+	}
+	if !slices.ContainsFunc(d.Plan.CUDAGraphs.Devices, captures) {
+		return "", false, false
 	}
 	codes := CaptureFailCodes()
 	for _, f := range d.Findings {
 		if slices.Contains(codes, f.Code) {
-			return f, true
+			return captureFailingWords(f), false, true
 		}
 	}
-	return Finding{}, false
+	return "", false, false
 }
 
 // captures reports whether a device plan's outcome is a capture (of the whole graph or

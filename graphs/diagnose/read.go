@@ -286,10 +286,12 @@ type Diagnosis struct {
 	// the plan takes the default. An extra field.
 	PlanTorchFrom Code `json:"plan_torch_from,omitempty"`
 	// PlanNotes are what the text shows that the plan, read from the call alone, does
-	// not: a capture the plan says succeeds that a finding shows failing ("the log shows
-	// this capture failing: line 10, stream-capture-unjoined": the codes of
-	// CaptureFailCodes), and a ROCm run, whose device is AMD's while the plan's facts
-	// are NVIDIA CUDA's. Nil when there are none or no device is planned. An extra
+	// not: a compile that a finding shows failing at the call's first run ("the log shows
+	// this call failing at its first run, before any capture: line 5, triton-missing": the
+	// toolchain's codes), else a capture the plan says succeeds that a finding shows
+	// failing ("the log shows this capture failing: line 10, stream-capture-unjoined": the
+	// codes of CaptureFailCodes); and a ROCm run, whose device is AMD's, or a MUSA, Ascend
+	// NPU or MLU one, while the plan's facts are NVIDIA CUDA's. Nil when there are none or no device is planned. An extra
 	// field.
 	PlanNotes []string `json:"plan_notes,omitempty"`
 	// ROCmLine is the first line that shows a ROCm run (a +rocm build, torch.version.hip's
@@ -300,6 +302,9 @@ type Diagnosis struct {
 	ROCmText string `json:"rocm_text,omitempty"`
 	// allKeys keeps every key of Plan's configuration in the JSON form (Options.AllKeys).
 	allKeys bool
+	// runtime says which device other than NVIDIA's the text shows ("" for none: fit.go's
+	// runtimeWords), for the plan's note.
+	runtime string
 }
 
 // MarshalJSON writes d as encoding/json writes its fields, but for Plan's "config",
@@ -408,6 +413,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 		d.GzipCutAfter = s.line
 	}
 	d.applyHeld(&s.held)
+	d.fitText(&s.held)
 	d.plan(s.rec.envLines)
 	d.planNotes(&s.held)
 	d.tracebackCut(&s.tbs)

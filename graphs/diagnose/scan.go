@@ -201,6 +201,7 @@ const (
 	anchorPython                    // a path under the interpreter's library
 	anchorBuild                     // a source build's compile step (sourceBuildSteps)
 	anchorHeld                      // an action a fix asks for, a ROCm run (heldAnchors)
+	anchorPath                      // a path that shows a run's system (fit.go's pathFacts)
 )
 
 // anchorUse is one use of an anchor: its kind and the row or context it belongs to.
@@ -405,6 +406,11 @@ func compileTable() (table, error) {
 	}
 	for _, a := range sourceBuildSteps {
 		b.anchors.add(a, anchorUse{kind: anchorBuild})
+	}
+	for _, k := range pathFacts {
+		for _, a := range factLiterals[k] {
+			b.anchors.add(a, anchorUse{kind: anchorPath})
+		}
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
 	for i := range b.t.rows {
@@ -683,9 +689,9 @@ type ringLine struct {
 	line      int
 	vline     int // the count of lines read so far: lines of a JSON string's text or between lone CRs count apart
 	lineStart bool
-	goesOn    bool  // the line goes on in the next window (the window ends inside it)
-	rows      []int // rows with an anchor on this line
-	kinds     uint8 // 1<<anchorKind of the anchors on this line
+	goesOn    bool   // the line goes on in the next window (the window ends inside it)
+	rows      []int  // rows with an anchor on this line
+	kinds     uint16 // 1<<anchorKind of the anchors on this line
 	ctxs      []int
 	clean     []byte
 	unquoted  []byte // clean without markdown and quote marks (unquote)
@@ -1276,11 +1282,11 @@ func (s *scanner) process(k int) {
 	if raw.kinds&(1<<anchorBuild) != 0 && !builtStep(raw.raw) {
 		s.buildLine = raw.line
 	}
-	if raw.kinds&^(1<<anchorDevice|1<<anchorPython|1<<anchorBuild) == 0 && s.rec.call == nil && !s.torch.pending() {
+	if raw.kinds&^(1<<anchorDevice|1<<anchorPython|1<<anchorBuild|1<<anchorPath) == 0 && s.rec.call == nil && !s.torch.pending() {
 		// Nothing but a device anchor (torchrun's "[rankN]:" on every line of a
 		// multi-GPU log) or a library path (every frame of a traceback): count the
-		// device and read the Python from the raw line, without cleaning it (sweep
-		// finding 8: such a log read 30-60x slower than grep -F).
+		// device and read the Python and the system from the raw line, without cleaning
+		// it (sweep finding 8: such a log read 30-60x slower than grep -F).
 		s.rawWindow(raw)
 		if mayQuoteMiddle(raw.raw) {
 			s.matchMiddle(k) // a quoted part of a message may hold none of its anchors
@@ -1303,6 +1309,9 @@ func (s *scanner) process(k int) {
 		s.rec.window(text, e.lineStart, e.line)
 	} else if e.kinds&(1<<anchorPython) != 0 {
 		s.rec.python.pathWindow(text, e.line)
+	}
+	if e.kinds&(1<<anchorPath) != 0 {
+		s.held.facts.seePath(e.raw, e.line)
 	}
 	if e.kinds&(1<<anchorHeld) != 0 {
 		s.heldWindow(k, e)
@@ -1333,6 +1342,9 @@ func (s *scanner) rawWindow(raw *ringLine) {
 	}
 	if raw.kinds&(1<<anchorPython) != 0 {
 		s.rec.python.pathWindow(raw.raw, raw.line)
+	}
+	if raw.kinds&(1<<anchorPath) != 0 {
+		s.held.facts.seePath(raw.raw, raw.line)
 	}
 }
 

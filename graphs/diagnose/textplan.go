@@ -65,11 +65,11 @@ func (d *Diagnosis) PlanLinesWith(h Hints) []string {
 	if d.Plan.CompileDisabled {
 		return append(out, d.Plan.DisabledBy+" turns torch.compile off: nothing is compiled")
 	}
-	fail, failing := d.captureFailing()
+	fail, every, failing := d.planFailing()
 	for _, dp := range d.Plan.CUDAGraphs.Devices {
 		l := deviceWords(dp)
-		if failing && captures(dp) {
-			l += " (" + captureFailingWords(fail) + ")"
+		if failing && (every || captures(dp)) {
+			l += " (" + fail + ")"
 		}
 		out = append(out, l)
 	}

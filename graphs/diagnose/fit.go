@@ -1,0 +1,299 @@
+package diagnose
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A code's cause and fix are read from PyTorch's CUDA code and worded for the way most
+// texts meet it; some texts show a run the words do not fit (issue 21: "a cause must
+// hold for the text"). What a text shows of its run (textFacts, gathered with the held
+// actions: held.go's heldWindow) picks the words that fit it:
+//   - a capture's fallback: a fix that ends in a torch.compile mode
+//     (mode="max-autotune-no-cudagraphs") fits a text that shows torch.compile; where the
+//     text shows vLLM or SGLang, the engine's own switch turns its capture off; where it
+//     shows a capture of the program's own and no torch.compile, the fallback is to leave
+//     that code out of the captured region (captureFits; /work/v32a's report, texts 01 and
+//     02: fake_quantize and SyncBatchNorm under a hand capture, no torch.compile);
+//   - a toolchain fix for Windows: the compiler, the Python headers and OpenMP's header
+//     are Linux's and macOS's installs in the code's usual fix (windowsFits; v32a text 03:
+//     a C:\Users\…\lib\site-packages\torch traceback given apt-get and xcode-select);
+//   - a device runtime other than NVIDIA's CUDA (AMD's ROCm, Moore Threads' MUSA, Huawei's
+//     Ascend NPU, Cambricon's MLU) that prints CUDA's capture errors through
+//     its port of torch.cuda: the cause of a capture's failure says which device the text
+//     shows (runtimeWords; /work/v32b's report, text 03: "MUSA driver error: operation not
+//     permitted when stream is capturing").
+
+// factKind is a kind of thing a text shows about its run.
+type factKind uint8
+
+const (
+	factCompile     factKind = iota // torch.compile, Dynamo or Inductor named
+	factManual                      // torch.cuda's graph API: a capture of the program's own
+	factCaptured                    // a CUDA-graph capture told in prose
+	factEngine                      // vLLM's or SGLang's modules, flags or variables: their own capture
+	factEngineNamed                 // vLLM or SGLang named in prose
+	factWindows                     // a Windows run: MSVC, Python's WinError, a Windows release
+	factWindowsPath                 // a Windows path: a drive's folders, Python's Lib\site-packages
+	factLinux                       // a Linux run (WSL's too): WSL, its installer
+	factLinuxPath                   // a Linux path
+	factMUSA                        // Moore Threads' MUSA (torch_musa)
+	factNPU                         // Huawei's Ascend NPU (torch_npu)
+	factMLU                         // Cambricon's MLU (torch_mlu)
+	factCount
+)
+
+// factLiterals are, by factKind, the literals that show it (five bytes or more each:
+// they are the prefilter's anchors, TestAnchorsMinLength). Sources: the compile words
+// are torch.compile's API, modes and modules; the hand capture's torch.cuda's graph API
+// (torch/cuda/graphs.py) and the prose of v32a's texts 01 ("during cuda graph capture")
+// and 02 ("graph-capturing syncbn", "CUDA graph capture"); the engines' their launch
+// flags (vLLM's --enforce-eager, SGLang's --disable-cuda-graph), modules and vLLM's
+// capture mode (CUDAGraphMode.PIECEWISE, v32b text 10); Windows'
+// a drive's folders, Python's site-packages under Lib, Python's WinError and MSVC's
+// tools (v32a text 03); the device runtimes' their PyTorch ports' names, device strings
+// and error prefixes (v32b text 03's "MUSA driver error" on an MTT S5000).
+var factLiterals = [factCount][]string{
+	factCompile: {"torch.compile", "reduce-overhead", "max-autotune", "cudagraph_trees", "CUDAGraph Trees",
+		"torch._inductor", "torch._dynamo", "TorchInductor", "TorchDynamo", "BackendCompilerFailed"},
+	factManual:   {"torch.cuda.graph", "cuda.CUDAGraph", "CUDAGraph()", "capture_begin", "make_graphed_callables"},
+	factCaptured: {"graph captur", "Graph captur", "graph-captur", "graphs captur"},
+	factEngine: {"vllm serve", "vllm.", "vllm/", "VLLM_", "PIECEWISE", "sglang.", "sglang/", "SGLANG_",
+		"enforce-eager", "enforce_eager", "disable-cuda-graph", "disable_cuda_graph"},
+	factEngineNamed: {"vLLM ", "vLLM'", "vLLM,", "SGLang", "sglang"},
+	factWindows: {"[WinError", "cl.exe", "python.exe", "vcvars", "win_amd64", "Native Tools", "Windows 10",
+		"Windows 11"},
+	factWindowsPath: {"\\Users\\", "\\site-packages\\", "\\Lib\\", "\\AppData\\", "\\Program Files"},
+	factLinux:       {" WSL2", "(WSL2", "WSL 2", "(WSL)", " WSL ", "/mnt/c/", "apt-get"},
+	factLinuxPath:   {"/home/", "/usr/lib/", "/usr/local/", "/opt/conda", "site-packages/"},
+	factMUSA: {"MUSA driver error", "MUSA error", "musaError", "torch_musa", "torch.musa", "::musa::", "'musa'", "\"musa\"",
+		"Moore Threads", "MTT S"},
+	factNPU: {"torch_npu", "torch.npu", "'npu'", "\"npu\"", "Ascend"},
+	factMLU: {"torch_mlu", "torch.mlu", "'mlu'", "\"mlu\"", "Cambricon", "CNRT error", "cnrtError"},
+}
+
+// factNot are, by factKind, words of PyTorch's own messages that hold one of its
+// literals: a line with them shows nothing of the kind ("… during CUDA graph capture."
+// ends the RNG's and the unpinned copy's messages, which torch.compile's captures print
+// too).
+var factNot = [factCount]string{factCaptured: "during CUDA graph capture"}
+
+// pathFacts are the kinds read from a path: every frame of a traceback holds one, so
+// their anchors are of their own kind (anchorPath), read from the raw line as the
+// Python's library path is (TestPlainLinesHoldNoAnchor), and only until the system is
+// known (seePath).
+var pathFacts = []factKind{factWindowsPath, factLinuxPath}
+
+// factAnchors are the prefilter's anchors of factLiterals, but for pathFacts'.
+func factAnchors() []string {
+	var out []string
+	for k, lits := range factLiterals {
+		if !slices.Contains(pathFacts, factKind(k)) {
+			out = append(out, lits...)
+		}
+	}
+	return out
+}
+
+// textFacts holds, by factKind, the first line that shows it and the literal it holds.
+type textFacts struct {
+	line [factCount]int
+	lit  [factCount]string
+}
+
+// see reads a line (clean text) for the facts not yet seen.
+func (t *textFacts) see(text []byte, line int) {
+	for k, lits := range factLiterals {
+		if t.line[k] != 0 || slices.Contains(pathFacts, factKind(k)) || factNot[k] != "" && bytes.Contains(text, []byte(factNot[k])) {
+			continue
+		}
+		for _, l := range lits {
+			if bytes.Contains(text, []byte(l)) {
+				t.line[k], t.lit[k] = line, strings.TrimSpace(l)
+				break
+			}
+		}
+	}
+}
+
+// seePath reads a line (raw) for the paths of pathFacts, until a Linux one is seen: a
+// Windows run is told only where none is (windowsFits).
+func (t *textFacts) seePath(raw []byte, line int) {
+	for _, k := range pathFacts {
+		if t.shows(factLinuxPath) {
+			return
+		}
+		if t.shows(k) {
+			continue
+		}
+		for _, l := range factLiterals[k] {
+			if bytes.Contains(raw, []byte(l)) {
+				t.line[k], t.lit[k] = line, l
+				break
+			}
+		}
+	}
+}
+
+// shows reports whether the text shows fact k.
+func (t *textFacts) shows(k factKind) bool { return t.line[k] != 0 }
+
+// captureTails are the fixes' last clauses that name a torch.compile mode as a capture's
+// fallback, by code: each code of CaptureFailCodes that a capture of the program's own
+// or an engine's prints (the rows in rows_more.go and signatures.go).
+var captureTails = []struct {
+	code Code
+	tail string
+}{
+	{StreamCaptureIllegal, "; or run this code without CUDA graphs (mode=\"max-autotune-no-cudagraphs\")"},
+	{CaptureRNGState, "; with torch.compile, mode=\"max-autotune-no-cudagraphs\" runs the same code without capture"},
+	{CaptureUnpinnedCopy, "; for torch.compile, mode=\"max-autotune-no-cudagraphs\" runs it without capture"},
+}
+
+// Fallbacks of a capture that is not torch.compile's. The hand capture's is PyTorch's
+// own advice (docs/source/notes/cuda.rst, CUDA Graphs, "Partial-network capture": run
+// the parts unsafe to capture eagerly, and graph only the capture-safe parts with
+// torch.cuda.make_graphed_callables). The engines': vLLM's --enforce-eager
+// (vllm/engine/arg_utils.py EngineArgs.enforce_eager: eager mode, no CUDA graph; v32b
+// text 03 keeps it for that failure) and SGLang's --disable-cuda-graph
+// (python/sglang/srt/server_args.py).
+const (
+	manualTail = "; or leave that code out of the captured region: run it eagerly outside the capture, and " +
+		"graph only the capture-safe parts (torch.cuda.make_graphed_callables)"
+	engineTail = "; or run the engine without its CUDA graphs (vLLM: --enforce-eager; SGLang: --disable-cuda-graph)"
+)
+
+// captureFits gives f the fallback of the capture the text shows where its fix's last
+// clause names a torch.compile mode and the text shows no torch.compile call with
+// arguments (Recovered): the engine's switch where it shows vLLM's or SGLang's code or
+// flags, leaving the code out of the capture where it shows torch.cuda's graph API, the
+// mode where it shows torch.compile, then the engine's switch where it names vLLM or
+// SGLang, leaving the code out where it tells of a graph capture (the stronger evidence
+// first: "no vLLM … Just torch.cuda.CUDAGraph", a README in the corpus, is a hand
+// capture; "do it as vLLM does" beside torch.compile is a compile).
+func (d *Diagnosis) captureFits(f *Finding, t *textFacts) {
+	if d.Recovered != nil {
+		return
+	}
+	tail := ""
+	switch {
+	case t.shows(factEngine):
+		tail = engineTail
+	case t.shows(factManual):
+		tail = manualTail
+	case t.shows(factCompile):
+		return
+	case t.shows(factEngineNamed):
+		tail = engineTail
+	case t.shows(factCaptured):
+		tail = manualTail
+	default:
+		return
+	}
+	for _, r := range captureTails {
+		if r.code == f.Code && strings.HasSuffix(f.Fix, r.tail) {
+			f.Fix = strings.TrimSuffix(f.Fix, r.tail) + tail
+			return
+		}
+	}
+}
+
+// windowsCXX is cxx-compiler-missing's install on Windows: from 2.5 Inductor builds
+// C++ there with $CXX, else MSVC's cl (torch/_inductor/cpp_builder.py get_cpp_compiler
+// and check_compiler_exist_windows, PR #132533), and the search of cpp.cxx that prints
+// the message runs elsewhere; PyTorch's tutorial "How to use TorchInductor on Windows"
+// (pytorch/tutorials prototype_source/inductor_windows.rst, PR #3062) installs MSVC with
+// the "Desktop Development with C++" workload and runs vcvars64.bat.
+const windowsCXX = "on Windows, torch 2.5 and later build Inductor's C++ with MSVC's cl ($CXX, else cl), " +
+	"where older releases search cpp.cxx's g++ alone: with torch 2.5 or later, install Visual Studio Build " +
+	"Tools with the \"Desktop development with C++\" workload and start the program from the x64 Native " +
+	"Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH; or " + noCompiler
+
+// windowsFixes are the codes' fixes for a Windows run, by what the usual fix holds:
+// Linux's and macOS's installs. The Python headers' and OpenMP's are the Windows rows'
+// own (rows_build.go: fixWindowsHeaders, openmpMSVCFix).
+var windowsFixes = []struct {
+	code      Code
+	has, with string
+}{
+	{CXXCompilerMissing, "apt-get install g++", windowsCXX},
+	{PythonHeadersMissing, "(conda, pyenv", fixWindowsHeaders},
+	{OpenMPMissing, "conda install llvm-openmp", openmpMSVCFix},
+}
+
+// windowsFits gives f the Windows fix of its code where the text shows a Windows run and
+// no Linux one (WSL runs Linux), and f's fix is the Linux and macOS one.
+func windowsFits(f *Finding, t *textFacts) {
+	if !t.shows(factWindows) && !t.shows(factWindowsPath) || t.shows(factLinux) || t.shows(factLinuxPath) ||
+		f.FixShownLine != 0 || strings.Contains(f.Fix, "Windows") {
+		return
+	}
+	for _, r := range windowsFixes {
+		if r.code == f.Code && strings.Contains(f.Fix, r.has) {
+			f.Fix = r.with
+			return
+		}
+	}
+}
+
+// deviceRuntimes name the device runtimes other than CUDA whose PyTorch ports print
+// CUDA's capture errors: ROCm's is torch.cuda itself (notes/hip.rst), the others copy
+// torch.cuda's graphs and the CUDA generator's capture checks (rows_more.go: torch_npu,
+// torch_mlu and MUSA's ports; MooreThreads/torch_musa's graph test uses
+// torch.musa.make_graphed_callables and MUSAGraph).
+// Intel's XPU is left out: no source read here says that its graphs print CUDA's
+// errors, and MPS captures no graphs.
+var deviceRuntimes = []struct {
+	fact  factKind
+	words string
+}{
+	{factMUSA, "Moore Threads' MUSA, whose torch_musa ports torch.cuda's graph capture and whose driver " +
+		"words its errors as CUDA's"},
+	{factNPU, "Huawei's Ascend NPU, whose torch_npu ports torch.cuda's graph capture"},
+	{factMLU, "Cambricon's MLU, whose torch_mlu ports torch.cuda's graph capture"},
+}
+
+// runtimeWords says which device other than NVIDIA's the text shows and where, "" for
+// none: a ROCm run (rocm) first, then deviceRuntimes'.
+func runtimeWords(rocm heldSeen, t *textFacts) string {
+	if rocm.line > 0 {
+		return rocmWords(rocm.line, rocm.quote)
+	}
+	for _, r := range deviceRuntimes {
+		if t.shows(r.fact) {
+			return fmt.Sprintf("line %d shows %s (%q)", t.line[r.fact], r.words, t.lit[r.fact])
+		}
+	}
+	return ""
+}
+
+// emptyPiecewise is cuda-graph-empty's cause under an engine's piecewise capture: vLLM
+// splits the compiled graph at its attention (and other splitting) ops and captures each
+// piece, and a piece that launches no kernel (an allocation alone, torch.empty, between
+// two split ops) prints the warning with nothing wrong in the other pieces
+// (vllm-project/vllm#28044, which merges such a piece into the one before it; v32b text
+// 10 ends with capture working, the warning from empty partitions).
+const emptyPiecewise = "; under vLLM's piecewise capture, a piece of the split graph that launches no kernel " +
+	"(views or an allocation alone between two split ops) prints it too, and the other pieces are captured as " +
+	"usual (vllm-project/vllm#28044 merges such pieces)"
+
+// fitText gives each finding the words that fit what the text shows (this file's
+// comment): the capture's fallback, the Windows fix, the device's note.
+func (d *Diagnosis) fitText(h *heldState) {
+	device := runtimeWords(h.rocm, &h.facts)
+	d.runtime = device
+	capture := CaptureFailCodes()
+	for i := range d.Findings {
+		f := &d.Findings[i]
+		d.captureFits(f, &h.facts)
+		windowsFits(f, &h.facts)
+		if device != "" && slices.Contains(capture, f.Code) {
+			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"
+		}
+		if f.Code == CUDAGraphEmpty && (h.facts.shows(factEngine) || h.facts.shows(factEngineNamed)) {
+			f.Cause += emptyPiecewise
+		}
+	}
+}

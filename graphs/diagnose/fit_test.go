@@ -1,0 +1,233 @@
+package diagnose_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFitGolden: the texts whose cause, fix or plan did not fit what they show
+// (/work/v32a/report.md "Fixes that don't fit the text", texts 01–03; /work/v32b/report.md
+// "Misreads of cause / fix / plan", texts 02, 03 and 10), read whole: a hand capture with
+// no torch.compile gets the capture's own fallback, a Windows traceback the Windows
+// compiler, a TritonMissing under a reduce-overhead call a plan that says the call fails,
+// a MUSA run under vLLM the device's note and vLLM's switch, vLLM's empty piecewise
+// partitions the engine's cause. go test -update rewrites testdata/fit/*.golden.
+func TestFitGolden(t *testing.T) {
+	t.Parallel()
+	texts, err := filepath.Glob("testdata/fit/*.txt")
+	require.NoError(t, err)
+	require.Len(t, texts, 6)
+	for _, path := range texts {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
+			b, err := os.ReadFile(path)
+			require.NoError(t, err)
+			d, err := diagnose.Read(strings.NewReader(string(b)))
+			require.NoError(t, err)
+			var got strings.Builder
+			require.NoError(t, d.WriteTextWidth(&got, 100))
+			golden := strings.TrimSuffix(path, ".txt") + ".golden"
+			if *update {
+				require.NoError(t, os.WriteFile(golden, []byte(got.String()), 0o644))
+				return
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "run go test -update")
+			if diff := cmp.Diff(string(want), got.String()); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+// fitFinding reads log and returns its finding of code.
+func fitFinding(t *testing.T, log string, code diagnose.Code) (diagnose.Finding, *diagnose.Diagnosis) {
+	t.Helper()
+	d, err := diagnose.Read(strings.NewReader(log))
+	require.NoError(t, err)
+	for _, f := range d.Findings {
+		if f.Code == code {
+			return f, d
+		}
+	}
+	t.Fatalf("no %s finding in %q: %+v", code, log, d.Findings)
+	return diagnose.Finding{}, nil
+}
+
+const (
+	illegalLine  = "RuntimeError: CUDA error: operation not permitted when stream is capturing\n"
+	compileMode  = `mode="max-autotune-no-cudagraphs"`
+	manualWords  = "leave that code out of the captured region"
+	engineWords  = "vLLM: --enforce-eager"
+	rngLine      = "RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive\n"
+	unpinnedLine = "RuntimeError: Cannot copy between CPU and CUDA tensors during CUDA graph capture unless the CPU tensor is pinned. Please use tensor.pin_memory() or allocate the tensor with pin_memory=True.\n"
+	cxxLine      = "torch._inductor.exc.InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx: (None, 'g++')\n"
+	winFrame     = "  File \"C:\\Users\\me\\venv\\lib\\site-packages\\torch\\_inductor\\codecache.py\", line 971, in cpp_compiler_search\n"
+	linuxFrame   = "  File \"/home/me/venv/lib/python3.10/site-packages/torch/_inductor/codecache.py\", line 971, in cpp_compiler_search\n"
+)
+
+// TestCaptureFallbackFits: a capture's fallback names a torch.compile mode only where
+// the text shows torch.compile (v32a texts 01 and 02, class F1): a hand capture
+// (torch.cuda.graph, CUDAGraph().capture_begin, make_graphed_callables, "graph capture"
+// in prose) gets "leave that code out of the captured region", vLLM or SGLang their
+// switch, for each code whose fix ends in the mode (torch.cuda's graph API over
+// torch.compile: a compiled function called inside a hand capture fails in the hand
+// capture); a text that shows torch.compile and no graph API, or no capture at all,
+// keeps the mode (lookalikes).
+func TestCaptureFallbackFits(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, log  string
+		code       diagnose.Code
+		want, gone string
+	}{
+		{"v32a-01-title", "# `torch.fake_quantize_per_channel_affine` raises `CUDA error: operation not permitted when stream is capturing` on NVIDIA devices during cuda graph capture\n",
+			diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"v32a-02-graph-capturing", "found that graph-capturing syncbn fails:\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"torch.cuda.graph", "with torch.cuda.graph(g):\n    y = model(x)\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"capture_begin", "g = torch.cuda.CUDAGraph()\ng.capture_begin()\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"make_graphed_callables", "model = torch.cuda.make_graphed_callables(model, (x,))\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"rng-hand-capture", "with torch.cuda.graph(g):\n    y = dropout(x)\n" + rngLine, diagnose.CaptureRNGState, manualWords, compileMode},
+		{"unpinned-hand-capture", "with torch.cuda.graph(g):\n    y = x + torch.tensor([1.0], device='cuda')\n" + unpinnedLine, diagnose.CaptureUnpinnedCopy, manualWords, compileMode},
+		{"vllm-enforce-eager", "removing --enforce-eager makes the server fail:\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
+		{"sglang", "python -m sglang.launch_server --model-path m\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
+		{"vllm-hand-words", "vLLM capture fails during CUDA graph capture\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, manualWords},
+		{"compile-in-hand-capture", "model = torch.compile(model)\nwith torch.cuda.graph(g):\n    y = model(x)\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"no-vllm-hand-capture", "No Flash Attention, no vLLM, no Triton. Just `torch.cuda.CUDAGraph`.\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, engineWords},
+		// lookalikes: torch.compile shown, or no capture named
+		{"compile-call", "model = torch.compile(model)\nCUDA graph capture fails:\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
+		{"compile-vllm-named", "compiled with torch.compile; next, preallocate as vLLM does\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, engineWords},
+		{"compile-mode-call", "model = torch.compile(model, mode=\"reduce-overhead\")\nCUDA graph capture fails:\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
+		{"inductor-frame", "  File \"/x/torch/_inductor/cudagraph_trees.py\", line 9, in run\n    torch._inductor.cudagraph_trees.run()\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
+		{"bare-error", illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
+		{"rng-bare", rngLine, diagnose.CaptureRNGState, compileMode, manualWords},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f, _ := fitFinding(t, tc.log, tc.code)
+			require.Contains(t, f.Fix, tc.want)
+			require.NotContains(t, f.Fix, tc.gone)
+		})
+	}
+}
+
+// TestWindowsFixFits: a Windows run (a C:\ path, site-packages under Lib with
+// backslashes, MSVC's prompt, a Windows release) gets the Windows install of its
+// toolchain's fix (v32a text 03, class F2): MSVC for the C++ compiler, the embedded
+// Python's headers, MSVC's INCLUDE for omp.h; a Linux run, or WSL beside Windows words,
+// keeps Linux's (lookalikes).
+func TestWindowsFixFits(t *testing.T) {
+	t.Parallel()
+	const (
+		pyh = "/tmp/tmpabc/main.c:5:10: fatal error: Python.h: No such file or directory\ntriton compile failed\n"
+		omp = "torch._inductor.exc.CppCompileError: C++ compile error\n/tmp/torchinductor_me/x.cpp:2:10: fatal error: 'omp.h' file not found\n"
+	)
+	cases := []struct {
+		name, log  string
+		code       diagnose.Code
+		want, gone string
+	}{
+		{"v32a-03-cxx", winFrame + cxxLine, diagnose.CXXCompilerMissing, "Desktop development with C++", "apt-get install g++"},
+		{"cxx-escaped-path", "File \"C:\\\\Users\\\\me\\\\torch\\\\_inductor\\\\codecache.py\"\n" + cxxLine, diagnose.CXXCompilerMissing, "vcvars64.bat", "xcode-select"},
+		{"cxx-windows-11", "OS: Microsoft Windows 11 Pro\n" + cxxLine, diagnose.CXXCompilerMissing, "Desktop development with C++", "apt-get install g++"},
+		{"cxx-winerror", "FileNotFoundError: [WinError 2] The system cannot find the file specified\n" + cxxLine, diagnose.CXXCompilerMissing, "cl is on PATH", "apt-get install g++"},
+		{"python-h-windows", "C:\\Users\\me\\AppData\\Local\\Temp\\tmpabc\\main.c\n" + pyh, diagnose.PythonHeadersMissing, "python_embeded\\include", "apt-get"},
+		{"omp-windows", "  File \"D:\\ai\\Lib\\site-packages\\torch\\_inductor\\cpp_builder.py\", line 3\n" + omp, diagnose.OpenMPMissing, "x64 Native Tools Command Prompt", "brew install"},
+		// lookalikes
+		{"cxx-linux", linuxFrame + cxxLine, diagnose.CXXCompilerMissing, "apt-get install g++", "Desktop development"},
+		{"cxx-bare", cxxLine, diagnose.CXXCompilerMissing, "apt-get install g++", "Desktop development"},
+		{"cxx-wsl", "Running under WSL2 on Windows 11\n" + cxxLine, diagnose.CXXCompilerMissing, "apt-get install g++", "Desktop development"},
+		{"python-h-linux", pyh, diagnose.PythonHeadersMissing, "apt-get install python3.X-dev", "python_embeded"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f, _ := fitFinding(t, tc.log, tc.code)
+			require.Contains(t, f.Fix, tc.want)
+			require.NotContains(t, f.Fix, tc.gone)
+		})
+	}
+}
+
+// TestDeviceCauseFits: a capture's failure on a device runtime other than NVIDIA's CUDA
+// says which device the text shows (v32b text 03, class R2: MUSA; ROCm, Ascend's NPU and
+// Cambricon's MLU beside it), and a text that shows none keeps the cause as it is.
+func TestDeviceCauseFits(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, log, want string
+	}{
+		{"v32b-03-musa", "启动失败（`MUSA driver error: operation not permitted when stream is capturing`）。\n", "Moore Threads' MUSA"},
+		{"musa-device", "x = torch.ones(4, device='musa')\nwith torch.musa.graph(g):\n" + illegalLine, "Moore Threads' MUSA"},
+		{"npu", "import torch_npu\n" + illegalLine, "Ascend NPU"},
+		{"mlu", "import torch_mlu\n" + illegalLine, "Cambricon's MLU"},
+		{"rocm", "PyTorch version: 2.5.1+rocm6.2\nHIP error: operation not permitted when stream is capturing\n", "the device is AMD's"},
+		{"cuda", "GPU 0: NVIDIA H100 80GB HBM3\n" + illegalLine, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f, _ := fitFinding(t, tc.log, diagnose.StreamCaptureIllegal)
+			if tc.want == "" {
+				require.NotContains(t, f.Cause, "these words are read from NVIDIA CUDA's code")
+				return
+			}
+			require.Contains(t, f.Cause, tc.want)
+			require.Contains(t, f.Cause, "these words are read from NVIDIA CUDA's code")
+		})
+	}
+}
+
+// TestPlanCompileFailing: a compile that the text shows failing at its first run (a
+// toolchain's code: Triton, the C and C++ compilers and headers, the GPU's capability)
+// annotates each device of the plan, as a capture's failure annotates the devices that
+// capture (v32b text 02, class R1); a warning that fails nothing leaves the plan as it is.
+func TestPlanCompileFailing(t *testing.T) {
+	t.Parallel()
+	const call = "model = torch.compile(model, mode=\"reduce-overhead\")\n"
+	cases := []struct {
+		name, log string
+		code      diagnose.Code
+	}{
+		{"triton-missing", call + "torch._inductor.exc.TritonMissing: Cannot find a working triton installation. Either the package is not installed or it is too old.\n", diagnose.TritonMissing},
+		{"python-headers", call + "/tmp/tmpabc/main.c:5:10: fatal error: Python.h: No such file or directory\n", diagnose.PythonHeadersMissing},
+		{"cxx", call + cxxLine, diagnose.CXXCompilerMissing},
+		{"gemm-off", call + "W0317 12:00:00.000 1 torch/_inductor/utils.py:1] [0/0] Not enough SMs to use max_autotune_gemm mode\n", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tc.log))
+			require.NoError(t, err)
+			lines := strings.Join(d.PlanLines(), "\n")
+			require.Contains(t, lines, "cuda:0 main: capture")
+			if tc.code == "" {
+				require.NotContains(t, lines, "failing")
+				require.Empty(t, d.PlanNotes)
+				return
+			}
+			require.Contains(t, lines, "before any capture: line 2, "+string(tc.code))
+			require.Contains(t, d.PlanNotes, "the log shows this call failing at its first run, before any capture: line 2, "+string(tc.code))
+		})
+	}
+}
+
+// TestEmptyGraphUnderEngine: cuda-graph-empty under vLLM's piecewise capture says that an
+// empty piece prints it too (v32b text 10, class R3; vllm-project/vllm#28044); a hand
+// capture keeps the device's and stream's cause alone.
+func TestEmptyGraphUnderEngine(t *testing.T) {
+	t.Parallel()
+	const warn = "UserWarning: The CUDA Graph is empty. This usually means that the graph was attempted to be captured on wrong device or stream.\n"
+	f, _ := fitFinding(t, "vllm/compilation/cuda_graph.py in PIECEWISE mode\n"+warn, diagnose.CUDAGraphEmpty)
+	require.Contains(t, f.Cause, "vLLM's piecewise capture")
+	f, _ = fitFinding(t, "with torch.cuda.graph(g):\n    y = f(x)\n"+warn, diagnose.CUDAGraphEmpty)
+	require.NotContains(t, f.Cause, "vLLM")
+}
