@@ -199,26 +199,6 @@ func (pl *planner) raise(code string, c *situation) {
 		Recommendation: pl.noCUDAGraphsHeld(c.fill(h.Fix)), Evidence: h.Evidence.evidence(pl.res.Torch, "")})
 }
 
-// fixTreesTLSNoCGForced replaces fixTreesTLSNoCG where triton.cudagraphs is turned on
-// outside the mode: every mode keeps it then, max-autotune-no-cudagraphs included
-// (config's no-cudagraphs-mode-captures; newuser15 L10: a notebook's %env
-// TORCHINDUCTOR_CUDAGRAPHS=1 and threads compiling that mode were told to use it).
-const fixTreesTLSNoCGForced = ", or compile these functions without CUDA graphs: here triton.cudagraphs is turned on outside the mode (TORCHINDUCTOR_CUDAGRAPHS=1 or a global), which every mode keeps, max-autotune-no-cudagraphs included, so unset or drop it first, or pass options={\"triton.cudagraphs\": False} instead of a mode (runs in threads, measured on 2.11); "
-
-// noCUDAGraphsHeld returns fix with its advice to compile without CUDA graphs by a mode
-// replaced where the environment, a global or a config.patch turns them on before any
-// mode applies (config.Result.CUDAGraphsBeforeCompile, which reads the variable as the
-// release does).
-func (pl *planner) noCUDAGraphsHeld(fix string) string {
-	if !strings.Contains(fix, fixTreesTLSNoCG) {
-		return fix
-	}
-	if pl.res.CUDAGraphsBeforeCompile.Source == config.FromDefault {
-		return fix
-	}
-	return strings.Replace(fix, fixTreesTLSNoCG, fixTreesTLSNoCGForced, 1)
-}
-
 // globalsHazard warns when worker threads do not see the main thread's global
 // assignments (2.12+).
 func (pl *planner) globalsHazard() {

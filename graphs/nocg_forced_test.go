@@ -39,7 +39,7 @@ func TestTLSFixNoCUDAGraphsForced(t *testing.T) {
 			}
 		}
 		require.NotEmpty(t, fix, "%s: no trees-user-thread-tls warning", tt.name)
-		if got := strings.Contains(fix, fixTreesTLSNoCGForced); got != tt.forced {
+		if got := strings.Contains(fix, "turns triton.cudagraphs on before any mode applies"); got != tt.forced {
 			t.Errorf("%s: forced advice %v, want %v: %s", tt.name, got, tt.forced, fix)
 		}
 		if strings.Contains(fix, fixTreesTLSNoCG) == tt.forced {

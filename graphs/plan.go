@@ -2,6 +2,8 @@ package graphs
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/compilemode/compilemode/config"
 	"github.com/compilemode/compilemode/internal/catalog"
@@ -148,10 +150,14 @@ func (pl *planner) build() {
 			pl.plan.Devices = append(pl.plan.Devices, pl.device(pl.viewFor(w.Threads), d, pl.threadLabel(d)))
 		}
 	}
+	pl.settleRaces()
 	pl.globalsHazard()
 	pl.backwardHazard()
 	pl.raiseCauses()
+	pl.noSurvivor()
 	pl.amendTreesFlag()
+	pl.amendResolutionNoCG()
+	pl.amendSwitchMisread()
 }
 
 // viewFor returns the config a thread of the layout sees: user threads on 2.12+ do
@@ -360,3 +366,66 @@ func poolThreads(n int) string {
 	}
 	return fmt.Sprintf("%d pool worker threads (each call on any of them)", n)
 }
+
+// settleRaces clears Race where every thread fails whichever records first: the
+// thread that records first passes cudagraph trees' thread-local check (trees-tls-first)
+// and then fails for another reason of its row (an output read after it was
+// overwritten), and any other thread would fail the same way had it recorded first
+// (nu32 item 3: both rows fail and Explain said "Which thread survives is a race").
+// The outcome is no race then, only which error each thread raises: the rows' reasons
+// say so.
+func (pl *planner) settleRaces() {
+	devs := pl.plan.Devices
+	if _, later := pl.caused["overwritten-output"]; later {
+		for i := range devs {
+			if d := &devs[i]; d.Reason == tlsCallersFail {
+				// One row for many callers: the one that gets past the lookup fails later.
+				d.Race = false
+				d.Reason = strings.Replace(tlsCallersFail, "and survives; every other caller fails its first recording (issue #123177; which one survives is a race)",
+					"and fails later, when it reads an output kept past the next call (overwritten-output); every other caller fails its first recording (issue #123177; which one is first is a race)", 1)
+			}
+		}
+	}
+	first, tls := -1, 0
+	for i, d := range devs {
+		switch {
+		case d.Outcome != Fail || !d.Race:
+			return
+		case d.Reason == tlsFail:
+			tls++
+		default:
+			first = i
+		}
+	}
+	if first < 0 || tls == 0 || first != slices.IndexFunc(devs, func(d DevicePlan) bool { return d.Reason != tlsFail }) {
+		return
+	}
+	later := fmt.Sprintf("its first recording fails; had it recorded first, it would fail later instead, as %s (%s) does", devs[first].Label(), devs[first].Thread)
+	for i := range devs {
+		d := &devs[i]
+		d.Race = false
+		if d.Reason == tlsFail {
+			d.Reason = strings.Replace(tlsFail, "its first recording fails (unless it happens to record first, a race)", later, 1)
+			continue
+		}
+		d.Reason += "; had another thread recorded first, this one would fail its first recording instead (trees-user-thread-tls)"
+	}
+}
+
+// noSurvivor adds to the trees-user-thread-tls warning, whose message says the first
+// thread to record survives, that here every thread fails (settleRaces; or every
+// thread fails for another reason first, as with backend:cudaMallocAsync); a race row
+// (many callers in one row, one of which survives) is a survivor.
+func (pl *planner) noSurvivor() {
+	if slices.ContainsFunc(pl.plan.Devices, func(d DevicePlan) bool { return d.Outcome != Fail || d.Race }) {
+		return
+	}
+	for i := range pl.plan.Warnings {
+		if w := &pl.plan.Warnings[i]; w.Code == "trees-user-thread-tls" && !strings.HasSuffix(w.Message, noSurvivorWords) {
+			w.Message += noSurvivorWords
+		}
+	}
+}
+
+// noSurvivorWords end the trees-user-thread-tls message where every thread fails.
+const noSurvivorWords = "; here no thread survives: each fails for the reason its row gives"

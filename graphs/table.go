@@ -370,14 +370,20 @@ func graphRules() []rule {
 	}
 }
 
+// tlsFail is the reason of a thread that fails cudagraph trees' thread-local lookup.
+const tlsFail = "cudagraph-tree state is thread-local and this thread did not initialise it: its first recording fails (unless it happens to record first, a race)"
+
+// tlsCallersFail is the reason of the caller threads that record themselves, one of
+// which gets past the thread-local lookup.
+const tlsCallersFail = "the first caller thread to record initialises cudagraph trees' thread-local state and survives; every other caller fails its first recording (issue #123177; which one survives is a race)"
+
 // recordRules: the first call, where the implementation records on this thread.
 func recordRules() []rule {
-	const tlsFail = "cudagraph-tree state is thread-local and this thread did not initialise it: its first recording fails (unless it happens to record first, a race)"
 	return []rule{
 		{Rule{ID: "trees-tls-callers", Stage: StageDevice, Releases: sharedTrees,
 			Condition: prose("cudagraph trees, several caller threads that record themselves"),
 			Outcome:   Fail, Exception: "AssertionError", Race: true, Stop: true,
-			Reason:   "the first caller thread to record initialises cudagraph trees' thread-local state and survives; every other caller fails its first recording (issue #123177; which one survives is a race)",
+			Reason:   tlsCallersFail,
 			Message:  whereTLS,
 			Evidence: AlwaysInferred, Hazard: "trees-user-thread-tls", Source: src(srcTLS)},
 			func(c *situation) bool { return c.treesTLS() && c.w.Threads == Callers }},

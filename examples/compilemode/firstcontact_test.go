@@ -131,9 +131,11 @@ func longTokenLine(line string, width int) bool {
 
 // TestREADMESample: every README sample (a text block whose first line is
 // "$ compilemode ARGS") is what the command prints, so that none can go stale. Only
-// the host's CPU count (compile_threads) may differ. Paths are the repository
-// root's (the test runs there: not parallel); -diagnose is wrapped as in a
-// 100-column terminal, as README says.
+// the host's CPU count (compile_threads) may differ. A line "…" stands for lines left
+// out (the Quick start's excerpts): the lines between are the output's, in order,
+// each run of them whole, and a sample that neither starts nor ends with "…" is the
+// whole output. Paths are the repository root's (the test runs there: not parallel);
+// -diagnose is wrapped as in a 100-column terminal, as README says.
 func TestREADMESample(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
 	data, err := os.ReadFile("README.md")
@@ -151,10 +153,43 @@ func TestREADMESample(t *testing.T) {
 		if code == 2 {
 			t.Fatalf("README's command %q: exit 2: %s", cmdLine, stderr)
 		}
-		if diff := cmp.Diff(cpus.ReplaceAllString(want, "compile_threads=<cpus>"), cpus.ReplaceAllString(got, "compile_threads=<cpus>")); diff != "" {
-			t.Errorf("README sample of %q is stale (-README +command):\n%s", cmdLine, diff)
+		want, got = cpus.ReplaceAllString(want, "compile_threads=<cpus>"), cpus.ReplaceAllString(got, "compile_threads=<cpus>")
+		if !strings.Contains(want, "…\n") {
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("README sample of %q is stale (-README +command):\n%s", cmdLine, diff)
+			}
+			continue
+		}
+		if part := excerptMissing(want, got); part != "" {
+			t.Errorf("README excerpt of %q is stale: the command's output has no\n%s\nwhere README shows it; the output:\n%s", cmdLine, part, got)
 		}
 	}
+}
+
+// excerptMissing returns the first part of want, an excerpt whose lines "…" stand for
+// lines left out, that got does not hold where want puts it (a part after the last
+// "…" ends got, one before the first starts it, each after the one before), and ""
+// when got holds them all.
+func excerptMissing(want, got string) string {
+	parts := strings.Split("\n"+want, "\n…\n")
+	at := 0
+	parts[0] = strings.TrimPrefix(parts[0], "\n") // the "\n" put before want
+	for i, part := range parts {
+		if part == "" {
+			continue
+		}
+		if i < len(parts)-1 {
+			part += "\n" // the line before a "…" ends with its newline
+		}
+		j := strings.Index(got[at:], part)
+		switch {
+		case j < 0, i == 0 && j != 0, i == len(parts)-1 && at+j+len(part) != len(got),
+			j > 0 && got[at+j-1] != '\n':
+			return part
+		}
+		at += j + len(part)
+	}
+	return ""
 }
 
 // readmeSamples returns README's sample blocks, each its command line and output.
@@ -219,5 +254,32 @@ func TestREADMETestCommand(t *testing.T) {
 	const cmd = "go test -race -timeout 30m ./..."
 	if !bytes.Contains(readme, []byte("\n"+cmd+" ")) || !bytes.Contains(ci, []byte("\n"+cmd+"\n")) {
 		t.Errorf("README and .ci/run must both give the test command %q", cmd)
+	}
+}
+
+// TestExcerptMissing: an excerpt's parts are found in order, the first at the start
+// and the last at the end unless "…" stands there, each whole lines.
+func TestExcerptMissing(t *testing.T) {
+	t.Parallel()
+	got := "a\nb\nc\nd\ne\n"
+	tests := []struct {
+		want, missing, reason string
+	}{
+		{"a\nb\n…\n", "", "the first lines"},
+		{"a\n…\nd\n…\n", "", "the first line, then one further on"},
+		{"…\nc\nd\n…\n", "", "lines in the middle"},
+		{"…\nd\ne\n", "", "the last lines"},
+		{"a\n…\ne\n", "", "the first and the last"},
+		{"b\n…\n", "b\n", "lookalike: the first part must start the output"},
+		{"…\nd\n", "d\n", "lookalike: the last part must end it"},
+		{"…\nd\n…\nb\n…\n", "b\n", "lookalike: out of order"},
+		{"…\nx\n…\n", "x\n", "lookalike: not in the output"},
+		{"…\nc\nx\n…\n", "c\nx\n", "lookalike: a run of lines must be whole"},
+		{"…\n\nd\n…\n", "\nd\n", "lookalike: half a line is no line"},
+	}
+	for _, tt := range tests {
+		if got := excerptMissing(tt.want, got); got != tt.missing {
+			t.Errorf("%s: excerptMissing(%q) = %q, want %q", tt.reason, tt.want, got, tt.missing)
+		}
 	}
 }

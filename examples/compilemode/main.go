@@ -16,7 +16,6 @@ import (
 	"github.com/compilemode/compilemode/graphs/diagnose"
 	"github.com/compilemode/compilemode/graphs/script"
 	"github.com/compilemode/compilemode/internal/termtext"
-	"github.com/compilemode/compilemode/modes"
 )
 
 func main() {
@@ -240,7 +239,7 @@ func (c *cli) scenarioFromFlags(environ func() []string) (*graphs.Scenario, erro
 	if c.given["fullgraph"] {
 		sc.Fullgraph = &c.fullgraph
 	}
-	return sc, c.checkReleases(sc)
+	return sc, nil
 }
 
 // workloadFlag is one workload flag: its name, the Workload field it sets (its JSON
@@ -305,7 +304,7 @@ var conflicts = []conflict{
 func (c *cli) keysOnce() error {
 	seen := map[string]bool{}
 	for _, k := range c.keys {
-		name := keyName(k)
+		name := cliflags.KeyName(k)
 		if seen[name] {
 			return fmt.Errorf("-key %s is given twice: give each key once", inputerr.Cut(name, 80))
 		}
@@ -367,41 +366,6 @@ func (c *cli) stdinReaders() error {
 	}
 	if len(readers) > 1 {
 		return fmt.Errorf("%s both read stdin: give one of them a file", strings.Join(readers, " and "))
-	}
-	return nil
-}
-
-// checkReleases checks a comparison's -torch list (2.6,2.14): two or more releases,
-// none empty, none repeated (2.7 and 2.7.1 are one release), and no -schema (a schema
-// is one release). Spaces around a release are ignored, as they are for one release
-// (modes.ParseVersion trims them), so -torch "2.6, 2.14" is 2.6,2.14.
-func (c *cli) checkReleases(sc *graphs.Scenario) error {
-	rs := c.releases()
-	if rs == nil {
-		return nil
-	}
-	list := inputerr.Cut(c.compile.Torch.Value, 80)
-	seen := map[modes.Version]string{}
-	for _, r := range rs {
-		r = strings.TrimSpace(r)
-		if r == "" {
-			return fmt.Errorf("-torch %s: an empty release in the list (give releases such as -torch 2.6,2.14)", list)
-		}
-		v, err := modes.ParseVersion(r)
-		if err != nil {
-			return err // worded by inputError as -torch's
-		}
-		if first, dup := seen[v]; dup {
-			same := ""
-			if first != r {
-				same = fmt.Sprintf(" (%s and %s name the same release)", inputerr.Cut(first, 40), inputerr.Cut(r, 40))
-			}
-			return fmt.Errorf("-torch %s: release %s is given twice%s: give each release once, e.g. -torch 2.6,2.14", list, v, same)
-		}
-		seen[v] = r
-	}
-	if sc.Schema != nil {
-		return fmt.Errorf("-torch %s: a comparison uses the built-in schemas; drop -schema (it describes one release)", list)
 	}
 	return nil
 }

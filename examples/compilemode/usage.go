@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/internal/termtext"
 )
@@ -57,7 +58,7 @@ var helpGroups = []helpGroup{
 // wrapped to width columns.
 func writeUsage(w io.Writer, fs *flag.FlagSet, width int) {
 	fmt.Fprintf(w, "usage: %s [flags]\n\n", fs.Name())
-	writeWrapped(w, "", 0, "", "Tells what torch.compile(mode=…, options=…) will really do on a PyTorch "+
+	cliflags.WriteWrapped(w, "", 0, "", "Tells what torch.compile(mode=…, options=…) will really do on a PyTorch "+
 		"release: the effective Inductor config and who set each value, the error PyTorch would "+
 		"raise, and the CUDA-graph plan per device and thread. Exit status 0: compiles and runs "+
 		"(-script: no plan shown raises; a \"partial plan:\" leaves out what it could not follow); "+
@@ -91,7 +92,7 @@ func writeUsage(w io.Writer, fs *flag.FlagSet, width int) {
 // and the example.
 func writeGroup(w io.Writer, title string, flags []*flag.Flag, example string, width int) {
 	fmt.Fprintln(w)
-	writeWrapped(w, "", 0, "  ", title+":", width)
+	cliflags.WriteWrapped(w, "", 0, "  ", title+":", width)
 	for _, f := range flags {
 		arg, usage := flag.UnquoteUsage(f)
 		head := "  -" + f.Name
@@ -101,57 +102,15 @@ func writeGroup(w io.Writer, title string, flags []*flag.Flag, example string, w
 		if d := f.DefValue; d != "" && d != "false" && d != "0" {
 			usage += fmt.Sprintf(" (default %s)", d)
 		}
-		writeWrapped(w, head, flagColumn, strings.Repeat(" ", flagColumn), usage, width)
+		cliflags.WriteWrapped(w, head, flagColumn, strings.Repeat(" ", flagColumn), usage, width)
 	}
 	if example != "" {
-		writeWrapped(w, "  example: ", 0, "    ", example, width)
+		cliflags.WriteWrapped(w, "  example: ", 0, "    ", example, width)
 	}
-}
-
-// writeWrapped writes first (padded with spaces to pad columns, or on a line of its
-// own when longer) and then text, wrapped at width; later lines are indented by
-// indent. Nothing is cut: a word longer than a line is split over lines of their own.
-func writeWrapped(w io.Writer, first string, pad int, indent, text string, width int) {
-	line := first
-	if n := runeLen(first); n < pad {
-		line += strings.Repeat(" ", pad-n)
-	} else if pad > 0 {
-		fmt.Fprintln(w, first)
-		line = indent
-	}
-	start := runeLen(line)
-	for _, word := range splitLong(strings.Fields(text), max(width-runeLen(indent), 10)) {
-		n := runeLen(line)
-		if n > start && n+1+runeLen(word) > width {
-			fmt.Fprintln(w, strings.TrimRight(line, " "))
-			line, start = indent, runeLen(indent)
-			n = start
-		}
-		if n > start {
-			line += " "
-		}
-		line += word
-	}
-	fmt.Fprintln(w, strings.TrimRight(line, " "))
-}
-
-// splitLong splits each word longer than n runes into pieces of n runes.
-func splitLong(words []string, n int) []string {
-	var out []string
-	for _, word := range words {
-		r := []rune(word)
-		for len(r) > n {
-			out, r = append(out, string(r[:n])), r[n:]
-		}
-		out = append(out, string(r))
-	}
-	return out
 }
 
 // flagColumn is the column where a flag's description starts.
 const flagColumn = 26
-
-func runeLen(s string) int { return len([]rune(s)) }
 
 // textWidth is the width text output wraps to: the terminal's columns when w is a
 // terminal (terminalWidth), graphs.DefaultWidth (100) otherwise.

@@ -28,6 +28,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/diagnose"
 	"github.com/compilemode/compilemode/graphs/script"
@@ -246,24 +247,34 @@ func seed(torch string) *graphs.Scenario {
 type output struct{ Text, JSON string }
 
 // expectations are the library's answers to the test's inputs, as the command prints
-// them: graphs.Check on the seed scenario (2.11, 2.14), diagnose.Read on the log,
-// script.Read and Planned on the script.
+// them: graphs.Check on the seed scenario (2.11), cliflags.Compare on it (2.11
+// beside 2.14, -torch 2.11,2.14), diagnose.Read on the log, script.Read and Planned on
+// the script.
 type expectations map[string]output
 
 func computeExpectations() (expectations, error) {
 	out := expectations{}
-	for _, torch := range []string{"2.11", "2.14"} {
-		rep, err := graphs.Check(seed(torch))
-		if err != nil {
-			return nil, err
-		}
-		var b bytes.Buffer
-		if err := rep.WriteText(&b, graphs.TextOptions{Width: graphs.DefaultWidth}); err != nil {
-			return nil, err
-		}
-		if out["seed "+torch], err = withJSON(b.String(), rep); err != nil {
-			return nil, err
-		}
+	rep, err := graphs.Check(seed("2.11"))
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := rep.WriteText(&b, graphs.TextOptions{Width: graphs.DefaultWidth}); err != nil {
+		return nil, err
+	}
+	if out["seed 2.11"], err = withJSON(b.String(), rep); err != nil {
+		return nil, err
+	}
+	c, err := cliflags.Compare(seed(""), "2.11,2.14", nil)
+	if err != nil {
+		return nil, err
+	}
+	b.Reset()
+	if err := c.WriteText(&b, graphs.DefaultWidth); err != nil {
+		return nil, err
+	}
+	if out["seed compare"], err = withJSON(b.String(), c); err != nil {
+		return nil, err
 	}
 	logSrc, err := os.ReadFile(realLog)
 	if err != nil {
@@ -273,7 +284,7 @@ func computeExpectations() (expectations, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
+	b.Reset()
 	if err := d.WriteText(&b); err != nil {
 		return nil, err
 	}
@@ -525,7 +536,7 @@ func screenshot(ctx context.Context, t *testing.T, dir, name string) {
 }
 
 // TestBrowser drives headless Chromium through the page as a user would: the seed
-// scenario on 2.11 and 2.14 side by side, a real log and a real script pasted; each
+// scenario on 2.11 compared with 2.14 (the command's -torch 2.11,2.14), a real log and a real script pasted; each
 // answer must be the library's, byte for byte, and a shared link must reproduce it.
 func TestBrowser(t *testing.T) {
 	s, ctx, reqs := browserTest(t, 1280, 900)
@@ -554,7 +565,10 @@ func TestBrowser(t *testing.T) {
 	if err := set(ctx, "torch", "2.11", "compare", "2.14", "mode", "reduce-overhead", "devices", "2", "threads", "per-device"); err != nil {
 		t.Fatal(err)
 	}
-	expectShown(ctx, t, want, shown{"seed 2.11", "answer-text", "answer-json"}, shown{"seed 2.14", "answer-text-1", "answer-json-1"})
+	expectShown(ctx, t, want, shown{"seed compare", "answer-text", "answer-json"})
+	if cmd, err := text(ctx, "command"); err != nil || cmd != "compilemode -no-env -torch 2.11,2.14 -mode reduce-overhead -devices 2 -threads per-device" {
+		t.Errorf("the comparison's command line is %q (err %v), want the command's -torch 2.11,2.14", cmd, err)
+	}
 	seedLink := link(ctx, t)
 	// The screenshots outlive the test (t.TempDir would remove them): a folder under
 	// the system's temporary one, or WEB_SCREENSHOTS.
@@ -579,7 +593,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	load, _ := loadAverage()
-	t.Logf("edit to answer (two releases side by side): median %v of %d after %d uncounted, slowest %v; medians of its parts: WebAssembly %v, showing %v (budget %v; load average %.1f on %d CPUs)",
+	t.Logf("edit to answer (2.11 compared with 2.14): median %v of %d after %d uncounted, slowest %v; medians of its parts: WebAssembly %v, showing %v (budget %v; load average %.1f on %d CPUs)",
 		edit.median, editSamples, editWarmup, edit.slowest, edit.compute, edit.render, editBudget, load, goruntime.NumCPU())
 	if edit.median > editBudget {
 		reportBudget(t, "an edit takes %v (median of %d after %d uncounted; slowest %v) to show its answer, over the %v budget", edit.median, editSamples, editWarmup, edit.slowest, editBudget)
@@ -693,7 +707,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("a link to the first state shows another answer (err %v):\n%s", err, cmp.Diff(want["seed 2.11"].Text, got))
 		}
 	}()
-	expectLink(ctx, t, "seed", seedLink, want["seed 2.11"].Text)
+	expectLink(ctx, t, "seed", seedLink, want["seed compare"].Text)
 	expectLink(ctx, t, "log", logLink, want["log"].Text)
 	expectLink(ctx, t, "script", scriptLink, want["script"].Text)
 

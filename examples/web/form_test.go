@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/compilemode/compilemode/config/schema"
 	"github.com/compilemode/compilemode/graphs"
 )
 
@@ -45,6 +47,24 @@ func TestFormCoversWorkload(t *testing.T) {
 		}
 		if !regexp.MustCompile(`\b` + name + `: "-`).Match(js) {
 			t.Errorf("graphs.Workload field %s (%s) is not in app.js's FLAG table", typ.Field(i).Name, name)
+		}
+	}
+}
+
+// TestCommandSaysNoEnv: beside the command the page prints, a sentence says what -no-env
+// answers for (a fixed host of schema.DefaultCPUs CPUs, no environment variables): a
+// user who compared the page with the command without -no-env saw compile_threads=32
+// against 2 and could not tell why. The CPU count is the library's.
+func TestCommandSaysNoEnv(t *testing.T) {
+	t.Parallel()
+	html, err := static.ReadFile("static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := regexp.MustCompile(`<p class="cmd">.*</p>`).Find(html)
+	for _, want := range []string{`<code id="command"></code>`, "<code>-no-env</code>", fmt.Sprintf("a fixed %d-CPU host", schema.DefaultCPUs), "no environment variables"} {
+		if !strings.Contains(string(p), want) {
+			t.Errorf("the command's line %q lacks %q", p, want)
 		}
 	}
 }

@@ -19,15 +19,23 @@
 // COLUMNS=100 (into a pipe it writes each field on one line), and the page says so
 // in the command it shows (COLUMNS=100 compilemode -diagnose run.log). Every call
 // into the library is in examples/web/internal/answer, and the page's call form is
-// `compilemode -no-env …` (the fixed default host of graphs.Scenario, not the
-// browser's machine).
+// `compilemode -no-env …` (the fixed default host of graphs.Scenario, 32 CPUs and no
+// environment variables, not the browser's machine): a sentence beside the command the
+// page shows says so, since the command without -no-env answers for the machine it
+// runs on (compile_threads=2 on 2 CPUs against the page's 32).
 //
 // # The page
 //
 // Three ways in (a compile call, a pasted or dropped log, a pasted or dropped script),
-// each answered as you type by the WebAssembly in a Web Worker (two workers when two
-// releases are compared side by side), shown rendered for reading, as the command's
-// text and as its JSON (computed only when shown). The rendered (Readable) view says
+// each answered as you type by the WebAssembly in a Web Worker, shown rendered for
+// reading, as the command's text and as its JSON (computed only when shown). A call
+// compared with another release ("Compare with release") is the command's comparison,
+// `compilemode -no-env -torch A,B …` (cliflags.Compare, the call the command makes):
+// its text and JSON byte for byte, the command line shown that one, and its Readable
+// view the comparison's blocks (the exit row, the keys set that differ, the defaults
+// that differ, the CUDA graphs outcomes, each as a table), then each release's plan
+// side by side (newuser32: the page showed the two plans without the comparison,
+// whose differing defaults it lacked; TestBrowserCompare). The rendered (Readable) view says
 // every line of the text, in its words but for a label the view shows as a heading or
 // a box ("cause:", "fix:", "[code]"): the lines its JSON does not hold as they are
 // come with the page's view of the answer, written by the library's own code
@@ -54,10 +62,15 @@
 // # What only the command has
 //
 // The page's footer lists it too: -schema (a dump of your own PyTorch), -scenario,
-// -key, -keys and -all; the host's environment (the page is always -no-env); with
-// -script, -mode, -options, -set, -env and -fullgraph (-diagnose refuses them); with
-// -diagnose, -python (the Log tab has a release, no Python); and a script's command line (-script FILE -- ARGS): the Script tab plans
-// the values the file's parser can produce (script.ReadNamed, no Argv). The Script tab has a release and a Python (-torch, -python), the
+// -key, -keys, -all and -version; a comparison of more than two releases (-torch
+// 2.6,2.11,2.14: the form compares two); the host's environment (the page is always
+// -no-env); with -script, -mode, -options, -set, -env, -backend, -dynamic, -fullgraph
+// and the workload flags (-diagnose refuses them); with -diagnose, -python (the Log
+// tab has a release, no Python); a script's command line (-script FILE -- ARGS): the
+// Script tab plans the values the file's parser can produce (script.ReadNamed, no
+// Argv); and the notes the command writes on stderr beside an answer (a script planned
+// for a Python that refuses its syntax, a notebook's kernel, -diagnose's "-script FILE
+// plans this script" for a script given as a log). The Script tab has a release and a Python (-torch, -python), the
 // Log tab a release to read the log for, "read for release" (-torch; the log's own by
 // default, not the call form's release, which is 2.11 until changed and would hide the
 // release a log states: newuser28 #7), and the
@@ -376,6 +389,10 @@
 //	  left out of its data (internal/wasmdata.DropLines;
 //	  a traceback says ?:0 for a file and line)           3,030,422    174 KB
 //	whole page (main at 31837018)                         3,054,943     88.7 KB left
+//	whole page (main at d1675263)                         3,061,488     84.2 KB left
+//	the command's release comparison in the page
+//	  (cliflags.Compare; text/tabwriter's layout without
+//	  its code: 4 KB less than with it)                   3,080,442     65.3 KB left
 //
 // The row of 5337708d was over the 3 MiB budget (issue 24 asks for 3 MB at most), and
 // no room was found before that session ended: the runtime built without inlining

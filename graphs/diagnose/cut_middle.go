@@ -378,6 +378,9 @@ func middleStarts(rows []compiledRow) map[string]struct{} {
 // a line before it is cleaned, so that a traceback's frame lines ("File \"/usr/lib/…\",
 // line 5") cost no more than they did.
 func mayQuoteMiddle(b []byte) bool {
+	if bytes.IndexByte(b, '"') < 0 && bytes.IndexByte(b, '\'') < 0 && bytes.IndexByte(b, '`') < 0 {
+		return false // three byte scans, not a byte loop, on a line without quotes
+	}
 	for i := 0; i+1 < len(b); i++ {
 		q := b[i]
 		if q != '"' && q != '\'' && q != '`' || i > 0 && isWordByte(b[i-1]) || !isLetter(b[i+1]) {

@@ -877,282 +877,35 @@
 // Wu-Manber. Only a line with an anchor, and its neighbours when a message may be
 // wrapped, is cleaned and matched.
 //
-// BenchmarkVersusGrep (go test -run '^$' -bench VersusGrep ./graphs/diagnose/) reads a
-// generated 100 MB training log with one signature per 10,000 lines with Read and with
-// grep -F -c -f on the same anchors, in the same run. Measured on a shared machine with 2
-// cores (AMD EPYC, load average 10–26 while measuring): Read 64–76 MB/s, grep -F 31–41
-// MB/s (grep slows down with this many anchors), ratio 0.43–0.54 (Read's time over
-// grep's; the target is at most 3). Latest (2026-12-05, 10:10 UTC, the twentieth
-// session's rows, load average 1, -benchtime=3x): ratio 1.17, Read 84.9 MB/s, grep -F
-// 175.8 MB/s (the anchors grew with the retellings; grep reads them faster on a quiet
-// machine); 2026-12-05, 22:52 UTC, the twenty-first session's rows, load average 2.2:
-// ratio 1.37, Read 94.0 MB/s, grep -F 212.2 MB/s. A log of stock warnings that hold
-// context anchors on every line (BenchmarkShapes' stock-warnings shape) reads at 2.07
-// times grep -F's CPU time, a 116 MB one in 1.45 s of CPU against grep's 0.60 s
-// (testdata/bench-results.txt: 171 s before a context's factored prefix and the
-// retellings' log-word pieces were fixed). The warning as Dynamo prints it, with its "
-// function: 'forward' (…)" and "   last reason: 0/7: tensor 'x' size mismatch at index 0.
-// expected 7, actual 8" lines: "reason" anchored skip-unknown-reason's retelling on each
-// "last reason:" line (now a log word, logWord), and a glog or warning line naming a .py
-// file ran the listing header's expressions (mayBeListingHeader now wants a form's start
-// or " in "): 8.1-8.6 -> 3.8-4.0 s of CPU, grep -F with the same anchors 1.1 and 0.9 s,
-// about 4 times (load average 20-25); BenchmarkShapes/tf32-hint 6.8 -> 3.0 times grep -F,
-// stock-warnings 4.3 -> 2.9 (testdata/bench-results.txt). The warning's advice line "To
-// diagnose recompilation issues, see https://pytorch.org/docs/main/…" ran the release
-// finder on each (BenchmarkShapes/recompile-warnings: 26 times grep -F's time) until the
-// finder's expressions were gated by their literals: 2.2 times at d6fb2451 and after
-// (tf32-hint 3.5, stock-warnings 2.4; testdata/bench-results.txt). Against grep -F with
-// only eleven anchors (one per common message) on the same file, same machine: grep
-// 0.86–0.95 s, compilemode -diagnose 0.80–1.44 s, a ratio of 0.9–1.6. BenchmarkRead100MB,
-// a denser log with a skip line every five lines and rank prefixes on most lines: 10–13
-// MB/s, a peak heap of 4.4–4.6 MB. A line that holds PyTorch's literal intact is no
-// longer tried again without regard to case (2026-12-02): on 20 MB of that dense log,
-// compilemode -diagnose used 0.78–0.85 s of CPU time against 1.56 s before (about 24 MB/s
-// of CPU time); wall-clock rates on this machine swing with its load (load average 22–29:
-// BenchmarkRead100MB 2–7 MB/s, BenchmarkVersusGrep ratio 0.32–0.42, grep itself 11–32
-// MB/s). With the invalid-context rows and the key-phrasing anchors (2026-12-02, load
-// average 18): BenchmarkVersusGrep ratio 0.37 (Read 74 MB/s, grep -F 28 MB/s); FuzzRead
-// ran 50 s clean. With more rows, the log-header skip and lookalike reading, the
-// truncated and sentence matches (2026-12-02, load average 7–15): BenchmarkVersusGrep
-// ratio 0.41–0.67 (Read 75–362 MB/s, grep -F 50–152 MB/s), BenchmarkRead100MB 12–19 MB/s
-// with a peak heap of 4.4–4.9 MB; FuzzRead ran 56 s clean. With more paraphrase rows and
-// release rules (2026-12-02, load average 4–6): BenchmarkVersusGrep ratio 0.74–0.88 (Read
-// 91–155 MB/s, grep -F 80–114 MB/s; a first version that anchored a row on "cudagraph"
-// measured 3.6), BenchmarkRead100MB 40–41 MB/s from compiled test binaries, 2.56–2.58 s
-// of CPU time against 2.47 s before, peak heap 5.5 MB; FuzzRead ran 40 s clean. With the
-// setup codes (cuda-graph-unavailable to python-headers-missing; 2026-12-02, load average
-// 10–15, compiled test binaries of both commits run alternately): ratio 0.48–0.93 against
-// 0.43–0.75 without them; a first version whose Triton rows required a line with bare
-// "torch" measured 0.94–1.63 (a training log has torch/_inductor on many lines), so those
-// rows now want Triton's launcher, Triton, or Inductor's compiling frames. With more
-// thread-retold rows (2026-12-02, load average 11–19): ten thread-retold rows share one
-// Pattern, and each row compiled its own four forms of it, which raised
-// BenchmarkRead100MB's peak heap from 6.7 to 10.9 MB; rows that share a Pattern now share
-// its compiled forms: peak heap 5.4 MB, BenchmarkVersusGrep ratio 0.49–0.95 (its rates
-// swing with the load); FuzzRead ran 40 s clean. With the general cut rule (matchCut,
-// 2026-12-02, load average 3–8, -benchtime=2x, both commits on the same machine):
-// BenchmarkVersusGrep ratio 0.57–0.65 in three runs against 0.49 in one run before (Read
-// 156–183 MB/s against 149), BenchmarkRead100MB 21.9–33.9 MB/s against 24.7, peak heap
-// 6.1–7.4 MB against 5.9; FuzzRead ran 40 s clean. A long line full of messages (the
-// corpus's texts joined into one line, repeated to 2.1 MB: a hostile sweep's input) had
-// every listed row's Pattern run over the whole 64 KB window for every window, 1.2–1.5 µs
-// a byte (0.65–0.71 MB/s). A row's Pattern now runs only within 1 KB (maxRowSpan) of each
-// occurrence of its literal, the spans merged and their edges moved beside a byte that is
-// no word character, so that \b reads there as in the whole text; a line of 1 KB or less,
-// and a Pattern with ^ or $, is matched whole as before (TestRowSpan: the corpus's
-// matches reach at most 133 bytes beyond their literal; the reach is now each pattern's
-// own, below). With the case-folded form made once a window and no wrapped tries where no
-// line starts near (2026-12-02, load average 1–3, -benchtime=1x, both commits on the same
-// machine): the dense line 3.4 MB/s (0.29 µs a byte, output unchanged) against 0.65–0.71,
-// patterns run on 2.2 bytes a byte of it against 26 (TestDenseLineBounded);
-// BenchmarkVersusGrep ratio 0.46–0.58 against 0.62–0.64 before (Read 241–300 MB/s against
-// 170–181), BenchmarkRead100MB 41–48 MB/s against 35–38; each corpus text joined into one
-// line gives the same output as before; FuzzRead ran 31 s clean. One line of megabytes
-// made of near misses of every message (BenchmarkNearMissLine) cost 4.5-6 s of CPU a MB,
-// several times the same text in lines: every row's literal recurs every few KB, so the 1
-// KB reach on each side of each occurrence made one span of every window, and each retold
-// row's large pattern (its many ways to tell a skip, one of them 200 characters wide),
-// and the release phrasings, ran over every byte. A span now reaches only as far as a
-// match can (patternWidth: the pattern's longest match, a run of white space taken as 16
-// characters at most and another unbounded repeat as 32, .* as 1 KB; TestRowSpan: the
-// corpus's matches reach at most 160 bytes beyond their literal); each alternative of a
-// pattern's top-level alternation reaches by its own width and adds its spans only where
-// its own gate admits them (branchesOf), the pattern then run once on their union; a
-// release phrasing runs within its width of a release on the line (a digit, a dot and a
-// digit); and the short-cut rule's cuts are made once a window, not once a row. CPU time
-// (compilemode -diagnose, 2026-12-03, load average 13-19, the same files for both
-// builds): the near-miss line, 1 MB, 8.9 -> 3.6 s (the same near misses one a line,
-// numbered so that no line repeats: 1.8 s), the sweep's 2 MB 12.3 -> 5.6 s, its 20 MB 55
-// s where it had not answered in 300 s; "'non-Tensor inputs " repeated to 2 MB 4.6 ->
-// 0.37 s (in lines of ten, numbered: 25.6 s); the corpus as one line 3.9 -> 4.3 s and the
-// anchor lines 2.0 -> 2.2 s (an alternative's pass costs where every one's words are on
-// the line); outputs byte for byte the same but for the quote of a retold finding on the
-// near-miss line, now at another of its literals. Every corpus golden is the same.
-// BenchmarkVersusGrep ratio 0.64 (Read 28.6 MB/s, grep -F 18.3 MB/s, load 16). The bound
-// that is left (sweep9: a 20 MB such line took about 1.4 times the CPU time of the same
-// text in lines): a long line costs at most about twice its text in lines, and grows
-// linearly with its length, in memory bounded by the window. Within a window the spans
-// around a row's literals merge where the literals recur closer than the row's reach, so
-// a pattern runs over the text between two near misses, where in lines a line's end stops
-// it; the pattern bytes a byte stay bounded (TestDenseLineBounded). CPU time, compilemode
-// -diagnose, 2026-12-04, load average 9-11, 4 MB of near misses (BenchmarkNearMissLine's
-// text): one line 19.3 and 22.2 s, the same in lines 12.9 and 13.4 s (1.5-1.65 times),
-// peak resident set 72 MB against 52 MB; the 1 MB benchmark 6.1 s against 3.1 s an op
-// (load average 10). Running each occurrence's span apart would rescan the overlaps; no
-// change that keeps every answer was found cheaper. One line of every row's literal with
-// its middle character changed cost 17-25 s of CPU a MB: "cudagraph", "CPU tensor",
-// "tensors on CPU" recur every few hundred bytes, so each literal's spans merged into the
-// whole window, the merged span held every alternative's words somewhere, and the skip
-// reasons' retold pattern (sixteen alternatives, 12 KB, under Go's NFA, which carries
-// every alternative's states through each byte) ran over it once for each of the some
-// twenty literals that share it, clean and squeezed. Now (2026-12-06) each occurrence's
-// own span is gated by each alternative's gate before the spans merge (branchSpans), each
-// top-level alternative runs apart on its own spans (runBranches), a span a pattern ran
-// on without a match is not run again in the same text (searched), the text is lowered
-// once for the gates (lowerFor), and a gate reads a text that holds runes outside ASCII
-// for its case-insensitive literals (lowerASCII: only the Kelvin sign and the long s fold
-// to an ASCII letter, foldsToASCII), where one Chinese word on a line had met every such
-// clause. The answers are the same: every match of an alternative lies within its width
-// of one occurrence (TestRowSpan). CPU time, Read's over grep -F -f Anchors()'s on the
-// same 1 MB in the same run (3e744632 -> e610051f, load average 13-16,
-// testdata/bench-results.txt): the changed line 25.1 -> 12.2 s (369 -> 155 times grep),
-// the near-miss line 7.2 -> 6.4 s (95 -> 70 times). What is left: the alternatives that
-// do admit a span (a near miss holds nearly the whole message) run there, and each hit of
-// a retold row runs its pattern's FindAll over the whole 64 KB window (negatedVerb:
-// whether every verb it finds is negated; a fifth of the changed line's time, two thirds
-// of the near-miss line's). Both grow with the hits, each hit bounded by the window, so
-// the cost is linear in the line's length, not in the rows; no bound on the work a line
-// may take is set, so no answer is given up. A regression found and fixed (2026-12-03): a
-// retold row's literal "python headers" gave the prefilter the anchor "python", and the
-// log's Python was read through a recoverer anchor "python3."; every traceback frame held
-// both, and BenchmarkVersusGrep rose to 3.4–4.7 times grep's time. The headers' retelling
-// is anchored on "headers" and "Python.h", a library path is read from the raw line only
-// until a Python is seen (anchorPython), and TestPlainLinesHoldNoAnchor keeps the
-// rare-hit log's lines and two frames free of every other anchor: ratio 0.55 (Read 220.8
-// MB/s, grep -F 121.9 MB/s, load average 2, testdata/bench-results.txt). With the second
-// session's rows of 2026-12-03 (retellings, release phrasings; main at
-// 58c072b, load average 1.4, -benchtime 3x): ratio 0.52 (Read 230.5 MB/s, grep -F 119.6
-// MB/s).
+// Every window takes one byte loop (byteClasses) that tells which reading steps its bytes
+// need (HTML tags, markdown escapes, lookalikes, ANSI escapes, control bytes); a line of
+// plain text takes none of them. What a line without an anchor costs beyond that and the
+// prefilter is the state kept from line to line (listings, docstrings, code fences,
+// calls, frames, held actions).
 //
-// BenchmarkShapes (go test -run '^$' -bench Shapes ./graphs/diagnose/, 32 MB a shape by
-// default, DIAGNOSE_SHAPE_MB to change it) reads twelve shapes of log, hostile ones
-// among them, in a child process beside grep -F -c -f on the same anchors, in the same
-// run, and reports both speeds in wall and CPU time and both peak resident sets
-// (testdata/bench-results.txt has the table and the commands). Each line now costs one
-// pass for all rows' literals, not one search per listed row and form (literalSet: the
-// squeezed and folded literals in a line and in the joined lines); the release patterns
-// are skipped on a line without a digit, a dot and a digit; a wrapped try's pattern run
-// is remembered while its lines are held, and no try is made where the pattern matches
-// one of the span's own lines alone or fails on its widest span; ellipses, line heads
-// and cut overlaps are byte scans; every anchor is 5 bytes or more, so the prefilter
-// probes every other byte. In CPU time on 8 MB a shape (2026-12-02, load average 24-28,
-// the same files for both builds; before is 9eb81d8, after also holds other work since):
-// the rare-hit log 284 -> 345 MB/s (0.45 -> 0.37 of grep's CPU time), one 8 MB line 179
-// -> 235, lines of 100 KB 118 -> 168; a line of anchor words on every line 0.9 -> 9.1
-// MB/s, the same in lines of 110 KB 0.8 -> 9.2, every long literal's first third on
-// every line 0.7 -> 9.1, prose wrapped at 72 columns with a message in each paragraph
-// 0.5 -> 1.5. Still far from grep (which skips such lines at 200-900 MB/s): shapes
-// where every line is a candidate for some row run Go's regexp on each line (a
-// case-insensitive paraphrase pattern, wrapped and cut tries): 2-17 MB/s of CPU time.
-// Peak resident set 18-26 MB for every shape (grep's 2.5 MB, 18.5 MB on the one-line
-// log, which it holds whole). BenchmarkVersusGrep (100 MB, same run): ratio 0.37 (0.44
-// before). Outputs are byte for byte the same on every shape and the corpus.
+// Speed, as CPU time (user and system) against grep -F -c -f on the same anchors
+// ([Anchors]; its output to a file, as GNU grep stops at the first match when it writes to
+// /dev/null), in the same run, on a shared machine with 2 cores (AMD EPYC), 2026-12-06,
+// load average 9-18: a realistic 100 MB training log (Python logging, tqdm bars redrawn
+// with carriage returns, torchrun's "[rankK]:" steps, glog checkpoint, wandb and JSON
+// metric lines, long lines, PyTorch's warnings that are no finding, one finding in a
+// traceback at its end: BenchmarkShapes' training-log shape) in 0.54-0.58 s with
+// compilemode -diagnose against grep's 0.35-0.42 s, about 1.5 times. BenchmarkShapes, 8
+// MB a shape (1 MB for the slow ones), Read's CPU time over grep's (grep's start weighs
+// on a small file): the rare-hit log, torchrun's, training-mix and one long line 1.1-1.6
+// times; stock warnings 2.3-3.1; short lines 4; every line a message's head and a number,
+// a symint key or a release 2-11; near misses of messages on every line about 100; prose
+// wrapped at 72 columns with a message in each paragraph about 15. Peak resident set
+// 27-52 MB (grep's 58 MB), 110-120 MB where every row's patterns get compiled
+// (near-miss-lines, wrapped). The commands and the raw results:
+// testdata/bench-results.txt; the history of these numbers:
+// testdata/performance-history.txt.
 //
-// A second pass on the near-miss shapes (2026-12-02, load average 7-20, 8 MB a shape,
-// the same files for both builds, CPU time; before eb63b6b): a line's rows' literals are
-// found in one pass, not a bytes.Contains per listed row; the wrapped tries search the
-// joined lines only where an occurrence can hold the line being matched; no row
-// expression, nor the release finder's move-to-nightly one, is run on a text that lacks a
-// literal every match of it holds (gate; case-insensitive literals on ASCII text only),
-// nor versionKey on a line whose end cannot be a version key; the prefilter's 4-gram table
-// is a flat array. Read's rate and its ratio to grep -F's CPU time, grep run beside it
-// in the same run: rare 275 -> 334 MB/s (0.40 -> 0.37), one-line 181 -> 240 (1.08 ->
-// 0.89), long-lines 178 -> 155 (0.54 -> 0.76), torchrun 196 -> 228 (6.0 -> 5.4),
-// short-lines 74 -> 75 (4.9 -> 4.8), near-miss 9.2 -> 12.9 (146 -> 100), near-miss-long
-// 7.4 -> 10.3 (220 -> 166), candidates 15.3 -> 19.4 (11.2 -> 13.4), many-anchors 7.9 ->
-// 6.8 (238 -> 234), many-findings 2.4 -> 4.3 (91 -> 76), repeated 14.5 -> 19.4 (14.0 ->
-// 11.5), symint 13.3 -> 19.5 (24.5 -> 21.0), wrapped 1.4 -> 2.2 (249 -> 164); the after
-// build also holds other rows and release rules landed meanwhile; a gate's alternation
-// clause taken from each alternative's strongest clause then brought many-anchors to
-// 26.9 MB/s. The 3x target is met by
-// rare, one-line and long-lines only: grep -F -c leaves a line at its first anchor, and
-// Read must find every anchor on a line and run each listed row's checks on it (what is
-// left per candidate line: the prefilter pass, the neighbours' literal pass, the cut
-// rule's overlaps, and Go's regexp on the texts a gate admits). Peak RSS 20-28 MB on
-// every shape; outputs byte for byte the same (testdata/bench-results.txt).
-//
-// The retold rows (2026-12-03) first cost the rare-hit log most of its speed: a
-// lower-case "non-cuda…" literal left the prefilter the piece "non-cud", which every
-// "[__cudagraphs] Created 1 graph partitions: … non-cudagraphable" line of Inductor's
-// TORCH_LOGS holds, and a re-recording retelling required a line with "cudagraph",
-// so every such line was matched: BenchmarkVersusGrep ratio 4.1 (Read 15 MB/s, grep
-// 63 MB/s, main at 93bf142). With neither (the anchors say nothing of such a line):
-// ratio 0.45-0.57 in three runs (Read 118-144 MB/s, grep 62-67 MB/s), the same run,
-// load average 3-6, -benchtime=1x.
-//
-// Lines dense in message fragments: a wrapped try ran its row's pattern over its two to
-// four lines whole, joined and hashed again for each try, and a row whose pattern goes on
-// after its literal tried the next line from every occurrence on the line. A wrapped try
-// now runs within maxRowSpan of its literal (focusText, the edges moved as matchNear's
-// are), a pattern's tail is tried on the next line only from a literal within maxRowSpan
-// of its line's end, and a span of matchNear lacking what its pattern's every match holds
-// (the gate) is not run. TestDenseLineBounded counts the bytes patterns run on, wrapped
-// tries included: the repeated line 55.7 a byte before, 6.0 after. compilemode -diagnose
-// on the finding's files (2026-12-03, load average 6-9, the same machine): 10 MB 58.1 ->
-// 21.3 s of user CPU time (peak RSS 84 -> 33 MB), 275 KB 1.76 -> 0.67 s, output byte for
-// byte the same; grep -F reads either in 0.01 s. Left: the release phrasings' patterns
-// and the call recovery on such lines (about half the rest), and, where each line differs
-// (rotated), every row that has a literal on the line running its pattern within 1 KB of
-// each occurrence: 148 bytes a byte (BenchmarkDenseFragments/rotated 0.03 MB/s under load
-// 14). A pattern that asserts the text's end ("…inputs\s*$", a message that ends its
-// line) ran on the whole line, once for each of its forms; its spans now run with the
-// assertion matching nothing where they end before the text (openEnd): the anchor line of
-// TestDenseLineBounded 147.8 -> 122.6 pattern bytes a byte, the corpus line 11.4 -> 8.1
-// (2026-12-06, no golden moved). Every hit runs the absence marks on the words around its
-// literal, and absenceAt's memo answers a line met again only: a log whose every line
-// holds a message and a counting number ("Recording cudagraph tree for symint key N",
-// BenchmarkShapes/symint) cost 9.3 s of CPU a MB, 468 times grep -F. A mark whose
-// pattern's every match holds a quote mark (holdsOneOf) now skips a text with none
-// (gateMarks): 0.77 s a MB, 36 times grep -F (testdata/bench-results.txt, 2026-12-06).
-// Each literal with one character changed inside it
-// (BenchmarkNearMissLine/one-line-changed, the middle character: 23-24 s, against 8.8-8.9
-// s for one-line, 2026-12-06, load average 28, the build before and after fixperf30b
-// alike) costs two or three times the line of literals less their last character: more of
-// each message's anchors stay whole, so more retellings' large case-insensitive
-// alternations run over spans of the line in Go's regexp, which has no DFA
-// (cpuCopyCaptureRetold's forty forms, 12 µs a byte there; its alternatives run apart,
-// each where its gate admits the span, cost the same, as the line holds every
-// alternative's words).
-//
-// A log whose every line holds a message's head, or a message whole, and a number that
-// changes (a user's nearmiss_lines.txt, 2026-12-06: 8.3 MB of nine messages' heads read
-// in 5.7 s of CPU, grep -F 0.02 s with nine anchors; BenchmarkShapes/near-miss-lines,
-// every ASCII literal's) meets no memo: each line's rows ran their patterns over the
-// line joined with its neighbours (a pattern that goes on after its literal or starts
-// before it), a retelling's large case-insensitive alternation in Go's NFA, and each
-// hit ran the absence marks that want no quote mark. A gate now keeps its alternation's
-// branches, each with all its literals (gate.alts), and meets its clauses in the order
-// a match holds them; a literal without case that has none (Chinese, Japanese) gates
-// too; a wrapped try runs only the branches its text admits, each apart
-// (matchBranches); an absence mark's pattern is not run on a text without its literals
-// (markGate). In CPU time, 858ede14 and after in turn (load average 17-25): the
-// user's file 5.5-5.9 -> 3.4-3.5 s, about 30 times grep -F -f Anchors() (0.12 s; 0.01 s
-// with LC_ALL=C); near-miss-lines 0.25 -> 0.63 MB/s; symint 36 -> 10 times grep -F;
-// wrapped prose 46 -> 18 times; near-miss (some 40 times), rare and stock-warnings as
-// before; outputs byte for byte the same. Peak resident set on near-miss-lines, where
-// every row's patterns are compiled, 129 -> 143 MB (bounded by the table, not the log),
-// 28-32 MB on the other logs but wrapped prose (116 -> 140 MB). One line of 1 MB of near
-// misses of every message (BenchmarkNearMissLine/one-line): 8.9 -> 6.9 s of CPU.
-//
-// A log whose every line states a release cost 3-17 s of CPU a MB: each line ran the
-// release rows that hold torch, and each release one of them found ran otherRun's some
-// hundred expressions, large case-insensitive alternations that Go's backtracker runs in
-// 20-60 µs on a short line, three times a line, met before or not. Each of the release
-// finder's expressions now runs only where its gate admits the text (matchGated, the
-// gated Find helpers, lazyShape.gate for the rows; a character class of up to four
-// characters is a clause: classLiterals), otherRun's answers are remembered by text and
-// span, a row's candidates by text and row (candidatesOf) and deferLine's none by text
-// (each memo at most 4096 texts, then afresh), sentenceStart scans back a byte at a time,
-// and rangeOperator, anchored at the text's end, runs only where the text may end with an
-// operator. In CPU time (BenchmarkShapes' release shapes, 1 MB, e137ddbe -> d0f92dd4,
-// load average 17-21, testdata/bench-results.txt), Read's time over grep -F -f
-// Anchors()'s in the same run: the pytest run 226 -> 20 times (1.1 MB: 16.7 -> 1.9 s),
-// "ok [torch …]" 118 -> 3.8, "torch CUDA 13.4" 36 -> 5.0, the title 37 -> 3.2, a pip
-// freeze and collect_env's report repeated 1.6-1.7 -> 1.1-1.3; the rare-hit log 0.31 ->
-// 0.26. Outputs byte for byte the same. The article reader merged after ran runShown,
-// which no gate bounds, on each such line; its expressions go through their gates too and
-// what a text shows of runs is remembered by text (runsShownOf): at 62cc9b20, under
-// heavier load, the pytest run 27 times, "ok [torch …]" 6.1, "torch CUDA 13.4" 6.4, the
-// title 3.8. Left: a log whose every line differs (the pytest run's test names) meets no
-// memo, and its lines still run the rows that hold torch and a release, and otherRun's
-// gates, once each: 125-150 µs a line against grep -F's 4-6 (2026-12-06, 1 MB, 25-31
-// times grep's CPU time). No cause to remove was found in the profile: the time is the
-// release phrasings themselves (some thirty patterns that hold torch and a release, under
-// Go's backtracker, and the expressions that tell another run's release), each needed on
-// a line that states a release; reaching 3 times grep would take those phrasings compiled
-// into one automaton run once a line, which Go's regexp does not offer. The
-// recompile-limit warning whole (BenchmarkShapes/recompile-warnings, 8 MB) reads at
-// 2.3-2.5 times grep -F's CPU time on the same day.
+//	cd graphs/diagnose
+//	DIAGNOSE_SHAPE_MB=100 DIAGNOSE_SHAPE_DIR=/tmp/shapes DIAGNOSE_SHAPE_KEEP=1 \
+//	  go test -run '^$' -bench 'Shapes/training-log$' -benchtime 1x
+//	/usr/bin/time -f %U+%S compilemode -diagnose /tmp/shapes/training-log.log
+//	/usr/bin/time -f %U+%S grep -F -c -f /tmp/shapes/anchors /tmp/shapes/training-log.log >/tmp/grep.out
 //
 // # Corpus
 //

@@ -49,9 +49,13 @@ func (s *scanner) splitLine(frag []byte) ([][]byte, bool) {
 		s.brk = breaksAsLines(s.brk[:0], text)
 		text = s.brk
 	}
-	var parts [][]byte
+	parts := s.parts[:0]
+	lf := br >= 0 || esc // only decoded text or <br> tags put line ends inside the line
 	for len(text) > 0 {
-		i := bytes.IndexAny(text, "\r\n")
+		i := bytes.IndexByte(text, '\r')
+		if lf {
+			i = bytes.IndexAny(text, "\r\n")
+		}
 		if i < 0 {
 			parts = s.appendPart(parts, text, esc)
 			break
@@ -59,6 +63,7 @@ func (s *scanner) splitLine(frag []byte) ([][]byte, bool) {
 		parts = s.appendPart(parts, text[:i], esc)
 		text = text[i+1:]
 	}
+	s.parts = parts
 	return parts, esc || len(parts) > 1
 }
 

@@ -108,7 +108,10 @@ func lastClause(b []byte) []byte {
 // release a width may have put on the next line (proseWrapJoin). A suffix test, no pass
 // over the line.
 func endsInTorch(raw []byte) bool {
-	b := bytes.TrimRight(raw, " \t\r\n")
-	n := len(b)
+	n := len(raw)
+	for n > 0 && (raw[n-1] == ' ' || raw[n-1] == '\t' || raw[n-1] == '\r' || raw[n-1] == '\n') {
+		n-- // bytes.TrimRight builds its set on each call
+	}
+	b := raw[:n]
 	return n > 5 && bytes.EqualFold(b[n-5:], []byte("torch")) && (isSpace(b[n-6]) || (n > 7 && bytes.EqualFold(b[n-7:n-5], []byte("py")) && isSpace(b[n-8])))
 }

@@ -254,7 +254,7 @@ func (p *planner) accumAlt(s *Script, i int, mode *string, setMode bool, sel *br
 // sets outputs_kept.
 func keptOtherwise(ins []Inference, line int) bool {
 	for _, in := range ins {
-		if in.Field == "outputs_kept" && in.Line != line {
+		if in.Field == "outputs_kept" && in.Value == "true" && in.Line != line {
 			return true
 		}
 	}

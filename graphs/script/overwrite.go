@@ -446,6 +446,9 @@ func (r *reader) keepOverwritten() {
 	out := r.events[:0]
 	for _, ev := range r.events {
 		if ev.f != factKept || r.keptAcross(ev) {
+			if ev.f == factKept && r.keptUnread(ev) {
+				ev.f = factKeptUnread
+			}
 			out = append(out, ev)
 		}
 	}
@@ -460,7 +463,11 @@ func (r *reader) keptIn(line int32, st *siteState, c *expr) {
 		into = c.name
 	}
 	r.seq++
-	r.events = append(r.events, event{f: factKept, seq: r.seq, line: int(line), fn: r.fn, site: st, into: into, loops: slices.Clone(r.loopIDs)})
+	ev := event{f: factKept, seq: r.seq, line: int(line), fn: r.fn, site: st, into: into, loops: slices.Clone(r.loopIDs)}
+	if c != nil && len(r.loopStmts) > 0 {
+		ev.off, ev.loop = c.start, r.loopStmts[len(r.loopStmts)-1]
+	}
+	r.events = append(r.events, ev)
 }
 
 // assignOutput tracks an assignment's outputs: a name (or a tuple's names) bound,

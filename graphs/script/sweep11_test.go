@@ -92,7 +92,7 @@ func TestKeptOutputForms(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.body, func(t *testing.T) {
 			t.Parallel()
-			src := "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\npreds, results = [], {}\nwith torch.no_grad():\n    for i, x in enumerate(loader):\n        " + tc.body + "\n"
+			src := "import torch\nmodel = torch.compile(net, mode=\"reduce-overhead\")\npreds, results = [], {}\nwith torch.no_grad():\n    for i, x in enumerate(loader):\n        " + tc.body + "\nprint(preds, results)\n"
 			s, err := readBytes("k.py", []byte(src))
 			require.NoError(t, err)
 			require.Len(t, s.Sites, 1)
@@ -231,8 +231,8 @@ func TestCompAndReturnKept(t *testing.T) {
 		{"dictcomp-copy", "with torch.no_grad():\n    results = {i: model(x).item() for i, x in enumerate(xs)}\n", false},
 		{"generator-summed", "with torch.no_grad():\n    total = sum(model(x) for x in xs)\n", false},
 		{"listcomp-copy", "with torch.no_grad():\n    results = [model(x).cpu() for x in xs]\n", false},
-		{"def-return", "@torch.no_grad()\ndef predict(x):\n    return model(x)\nresults = []\nfor x in xs:\n    results.append(predict(x))\n", true},
-		{"method-return", "class P:\n    @torch.no_grad()\n    def predict(self, x):\n        return model(x)\np = P()\nresults = []\nfor x in xs:\n    results.append(p.predict(x))\n", true},
+		{"def-return", "@torch.no_grad()\ndef predict(x):\n    return model(x)\nresults = []\nfor x in xs:\n    results.append(predict(x))\nprint(results)\n", true},
+		{"method-return", "class P:\n    @torch.no_grad()\n    def predict(self, x):\n        return model(x)\np = P()\nresults = []\nfor x in xs:\n    results.append(p.predict(x))\nprint(results)\n", true},
 		{"def-return-read-after", "def predict(x):\n    return model(x)\nwith torch.no_grad():\n    y1 = predict(a)\n    y2 = predict(b)\n    print(y1)\n", true},
 		{"view-read-after", "with torch.no_grad():\n    y1 = model(a).detach()\n    y2 = model(b)\n    print(y1)\n", true},
 		{"copy-read-after", "with torch.no_grad():\n    y1 = model(a).cpu()\n    y2 = model(b)\n    print(y1)\n", false},

@@ -39,6 +39,7 @@ const (
 	factDeviceFnsUnknown             // the same, the count not given
 	factVarSizes                     // the compiled function called in a loop with an input built from a list a data-dependent loop grows (varsizes.go)
 	factBackwardInside               // backward() run by the compiled function itself (backwardinside.go)
+	factKeptUnread                   // an output kept in a list or dict across a loop's iterations, overwritten there, the container never read (keptunread.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -196,6 +197,9 @@ var workloadRows = [...]workloadRow{
 	factReadAfter: {"an output of the compiled function is read after a later compiled call that starts a new cudagraph-tree generation (each call does when no forward's backward is pending: without gradients, or after backward(); after cudagraph_mark_step_begin(), the first call after each), which overwrites it",
 		"-outputs-kept", "torch/_inductor/cudagraph_trees.py can_start_new_generation, dealloc_current_path_weakrefs @2.6.0, @2.14.1; torch/_dynamo/eval_frame.py OptimizeContext on_enter; docs torch.compiler_cudagraph_trees \"Limitations\" (y1 = my_model(x); y2 = my_model(x); print(y1) raises)",
 		setOutputsKept},
+	factKeptUnread: {"an output of the compiled function is kept in a list or dict across a loop's iterations, and a later iteration's call starts a new cudagraph-tree generation, which overwrites it, but nothing reads the list or dict after that (only len(), or a copy of the last item before the next call: L[-1].item()): cudagraph trees raise only when an overwritten output is accessed, so keeping it raises nothing, and it holds no GPU memory (the new generation freed it; measured on 2.11)",
+		"(no flag: outputs_kept is left false)", "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs (_set_storage_access_error_msg, _free_And_Remove_DeleterFn) at 2.11; testdata/measured/kept_unread_2.11.out (keptunread.go)",
+		func(*graphs.Workload, int) []Inference { return []Inference{{Field: "outputs_kept", Value: "false"}} }},
 }
 
 func callers(w *graphs.Workload) []Inference {
@@ -247,6 +251,8 @@ type event struct {
 	list  string       // factKept: the list the output is appended to while autograd records ("": none)
 	into  string       // factKept: the list or dict the output is kept in
 	loops []int32      // factKept: the loops it is kept in (r.loopIDs)
+	loop  *stmt        // factKept: the innermost loop it is kept in (nil: not known)
+	off   int32        // factKept: the byte offset of the container where it is kept
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
 	n     int          // factDynamicSizes: the distinct sizes
 	owner moveOwner    // factMoving: whose parameters move (moveowner.go)
@@ -661,7 +667,7 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	switch ev.f {
 	case factBackward:
 		return ev.site == st || (peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn) || alsoFrom(ev.also, st, peers)) && !r.apart(ev.seq, st)
-	case factKept, factKeptBackward, factReadAfter, factGradAccum:
+	case factKept, factKeptBackward, factReadAfter, factGradAccum, factKeptUnread:
 		return ev.site == st || peers.peer(ev.site, st) && !r.apart(ev.seq, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq) && !r.otherModule(ev.owner, st)
@@ -734,7 +740,8 @@ func has(ins []Inference, f fact) bool {
 	var probe graphs.Workload
 	want := workloadRows[f].set(&probe, 0)
 	for _, in := range ins {
-		if in.Field == want[0].Field {
+		if in.Field == want[0].Field && (in.Value != "false" || want[0].Value == "false") {
+			// a flag inferred false (factKeptUnread) does not stop another line's true
 			return true
 		}
 	}

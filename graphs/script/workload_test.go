@@ -84,8 +84,23 @@ for x, y in data:
     out = model(x)
     loss_fn(out, y).backward()
     outs.append(out)
+print(torch.stack(outs).mean())
 `,
 		want: graphs.Workload{AutogradBackward: true, OutputsKept: true}, rows: []fact{factBackward, factKept},
+	},
+	{
+		name: "train-kept-unread", reason: "the output appended in the loop, the list never read: no raise (nu32 item 2)",
+		src: `import torch
+model = torch.compile(net, mode="reduce-overhead")
+outs = []
+for x, y in data:
+    out = model(x)
+    opt.zero_grad()
+    loss_fn(out, y).backward()
+    outs.append(out)
+print(len(outs))
+`,
+		want: graphs.Workload{AutogradBackward: true}, rows: []fact{factBackward, factKeptUnread},
 	},
 	{
 		name: "moving", reason: "a parameter replaced after the compile",

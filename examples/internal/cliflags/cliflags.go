@@ -557,14 +557,21 @@ func fileFlagHint(fs *flag.FlagSet, arg string) string {
 	return ""
 }
 
-// fileFlagNamed returns the row of fileFlags for the flag name, or nil.
-func fileFlagNamed(name string) *fileFlag {
-	for i := range fileFlags {
-		if fileFlags[i].flag == name {
-			return &fileFlags[i]
+// fileFlagNamed returns the row of fileFlags for the flag name (a copy: fileFlags is
+// never written), and whether there is one.
+func fileFlagNamed(name string) (fileFlag, bool) {
+	for _, f := range fileFlags {
+		if f.flag == name {
+			return f, true
 		}
 	}
-	return nil
+	return fileFlag{}, false
+}
+
+// isFileFlag reports whether name (without its dash) is one of fileFlags.
+func isFileFlag(name string) bool {
+	_, ok := fileFlagNamed(name)
+	return ok
 }
 
 // placeError is a file flag whose file could not be told from the command line
@@ -611,7 +618,7 @@ func placeFile(fs *flag.FlagSet, args []string) ([]string, error) {
 		case fl == nil:
 			unknown = cmp.Or(unknown, name)
 		case inline || isBoolFlag(fl):
-		case fileFlagNamed(name) != nil && (i+1 == len(args) || isFlag(fs, args[i+1])):
+		case isFileFlag(name) && (i+1 == len(args) || isFlag(fs, args[i+1])):
 			open = append(open, i)
 		default:
 			i++ // the flag's value
@@ -643,7 +650,7 @@ func isFlag(fs *flag.FlagSet, a string) bool {
 // one argument are there.
 func placeable(args []string, open, free []int) error {
 	name := strings.TrimLeft(args[open[0]], "-")
-	f := fileFlagNamed(name)
+	f, _ := fileFlagNamed(name)
 	e := &placeError{flag: name}
 	switch {
 	case len(open) > 1:

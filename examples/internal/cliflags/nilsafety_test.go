@@ -12,6 +12,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/compilemode/compilemode/graphs"
 )
 
 // nilCases has one case per exported function and method of the package, called
@@ -114,6 +116,36 @@ var nilCases = map[string]func(t *testing.T){
 		}
 	},
 	"WriteWarnings": func(t *testing.T) { WriteWarnings(io.Discard, nil, false) },
+	"Releases": func(t *testing.T) {
+		if Releases("") != nil || len(Releases(",")) != 2 {
+			t.Error("Releases: want nil for no comma and two for one")
+		}
+	},
+	"KeyName": func(t *testing.T) { _ = KeyName("") },
+	"Compare": func(t *testing.T) {
+		for _, torch := range []string{"", ",", "2.6,2.14"} {
+			if _, err := Compare(nil, torch, nil); err == nil {
+				t.Errorf("Compare(nil, %q): want an error", torch)
+			}
+		}
+		if _, err := Compare(new(graphs.Scenario), ",", []string{""}); err == nil {
+			t.Error("Compare(zero, \",\"): want an error")
+		}
+	},
+	"Comparison.Code":   func(t *testing.T) { _ = (*Comparison)(nil).Code(); _ = new(Comparison).Code() },
+	"Comparison.Blocks": func(t *testing.T) { _ = (*Comparison)(nil).Blocks(); _ = new(Comparison).Blocks() },
+	"Comparison.WriteText": func(t *testing.T) {
+		_ = (*Comparison)(nil).WriteText(io.Discard, 0)
+		_ = new(Comparison).WriteText(io.Discard, 0)
+	},
+	"OutcomeOf.String": func(t *testing.T) { _ = (*OutcomeOf)(nil).String(); _ = new(OutcomeOf).String() },
+	"AbsentKey":        func(t *testing.T) { _ = AbsentKey("", nil); _ = AbsentKey("", new(graphs.Report)) },
+	"KeyNotKnown":      func(t *testing.T) { _ = KeyNotKnown("", nil); _ = KeyNotKnown("", new(graphs.Report)) },
+	"KeyHint":          func(t *testing.T) { _ = KeyHint("", nil); _ = KeyHint("", new(graphs.Report)) },
+	"WriteWrapped": func(t *testing.T) {
+		WriteWrapped(nil, "", 0, "", "", 0)
+		WriteWrapped(io.Discard, "", 0, "", "", 0)
+	},
 }
 
 // exportedNames lists "Func" and "Type.Method" for the package's exported functions

@@ -267,8 +267,8 @@ function cmdNote(args) {
     : "";
 }
 
-// requests returns what to ask the worker for the state, with the command line and a
-// title for each answer.
+// requests returns what to ask the worker for the state, with the command line its
+// answer is the output of.
 function requests(s) {
   const options = { json: view === "json", log_text: !!logFile && logFile.text === null };
   return plainRequests(s).map((j) => ({ ...j, req: { ...j.req, options } }));
@@ -280,7 +280,7 @@ function plainRequests(s) {
     // The log's release: its own, or the one "read for release" names (-torch; newuser28 #7).
     const torch = s.logTorch || "";
     const req = logFile ? { kind: "log", text: logFile.bytes, file: true, torch } : { kind: "log", text: s.log, torch };
-    return [{ req, cmd: `COLUMNS=100 compilemode ${torch ? `-torch ${quote(torch)} ` : ""}-diagnose run.log`, title: "", empty: !logFile && s.log === "" }];
+    return [{ req, cmd: `COLUMNS=100 compilemode ${torch ? `-torch ${quote(torch)} ` : ""}-diagnose run.log`, empty: !logFile && s.log === "" }];
   }
   if (s.tab === "script") {
     const name = s.name.trim();
@@ -292,27 +292,27 @@ function plainRequests(s) {
     if (s.scriptBytes) req.bytes = true;
     return [{
       req,
-      cmd: `compilemode -no-env ${torch ? `-torch ${quote(torch)} ` : ""}${python ? `-python ${quote(python)} ` : ""}-script ${from}` + cmdNote([name]), title: "",
+      cmd: `compilemode -no-env ${torch ? `-torch ${quote(torch)} ` : ""}${python ? `-python ${quote(python)} ` : ""}-script ${from}` + cmdNote([name]),
     }];
   }
   const c = s.call;
   const w = workload(c);
-  const releases = [c.torch];
-  if (c.compare !== "" && c.compare !== c.torch) releases.push(c.compare);
+  // A release to compare with is the command's -torch A,B: one call, answered with
+  // the command's comparison (cliflags.Compare), its text, JSON and each release's plan.
+  let torch = c.torch;
+  if (c.compare !== "" && c.compare !== c.torch) torch += "," + c.compare;
   if (c.compare === c.torch) sameRelease = `Compared with itself: ${c.torch} is the release asked, so one answer is shown. `;
-  return releases.map((t) => {
-    const args = callArgs(c, t);
-    const cmd = ["compilemode", ...args.map(quote), ...workloadFlags(w)].join(" ") + cmdNote(args);
-    return { req: { kind: "call", call: { args, workload: w } }, cmd, title: `torch ${t}` };
-  });
+  const args = callArgs(c, torch);
+  const cmd = ["compilemode", ...args.map(quote), ...workloadFlags(w)].join(" ") + cmdNote(args);
+  return [{ req: { kind: "call", call: { args, workload: w } }, cmd }];
 }
 
 // ---- the workers ----
 
 // The WebAssembly is compiled once, by boot.js's compilemodeStart (in the page's head
 // for a shared link, here for the page itself), and each worker instantiates it: one
-// worker per answer shown (two when comparing releases), so the two run in parallel.
-// The first worker is compilemodeStart's, started with the compilation.
+// worker per answer shown (one: a comparison of releases is one answer, the
+// command's). The first worker is compilemodeStart's, started with the compilation.
 const boot = window.compilemodeBoot || (window.compilemodeBoot = window.compilemodeStart());
 const wasmModule = boot.module;
 const workers = [];
@@ -430,33 +430,19 @@ function update(say) {
 
 function show(answers) {
   lastAnswers = answers;
-  const cols = answers.length;
-  $("command").textContent = jobs.map((j) => j.cmd).join("   vs   ");
-  $("columns").classList.toggle("two", cols > 1);
-  $("col-1").hidden = cols < 2;
-  for (let i = 0; i < 2; i++) {
-    const a = answers[i];
-    $(`coltitle-${i}`).hidden = cols < 2;
-    if (!a) continue;
-    $(`coltitle-${i}`).textContent = jobs[i].title;
-    const empty = emptyWords(jobs[i], a);
-    const text = empty || (a.stderr !== "" ? a.stderr : a.text);
-    $(i === 0 ? "answer-text" : "answer-text-1").textContent = text;
-    $(i === 0 ? "answer-json" : "answer-json-1").textContent = empty || (a.stderr !== "" ? a.stderr : a.json);
-    const box = $(`rendered-${i}`);
-    box.replaceChildren(render(a, jobs[i].req.kind, empty));
-  }
+  const a = answers[0], j = jobs[0];
+  $("command").textContent = j.cmd;
+  const empty = emptyWords(j, a);
+  $("answer-text").textContent = empty || (a.stderr !== "" ? a.stderr : a.text);
+  $("answer-json").textContent = empty || (a.stderr !== "" ? a.stderr : a.json);
+  $("rendered-0").replaceChildren(render(a, j.req.kind, empty));
   applyView();
-  const exits = answers.map((a) => a.exit);
-  status(notice + sameRelease + (exits.length > 1
-    ? jobs.map((j, i) => `${j.title}: ${exitWords(answers[i], j.req.kind)}`).join(" · ") + ` (exit ${exits.join(" vs ")})`
-    : emptyWords(jobs[0], answers[0]) ? "Nothing to read yet." : `exit ${exits[0]}: ${exitWords(answers[0], jobs[0].req.kind)}`));
+  status(notice + sameRelease + (empty ? "Nothing to read yet." : `exit ${a.exit}: ${exitWords(a, j.req.kind)}`));
   notice = "";
   notBusy();
   if (!firstShown) {
     firstShown = true;
     window.compilemodeFirstAnswerMs = timings.firstAnswer = performance.now();
-    setTimeout(() => workerAt(1), 200); // warm the second worker for a release comparison
   }
 }
 
@@ -470,7 +456,11 @@ function exitWords(a, kind) {
     return n === 0 ? "log read, no known signature" : `log read, ${n} finding${n === 1 ? "" : "s"}`;
   }
   if (kind === "script") return a.exit === 1 ? "a plan shown raises" : "no plan shown raises";
-  return a.exit === 1 ? "PyTorch would raise" : "compiles";
+  const said = (raises) => (raises ? "PyTorch would raise" : "compiles");
+  const v = JSON.parse(a.view);
+  // A comparison: each release's, as its text's EXIT row.
+  if (v.compare) return v.compare.map((t, i) => `torch ${t}: ${said(v.exits[i] === "raises")}`).join(" · ");
+  return said(a.exit === 1);
 }
 
 function status(s) {
@@ -489,11 +479,9 @@ function applyView() {
   for (const [name, cls] of [["read", "rendered"], ["text", "text"], ["json", "json"]]) {
     $(`view-${name}`).setAttribute("aria-pressed", String(view === name));
   }
-  for (const i of [0, 1]) {
-    $(`rendered-${i}`).hidden = view !== "read";
-    $(i === 0 ? "answer-text" : "answer-text-1").hidden = view !== "text";
-    $(i === 0 ? "answer-json" : "answer-json-1").hidden = view !== "json";
-  }
+  $("rendered-0").hidden = view !== "read";
+  $("answer-text").hidden = view !== "text";
+  $("answer-json").hidden = view !== "json";
 }
 
 // h builds an element: h("p", {class: "x"}, "text", child, …). Text is never parsed
@@ -540,7 +528,7 @@ function render(a, kind, empty) {
   const v = JSON.parse(a.view);
   if (kind === "log") return renderDiagnosis(v);
   if (kind === "script") return renderScript(v);
-  return renderReport(v);
+  return v.blocks ? renderComparison(v) : renderReport(v);
 }
 
 function pyRepr(v) {
@@ -611,6 +599,22 @@ function renderReport(r) {
       h("p", {}, `${w.message} (${w.evidence})`),
       w.recommendation ? fix(w.recommendation) : null))));
   }
+  return out;
+}
+
+// renderComparison shows a comparison of releases as its text says it, each block
+// (answer.compareView: cliflags.Comparison.Blocks) a paragraph or a heading over its
+// table (the exit row, the keys that differ, the defaults that differ, the CUDA graphs
+// outcomes), then each release's plan side by side.
+function renderComparison(v) {
+  const out = h("div", { class: "report" });
+  for (const b of v.blocks) {
+    out.append(h(b.head ? "h4" : "p", {}, b.text));
+    if (b.hint) out.append(h("p", {}, `hint: ${b.hint}`));
+    if (b.head) out.append(table(b.head, b.rows || []));
+  }
+  out.append(h("h4", {}, "Each release's plan:"), h("div", { class: "columns two" },
+    v.reports.map((r, i) => h("div", {}, h("h3", { class: "coltitle" }, `torch ${v.compare[i]}`), renderReport(r)))));
   return out;
 }
 

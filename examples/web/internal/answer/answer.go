@@ -2,8 +2,10 @@
 // makes into graphs, graphs/diagnose, graphs/script, config and modes is in this file,
 // so that the page's answers are the command's (examples/compilemode) by construction.
 //
-// Each entry point returns an [Answer]: the text the command prints (Report.WriteText
-// and Script.WriteText at the command's width for a pipe, graphs.DefaultWidth;
+// Each entry point returns an [Answer]: the text the command prints (Report.WriteText,
+// a release comparison's cliflags.Comparison.WriteText (-torch A,B: the command's own
+// call, cliflags.Compare) and Script.WriteText at the command's width for a pipe,
+// graphs.DefaultWidth;
 // Diagnosis.WriteText at 100 columns, as -diagnose wraps with COLUMNS=100, where a
 // pipe gets it unwrapped), the JSON it prints with -json (json.MarshalIndent with a
 // one-space indent and a final newline), its exit status and, when the command would
@@ -85,7 +87,8 @@ type Call struct {
 // holds the dict itself (sweep8 #13).
 const PageReadsNoFiles = "the page reads no files: paste the dict itself into the options field"
 
-// Check answers the call as `compilemode ARGS WORKLOAD-FLAGS` does.
+// Check answers the call as `compilemode ARGS WORKLOAD-FLAGS` does: a -torch that
+// lists releases (2.6,2.11) is the command's comparison of them (compare).
 func Check(c Call, o Options) Answer {
 	fs := flag.NewFlagSet("compilemode", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -116,6 +119,9 @@ func Check(c Call, o Options) Answer {
 	if given["fullgraph"] {
 		sc.Fullgraph = fullgraph
 	}
+	if cliflags.Releases(compile.Torch.Value) != nil {
+		return compare(sc, compile.Torch.Value, words, o)
+	}
 	rep, err := graphs.Check(sc)
 	if err != nil {
 		return refuseWorded(words, err, graphs.InputError.Code())
@@ -125,6 +131,36 @@ func Check(c Call, o Options) Answer {
 		return refuse(err)
 	}
 	return answer(o, text.String(), rep, reportViewOf(rep), rep.Exit.Code())
+}
+
+// compare answers a release comparison, `compilemode -torch A,B …` (the page's
+// "Compare with release"), with the command's own call, cliflags.Compare: its text,
+// its JSON (format cliflags.CompareFormat) and, for the readable view, its text's
+// blocks and each release's report (compareView).
+func compare(sc *graphs.Scenario, torch string, words cliflags.Wording, o Options) Answer {
+	cmp, err := cliflags.Compare(sc, torch, nil)
+	if err != nil {
+		return refuseWorded(words, err, graphs.InputError.Code())
+	}
+	var text bytes.Buffer
+	if err := cmp.WriteText(&text, graphs.DefaultWidth); err != nil {
+		return refuse(err)
+	}
+	v := compareView{Torch: cmp.Torch, Exit: cmp.Exit, Blocks: cmp.Blocks()}
+	for _, r := range cmp.Reports {
+		v.Reports = append(v.Reports, reportViewOf(r))
+	}
+	return answer(o, text.String(), cmp, v, cmp.Code())
+}
+
+// compareView is a release comparison as the page renders it: the blocks of its text
+// (paragraphs and tables, cliflags.Comparison.Blocks: every line the text says) and,
+// under them, each release's report side by side (its changed keys, its plan).
+type compareView struct {
+	Torch   []string         `json:"compare"`
+	Exit    []graphs.Exit    `json:"exits"`
+	Blocks  []cliflags.Block `json:"blocks"`
+	Reports []*reportView    `json:"reports"`
 }
 
 // LogName is the name the page's command gives its log: `compilemode -diagnose run.log`.
