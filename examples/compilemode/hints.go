@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs/diagnose"
 	"github.com/compilemode/compilemode/graphs/script"
 	"github.com/compilemode/compilemode/internal/lazyregexp"
@@ -17,28 +18,22 @@ import (
 // which it leaves as it is (the exit status too); an input that is not plainly the
 // other kind gets none.
 
-// hintBytes is the most of an input kept for the other reader's look at it: a script
-// is far smaller (graphs/script's own limit is 16 MiB; the corpus's longest training
-// scripts are tens of KB); a longer input gets no hint, and -diagnose's memory stays
-// bounded.
-const hintBytes = 1 << 20
-
 // hintSyntaxLines is how far into a file a SyntaxError is taken for the sign of a text
 // that is no Python at all (an issue's title, a log's first line: CPython stops on line
 // 1 of pytorch/pytorch#185546's text; the -script reader, on line 8), not a script's
 // typo further down.
 const hintSyntaxLines = 10
 
-// keeper is a reader that keeps the first hintBytes bytes read through it.
+// keeper is a reader that keeps the first cliflags.HintBytes bytes read through it.
 type keeper struct {
 	r    io.Reader
 	kept bytes.Buffer
-	over bool // more than hintBytes were read
+	over bool // more than cliflags.HintBytes were read
 }
 
 func (k *keeper) Read(p []byte) (int, error) {
 	n, err := k.r.Read(p)
-	if room := hintBytes - k.kept.Len(); n > room {
+	if room := cliflags.HintBytes - k.kept.Len(); n > room {
 		k.kept.Write(p[:max(room, 0)])
 		k.over = true
 	} else {
@@ -48,24 +43,19 @@ func (k *keeper) Read(p []byte) (int, error) {
 }
 
 // whole returns the bytes read, all of them; false when there were more than
-// hintBytes.
+// cliflags.HintBytes.
 func (k *keeper) whole() ([]byte, bool) {
 	return k.kept.Bytes(), !k.over
 }
 
 // scriptHint is the hint for a text -diagnose found nothing in that reads as Python
-// with a torch.compile site (a log is no Python: its first message or traceback is a
-// SyntaxError), "" for any other: "-script train.py plans this script".
+// with a torch.compile site (cliflags.ReadsAsScript and ScriptHint, which the web
+// page's Log tab says too), "" for any other: "-script train.py plans this script".
 func scriptHint(d *diagnose.Diagnosis, k *keeper, file string) string {
-	data, ok := k.whole()
-	if d == nil || len(d.Findings) > 0 || !ok {
+	if data, ok := k.whole(); !ok || !cliflags.ReadsAsScript(d, data, file) {
 		return ""
 	}
-	s, err := script.ReadWith(bytes.NewReader(data), script.ReadOptions{Name: file})
-	if err != nil || len(s.Sites) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("hint: this reads as a Python script with a torch.compile site, not a log: -script %s plans this script", hintName(file))
+	return cliflags.ScriptHint("-script " + hintName(file))
 }
 
 // reLogLine matches what a traceback or a log shows: a traceback's header, or an

@@ -4,12 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"maps"
-	"slices"
-	"strings"
 
 	"github.com/compilemode/compilemode/config"
-	"github.com/compilemode/compilemode/config/inputerr"
 	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
 	"github.com/compilemode/compilemode/graphs/script"
@@ -82,11 +78,10 @@ func (c *cli) printPlanned(stdout, stderr io.Writer, planned *script.Script, nam
 		failf(stderr, "%v", err)
 		return 2
 	}
-	newerPythonNote(stderr, planned, c.given["python"])
-	kernelNote(stderr, planned, name, c.given["python"])
-	unreadEnvNote(stderr, planned, cliSc.Env)
-	unreadArgvNote(stderr, planned, name, c.scriptArgv)
-	replacedEnvNote(stderr, planned, cliSc.Env)
+	notes := cliflags.ScriptNotes(planned, name, c.given["python"])
+	for _, n := range append(notes, cliflags.EnvArgvNotes(planned, name, cliSc.Env, c.scriptArgv)...) {
+		failf(stderr, "%s", n)
+	}
 	if w := planned.LimitHit(); w != nil {
 		failf(stderr, "%s:%d: a limit was hit, the plan is incomplete: %s", name, w.Line, w.Message)
 		return 2
@@ -172,41 +167,6 @@ func (c *cli) rawProcessEnv(environ func() []string) map[string]string {
 	return env
 }
 
-// unreadEnvNote says on stderr which -env variables change nothing: the script does
-// not read them and PyTorch does not in a way the plan models (script.UnreadEnv), so
-// they are never ignored silently (sweep finding 20).
-func unreadEnvNote(stderr io.Writer, s *script.Script, given map[string]string) {
-	for _, n := range s.UnreadEnv(slices.Sorted(maps.Keys(given))) {
-		failf(stderr, "note: -env %s: neither the script nor PyTorch's Inductor config (any release read) reads %s, so it changes no plan", inputerr.Cut(n, 80), inputerr.Cut(n, 80))
-	}
-}
-
-// unreadArgvNote says on stderr that the command line given after -script FILE --
-// changes no plan (script.Script.ArgvUnread), so it is never ignored silently
-// (newuser14 #8: a compilemode flag put after -- by mistake).
-func unreadArgvNote(stderr io.Writer, s *script.Script, name string, argv []string) {
-	if why := s.ArgvUnread(); why != "" {
-		failf(stderr, "note: -script %s -- %s: %s (compilemode's own flags go before -script)", name, inputerr.Cut(strings.Join(argv, " "), 80), why)
-	}
-}
-
-// replacedEnvNote says on stderr which -env variables the script replaces itself
-// before PyTorch reads them (script.ReplacedEnv): the plan takes the script's value,
-// as Python does (sweep4 finding 25), so -env is never overruled silently.
-func replacedEnvNote(stderr io.Writer, s *script.Script, given map[string]string) {
-	for _, e := range s.ReplacedEnv(slices.Sorted(maps.Keys(given))) {
-		what := "sets it itself"
-		if e.Unset {
-			what = "removes it"
-		}
-		guard := ""
-		if e.Guard != "" {
-			guard = " (under " + e.Guard + ")"
-		}
-		failf(stderr, "note: -env %s: the script %s at line %d%s, which replaces the value -env gives for what runs after it, as in Python: the plan takes the script's", inputerr.Cut(e.Name, 80), what, e.Line, guard)
-	}
-}
-
 func (c *cli) printScript(w io.Writer, s *script.Script) error {
 	if !c.asJSON {
 		return s.WriteText(w, textWidth(w))
@@ -226,56 +186,6 @@ func scriptExit(s *script.Script) int {
 		return 1
 	}
 	return 0
-}
-
-// newerPythonNote says on stderr when the script uses a form that the Python planned
-// (the release's default: given is false when -python was not given) refuses: that Python never reaches
-// torch.compile, so the plan is for a Python the script does not run on (sweep
-// finding 13). The exit status is the plan's.
-func newerPythonNote(stderr io.Writer, s *script.Script, given bool) {
-	if given {
-		return
-	}
-	py := plannedPython(s)
-	var se *script.SyntaxError
-	if py == "" || !errors.As(s.SyntaxFor(py), &se) {
-		return
-	}
-	failf(stderr, "note: %s:%d:%d: the plan is for Python %s (the release's default), which refuses this file: %s; give -python with the Python that runs it", se.File, se.Line, se.Col, py, se.Msg)
-}
-
-// plannedPython is the Python the first planned site's plan is for ("": none planned).
-func plannedPython(s *script.Script) string {
-	for _, st := range s.Sites {
-		if st.Plan == nil {
-			continue
-		}
-		if st.Plan.Report != nil && st.Plan.Report.Python != "" {
-			return st.Plan.Report.Python
-		}
-		for _, mp := range st.Plan.Modes {
-			if mp.Report != nil && mp.Report.Python != "" {
-				return mp.Report.Python
-			}
-		}
-	}
-	return ""
-}
-
-// kernelNote says on stderr what a notebook's kernel metadata records that the plan
-// does not follow (script.Script.KernelNotes and KernelPython; hostile29 N2): a
-// language field that is not a name, a Python 2 kernel, and, where -python is not
-// given, a kernel Python other than the one planned (the release's default), with
-// the -python that plans on it (its python-no-build warning where the release has no
-// build for it).
-func kernelNote(stderr io.Writer, s *script.Script, name string, given bool) {
-	for _, n := range s.KernelNotes() {
-		failf(stderr, "note: -script %s: %s", name, n)
-	}
-	k, py := s.KernelPython(), plannedPython(s)
-	if k != "" && !given && py != "" && k != py {
-		failf(stderr, "note: -script %s: the notebook's kernel ran Python %s (metadata.language_info.version); the plan is for Python %s, the release's default: give -python %s to plan on the kernel's", name, k, py, k)
-	}
 }
 
 // plannedRelease is the release -script plans (-torch, else the default): a guard that

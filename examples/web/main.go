@@ -68,9 +68,14 @@
 // and the workload flags (-diagnose refuses them); with -diagnose, -python (the Log
 // tab has a release, no Python); a script's command line (-script FILE -- ARGS): the
 // Script tab plans the values the file's parser can produce (script.ReadNamed, no
-// Argv); and the notes the command writes on stderr beside an answer (a script planned
+// Argv). The notes the command writes on stderr beside an answer (a script planned
 // for a Python that refuses its syntax, a notebook's kernel, -diagnose's "-script FILE
-// plans this script" for a script given as a log). The Script tab has a release and a Python (-torch, -python), the
+// plans this script" for a script given as a log) are the page's too, built by the
+// same code (cliflags.ScriptNotes, cliflags.ScriptHint; answer.Answer.Notes): the Text
+// view shows them under its text, after "notes (the command writes these on standard
+// error):", the Readable view in a box above the answer, naming the Script tab where
+// the command's hint names -script FILE; the JSON view, the command's stdout, has
+// none. The Script tab has a release and a Python (-torch, -python), the
 // Log tab a release to read the log for, "read for release" (-torch; the log's own by
 // default, not the call form's release, which is 2.11 until changed and would hide the
 // release a log states: newuser28 #7), and the

@@ -78,6 +78,12 @@ func raisedMarks(tip *regexp.Regexp) []absentMark {
 		// "using mode=… throws `…`"; "… is not a valid mode and will raise `…`".
 		{before: regexp.MustCompile(`(?i)(?:` + raisedClauseEn + raisedArgEn + `|` + raisedInvalidEn + `)` + raisedVerbEn + raisedLead + hypoOpen),
 			joinPrev: true, unless: tip, notBefore: person},
+		// "(raises '…')": a parenthesis opened on the verb in the present, a docstring's
+		// statement of what a combination does: "which is incompatible with
+		// torch.instrument cudagraph_trees (raises\n'cudaMallocAsync does not yet support
+		// checkPoolLiveAllocations')" (a detector's docstring: validation v32c's 85). A
+		// past ("(raised `…`)") tells a run.
+		{before: regexp.MustCompile(`(?i)\(\s*(?:it\s+|which\s+|that\s+)?(?:raises|throws|fails\s+with|errors\s+out\s+with)\b` + raisedLead + hypoOpen), joinPrev: true, notBefore: person},
 		// "this would raise `…`".
 		{before: regexp.MustCompile(`(?i)` + raisedWouldEn + raisedLead + hypoOpen), joinPrev: true, unless: tip, notBefore: person},
 		// "`mode=\"max-reduce\"` 并非有效值，会抛出 `…`", "传入 … 会报错：`…`".

@@ -407,8 +407,8 @@
 // read as one; "may warn" stays a finding. Code that tests an exception's text for the
 // message (`if '…' in str(ex):`, `assertIn("…", str(cm.exception))`, `pytest.raises(…,
 // match="…")`, `assertRaisesRegex(…, "…")`, `re.search("…", msg)`) and its print of the
-// message on the line under such a test give no hit; a test that a warning occurs (`"…"
-// in str(w.message)`) stays a finding. A table row whose first cell names Inductor config
+// message on the line under such a test give no hit; so does a test that a warning occurs
+// (`"…" in str(w.message)`): test code's expectation. A table row whose first cell names Inductor config
 // keys alone (`triton.…`, `torch._inductor.config.…`, TORCHINDUCTOR_…) and that shows no
 // run's status ("❌", "failed") documents the messages its keys govern and gives no hit; a
 // table of runs stays a finding. A Python call that emits the message, its string in a
@@ -416,7 +416,7 @@
 // raise opened at a statement's start on the message's line, or in any call's argument
 // list opened one to four lines above it (the message's pieces under `warnings.warn(`,
 // under `log_cudagraph_skip_and_bump_counter(format_default_skip_message(`, a
-// TORCH_CHECK's message lines below it; a print, a test's skip reason or assertion
+// TORCH_CHECK's message lines below it, a test's skip reason or assertion too; a print
 // excepted), is the source that defines it and gives no hit
 // (one extent of a call's arguments); as for an assert's message below (one rule,
 // sourceStatement), a traceback's source line (under its frame's header, in its listing),
@@ -429,18 +429,26 @@
 // regular expression (`".*….*"`, `r"…\."`), a warnings filter in -W's syntax
 // ("ignore:…:UserWarning" in pytest's mark or ini lines, `-W`, PYTHONWARNINGS); and a
 // retelling in a piece of a string that implicit concatenation goes on with on the next
-// line (a program's advice). A test's assertion that it occurs, a plain
-// `warnings.filterwarnings("ignore", message="…")` (a filter says the warning came), a
-// test's skip reason and a diff's line stay findings. A test's assertion that the message
-// is absent is no hit either: `assert "…" not in stderr[0]`, `assert not any("…" in l for
-// l in lines)`, `self.assertNotIn("…", …)`, `self.assertFalse("…" in …)`,
+// line (a program's advice). A plain `warnings.filterwarnings("ignore", message="…")` (a
+// filter says the warning came) and a diff's line stay findings. Test code that says what
+// it expects gives no hit (expectMarks): a test's assertion that the message occurs
+// (`assert "…" in caplog.text`, `assertIn`, `assertEqual`, FileCheck's `check`, `assert … ==
+// "…"`) and a test's skip reason (`pytest.skip("…")`, `@pytest.mark.skipif(…, reason="…")`,
+// `@unittest.skipIf(…, "…")`, xfail), on the message's line or over lines (callState). A
+// test's assertion that the message is absent is no hit either: `assert "…" not in
+// stderr[0]`, `assert not any("…" in l for l in lines)`, `self.assertNotIn("…", …)`,
+// `self.assertFalse("…" in …)`,
 // `FileCheck().check_not("…")`, `.check_count("…", 0, …)`, "# CHECK-NOT: …",
 // `self.assertNotRegex(…, "…")`, the call or the assert on the line above and "not in …"
-// on the line below where a formatter wrapped it; an assertion that it occurs (`assert
-// "…" in …`, `assertIn`, `check`), a double negative (`assertFalse("…" not in …)`), and
-// pytest's report of a failed absence test (its "E AssertionError: assert '…' not in
-// '…'", and the source line right above an "E" line) stay findings: the message was
-// there. A retelling (unquoted, a Paraphrase row) in a clause that a condition leads is a
+// on the line below where a formatter wrapped it; a double negative (`assertFalse("…" not
+// in …)`) and pytest's report of a failed absence test (its "E AssertionError: assert '…'
+// not in '…'", and the source line right above an "E" line) stay findings: the message
+// was there. A message alone in a code block or a paragraph under prose whose last lines
+// lead it in as a condition or a hedged example ("If you see … Example error:", "若…返回如下
+// 错误信息。", "an error saying something like", "you might get … :", 場合, 경우) gives no
+// hit unless a person ran it ("I", "we got", 我) (lead_above.go); nor do a docstring's
+// "(raises '…')" and an exception's class defined, imported or caught in source (`class
+// InvalidCxxCompiler(RuntimeError):`, `except (…, InvalidCxxCompiler)`, classInCode). A retelling (unquoted, a Paraphrase row) in a clause that a condition leads is a
 // rule or a hint, no hit: "If libcuda.so is not found, set …", "install python3-dev,
 // otherwise Python.h is not found", "Without the Python headers, Triton falls back …"
 // (the condition at the clause's start, up to three words before the literal or the
@@ -909,8 +917,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 3140 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1676 of them
+// testdata/corpus holds 3194 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1702 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file each:
 // 172 in the build set, used while building the rows, the rest in held-out sets,
@@ -1766,6 +1774,8 @@
 //   - gpu-too-old-for-triton: a paraphrase with "ld GPU", as reports retell it
 //   - gpu-too-old-for-triton: "too old to be supported by the triton GPU compiler" (quoted up to its first clause's end), 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
+//   - cxx-compiler-missing: a paraphrase with "InvalidCxxCompiler", as reports retell it
+//   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: "No working C++ compiler found in torch._inductor.config.cpp.cxx", 2.0–2.14
 //   - cxx-compiler-missing: a paraphrase with "Compiler: {compiler} is not found", as reports retell it
 //   - cxx-compiler-missing: "Compiler: ", 2.5–2.14
@@ -1802,6 +1812,7 @@
 //   - cxx-compiler-missing: a paraphrase with "s a C compile", as reports retell it
 //   - cxx-compiler-missing: a paraphrase with "lude a compil", as reports retell it
 //   - cxx-compiler-missing: "No working C++ compiler found" (the message cut short), 2.0–2.14
+//   - cxx-compiler-missing: "No working C++ compiler found" (the message cut short), 2.0–2.14
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: a paraphrase with "NoValidChoicesError", as reports retell it
 //   - no-valid-autotune-choices: "please consider adding ATEN into max_autotune_", 2.5–2.14
@@ -1809,6 +1820,7 @@
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.5–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted without its first word), 2.1–2.14
 //   - no-valid-autotune-choices: "consider adding ATEN into max_autotune_" (quoted up to its first clause's end), 2.5–2.14
+//   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "enough SMs to use max_autotune_gemm", 2.1–2.14
 //   - max-autotune-gemm-off: "not enough cuda cores to use max_autotune mode", 2.0
 //   - max-autotune-gemm-off: "GPU arch does not support max_autotune_gemm mode usage", 2.6–2.14

@@ -225,40 +225,19 @@ func (c *callState) code(raw []byte, k int, at callOpener) {
 }
 
 // toldCall reports whether the "(" at raw[k] is a call whose message the labels read as
-// a report of the failure, not the source that emits it:
-//   - print, a script telling its user: `print(` over f"--stage1: compile mode …" and
-//     "(inductor cudagraphs cannot be nested in a hand-captured graph)" in a benchmark's
-//     script (validation v24 pos/09, labelled capture-nested-cudagraphs), as a print on
-//     the message's line is (TestFormsEmitted's "print stays");
-//   - a call that skips a test or marks it failing, its last name starting with "skip"
-//     or "xfail" (case folded: unittest's skipIf, skipUnless, skipTest; pytest's skip,
-//     skipif, xfail; PyTorch's skipIfRocm and kin): its reason states the failure the
-//     program avoids ("torch.compile is not supported on Python 3.14+" under
-//     `@pytest.mark.skipif(`, labelled a report in holdoutAN's torchrl test and
-//     holdoutG1's pt123300), as a comment states it;
-//   - a test's assertion on the message, its last name starting with "assert" or "check"
-//     (unittest's assertIn, assertNotIn, assertRaisesRegex; FileCheck's check, check_not,
-//     check_count): the message's occurrence or absence asserted is read as on one line
-//     (absent_assert.go: "assertIn" stays a finding, "assertNotIn" gives none).
+// a report of the failure, not the source that emits it: print, a script telling its
+// user (`print(` over f"--stage1: compile mode …" and "(inductor cudagraphs cannot be
+// nested in a hand-captured graph)" in a benchmark's script: validation v24 pos/09,
+// labelled capture-nested-cudagraphs), as a print on the message's line is
+// (TestFormsEmitted's "print stays"). A test's skip reason and its assertion on the
+// message are no report (expectMarks, absent_assert.go), over lines too.
 func toldCall(raw []byte, k int) bool {
 	j := k
 	for j > 0 && isWordByte(raw[j-1]) {
 		j--
 	}
-	name := bytes.ToLower(raw[j:k])
-	if string(name) == "print" {
-		return true
-	}
-	for _, p := range toldPrefixes {
-		if bytes.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
+	return string(raw[j:k]) == "print"
 }
-
-// toldPrefixes are the starts of toldCall's names of skips and assertions.
-var toldPrefixes = [][]byte{[]byte("skip"), []byte("xfail"), []byte("assert"), []byte("check")}
 
 // inCall reports whether e's text before at, e's line being inside a call's argument
 // list opened 1 to callReach lines above it (e.call), stays inside it and in a string:

@@ -626,7 +626,8 @@ func (s *scanner) recovered(d *Diagnosis, planTorch string, haveTorch bool) {
 // line, or on the same line a row that covers the release the log shows, then one that
 // matched exactly over one that matched only once quote marks were taken out (MSVC's
 // "C1083: Cannot open include file: 'Python.h': No such file or directory" holds gcc's
-// wording between its quotes).
+// wording between its quotes); on the same line and of the same literal, a row with a
+// Requires (its context holds) over one without.
 func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	if s.rows[i].Paraphrase != s.rows[j].Paraphrase {
 		return !s.rows[i].Paraphrase
@@ -642,6 +643,10 @@ func (s *scanner) better(i, j int, torch modes.Version, haveTorch bool) bool {
 	}
 	if haveTorch && s.rows[i].covers(torch) != s.rows[j].covers(torch) {
 		return s.rows[i].covers(torch)
+	}
+	if a, b := s.rows[i].Requires != "", s.rows[j].Requires != ""; a != b && s.hits[i].line == s.hits[j].line && s.rows[i].Literal == s.rows[j].Literal {
+		// a row whose context holds says more of the same line (the SMs warning on MPS)
+		return a
 	}
 	if s.hits[i].line != s.hits[j].line {
 		// One place wrapped over lines (tally): the message found over them gives the

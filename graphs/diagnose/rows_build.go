@@ -1,9 +1,11 @@
 package diagnose
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/modes"
 )
 
@@ -284,6 +286,31 @@ func cxxRows() []Signature {
 			Decisive: "the InvalidCxxCompiler line",
 		},
 		{
+			// The same message where the text shows LD_PRELOAD: a compiler that is installed
+			// fails to start under the library the environment preloads into every child
+			// process (validation v32c's 82, neml2's coverage script: "it would be inherited by
+			// the g++ subprocess Inductor spawns …, which then fails to start with
+			// \"InductorError: InvalidCxxCompiler\""). After the row above, whose cause the
+			// retellings borrow; it wins on the same line (better: a row with a Requires).
+			Code: CXXCompilerMissing, Literal: "No working C++ compiler found in torch._inductor.config.cpp.cxx",
+			Requires: `LD_PRELOAD`,
+			Releases: modes.Minors(0, 14),
+			Cause: "Inductor takes the first compiler of torch._inductor.config.cpp.cxx whose \"--version\" " +
+				"runs without an error, and none did; the text shows LD_PRELOAD, which the compiler's process " +
+				"inherits: a preloaded library that aborts or crashes g++ as it starts (a sanitizer's or a " +
+				"profiler's runtime, as the text tells) stops a compiler that is installed as if none were there",
+			Fix: "run the compile without LD_PRELOAD in its environment (set it only for the process that needs " +
+				"it, or remove it from os.environ before the first torch.compile call); if no compiler is " +
+				"installed after all, install one (Debian/Ubuntu: apt-get install g++) or point CXX at one that " +
+				"runs; or " + noCompiler,
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cpp_builder.py cpp_compiler_search (subprocess.check_output([cxx, " +
+				"\"--version\"]); a SubprocessError moves to the next, then raise exc.InvalidCxxCompiler; copies " +
+				"in the code corpus, find_string ids 175987913 and 60723033531, releases not read; " +
+				"torch/_inductor/codecache.py's before cpp_builder.py, the same check); report: validation v32c's 82",
+			Decisive: "the InvalidCxxCompiler line; another line shows LD_PRELOAD",
+		},
+		{
 			// The same check's source line as a traceback prints it under its frame (raise
 			// RuntimeError(f"Compiler: {compiler} is not found.") from exc), with the printed
 			// message cut off (holdoutBM's ComfyUI-TeaCache#150, a glog-prefixed traceback,
@@ -439,7 +466,10 @@ func autotuneRows() []Signature {
 // (torch/_inductor/utils.py is_big_gpu).
 func gemmOffRows() []Signature {
 	const (
-		fix = "nothing fails: the compiled code runs, with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
+		// "stops nothing", not "nothing fails": logs that print it often fail later for another
+		// reason (validation v32c's 14: Triton's "Failed to find C compiler"; 60: autotuning's
+		// CUDA out of memory), and the warning is not that failure.
+		fix = "the warning stops nothing: Inductor goes on and compiles with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
 			"max-autotune cannot pick Triton matmul templates, so its longer compile buys less (mode=\"default\" " +
 			"or \"reduce-overhead\" compiles faster); the warning goes away only on a GPU Inductor counts as big"
 		source = "torch/_inductor/utils.py is_big_gpu @ T2.6.0, T2.14.1"
@@ -458,6 +488,27 @@ func gemmOffRows() []Signature {
 				"meta-pytorch/segment-anything-fast#117, 2024-04), \"Not …\" from 2.4 (testdata/wordings-by-release.tsv); reports: NVIDIA/TensorRT#4398 " +
 				"(torch 2.6.0), Zyphra/Zonos#168",
 			Decisive: "the warning line",
+		},
+		{
+			// The same warning where the text shows the run on Apple's MPS: no GPU with too
+			// few SMs (validation v32c's 66 and 67, holdoutP's nanoGPT --device=mps log). Before
+			// Placed after the row above, whose literal the retellings borrow ("the row of …"); it wins on the same line (better: a row with a Requires).
+			Code: MaxAutotuneGEMMOff, Literal: "enough SMs to use max_autotune_gemm",
+			Requires: mpsShown,
+			Releases: modes.Minors(1, 14),
+			Cause: "the run is on Apple's MPS (Metal) device, for which Inductor's device properties hold a " +
+				"fixed count of 8 multiprocessors (no query of the Mac's GPU), below the 68 SMs max-autotune's " +
+				"matmul template search wants; so Inductor skips that search and keeps ATen's matmuls, whatever " +
+				"this Mac's GPU, while the rest of max-autotune runs as usual",
+			Fix: "the warning stops nothing: Inductor goes on and compiles with ATen's matmuls on MPS; it is expected on " +
+				"MPS (no setting and no other Mac removes it) and can be ignored",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/runtime/hints.py DeviceProperties.create (for \"mps\": " +
+				"multi_processor_count = 8, \"TODO: Fetch the actual value from ioreg\"; a copy in the code " +
+				"corpus, find_string id 144868726, release not read) and " + source + " (min_sms = 68 but for " +
+				"XPU); reports on MPS: validation v32c's 66 (\"using MPS\", torch/_inductor/utils.py:1953) and " +
+				"holdoutP's nanoGPT log (--device=mps, utils.py:1731)",
+			Decisive: "the warning line; another line shows the run on MPS",
 		},
 		{
 			// 2.0's wording of the same check, before max_autotune_gemm was a key of its own.
@@ -485,6 +536,14 @@ func gemmOffRows() []Signature {
 		},
 	}
 }
+
+// mpsShown is a line that shows a run on Apple's MPS device: "using MPS", "Using Apple
+// Silicon GPU (MPS)" (holdoutAB's notebook), "(`mps` device)", "device = mps" and
+// "--device=mps" (holdoutP's nanoGPT log), torch.device("mps"), "on an Apple Silicon
+// iMac" (validation v32c's 67). Not "mps" alone: NVIDIA's Multi-Process Service is MPS too.
+// Each alternative keeps a literal prefix of five bytes, and adjacent ones start apart.
+const mpsShown = "using MPS|`mps` device|Using MPS|device = mps|Using Apple Silicon GPU \\(MPS\\)|'mps' device|device=mps|" +
+	`torch\.device\("mps|device="mps|"mps" device|torch\.device\('mps|on an Apple Silicon|mps:0|on Apple Silicon`
 
 // tritonContext is a line that shows a Triton or torch.compile build: Triton's launcher
 // source (main.c, cuda_utils.c), Triton, torch.compile, Dynamo or Inductor by module
@@ -1060,12 +1119,44 @@ func classNameRows() []Signature {
 			row.Releases = row.Releases.Intersect(e.releases)
 			row.Evidence = modes.Source
 			row.Source = "the class name alone; " + e.source
-			row.Decisive = "a line that names the exception's class " + e.class
+			row.Decisive = classNamed + e.class
 			out = append(out, row)
 		}
 	}
 	return out
 }
+
+// classNamed starts the Decisive of classNameRows' rows (classInCode).
+const classNamed = "a line that names the exception's class "
+
+// classInCode reports whether row r, a class name's (classNameRows), is on line as
+// Python source that defines, imports or catches the class, which raised nothing: `class
+// InvalidCxxCompiler(RuntimeError):` (an annotated copy of torch/_inductor/exc.py,
+// validation v32c's 48), `except (OSError, torch._inductor.exc.InvalidCxxCompiler):`,
+// `except torch._inductor.exc.TritonMissing:`, `from torch._inductor.exc import (A,
+// InvalidCxxCompiler)`, `isinstance(e, InvalidCxxCompiler)`, and a line that holds only
+// the dotted name and a "," or ")" (an item of such a tuple over lines: the code corpus's
+// `torch._inductor.exc.InvalidCxxCompiler,` inside `except (`). The pattern keeps "raise",
+// "import" and "except" right before the name out already (notAfterWords).
+func classInCode(r *compiledRow, line []byte) bool {
+	if !strings.HasPrefix(r.Decisive, classNamed) {
+		return false
+	}
+	at := bytes.Index(line, r.literal)
+	if at < 0 {
+		return false
+	}
+	return classCode.Match(line[:at]) || classItem.Match(line[:at]) && classItemEnd.Match(line[at+len(r.literal):])
+}
+
+// Pieces of classInCode: the code before the class's name, a line that starts with the
+// (dotted) name, and the "," or ")" that ends such an item.
+var (
+	classCode = &lazyregexp.Regexp{Expr: `(?:\b(?:class|except|import|raise)\s+[\w.]*|\b(?:class\s+\w+|except|import|isinstance|issubclass)\s*\([^()]*|` +
+		`\bfrom\s+[\w.]+\s+import\b[^#]*)$`}
+	classItem    = &lazyregexp.Regexp{Expr: `^[\s+-]*[\w.]*$`}
+	classItemEnd = &lazyregexp.Regexp{Expr: `^\s*[,)]`}
+)
 
 // tritonRetold is triton-missing's first sentence, "Cannot find a working triton
 // installation", as reports retell it: "Triton installation not found." (pytorch/pytorch

@@ -763,7 +763,9 @@ type scanner struct {
 	listings  listingState
 	fences    fenceState
 	calls     callState
-	torch     versionFinder
+	// leads are the prose lines above a line that stands alone (keepLead), by its vline.
+	leads [ringSize]leadSlot
+	torch versionFinder
 	// given is the text's own finder where Options.Torch gives the release (s.torch is
 	// then the option's): the releases the text states, for each finding (alsoFor)
 	given    *versionFinder
@@ -932,6 +934,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	}
 	s.heldPush(e, lineStart)
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
+	s.keepLead(e, lineStart)
 	if !s.text && hasText(frag) {
 		s.text = true
 	}
@@ -2060,10 +2063,13 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // (raisedInSource), a rule that source code states in a comment or a docstring
 // (ruleStated), a Python assert statement's message in source code (assertedInSource),
 // a Python logger's, warn's or raise's call that emits it (emittedInSource), a retelling
-// in a piece of a string that implicit concatenation goes on with (concatPiece).
+// in a piece of a string that implicit concatenation goes on with (concatPiece), an
+// exception's class defined, imported or caught in source (classInCode), a message alone
+// under a conditional lead-in (ledAbove).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
-		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e)
+		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
+		classInCode(&s.rows[i], e.clean) || s.ledAbove(e)
 }
 
 // inSourceBuild reports whether row i, a missing header's compiler message (not a

@@ -1,6 +1,8 @@
 // Package cliflags holds the torch.compile flags the example programs share (-torch,
 // -schema, -mode, -options, -set, -env, -no-env, -backend, -dynamic) and turns them,
-// with an optional scenario file, into a config resolver and request.
+// with an optional scenario file, into a config resolver and request; and the notes
+// compilemode writes on stderr beside an answer, which the web page shows too
+// (ScriptNotes, ScriptHint).
 package cliflags
 
 import (

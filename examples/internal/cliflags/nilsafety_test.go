@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/diagnose"
+	"github.com/compilemode/compilemode/graphs/script"
 )
 
 // nilCases has one case per exported function and method of the package, called
@@ -142,6 +144,24 @@ var nilCases = map[string]func(t *testing.T){
 	"AbsentKey":        func(t *testing.T) { _ = AbsentKey("", nil); _ = AbsentKey("", new(graphs.Report)) },
 	"KeyNotKnown":      func(t *testing.T) { _ = KeyNotKnown("", nil); _ = KeyNotKnown("", new(graphs.Report)) },
 	"KeyHint":          func(t *testing.T) { _ = KeyHint("", nil); _ = KeyHint("", new(graphs.Report)) },
+	"ScriptNotes": func(t *testing.T) {
+		if n := ScriptNotes(nil, "", false); n != nil {
+			t.Errorf("ScriptNotes(nil) = %q, want none", n)
+		}
+		_ = ScriptNotes(new(script.Script), "", false)
+	},
+	"EnvArgvNotes": func(t *testing.T) {
+		if n := EnvArgvNotes(nil, "", map[string]string{"X": "1"}, nil); n != nil {
+			t.Errorf("EnvArgvNotes(nil) = %q, want none", n)
+		}
+		_ = EnvArgvNotes(new(script.Script), "", nil, nil)
+	},
+	"ReadsAsScript": func(t *testing.T) {
+		if ReadsAsScript(nil, nil, "") || ReadsAsScript(new(diagnose.Diagnosis), nil, "") {
+			t.Error("ReadsAsScript(nil or zero, no text) = true")
+		}
+	},
+	"ScriptHint": func(t *testing.T) { _ = ScriptHint("") },
 	"WriteWrapped": func(t *testing.T) {
 		WriteWrapped(nil, "", 0, "", "", 0)
 		WriteWrapped(io.Discard, "", 0, "", "", 0)

@@ -435,9 +435,13 @@ function show(answers) {
   const empty = emptyWords(j, a);
   $("answer-text").textContent = empty || (a.stderr !== "" ? a.stderr : a.text);
   $("answer-json").textContent = empty || (a.stderr !== "" ? a.stderr : a.json);
+  // The notes the command writes on stderr beside its answer, under the text (where it
+  // refuses, a.stderr holds them, shown above).
+  $("answer-notes").textContent = !empty && a.stderr === "" && a.notes ? NOTES + "\n" + a.notes : "";
   $("rendered-0").replaceChildren(render(a, j.req.kind, empty));
   applyView();
-  status(notice + sameRelease + (empty ? "Nothing to read yet." : `exit ${a.exit}: ${exitWords(a, j.req.kind)}`));
+  const notes = !empty && !a.stderr && a.notes ? a.notes.split("\n").length - 1 : 0;
+  status(notice + sameRelease + (empty ? "Nothing to read yet." : `exit ${a.exit}: ${exitWords(a, j.req.kind)}`) + (notes ? ` · ${notes} note${notes > 1 ? "s" : ""} on stderr` : ""));
   notice = "";
   notBusy();
   if (!firstShown) {
@@ -482,7 +486,12 @@ function applyView() {
   $("rendered-0").hidden = view !== "read";
   $("answer-text").hidden = view !== "text";
   $("answer-json").hidden = view !== "json";
+  $("answer-notes").hidden = view !== "text" || !$("answer-notes").textContent;
 }
+
+// NOTES heads the notes the command writes on stderr beside an answer
+// (answer.Answer.Notes), in the text view and, as a box, in the readable one.
+const NOTES = "notes (the command writes these on standard error):";
 
 // h builds an element: h("p", {class: "x"}, "text", child, …). Text is never parsed
 // as HTML.
@@ -526,9 +535,11 @@ function render(a, kind, empty) {
     return h("div", { class: "refused" }, h("p", {}, h("strong", {}, "The command refuses this input (exit 2):")), h("pre", {}, a.stderr));
   }
   const v = JSON.parse(a.view);
-  if (kind === "log") return renderDiagnosis(v);
-  if (kind === "script") return renderScript(v);
-  return v.blocks ? renderComparison(v) : renderReport(v);
+  const out = kind === "log" ? renderDiagnosis(v) : kind === "script" ? renderScript(v) : v.blocks ? renderComparison(v) : renderReport(v);
+  // The notes first, in the page's words (answer's views: "notes"): one may say that
+  // the plan below is for a Python that refuses the script.
+  if (v.notes) out.prepend(h("div", { class: "notes", role: "note" }, h("p", {}, h("strong", {}, NOTES)), h("ul", {}, v.notes.map((n) => h("li", {}, n)))));
+  return out;
 }
 
 function pyRepr(v) {
@@ -997,6 +1008,8 @@ function tooBig(what, bytes, textarea) {
   const msg = `${printable(what)} is ${(bytes / (1 << 20)).toFixed(1)} MiB: the page reads up to 16 MiB from a file, a paste, a shared link or text typed or dropped into a box; run the command on it (${cmd}).`;
   $("command").textContent = run;
   for (const id of ["answer-text", "answer-json"]) $(id).textContent = msg;
+  $("answer-notes").textContent = "";
+  applyView();
   $("rendered-0").replaceChildren(h("div", { class: "refused" }, h("p", {}, msg)));
   notBusy();
   status(msg);

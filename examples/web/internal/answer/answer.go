@@ -9,8 +9,9 @@
 // Diagnosis.WriteText at 100 columns, as -diagnose wraps with COLUMNS=100, where a
 // pipe gets it unwrapped), the JSON it prints with -json (json.MarshalIndent with a
 // one-space indent and a final newline), its exit status and, when the command would
-// refuse the input, what it writes to stderr. The functions hold no state and are safe
-// for concurrent use.
+// refuse the input, what it writes to stderr, and the notes it writes on stderr beside
+// an answer (Answer.Notes). The functions hold no state and are safe for concurrent
+// use.
 package answer
 
 import (
@@ -48,6 +49,13 @@ type Answer struct {
 	View   string `json:"view"`
 	Stderr string `json:"stderr"` // the command's error line, "compilemode: …" ("" when none)
 	Exit   int    `json:"exit"`   // the exit status: 0, 1 (PyTorch raises) or 2 (unusable input)
+	// Notes are the lines the command writes on stderr beside its answer, after it
+	// ("compilemode: note: …", "compilemode: hint: …"; "" when none), which change
+	// neither the answer nor its exit status: built by the command's own code
+	// (cliflags.ScriptNotes, cliflags.ScriptHint). The view holds them in the page's
+	// words, as "notes". Where the command refuses too (Stderr), Stderr holds them
+	// before its error line, as the command writes them.
+	Notes string `json:"notes,omitempty"`
 	// Log is the text the command reads from a log's bytes (Options.LogText):
 	// decompressed and decoded by diagnose.NewTextReader, up to LogTextMax bytes ("" when
 	// not asked for, or when the bytes are no text the command reads); LogCut says it
@@ -192,9 +200,39 @@ func DiagnoseFor(log, torch string, o Options) Answer {
 	if err := d.WriteText(&text); err != nil {
 		return refuse(err)
 	}
-	a := answer(o, text.String(), d, diagnosisViewOf(d), 0)
+	v := diagnosisViewOf(d)
+	var notes []string
+	if cliflags.ReadsAsScript(d, []byte(log), LogName) {
+		notes, v.Notes = []string{cliflags.ScriptHint("-script " + LogName)}, escaped(cliflags.ScriptHint(PageScriptTab))
+	}
+	a := answer(o, text.String(), d, v, 0)
+	a.Notes = stderrLines(notes)
 	a.Log, a.LogCut = logText(log, o)
 	return a
+}
+
+// PageScriptTab is what plans a script on the page, where the command's -diagnose
+// hint names -script FILE (cliflags.ScriptHint): the readable view's words.
+const PageScriptTab = "the Script tab"
+
+// stderrLines returns lines as the command writes them on stderr: each after
+// "compilemode: ", control characters escaped, and a newline.
+func stderrLines(lines []string) string {
+	var b strings.Builder
+	for _, l := range escaped(lines...) {
+		b.WriteString("compilemode: " + l + "\n")
+	}
+	return b.String()
+}
+
+// escaped returns lines with their control characters escaped, as the command writes
+// them (nil for none).
+func escaped(lines ...string) []string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, termtext.Escape(l))
+	}
+	return out
 }
 
 // logText returns the text diagnose reads from log's bytes, up to LogTextMax bytes,
@@ -268,9 +306,14 @@ func Script(name, src, torch, python string, o Options) Answer {
 	if err := planned.WriteText(&text, graphs.DefaultWidth); err != nil {
 		return refuse(err)
 	}
-	a := answer(o, text.String(), planned, scriptViewOf(planned), scriptExit(planned))
+	v := scriptViewOf(planned)
+	// The page gives no -env and no command line: cliflags.EnvArgvNotes has none.
+	notes := cliflags.ScriptNotes(planned, name, python != "")
+	v.Notes = escaped(notes...)
+	a := answer(o, text.String(), planned, v, scriptExit(planned))
+	a.Notes = stderrLines(notes)
 	if msg := scriptUnusable(name, planned); msg != "" {
-		a.Stderr, a.Exit = msg, 2
+		a.Stderr, a.Exit = a.Notes+msg, 2
 	}
 	return a
 }
@@ -412,6 +455,9 @@ type diagnosisView struct {
 	HeadLines    []string           `json:"head_lines"`    // Diagnosis.HeadLinesWith(PageHints)
 	FindingHeads []string           `json:"finding_heads"` // Finding.Head of each finding
 	PlanLines    []string           `json:"plan_lines"`    // Diagnosis.PlanLinesWith(PageHints)
+	// Notes are Answer.Notes in the page's words: the hint names the Script tab
+	// (PageScriptTab) where the command's names -script FILE.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // diagnosisFields are a Diagnosis's fields without its methods: its MarshalJSON,
@@ -453,6 +499,7 @@ type scriptView struct {
 	// plan as …"), in the text's order.
 	Heads [][]string   `json:"heads"`
 	Plans []reportText `json:"plans_text"`
+	Notes []string     `json:"notes,omitempty"` // Answer.Notes' lines, without "compilemode: "
 }
 
 // unwrapped is a width no line of a script's text reaches: each of its paragraphs is

