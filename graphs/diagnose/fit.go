@@ -9,8 +9,8 @@ import (
 
 // A code's cause and fix are read from PyTorch's CUDA code and worded for the way most
 // texts meet it; some texts show a run the words do not fit (issue 21: "a cause must
-// hold for the text"). What a text shows of its run (textFacts, gathered with the held
-// actions: held.go's heldWindow) picks the words that fit it:
+// hold for the text"). What a text shows of its run (textFacts, recorded from the
+// prefilter's anchors of their own kind, anchorFact) picks the words that fit it:
 //   - a capture's fallback: a fix that ends in a torch.compile mode
 //     (mode="max-autotune-no-cudagraphs") fits a text that shows torch.compile; where the
 //     text shows vLLM or SGLang, the engine's own switch turns its capture off; where it
@@ -80,21 +80,21 @@ var factLiterals = [factCount][]string{
 // too).
 var factNot = [factCount]string{factCaptured: "during CUDA graph capture"}
 
-// pathFacts are the kinds read from a path: every frame of a traceback holds one, so
-// their anchors are of their own kind (anchorPath), read from the raw line as the
-// Python's library path is (TestPlainLinesHoldNoAnchor), and only until the system is
-// known (seePath).
-var pathFacts = []factKind{factWindowsPath, factLinuxPath}
+// factStride spaces the facts' anchors' indices (anchorUse.index = kind*factStride + the
+// literal's index in factLiterals[kind]): no kind has as many literals.
+const factStride = 32
 
-// factAnchors are the prefilter's anchors of factLiterals, but for pathFacts'.
-func factAnchors() []string {
-	var out []string
-	for k, lits := range factLiterals {
-		if !slices.Contains(pathFacts, factKind(k)) {
-			out = append(out, lits...)
+// factAnchors are the prefilter's anchors of factLiterals with their anchorUse indices.
+// They are of their own kind (anchorFact): the prefilter's hit is the fact, recorded as
+// the line is pushed (saw), with no reading of the line (a traceback's every frame holds
+// a path: TestPlainLinesHoldNoAnchor).
+func factAnchors() (lits []string, index []int) {
+	for k, ls := range factLiterals {
+		for i, l := range ls {
+			lits, index = append(lits, l), append(index, k*factStride+i)
 		}
 	}
-	return out
+	return lits, index
 }
 
 // textFacts holds, by factKind, the first line that shows it and the literal it holds.
@@ -103,38 +103,13 @@ type textFacts struct {
 	lit  [factCount]string
 }
 
-// see reads a line (clean text) for the facts not yet seen.
-func (t *textFacts) see(text []byte, line int) {
-	for k, lits := range factLiterals {
-		if t.line[k] != 0 || slices.Contains(pathFacts, factKind(k)) || factNot[k] != "" && bytes.Contains(text, []byte(factNot[k])) {
-			continue
-		}
-		for _, l := range lits {
-			if bytes.Contains(text, []byte(l)) {
-				t.line[k], t.lit[k] = line, strings.TrimSpace(l)
-				break
-			}
-		}
+// saw records the fact of anchor index (factAnchors') on a line (raw) unless it was seen.
+func (t *textFacts) saw(index int, raw []byte, line int) {
+	k := index / factStride
+	if t.line[k] != 0 || factNot[k] != "" && bytes.Contains(raw, []byte(factNot[k])) {
+		return
 	}
-}
-
-// seePath reads a line (raw) for the paths of pathFacts, until a Linux one is seen: a
-// Windows run is told only where none is (windowsFits).
-func (t *textFacts) seePath(raw []byte, line int) {
-	for _, k := range pathFacts {
-		if t.shows(factLinuxPath) {
-			return
-		}
-		if t.shows(k) {
-			continue
-		}
-		for _, l := range factLiterals[k] {
-			if bytes.Contains(raw, []byte(l)) {
-				t.line[k], t.lit[k] = line, l
-				break
-			}
-		}
-	}
+	t.line[k], t.lit[k] = line, strings.TrimSpace(factLiterals[k][index%factStride])
 }
 
 // shows reports whether the text shows fact k.

@@ -355,7 +355,7 @@ const (
 	maxHeldSeen  = 8
 )
 
-// heldAnchors are the prefilter's anchors of heldActions, rocmShape and factLiterals. A def's line
+// heldAnchors are the prefilter's anchors of heldActions and rocmShape. A def's line
 // has none ("def " is shorter than minAnchor): push reads each line's start for it
 // (defLine).
 func heldAnchors() []string {
@@ -363,7 +363,7 @@ func heldAnchors() []string {
 	for _, a := range heldActions {
 		out = append(out, a.literals...)
 	}
-	return append(append(out, rocmAnchors...), factAnchors()...)
+	return append(out, rocmAnchors...)
 }
 
 // defLine reads a line (raw, as push has it, which reads every line: an action's line
@@ -431,7 +431,7 @@ func (h *heldState) innermost() string {
 	return h.defs[len(h.defs)-1].name
 }
 
-// heldWindow reads entry e's line for an action, a ROCm run and the text's facts (fit.go); k is its ring entry,
+// heldWindow reads entry e's line for an action and a ROCm run; k is its ring entry,
 // for the lines above it.
 func (s *scanner) heldWindow(k int, e *ringLine) {
 	h := &s.held
@@ -440,9 +440,6 @@ func (s *scanner) heldWindow(k int, e *ringLine) {
 		if m := rocmShape.Find(text); m != nil {
 			h.rocm = heldSeen{line: e.line, quote: string(m)}
 		}
-	}
-	if len(text) <= heldMaxLine*2 {
-		h.facts.see(text, e.line)
 	}
 	if len(text) > heldMaxLine || e.inDoc || e.held.dead {
 		return

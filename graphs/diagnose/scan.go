@@ -201,7 +201,7 @@ const (
 	anchorPython                    // a path under the interpreter's library
 	anchorBuild                     // a source build's compile step (sourceBuildSteps)
 	anchorHeld                      // an action a fix asks for, a ROCm run (heldAnchors)
-	anchorPath                      // a path that shows a run's system (fit.go's pathFacts)
+	anchorFact                      // what a text shows of its run (fit.go's factLiterals)
 )
 
 // anchorUse is one use of an anchor: its kind and the row or context it belongs to.
@@ -388,7 +388,11 @@ func compileTable() (table, error) {
 	// the held anchors before the others: a line made of every anchor in this order
 	// (TestDenseLineBounded's) then ends as before them, and its repeats' seams cost
 	// what they did (with them last, the seam of two copies ran 19 KB more of the rows'
-	// patterns, once)
+	// patterns, once); the facts' anchors first of all, for the same reason
+	lits, index := factAnchors()
+	for i, a := range lits {
+		b.anchors.add(a, anchorUse{kind: anchorFact, index: index[i]})
+	}
 	for _, a := range heldAnchors() {
 		b.anchors.add(a, anchorUse{kind: anchorHeld})
 	}
@@ -406,11 +410,6 @@ func compileTable() (table, error) {
 	}
 	for _, a := range sourceBuildSteps {
 		b.anchors.add(a, anchorUse{kind: anchorBuild})
-	}
-	for _, k := range pathFacts {
-		for _, a := range factLiterals[k] {
-			b.anchors.add(a, anchorUse{kind: anchorPath})
-		}
 	}
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
 	for i := range b.t.rows {
@@ -1065,6 +1064,8 @@ func (s *scanner) listAnchors(e *ringLine) {
 					s.ctxIn[u.index] = s.n + 1
 					e.ctxs = append(e.ctxs, u.index)
 				}
+			case anchorFact:
+				s.held.facts.saw(u.index, e.raw, e.line)
 			}
 		}
 	})
@@ -1370,11 +1371,12 @@ func (s *scanner) process(k int) {
 	if raw.kinds&(1<<anchorBuild) != 0 && !builtStep(raw.raw) {
 		s.buildLine = raw.line
 	}
-	if raw.kinds&^(1<<anchorDevice|1<<anchorPython|1<<anchorBuild|1<<anchorPath) == 0 && s.rec.call == nil && !s.torch.pending() {
+	if raw.kinds&^(1<<anchorDevice|1<<anchorPython|1<<anchorBuild|1<<anchorFact) == 0 && s.rec.call == nil && !s.torch.pending() {
 		// Nothing but a device anchor (torchrun's "[rankN]:" on every line of a
-		// multi-GPU log) or a library path (every frame of a traceback): count the
-		// device and read the Python and the system from the raw line, without cleaning
-		// it (sweep finding 8: such a log read 30-60x slower than grep -F).
+		// multi-GPU log), a library path (every frame of a traceback) or a fact
+		// (recorded as the line was pushed): count the device and read the Python from
+		// the raw line, without cleaning it (sweep finding 8: such a log read 30-60x
+		// slower than grep -F).
 		s.rawWindow(raw)
 		if mayQuoteMiddle(raw.raw) {
 			s.matchMiddle(k) // a quoted part of a message may hold none of its anchors
@@ -1397,9 +1399,6 @@ func (s *scanner) process(k int) {
 		s.rec.window(text, e.lineStart, e.line)
 	} else if e.kinds&(1<<anchorPython) != 0 {
 		s.rec.python.pathWindow(text, e.line)
-	}
-	if e.kinds&(1<<anchorPath) != 0 {
-		s.held.facts.seePath(e.raw, e.line)
 	}
 	if e.kinds&(1<<anchorHeld) != 0 {
 		s.heldWindow(k, e)
@@ -1430,9 +1429,6 @@ func (s *scanner) rawWindow(raw *ringLine) {
 	}
 	if raw.kinds&(1<<anchorPython) != 0 {
 		s.rec.python.pathWindow(raw.raw, raw.line)
-	}
-	if raw.kinds&(1<<anchorPath) != 0 {
-		s.held.facts.seePath(raw.raw, raw.line)
 	}
 }
 

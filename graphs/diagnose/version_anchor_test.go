@@ -32,13 +32,13 @@ func TestPlainLinesHoldNoVersionAnchor(t *testing.T) {
 // TestPlainLinesHoldNoAnchor: the lines BenchmarkVersusGrep's rare-hit log repeats (and
 // a traceback frame under a library path) hold no anchor of the prefilter but the
 // library path's own, which is read from the raw line and only until a Python is seen,
-// and the system's path (anchorPath: fit.go's pathFacts), read from the raw line until a
-// Linux path is seen.
+// and a fact of the run (anchorFact: fit.go's factLiterals, a Windows or Linux path),
+// recorded as the line is pushed, without reading it.
 // A retold row's literal "python headers" gave every frame the anchor "python" and made
 // the benchmark 1.3 times grep's time instead of 0.4; "python3." as a recoverer anchor
 // did the same.
 func TestPlainLinesHoldNoAnchor(t *testing.T) {
-	forbidAnchors(t, func(u anchorUse) bool { return u.kind != anchorPython && u.kind != anchorPath }, []string{
+	forbidAnchors(t, func(u anchorUse) bool { return u.kind != anchorPython && u.kind != anchorFact }, []string{
 		"V1129 17:07:54.740000 602 torch/_inductor/scheduler.py:6545] [0/0] [__cudagraphs] Created 1 graph partitions: 1 cudagraphable, 0 non-cudagraphable",
 		"  File \"/opt/venv/lib/python3.12/site-packages/transformers/models/llama/modeling_llama.py\", line 494, in forward",
 		"  File \"C:\\Users\\a\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages\\torch\\nn\\modules\\module.py\", line 1736, in _wrapped_call_impl",
