@@ -306,7 +306,8 @@ func cxxRows() []Signature {
 			Evidence: modes.Source,
 			Source: "torch/_inductor/cpp_builder.py cpp_compiler_search (subprocess.check_output([cxx, " +
 				"\"--version\"]); a SubprocessError moves to the next, then raise exc.InvalidCxxCompiler; copies " +
-				"in the code corpus, find_string ids 175987913 and 60723033531, releases not read; " +
+				"in the code corpus, find_string ids 175987913 and 60723033531; read in Debian's 2.6.0 and 2.14.1 " +
+				"builds, ../shared/torch-cpu chroots, 2.14.1 through _compiler_command(cxx, \"--version\"); " +
 				"torch/_inductor/codecache.py's before cpp_builder.py, the same check); report: validation v32c's 82",
 			Decisive: "the InvalidCxxCompiler line; another line shows LD_PRELOAD",
 		},
@@ -496,16 +497,20 @@ func gemmOffRows() []Signature {
 			Code: MaxAutotuneGEMMOff, Literal: "enough SMs to use max_autotune_gemm",
 			Requires: mpsShown,
 			Releases: modes.Minors(1, 14),
-			Cause: "the run is on Apple's MPS (Metal) device, for which Inductor's device properties hold a " +
-				"fixed count of 8 multiprocessors (no query of the Mac's GPU), below the 68 SMs max-autotune's " +
-				"matmul template search wants; so Inductor skips that search and keeps ATen's matmuls, whatever " +
-				"this Mac's GPU, while the rest of max-autotune runs as usual",
+			Cause: "the run is on Apple's MPS (Metal) device, whose multiprocessors Inductor counts as a fixed 8 " +
+				"(releases with no query of the Mac's GPU) or, in 2.14, as the GPU's core count " +
+				"(torch.backends.mps.get_core_count(): most Apple GPUs have fewer than 68), below the 68 SMs " +
+				"max-autotune's matmul template search wants; so Inductor skips that search and keeps ATen's " +
+				"matmuls, while the rest of max-autotune runs as usual",
 			Fix: "the warning stops nothing: Inductor goes on and compiles with ATen's matmuls on MPS; it is expected on " +
-				"MPS (no setting and no other Mac removes it) and can be ignored",
+				"MPS and can be ignored",
 			Evidence: modes.Source,
 			Source: "torch/_inductor/runtime/hints.py DeviceProperties.create (for \"mps\": " +
 				"multi_processor_count = 8, \"TODO: Fetch the actual value from ioreg\"; a copy in the code " +
-				"corpus, find_string id 144868726, release not read) and " + source + " (min_sms = 68 but for " +
+				"corpus, find_string id 144868726, release not read; not in 2.6.0, which has no MPS device " +
+				"interface, nor in 2.14.1, whose torch/_dynamo/device_interface.py MpsInterface gives " +
+				"multi_processor_count = torch.backends.mps.get_core_count(): Debian's builds, " +
+				"../shared/torch-cpu trixie and sid chroots) and " + source + " (min_sms = 68 but for " +
 				"XPU); reports on MPS: validation v32c's 66 (\"using MPS\", torch/_inductor/utils.py:1953) and " +
 				"holdoutP's nanoGPT log (--device=mps, utils.py:1731)",
 			Decisive: "the warning line; another line shows the run on MPS",
