@@ -367,6 +367,30 @@ type tableBuilder struct {
 	anchors  anchorBuilder
 }
 
+// addKindAnchors adds the anchors that are no row's, each with its kind: the facts'
+// first of all, then the held ones, before the rows' (a line made of every anchor in
+// this order, TestDenseLineBounded's, then ends as before them, and its repeats' seams
+// cost what they did: with them last, the seam of two copies ran 19 KB more of the
+// rows' patterns, once).
+func (b *tableBuilder) addKindAnchors() {
+	lits, index := factAnchors()
+	for i, a := range lits {
+		b.anchors.add(a, anchorUse{kind: anchorFact, index: index[i]})
+	}
+	kinds := []struct {
+		kind    anchorKind
+		anchors []string
+	}{
+		{anchorHeld, heldAnchors()}, {anchorVersion, versionAnchors()}, {anchorRecover, recoverAnchors()},
+		{anchorDevice, deviceAnchors}, {anchorPython, pythonPathAnchors}, {anchorBuild, sourceBuildSteps},
+	}
+	for _, k := range kinds {
+		for _, a := range k.anchors {
+			b.anchors.add(a, anchorUse{kind: k.kind})
+		}
+	}
+}
+
 func compileTable() (table, error) {
 	sigs := Signatures()
 	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), gates: &sync.Map{}, branches: &sync.Map{}, openEnds: &sync.Map{}}, ctxIndex: map[string]int{},
@@ -385,32 +409,7 @@ func compileTable() (table, error) {
 	b.t.captureCtx = ctx
 	b.t.lastOf = lastReleases(sigs)
 	b.t.absent = gateMarks(append(append(append(assertMarks(), absentMarks()...), searchMarks()...), hypotheticalMarks()...))
-	// the held anchors before the others: a line made of every anchor in this order
-	// (TestDenseLineBounded's) then ends as before them, and its repeats' seams cost
-	// what they did (with them last, the seam of two copies ran 19 KB more of the rows'
-	// patterns, once); the facts' anchors first of all, for the same reason
-	lits, index := factAnchors()
-	for i, a := range lits {
-		b.anchors.add(a, anchorUse{kind: anchorFact, index: index[i]})
-	}
-	for _, a := range heldAnchors() {
-		b.anchors.add(a, anchorUse{kind: anchorHeld})
-	}
-	for _, a := range versionAnchors() {
-		b.anchors.add(a, anchorUse{kind: anchorVersion})
-	}
-	for _, a := range recoverAnchors() {
-		b.anchors.add(a, anchorUse{kind: anchorRecover})
-	}
-	for _, a := range deviceAnchors {
-		b.anchors.add(a, anchorUse{kind: anchorDevice})
-	}
-	for _, a := range pythonPathAnchors {
-		b.anchors.add(a, anchorUse{kind: anchorPython})
-	}
-	for _, a := range sourceBuildSteps {
-		b.anchors.add(a, anchorUse{kind: anchorBuild})
-	}
+	b.addKindAnchors()
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
 	for i := range b.t.rows {
 		if r := &b.t.rows[i]; r.forms != nil {
