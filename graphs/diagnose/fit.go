@@ -182,9 +182,7 @@ func (d *Diagnosis) captureFits(f *Finding, t *textFacts) {
 // (pytorch/tutorials prototype_source/inductor_windows.rst, PR #3062) installs MSVC with
 // the "Desktop Development with C++" workload and runs vcvars64.bat.
 const windowsCXX = "on Windows, torch 2.5 and later build Inductor's C++ with MSVC's cl ($CXX, else cl), " +
-	"where older releases search cpp.cxx's g++ alone: with torch 2.5 or later, install Visual Studio Build " +
-	"Tools with the \"Desktop development with C++\" workload and start the program from the x64 Native " +
-	"Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH; or " + noCompiler
+	"where older releases search cpp.cxx's g++ alone: with torch 2.5 or later, " + clMissingFix
 
 // windowsFixes are the codes' fixes for a Windows run, by what the usual fix holds:
 // Linux's and macOS's installs. The Python headers' and OpenMP's are the Windows rows'

@@ -640,12 +640,15 @@ const noCompiler = "compile without Inductor (backend=\"aot_eager\"), or turn to
 	"program's own compile option, or TORCHDYNAMO_DISABLE=1)"
 
 // clMissingCause and clMissingFix are Inductor's compiler check on Windows
-// (check_compiler_exist_windows): its message's row and its raise line's.
+// (check_compiler_exist_windows): its message's row and its raise line's. clMissingFix
+// is also the MSVC route of cxx-compiler-missing's fix for a Windows run (fit.go
+// windowsCXX): the one place that route is worded.
 const (
 	clMissingCause = "on Windows Inductor compiles C++ with MSVC's cl (or $CXX), and it could not be run: " +
 		"Visual Studio's C++ build tools are not installed, or the program was not started from " +
 		"a prompt that puts cl on PATH (the x64 Native Tools Command Prompt, or after vcvars64.bat)"
-	clMissingFix = "install Visual Studio Build Tools with the C++ workload and start the program from the " +
+	clMissingFix = "install Visual Studio Build Tools with the \"Desktop development with C++\" workload and " +
+		"start the program from the " +
 		"x64 Native Tools Command Prompt (or run vcvars64.bat first) so that cl is on PATH, or set " +
 		"CXX to a compiler that runs; or " + noCompiler
 )
