@@ -107,8 +107,9 @@ func endsAtQuote(text []byte) bool {
 // (`pytest.skip("installed PyTorch does not support torch.compile on Python 3.14")`
 // under `if "…" in str(exc):`, v32c's 88; `@unittest.skipIf(cond, "…")`,
 // `pytest.mark.skipif(cond, reason="…")` on one line; over lines, callState reads the
-// call). Each says what the test wants, not what a run printed: the fresh testers' labels
-// of holdoutDG, holdoutFD and the validation v31 (testdata/corpus/README.md's relabels of
+// call), and an expectation that a call raises it (raisesExpect: `pytest.raises(…,
+// match="…")`, validation v33a's class of test doubles). Each says what the test wants,
+// not what a run printed: the fresh testers' labels of holdoutDG, holdoutFD and the validation v31 (testdata/corpus/README.md's relabels of
 // holdoutG1, AN, AR and DZ). A failed presence assertion in pytest's report shows the
 // message missing, so these are no assertion of absence (assertion stays false).
 func expectMarks() []absentMark {
@@ -117,5 +118,6 @@ func expectMarks() []absentMark {
 			after: regexp.MustCompile(absentClose + `\s*in` + assertTested), notBefore: regexp.MustCompile(assertPresentLead + absentOpen), joinPrev: true, joinNext: true},
 		{before: regexp.MustCompile(`(?:\bassert(?:In|Regexp?(?:Matches)?|Contains|Equals?|_in|_contains|_equal)\s*\(\s*(?:[^\x60"'“‘\n()]{0,80}(?:\([^()\n]{0,40}\)[^\x60"'“‘\n()]{0,40})?,\s*)?|\.check(?:_next|_same|_dag)?\(\s*|` +
 			`\bassert\b[^\n]{0,80}?[!=]=\s*|\b(?:skip(?:If\w*|Unless\w*|Test|if|_if|_unless)?|xfail)\([^\n]{0,120}?)[rf]?` + absentOpen), joinPrev: true},
+		{before: regexp.MustCompile(raisesExpect), joinPrev: true},
 	}
 }

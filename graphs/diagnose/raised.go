@@ -303,7 +303,8 @@ var (
 )
 
 // statementWord reports whether raw holds a word that opens a statement sourceStatement
-// reads (assertOpens, emitOpen): "assert", "raise", a logger's "log" or "LOG", "warn".
+// reads (assertOpens, emitOpen, builtInSource): "assert", "raise", a logger's "log" or
+// "LOG", "warn", "return", an exception's construction ("Error", "Exception", "__init__").
 // It keeps frameHeader off the lines that hold none.
 func statementWord(raw []byte) bool {
 	for _, w := range statementWords {
@@ -315,4 +316,5 @@ func statementWord(raw []byte) bool {
 }
 
 // statementWords are statementWord's words.
-var statementWords = [][]byte{[]byte("assert"), []byte("raise"), []byte("log"), []byte("LOG"), []byte("warn")}
+var statementWords = [][]byte{[]byte("assert"), []byte("raise"), []byte("log"), []byte("LOG"), []byte("warn"),
+	[]byte("return"), []byte("Error"), []byte("Exception"), []byte("__init__")}
