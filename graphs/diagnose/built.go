@@ -102,16 +102,25 @@ var (
 	builtString = &lazyregexp.Regexp{Expr: `^\s*(?:(?:case\s+[\w:.]+\s*:\s*)?return\s+|` +
 		`(?:[{\[(]\s*)?["']?[\w:.]*(?:Error|ERROR)_?[A-Z]\w*["']?\s*(?:,|:|=>|\]\s*=)\s*)` +
 		`[LuUrRbBfF8]{0,2}["'][^"']*$`}
-	// constructOpen: a call that builds an exception, up to its "(": an exception's
+	// constructOpen: a call that builds an exception, up to its "(": a constructor's
+	// super call (`super().__init__(`, `Exception.__init__(self, …`), or an exception's
 	// class (a name that ends in Error, Exception, Warning or Failure, C++'s
-	// std::runtime_error, after "new" or "throw" too), a constructor's super call
-	// (`super().__init__(`, `Exception.__init__(self, …`). It stands at a statement's
-	// start, after an assignment, a return or a yield, or inside a call's arguments
-	// (`errors.append(`, `mock.patch(…, side_effect=`), as code writes it: no prose
-	// before it.
-	constructOpen = &lazyregexp.Regexp{Expr: `^\s*(?:(?:return|yield|await|throw|lambda[^:]*:|[\w.\[\]'"]+\s*[+]?=)\s*)?` +
-		`(?:[\w.]+\s*\(\s*(?:[\w.'"]+\s*,\s*)*(?:\w+\s*=\s*)?)*(?:new\s+)?` +
-		`(?:super\s*\([^()]*\)\s*\.\s*__init__|[\w.]+\.__init__|(?:\w+(?:::|\.))*\w*(?:Error|Exception|Warning|Failure|_error|_exception))\s*\(`}
+	// std::runtime_error) after an assignment, a return, a yield, a throw or "new", or
+	// inside a call's arguments (`errors.append(`, `mock.patch(…, side_effect=`), as code
+	// writes it: no prose before it. The class's call alone at a line's start is a
+	// printed exception's repr as well (`RuntimeError('…')`): not read.
+	constructOpen = &lazyregexp.Regexp{Expr: `^\s*(?:(?:` + constructLead + `\s*)?` + constructOuter + `*` + constructSuper + `|` +
+		`(?:` + constructLead + `\s*` + constructOuter + `*|` + constructOuter + `+)(?:new\s+)?` + constructClass + `|new\s+` + constructClass + `)\s*\(`}
+)
+
+// Pieces of constructOpen: what leads the statement (an assignment, return, yield, throw,
+// a lambda), an outer call open around the construction and its arguments before it,
+// the super call, the exception's class.
+const (
+	constructLead  = `(?:return|yield|await|throw|lambda[^:]*:|[\w.\[\]'"]+\s*[+]?=)`
+	constructOuter = `(?:[\w.]+\s*\(\s*(?:[\w.'"]+\s*,\s*)*(?:\w+\s*=\s*)?)`
+	constructSuper = `(?:super\s*\([^()]*\)\s*\.\s*__init__|[\w.]+\.__init__)`
+	constructClass = `(?:\w+(?:::|\.))*\w*(?:Error|Exception|Warning|Failure|_error|_exception)`
 )
 
 // raisesExpect is the way a test expects a call to raise a message, as test code quotes

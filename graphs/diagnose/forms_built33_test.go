@@ -63,6 +63,7 @@ func TestFormsBuiltInSource33(t *testing.T) {
 		{"report: frame's line", "Traceback (most recent call last):\n  File \"fake.py\", line 3, in __init__\n" +
 			"    super().__init__(\"" + perm33 + "\")\nRuntimeError: " + perm33 + "\n", perm(3), "a traceback shows the line"},
 		{"report: prose tells the exception", "It failed with RuntimeError(\"" + perm33 + "\") on the second step.\n", perm(1), "prose"},
+		{"report: a printed repr", "worker 3 failed:\nRuntimeError('" + perm33 + "')\n", perm(2), "an exception's repr at a line's start"},
 		{"report: code named after the message", "RuntimeError: CUDA error: " + unjoin33 + " (cudaErrorStreamCaptureUnjoined)\n", unjoin(1), "a run's line"},
 		{"report: name and message", "cudaErrorStreamCaptureUnjoined: " + unjoin33 + "\n", unjoin(1), "a log's name, then the message unquoted"},
 		{"report: json log", "{\"level\": \"error\", \"error\": \"" + unjoin33 + "\"}\n", unjoin(1), "a structured log's field"},
