@@ -195,8 +195,9 @@ func absentRows() []absentMark {
 // wants a verb of appearing in the present after the quote ("appears", "is printed"):
 // "when \"…\" appeared" and "if I run it, \"…\" appears" are reports. The words before
 // the quote may end the line above (joinPrev). Last come raisedMarks (absent_raise.go):
-// a message quoted as what a call or a value would raise in general. A fresh copy on
-// each call.
+// a message quoted as what a call or a value would raise in general, and genericMarks
+// (generic.go): one named as an example of what generally happens. A fresh copy on each
+// call.
 func hypotheticalMarks() []absentMark {
 	tip := regexp.MustCompile(hypoTip)
 	return append([]absentMark{
@@ -286,7 +287,7 @@ func hypotheticalMarks() []absentMark {
 		// triton_key would be handled gracefully" (holdoutAD's unsloth commit on a false
 		// premise, routed), "… is caught and ignored", "… would be harmless".
 		{after: regexp.MustCompile(`(?i)^\W{0,3}\s*(?:would|will|is|are|gets?)\s+(?:be\s+|still\s+|simply\s+)?(?:handled|caught|ignored|tolerated|harmless)\b`)},
-	}, raisedMarks(tip)...)
+	}, append(raisedMarks(tip), genericMarks()...)...)
 }
 
 // hypoTip is a troubleshooting tip's fix after the hypothetical, in its sentence: "If

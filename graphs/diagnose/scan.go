@@ -770,7 +770,9 @@ type scanner struct {
 	calls     callState
 	// leads are the prose lines above a line that stands alone (keepLead), by its vline.
 	leads [ringSize]leadSlot
-	torch versionFinder
+	// generic is the state of a list under a generic lead-in (genericList).
+	generic genericList
+	torch   versionFinder
 	// given is the text's own finder where Options.Torch gives the release (s.torch is
 	// then the option's): the releases the text states, for each finding (alsoFor)
 	given    *versionFinder
@@ -941,6 +943,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	s.heldPush(e, lineStart)
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
 	s.keepLead(e, lineStart)
+	s.generic.push(e, lineStart)
 	if !s.text && hasText(frag) {
 		s.text = true
 	}
@@ -2082,11 +2085,12 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // exception's class defined, imported or caught in source (classInCode), a message alone
 // under a conditional lead-in (ledAbove), a test's comment that retells a report it
 // expects to pass now (passesNow), source code that builds the message or names its
-// error code (builtInSource).
+// error code (builtInSource), an item of a list under a generic lead-in (listedGeneric).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
-		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.builtInSource(i, e)
+		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.builtInSource(i, e) ||
+		s.listedGeneric(e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a
