@@ -36,6 +36,8 @@ func TestFormsBuiltInSource33(t *testing.T) {
 		{"built: side_effect", "    fake_graph.capture_end.side_effect = RuntimeError(\"CUDA error: " + perm33 + "\")\n", form{}, "a mock's side effect"},
 		{"built: side_effect keyword", "    with mock.patch.object(torch.cuda, \"synchronize\", side_effect=RuntimeError(\"" + perm33 + "\")):\n", form{}, "a keyword in a call"},
 		{"built: append", "    errors.append(torch.AcceleratorError(\"CUDA error: " + perm33 + "\"))\n", form{}, "an item built"},
+		{"built: pieces over lines", "        refused = RuntimeError(\n            \"cudaErrorStreamCaptureUnsupported: operation not permitted when \"\n" +
+			"            \"stream is capturing\"\n        )\n", form{}, "holdoutGB's refused_concat_string: wrapped over two pieces"},
 		{"built: return", "def _fake_error():\n    return RuntimeError(\"" + perm33 + "\")\n", form{}, "returned, not raised"},
 		{"built: cpp throw", "  void synchronize() override {\n    throw std::runtime_error(\"" + perm33 + "\");\n  }\n", form{}, "C++'s test double"},
 		{"built: js new Error", "    throw new Error(\"" + perm33 + "\");\n", form{}, "JavaScript"},

@@ -39,7 +39,7 @@ func TestFormsGeneric33(t *testing.T) {
 			"        # fail loudly -- it fails as \"Cannot copy between CPU and CUDA tensors during CUDA\n" +
 			"        # graph capture\", thrown from inside inductor's generated code, which points\n" +
 			"        # nowhere near this file.\n", form{}, "validation v33a's 77, wrapped"},
-		{"generic: any raises", "# Any CPU tensor in this path raises \"" + copy33 + "\".\n", form{}, "any"},
+		{"generic: a wrong device raises", "# A wrong device in this path raises \"" + copy33 + "\".\n", form{}, "a wrong"},
 		{"generic: a missing pin fails with", "// A missing pin_memory() here fails with \"" + copy33 + "\".\n", form{}, "a missing"},
 		// Near misses that stay findings.
 		{"report: if you see errors like", "### CUDA Graph Errors with RNN/LSTM\n\nIf you see errors like:\n- `RuntimeError: accessing tensor output of CUDAGraphs that has been overwritten`\n\nSwitch to `default` mode:\n", form{diagnose.OverwrittenOutput, 4, diagnose.Truncated, ""}, "a tip's condition: the corpus's rl_games doc"},
@@ -47,6 +47,8 @@ func TestFormsGeneric33(t *testing.T) {
 		{"report: in practice I saw", "In practice I saw errors like:\n- `" + ctx33 + "`\n", ctx(2), "a person, a past"},
 		{"report: another lead", "The worker printed:\n- `" + ctx33 + "`\n", ctx(2), "no generalisation"},
 		{"report: list ends", "Typical errors like:\n- `CUDA error: initialization error`\n\nOur run then hit:\n- `" + ctx33 + "`\n", ctx(5), "a new lead-in ends the list"},
+		{"report: any cold build", "   building its `cuda_utils` C extension. Any *cold* build fails with\n   `fatal error: cuda.h: No such file or directory`. Fixed by\n",
+			form{diagnose.CUDAHeadersMissing, 2, diagnose.Exact, ""}, "holdoutEC's sparton notes: any, a report"},
 		{"report: a minimal repro", "A minimal repro fails with `" + copy33 + "`.\n", cp(1, diagnose.Truncated), "the reporter's repro"},
 		{"report: a stray tensor failed", "A stray CPU tensor in my model failed with \"" + copy33 + "\".\n", cp(1, diagnose.Truncated), "a past, a person"},
 	})

@@ -18,8 +18,9 @@ import (
 // entry's "If you see errors like:" over its list and its fix is labelled a finding
 // (holdoutI1's rl_games TORCH_COMPILE.md), and so are "you will get the following
 // error" (holdout pruna51) and a person's "I get errors like `…`". The hypothetical thing
-// is an article and a word that makes it one ("a stray", "a missing", "any"): "A minimal
-// repro fails with `…`" is the reporter's run.
+// is an article and a word that makes it one ("a stray", "a missing", "a wrong"): "A
+// minimal repro fails with `…`" is the reporter's run, and so is "Any *cold* build fails
+// with `fatal error: cuda.h: …`" (holdoutEC's sparton workspace notes).
 
 // genericLead is a lead-in that ends in an example's noun and "like:" or "such as:",
 // said of what generally happens: "In practice you see errors like:", "Typical failures
@@ -74,7 +75,7 @@ const genericPerson = `(?:\bI\b|(?i:\b(?:my|me|we|our|us)\b)|我|俺|咱)(?:[^.!
 // genericMarks are the ways a line quotes a message as an example in general (the comment
 // above), for hypotheticalMarks: "Typical errors such as `…`", "you usually see
 // warnings like \"…\""; "A stray CPU tensor here does not fail loudly -- it fails as
-// \"…\"", "Any CPU tensor in this path raises `…`". A person before the quote on its
+// \"…\"", "A missing pin here raises `…`". A person before the quote on its
 // sentence makes it a run's (genericPerson).
 func genericMarks() []absentMark {
 	person := regexp.MustCompile(genericPerson)
@@ -82,7 +83,7 @@ func genericMarks() []absentMark {
 		{before: regexp.MustCompile(`(?i)\b(?:in\s+practice|in\s+general|typically|usually|often|commonly|generally|normally|frequently|typical|common)\b` +
 			`[^.!?:"\x60]{0,60}\b(?:errors?|warnings?|failures?|exceptions?|messages?)\s+(?:like|such\s+as|including|include)\s*[:：]?\s*` + thenQuoteOpen),
 			joinPrev: true, notBefore: person, cutToo: true},
-		{before: regexp.MustCompile(`(?i)(?:^|[.;:!?]\s+|[#/*>-]\s*)(?:an?\s+(?:stray|single|missing|wrong|misplaced|leftover|forgotten|accidental|rogue|lone|mismatched|extra|unexpected)|any)\s+` +
+		{before: regexp.MustCompile(`(?i)(?:^|[.;:!?]\s+|[#/*>-]\s*)an?\s+(?:stray|missing|wrong|misplaced|leftover|forgotten|accidental|rogue|lone|mismatched|unexpected)\s+` +
 			`(?:[^.;!?"\x60]|\.\S){0,100}?\b(?:fails?\s+(?:as|with)|errors?\s+out\s+with|crash(?:es)?\s+with|raises|throws|triggers|surfaces\s+as|shows\s+up\s+as)\b` + raisedLead + thenQuoteOpen),
 			joinPrev: true, notBefore: person, cutToo: true},
 	}
