@@ -68,6 +68,19 @@ func (pl *planner) noCUDAGraphsHeld(w *config.Warning) bool {
 	return true
 }
 
+// HoldNoCUDAGraphs makes w's advice to run without CUDA graphs by the mode
+// (w.AdvisesNoCUDAGraphs) hold for the compile r reports, as the planner does for its
+// own warnings: for a fix written after planning (graphs/script's gradient
+// accumulation). It reports whether it changed w; a nil r or w, or a report without
+// its Result and Plan, changes nothing.
+func (r *Report) HoldNoCUDAGraphs(w *config.Warning) bool {
+	if r == nil || w == nil || r.Result == nil || r.Plan == nil {
+		return false
+	}
+	pl := planner{res: r.Result, w: r.Plan.Workload}
+	return pl.noCUDAGraphsHeld(w)
+}
+
 // amendResolutionNoCG makes resolution's own fixes that advise running without CUDA
 // graphs by the mode hold too (trees-flag-does-not-disable-cudagraphs with a mode,
 // unknown-env-var for a DISABLE variable): the amended warning keeps its code and,
