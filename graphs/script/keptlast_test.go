@@ -33,6 +33,8 @@ func TestKeptLastRead(t *testing.T) {
 		{"len-only", loop + "print(len(outs))\n", false, 6},
 		{"shape", loop + "print(outs[0].shape, outs[-2].shape[0])\n", false, 6},
 		{"size-call", loop + "print(outs[0].size())\n", true, 0},
+		{"keep-in-with", "outs = []\nfor x in xs:\n    with torch.no_grad():\n        outs.append(step(x))\nprint(outs[-1])\n", false, 6},
+		{"keep-in-with-first", "outs = []\nfor x in xs:\n    with torch.no_grad():\n        outs.append(step(x))\nprint(outs[0])\n", true, 0},
 		{"read-in-loop", "outs = []\nwith torch.no_grad():\n    for x in xs:\n        outs.append(step(x))\n        print(outs[-1])\n", false, 6},
 		{"bind-last-then-call", loop + "last = outs[-1]\nstep(x)\nprint(last)\n", true, 0},
 		{"last-after-call", loop + "step(x)\nprint(outs[-1])\n", true, 0},

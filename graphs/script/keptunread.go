@@ -99,16 +99,25 @@ func (r *reader) tokAt(j int) string {
 var copyMethods = nameSet{"item", "tolist", "cpu", "numpy", "clone"}
 
 // keepStmt returns the statement of ev's loop's own body that keeps the output when
-// it is a simple one, run every iteration, not under an if or a nested block (nil:
-// none).
+// it is a simple one, run every iteration: not under an if or a nested block, a with
+// block's body aside (nil: none).
 func (r *reader) keepStmt(ev event) *stmt {
-	for _, s := range ev.loop.body {
-		if lo, hi := r.span(s); ev.off >= lo && ev.off < hi {
-			if s.kind != blockStmt && s.kind != loopStmt && s.kind != withStmt && s.kind != defStmt && s.kind != classStmt {
-				return s
+	body := ev.loop.body
+	for depth := 0; depth < maxParamDepth; depth++ {
+		var in *stmt
+		for _, s := range body {
+			if lo, hi := r.span(s); ev.off >= lo && ev.off < hi {
+				in = s
+				break
 			}
-			return nil
 		}
+		switch {
+		case in == nil || in.kind == blockStmt || in.kind == loopStmt || in.kind == defStmt || in.kind == classStmt:
+			return nil
+		case in.kind != withStmt:
+			return in
+		}
+		body = in.body
 	}
 	return nil
 }
