@@ -14,7 +14,11 @@ import (
 // "capturing stream has unjoined work";`, a HIP runtime's hipGetErrorString switch:
 // v33a's 66), with their siblings: an enum's constant (`cudaErrorStreamCaptureUnjoined
 // = 904,`), a #define, a table's entry (`{cudaErrorStreamCaptureUnjoined, "…"},`), a
-// map's key, a Rust match arm (`CUDA_ERROR_STREAM_CAPTURE_UNJOINED => "…",`). A run
+// map's key, a Rust match arm (`CUDA_ERROR_STREAM_CAPTURE_UNJOINED => "…",`); Go's
+// errors.New and Rust's bail!; a one-line def or if that raises it; and a message cut or
+// wrapped inside a call's string pieces (`refused = RuntimeError(` over two pieces of
+// it: holdoutGB). A test's expectation that a call raises it (`pytest.raises(…,
+// match="…")`) is read with the other expectations (raisesExpect, expectMarks). A run
 // prints the message, and names the code in prose or after the message
 // ("(cudaErrorStreamCaptureUnjoined)"), never as a label, a constant or a key. As for
 // the other statements of source (sourceStatement): a traceback frame's failing line
@@ -34,8 +38,10 @@ func (s *scanner) builtInSource(i int, e *ringLine) bool {
 		// a message wrapped over a call's string pieces, its head on e ("refused =
 		// RuntimeError(" over "\"…: operation not permitted when \"" and "\"stream is
 		// capturing\"", a test: holdoutGB's refused_concat_string)
+		// (not a literal's items under an assignment: a dict of known errors' value cut
+		// short is found, TestFormsValueCut)
 		at, _ = cutHead(e.clean, s.rows[i].literal)
-		return at > 0 && inString(e.clean, at) && inCall(e, at)
+		return at > 0 && !e.call.data && inString(e.clean, at) && inCall(e, at)
 	}
 	line := e.clean
 	if inString(line, at) {
@@ -113,18 +119,22 @@ var (
 	// inside a call's arguments (`errors.append(`, `mock.patch(…, side_effect=`), as code
 	// writes it: no prose before it. The class's call alone at a line's start is a
 	// printed exception's repr as well (`RuntimeError('…')`): not read.
-	constructOpen = &lazyregexp.Regexp{Expr: `^\s*(?:(?:` + constructLead + `\s*)?` + constructOuter + `*` + constructSuper + `|` +
+	constructOpen = &lazyregexp.Regexp{Expr: `^\s*` + constructHeader + `?(?:(?:` + constructLead + `\s*)?` + constructOuter + `*` + constructSuper + `|` +
 		`(?:` + constructLead + `\s*` + constructOuter + `*|` + constructOuter + `+)(?:new\s+)?` + constructClass + `|new\s+` + constructClass + `)\s*\(`}
 )
 
 // Pieces of constructOpen: what leads the statement (an assignment, return, yield, throw,
-// a lambda), an outer call open around the construction and its arguments before it,
-// the super call, the exception's class.
+// raise, a lambda), an outer call open around the construction and its arguments before
+// it, the super call or a call that builds an error wherever it stands (Go's errors.New
+// and fmt.Errorf, Rust's anyhow!, bail!, panic!), the exception's class.
 const (
-	constructLead  = `(?:return|yield|await|throw|lambda[^:]*:|[\w.\[\]'"]+\s*[+]?=)`
-	constructOuter = `(?:[\w.]+\s*\(\s*(?:[\w.'"]+\s*,\s*)*(?:\w+\s*=\s*)?)`
-	constructSuper = `(?:super\s*\([^()]*\)\s*\.\s*__init__|[\w.]+\.__init__)`
-	constructClass = `(?:\w+(?:::|\.))*\w*(?:Error|Exception|Warning|Failure|_error|_exception)`
+	constructLead = `(?:return|yield|await|throw|raise|lambda[^:]*:|[\w.\[\]'"]+\s*[+]?=)`
+	// constructHeader: a compound statement's header on the same line (`def fake(*a):
+	// raise RuntimeError("…")`, `if cond: raise …`, `except OSError: err = …`).
+	constructHeader = `(?:(?:def\s+\w+\s*\([^()]*\)(?:\s*->\s*[\w.\[\], ]+)?|(?:el)?if\s[^:#]*|else|try|except\b[^:#]*|with\s[^:#]*)\s*:\s*)`
+	constructOuter  = `(?:[\w.]+\s*\(\s*(?:[\w.'"]+\s*,\s*)*(?:\w+\s*=\s*)?)`
+	constructSuper  = `(?:super\s*\([^()]*\)\s*\.\s*__init__|[\w.]+\.__init__|errors\.New|fmt\.Errorf|(?:anyhow|bail|panic)!)`
+	constructClass  = `(?:\w+(?:::|\.))*\w*(?:Error|Exception|Warning|Failure|_error|_exception)`
 )
 
 // raisesExpect is the way a test expects a call to raise a message, as test code quotes

@@ -510,7 +510,20 @@
 // exception's class or a logger's level before it, a word of failing in its sentence (the
 // comment's line above too, where the sentence begins there), PyTorch's hint after it,
 // quotes, a comment beside commented-out code or after a compile call, a diff's line and
-// a title at a text's top (no code above it) stay findings.
+// a title at a text's top (no code above it) stay findings. Source code that builds a
+// message or names its error code is no hit either (builtInSource): an exception's
+// construction (`super().__init__("…")`, `mock.side_effect = RuntimeError("…")`, C++'s
+// `throw std::runtime_error("…");`, Go's errors.New), a string a function returns or a
+// table maps an error code to (`return "…";`, `{cudaErrorX, "…"}`, `X => "…"`), the
+// error code as a switch's label, an enum's constant, a #define or a table's key (`case
+// hipErrorStreamCaptureUnjoined:`, `cudaErrorStreamCaptureUnjoined = 904,`), a message
+// cut or wrapped inside a call's string pieces, and a test's `pytest.raises(…,
+// match="…")`; a traceback frame's line, a fenced block, a diff's line and prose stay
+// findings. Nor is a message named as an example of what generally happens: an item of
+// a list under "In practice you see errors like:" or "Common failures include:", the
+// same on one line, and a comment's hypothetical thing ("A stray CPU tensor here … fails
+// as \"…\""); a troubleshooting tip's "If you see errors like:" over its list, a person
+// and a reporter's repro stay findings (generic.go).
 //
 // A message cut short inside a structured value (a JSON, YAML or TOML string, a Python
 // dict's string, a markdown table's cell, a CSV or TSV cell, a code span: "symptom":

@@ -38,6 +38,11 @@ func TestFormsBuiltInSource33(t *testing.T) {
 		{"built: append", "    errors.append(torch.AcceleratorError(\"CUDA error: " + perm33 + "\"))\n", form{}, "an item built"},
 		{"built: pieces over lines", "        refused = RuntimeError(\n            \"cudaErrorStreamCaptureUnsupported: operation not permitted when \"\n" +
 			"            \"stream is capturing\"\n        )\n", form{}, "holdoutGB's refused_concat_string: wrapped over two pieces"},
+		{"built: def one line", "def _fake_sync(*args):  raise RuntimeError(\"" + perm33 + "\")\n", form{}, "a def's body on its line"},
+		{"built: if one line", "    if capturing: raise RuntimeError(\"" + perm33 + "\")\n", form{}, "an if's body on its line"},
+		{"built: go errors.New", "\treturn errors.New(\"" + unjoin33 + "\")\n", form{}, "Go"},
+		{"built: go Errorf", "\t\treturn fmt.Errorf(\"cuda: %w: " + unjoin33 + "\", err)\n", form{}, "Go's Errorf"},
+		{"built: rust bail", "        bail!(\"" + unjoin33 + "\");\n", form{}, "Rust"},
 		{"built: return", "def _fake_error():\n    return RuntimeError(\"" + perm33 + "\")\n", form{}, "returned, not raised"},
 		{"built: cpp throw", "  void synchronize() override {\n    throw std::runtime_error(\"" + perm33 + "\");\n  }\n", form{}, "C++'s test double"},
 		{"built: js new Error", "    throw new Error(\"" + perm33 + "\");\n", form{}, "JavaScript"},
@@ -72,6 +77,7 @@ func TestFormsBuiltInSource33(t *testing.T) {
 		{"report: fence", "I wrote this double and the capture still fails:\n```python\nclass Fake(RuntimeError):\n    def __init__(self):\n" +
 			"        super().__init__(\"" + perm33 + "\")\n```\n", perm(5), "a fence quotes code to ask about the failure"},
 		{"report: diff", "-        return \"old words\";\n+        return \"" + unjoin33 + "\";\n", unjoin(2), "a diff's line"},
+		{"report: prose raise", "The capture failed: raise RuntimeError(\"" + perm33 + "\") came from the allocator.\n", perm(1), "prose before raise"},
 		{"report: case in prose", "In case of cudaErrorStreamCaptureUnjoined: join the side stream first.\n", unjoin(1), "prose's in case"},
 	})
 }

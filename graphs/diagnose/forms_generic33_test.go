@@ -32,6 +32,7 @@ func TestFormsGeneric33(t *testing.T) {
 			"*Why \"spawn\" or \"forkserver\" fixes it.*\n", form{}, "validation v33a's 65"},
 		{"generic: typically, no blank", "Typically the child fails with errors such as:\n* `" + ctx33 + "`\n", form{}, "no blank line, another bullet"},
 		{"generic: numbered", "Common failures include:\n1. `CUDA error: initialization error`\n2. `" + ctx33 + "`\n", form{}, "a numbered list"},
+		{"generic: a typical error looks like", "A typical error looks like:\n\n- `" + ctx33 + "`\n", form{}, "looks like"},
 		{"generic: zh", "常见的报错如下：\n\n- `" + ctx33 + "`\n", form{}, "Chinese"},
 		{"generic: one line", "In practice you see errors like `" + ctx33 + "` as soon as the child touches CUDA.\n", form{}, "on the message's line"},
 		{"generic: v33a 77", "        dev = w.device\n" +

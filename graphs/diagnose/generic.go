@@ -27,7 +27,7 @@ import (
 // include:", "常见的报错如下：". No condition (the rl_games tip's "If you see errors like:"
 // stays a finding, as its labels read it) and no person (leadPerson).
 var genericLead = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:in\s+practice|in\s+general|typically|usually|often|commonly|generally|normally|frequently|typical|common|tend\s+to)\b` +
-	`[^.!?:：]{0,60}\b(?:errors?|warnings?|failures?|exceptions?|messages?|symptoms?)\s+(?:(?:look\s+)?like|such\s+as|include|including|are)\s*[:：]\s*$|` +
+	`[^.!?:：]{0,60}\b(?:errors?|warnings?|failures?|exceptions?|messages?|symptoms?)\s+(?:(?:looks?\s+)?like|such\s+as|include|including|are)\s*[:：]\s*$|` +
 	`(?:通常|常见|一般|往往|典型)[^。！？\n]{0,20}(?:错误|报错|异常|警告)[^。！？\n]{0,10}(?:如下|例如|比如|类似|包括)\S{0,4}[:：]\s*$)`}
 
 // genericCondition is a condition in a lead-in, which makes it a troubleshooting tip's.

@@ -130,10 +130,12 @@ type callState struct {
 const callOpeners = 8
 
 // lineCall is what callState tells a line: how many lines above it (1 to callReach)
-// the outermost call open at its start was opened, 0 for none, and how many brackets
-// are open from that call's "(" on (the "(" counted).
+// the outermost call open at its start was opened, 0 for none, how many brackets are
+// open from that call's "(" on (the "(" counted), and whether that opener is a literal's
+// bracket that an assignment opens (data: dataOpens) rather than a call's "(".
 type lineCall struct {
 	above, depth int
+	data         bool
 }
 
 // next reads raw, a window: its line's number, whether it starts a line, is in a
@@ -173,7 +175,7 @@ func (c *callState) tell(line int) lineCall {
 	for j := 0; j < c.n; j++ {
 		o := c.open[j]
 		if o.call && o.source && line-o.line >= 1 && line-o.line <= o.reach() {
-			return lineCall{above: line - o.line, depth: c.n - j}
+			return lineCall{above: line - o.line, depth: c.n - j, data: o.data}
 		}
 	}
 	return lineCall{}
