@@ -729,20 +729,28 @@ func setupRows() []Signature {
 	}...)
 }
 
+// contextCause and contextFix are cuda-invalid-context's words where the text shows no
+// program of its own kind: a Go program first (this module's graphs/backend), a Python
+// thread beside it. fit_context.go gives the words of the program a text shows.
+const (
+	contextCause = "a CUDA call ran on an OS thread where no CUDA context (or another device's) is " +
+		"current: the context is current per OS thread, and a Go goroutine moves between " +
+		"threads unless it is locked to one (a Python thread that never made its device " +
+		"current is the same case)"
+	contextFix = "run each context's CUDA work on one OS thread: in Go, call runtime.LockOSThread() in " +
+		"the goroutine, then make the context current on that thread (cuCtxSetCurrent, or " +
+		"cudaSetDevice) before the first CUDA call, keep the lock for all CUDA work and restore " +
+		"the previous context before runtime.UnlockOSThread(); in Python, call " +
+		"torch.cuda.set_device(…) in each thread before its first CUDA call"
+)
+
 // contextRows: CUDA's own error for a call on a thread with no current context. It is
 // not PyTorch's text, so every release prints it (2.0–2.14); a Go program that drives CUDA (as
 // graphs/backend does) meets it when a goroutine moves to another OS thread.
 func contextRows() []Signature {
 	const (
-		cause = "a CUDA call ran on an OS thread where no CUDA context (or another device's) is " +
-			"current: the context is current per OS thread, and a Go goroutine moves between " +
-			"threads unless it is locked to one (a Python thread that never made its device " +
-			"current is the same case)"
-		fix = "run each context's CUDA work on one OS thread: in Go, call runtime.LockOSThread() in " +
-			"the goroutine, then make the context current on that thread (cuCtxSetCurrent, or " +
-			"cudaSetDevice) before the first CUDA call, keep the lock for all CUDA work and restore " +
-			"the previous context before runtime.UnlockOSThread(); in Python, call " +
-			"torch.cuda.set_device(…) in each thread before its first CUDA call"
+		cause  = contextCause
+		fix    = contextFix
 		source = "the CUDA driver API's CUDA_ERROR_INVALID_CONTEXT, whose string is \"invalid device " +
 			"context\": " + runtimeText + "; reports: gorgonia/cu#14 and openucx/ucx PR #9581 (\"cuCtxGetDevice(&this_device) " +
 			"failed: invalid device context\"), minio/warp PR #499 and the icicle Go bindings' " +
