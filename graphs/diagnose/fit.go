@@ -188,6 +188,25 @@ const (
 		"cudaStreamEndCapture, and capture only the capture-safe work"
 )
 
+// torchSyncCalls are the synchronising calls of stream-capture-illegal's fix
+// (fixCaptureIllegal), PyTorch's; streamSyncCalls and nativeSyncCalls are CuPy's (its
+// Stream and Device synchronize(), and the copies to the host that CuPy's begin_capture
+// docstring says capture refuses: ndarray.get(), cupy.asnumpy()) and CUDA's own
+// (cudaStreamSynchronize, cudaDeviceSynchronize, a synchronous cudaMemcpy: CUDA Runtime
+// API, cudaStreamBeginCapture and cudaThreadExchangeStreamCaptureMode).
+const (
+	torchSyncCalls  = "(torch.cuda.synchronize(), .item(), .cpu(), .tolist(), printing a CUDA tensor)"
+	streamSyncCalls = "(a stream's or the device's synchronize(), .get(), cupy.asnumpy(), any copy to the host)"
+	nativeSyncCalls = "(cudaStreamSynchronize(), cudaDeviceSynchronize(), a synchronous cudaMemcpy)"
+)
+
+// captureKind is a capture a text can show: its fact, its fallback, and its program's
+// synchronising calls, for torchSyncCalls ("": PyTorch's).
+type captureKind struct {
+	fact        factKind
+	tail, calls string
+}
+
 // captureKinds are the captures a text can show, the stronger evidence first, each with
 // its fallback ("": the torch.compile mode of the code's fix stays): an engine's code or
 // flags, torch.cuda's graph API, a stream's begin_capture() (CuPy), torch.compile, CUDA's
@@ -195,17 +214,14 @@ const (
 // engine named in prose, a graph capture told in prose. "no vLLM … Just
 // torch.cuda.CUDAGraph", a README in the corpus, is a hand capture; "do it as vLLM does"
 // beside torch.compile is a compile.
-var captureKinds = []struct {
-	fact factKind
-	tail string
-}{
-	{factEngine, engineTail},
-	{factManual, manualTail},
-	{factStreamAPI, streamTail},
-	{factCompile, ""},
-	{factNativeCapture, nativeTail},
-	{factEngineNamed, engineTail},
-	{factCaptured, manualTail},
+var captureKinds = []captureKind{
+	{factEngine, engineTail, ""},
+	{factManual, manualTail, ""},
+	{factStreamAPI, streamTail, streamSyncCalls},
+	{factCompile, "", ""},
+	{factNativeCapture, nativeTail, nativeSyncCalls},
+	{factEngineNamed, engineTail, ""},
+	{factCaptured, manualTail, ""},
 }
 
 // captureFits gives f the fallback of the capture the text shows (captureKinds) where its
@@ -215,19 +231,17 @@ func (d *Diagnosis) captureFits(f *Finding, t *textFacts) {
 	if d.Recovered != nil {
 		return
 	}
-	tail := ""
-	for _, k := range captureKinds {
-		if t.shows(k.fact) {
-			tail = k.tail
-			break
-		}
-	}
-	if tail == "" {
+	i := slices.IndexFunc(captureKinds, func(k captureKind) bool { return t.shows(k.fact) })
+	if i < 0 || captureKinds[i].tail == "" {
 		return
 	}
+	k := captureKinds[i]
 	for _, r := range captureTails {
 		if r.code == f.Code && strings.HasSuffix(f.Fix, r.tail) {
-			f.Fix = strings.TrimSuffix(f.Fix, r.tail) + tail
+			f.Fix = strings.TrimSuffix(f.Fix, r.tail) + k.tail
+			if k.calls != "" {
+				f.Fix = strings.Replace(f.Fix, torchSyncCalls, k.calls, 1)
+			}
 			return
 		}
 	}
