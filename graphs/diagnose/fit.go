@@ -93,11 +93,14 @@ var factLiterals = [factCount][]string{
 	// goroutines and cgo, pycuda's module, its error prefix and context calls, CuPy,
 	// PyTorch, the driver API's calls and types (v33b text 36: "[CUDA Driver] cuMemAlloc
 	// failed", cuDevicePrimaryCtxRetain, cuCtxCreate)
-	factFork:      {"fork()", "os.fork", "forkserver", "'fork'", "\"fork\"", "forked subprocess", "forked process"},
-	factGo:        {"LockOSThread", "goroutine", "gorgonia", "import \"C\""},
-	factPyCUDA:    {"pycuda", "PyCUDA", "explicit_context_dependent", "make_context(", "retain_primary_context"},
-	factCuPy:      {"cupy.", "import cupy", "CuPy", "cupy_backends"},
-	factTorch:     {"torch.", "/torch/", "\\torch\\", "import torch", "PyTorch"},
+	factFork:   {"fork()", "os.fork", "forkserver", "'fork'", "\"fork\"", "forked subprocess", "forked process"},
+	factGo:     {"LockOSThread", "goroutine", "gorgonia", "import \"C\""},
+	factPyCUDA: {"pycuda", "PyCUDA", "explicit_context_dependent", "make_context(", "retain_primary_context"},
+	factCuPy:   {"cupy.", "import cupy", "CuPy", "cupy_backends"},
+	// PyTorch's names, and Triton's within it (Inductor's kernels: "Triton Error [CUDA]:
+	// invalid device context" from a backward thread, pytorch/pytorch#124565)
+	factTorch: {"torch.", "/torch/", "\\torch\\", "import torch", "PyTorch", "pytorch", "TORCHINDUCTOR", "Triton Error",
+		"triton.", "import triton"},
 	factDriverAPI: {"cuCtx", "cuMemAlloc", "cuDevicePrimaryCtx", "cuModuleLoad", "cuLaunchKernel", "CUresult", "CUDA Driver", "cuInit("},
 	// torch.utils.checkpoint, its use_reentrant keyword (and the warning that asks for
 	// it), FSDP's checkpoint_wrapper, and the technique told in prose (v33a text 106);

@@ -9,7 +9,7 @@ import (
 // hold for the text"; /work/v33b's report, texts 35 and 36: a pycuda module and a native
 // driver-API app given Go's runtime.LockOSThread and torch.cuda.set_device; /work/v33a's
 // text 65: a fork() explainer given Go's goroutines). The row's words (contextCause,
-// contextFix) stay where the text shows no program of these kinds. The first kind the
+// contextFix: each program's way) stay where the text shows no program of these kinds. The first kind the
 // text shows, in this order, gives the words: a fork (its cause is the process, not the
 // thread), Go, pycuda, CuPy, PyTorch, then the driver API's calls alone (a C or C++
 // application; pycuda's, Go's and PyTorch's texts may name the driver's calls too).

@@ -268,8 +268,9 @@ func TestInvalidContextFits(t *testing.T) {
 		{"torch", "  File \"/usr/lib/python3/dist-packages/torch/cuda/__init__.py\", line 3, in f\n" + line, "torch.cuda.set_device", "LockOSThread"},
 		{"torch-over-driver", "torch.cuda.current_device()\ncuModuleLoad failed: invalid device context\n", "torch.cuda.set_device", "cuCtxPushCurrent"},
 		// lookalikes: no program shown keeps the row's words
-		{"bare", line, "runtime.LockOSThread()", "ctx.push()"},
-		{"forklift", "the forklift driver's tablet: " + line, "runtime.LockOSThread()", "start method"},
+		{"bare", line, "torch.cuda.set_device(…) in each thread; with the driver API, cuCtxSetCurrent(ctx)", "start method"},
+		{"forklift", "the forklift driver's tablet: " + line, "in Go, runtime.LockOSThread()", "start method"},
+		{"triton", "RuntimeError: Triton Error [CUDA]: invalid device context\n", "call torch.cuda.set_device(…) in each thread", "LockOSThread"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -277,7 +278,7 @@ func TestInvalidContextFits(t *testing.T) {
 			f, _ := fitFinding(t, tc.log, diagnose.CUDAInvalidContext)
 			require.Contains(t, f.Fix, tc.want)
 			require.NotContains(t, f.Fix, tc.gone)
-			if !strings.Contains(tc.want, "LockOSThread") {
+			if !strings.Contains(f.Fix, "LockOSThread") {
 				require.NotContains(t, f.Cause+f.Fix, "goroutine", "a program other than Go's has no goroutine")
 			}
 		})
