@@ -52,6 +52,7 @@ const (
 	factDriverAPI                     // the CUDA driver API's calls
 	factCheckpoint                    // activation checkpointing (torch.utils.checkpoint)
 	factOneThread                     // every call on one long-lived thread, told as done
+	factTRTLLM                        // TensorRT-LLM: its own capture
 	factCount
 )
 
@@ -109,6 +110,9 @@ var factLiterals = [factCount][]string{
 		"Activation checkpointing", "gradient checkpointing", "Gradient checkpointing"},
 	// v33b texts 51 ("One worker = one TLS context = CUDA graphs work.") and 50 ("happen
 	// in the inference thread's TLS")
+	// TensorRT-LLM's package, name, commands and its LLM API's CUDA-graph option
+	// (tensorrt_llm/llmapi/llm_args.py cuda_graph_config)
+	factTRTLLM:    {"tensorrt_llm", "TensorRT-LLM", "TensorRT LLM", "trtllm-", "cuda_graph_config"},
 	factOneThread: {"One worker =", "one worker =", "one long-lived thread", "single long-lived thread", "in the inference thread's"},
 }
 
@@ -176,6 +180,12 @@ const (
 	manualTail = "; or leave that code out of the captured region: run it eagerly outside the capture, and " +
 		"graph only the capture-safe parts (torch.cuda.make_graphed_callables)"
 	engineTail = "; or run the engine without its CUDA graphs (vLLM: --enforce-eager; SGLang: --disable-cuda-graph)"
+	// TensorRT-LLM's LLM API captures CUDA graphs as its cuda_graph_config says; None
+	// (null in trtllm-serve's --extra_llm_api_options file) captures none
+	// (tensorrt_llm/llmapi/llm_args.py; its runtime example passes a CudaGraphConfig to
+	// enable them, examples/llm-api/llm_runtime.py)
+	trtllmTail = "; or run TensorRT-LLM without its CUDA graphs (cuda_graph_config=None in the LLM API, " +
+		"cuda_graph_config: null in trtllm-serve's --extra_llm_api_options file)"
 )
 
 // streamTail and nativeTail are the fallbacks of a capture of the program's own outside
@@ -212,13 +222,14 @@ type captureKind struct {
 
 // captureKinds are the captures a text can show, the stronger evidence first, each with
 // its fallback ("": the torch.compile mode of the code's fix stays): an engine's code or
-// flags, torch.cuda's graph API, a stream's begin_capture() (CuPy), torch.compile, CUDA's
+// flags (vLLM's and SGLang's, then TensorRT-LLM's), torch.cuda's graph API, a stream's begin_capture() (CuPy), torch.compile, CUDA's
 // own capture calls (a C or C++ program; a profile of a compiled run may list them), an
 // engine named in prose, a graph capture told in prose. "no vLLM … Just
 // torch.cuda.CUDAGraph", a README in the corpus, is a hand capture; "do it as vLLM does"
 // beside torch.compile is a compile.
 var captureKinds = []captureKind{
 	{factEngine, engineTail, ""},
+	{factTRTLLM, trtllmTail, ""},
 	{factManual, manualTail, ""},
 	{factStreamAPI, streamTail, streamSyncCalls},
 	{factCompile, "", ""},

@@ -105,6 +105,7 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"vllm-hand-words", "vLLM capture fails during CUDA graph capture\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, manualWords},
 		{"compile-in-hand-capture", "model = torch.compile(model)\nwith torch.cuda.graph(g):\n    y = model(x)\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
 		{"v33b-57-cupy", "bij `rt._graph.launch(stream)` binnen `stream.begin_capture()`\n" + illegalLine, diagnose.StreamCaptureIllegal, "before the stream's begin_capture()", compileMode},
+		{"trtllm-serve", "trtllm-serve /models/llama --backend pytorch\n" + illegalLine, diagnose.StreamCaptureIllegal, "cuda_graph_config=None", compileMode},
 		{"cupy-sync-calls", "s.begin_capture()\n" + illegalLine, diagnose.StreamCaptureIllegal, "cupy.asnumpy()", "torch.cuda.synchronize()"},
 		{"native-sync-calls", "cudaStreamBeginCapture(s, mode);\n" + illegalLine, diagnose.StreamCaptureIllegal, "cudaDeviceSynchronize()", ".tolist()"},
 		{"hand-capture-sync-calls", "with torch.cuda.graph(g):\n    y = f(x)\n" + illegalLine, diagnose.StreamCaptureIllegal, "torch.cuda.synchronize()", "cupy.asnumpy()"},
