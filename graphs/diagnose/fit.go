@@ -97,10 +97,11 @@ var factLiterals = [factCount][]string{
 	factFork:   {"fork()", "os.fork", "forkserver", "'fork'", "\"fork\"", "forked subprocess", "forked process"},
 	factGo:     {"LockOSThread", "goroutine", "gorgonia", "import \"C\""},
 	factPyCUDA: {"pycuda", "PyCUDA", "explicit_context_dependent", "make_context(", "retain_primary_context"},
-	factCuPy:   {"cupy.", "import cupy", "CuPy", "cupy_backends"},
-	// PyTorch's names, and Triton's within it (Inductor's kernels: "Triton Error [CUDA]:
-	// invalid device context" from a backward thread, pytorch/pytorch#124565)
-	factTorch: {"torch.", "/torch/", "\\torch\\", "import torch", "PyTorch", "pytorch", "TORCHINDUCTOR", "Triton Error",
+	factCuPy:   {"cupy.", "import cupy", "CuPy ", "CuPy'", "CuPy,", "CuPy.", "CuPy:", "cupy_backends"},
+	// PyTorch's names and repository (an issue's header), and Triton's within it
+	// (Inductor's kernels: "Triton Error [CUDA]: invalid device context" from a backward
+	// thread, pytorch/pytorch#124565); not another project's "meta-pytorch/…" path
+	factTorch: {"torch.", "/torch/", "\\torch\\", "import torch", "PyTorch", "pytorch/pytorch", "TORCHINDUCTOR", "Triton Error",
 		"triton.", "import triton"},
 	factDriverAPI: {"cuCtx", "cuMemAlloc", "cuDevicePrimaryCtx", "cuModuleLoad", "cuLaunchKernel", "CUresult", "CUDA Driver", "cuInit("},
 	// torch.utils.checkpoint, its use_reentrant keyword (and the warning that asks for
@@ -111,8 +112,9 @@ var factLiterals = [factCount][]string{
 	// v33b texts 51 ("One worker = one TLS context = CUDA graphs work.") and 50 ("happen
 	// in the inference thread's TLS")
 	// TensorRT-LLM's package, name, commands and its LLM API's CUDA-graph option
-	// (tensorrt_llm/llmapi/llm_args.py cuda_graph_config)
-	factTRTLLM:    {"tensorrt_llm", "TensorRT-LLM", "TensorRT LLM", "trtllm-", "cuda_graph_config"},
+	// (tensorrt_llm/llmapi/llm_args.py cuda_graph_config); not FlashInfer's trtllm-gen
+	// kernels (the corpus's an_flashinfer text: a hand capture)
+	factTRTLLM:    {"tensorrt_llm", "TensorRT-LLM", "TensorRT LLM", "trtllm-serve", "trtllm-bench", "trtllm-build", "cuda_graph_config"},
 	factOneThread: {"One worker =", "one worker =", "one long-lived thread", "single long-lived thread", "in the inference thread's"},
 }
 

@@ -81,15 +81,19 @@ var contextPrograms = []struct {
 			"(it retains the primary context without pushing it)"},
 }
 
-// contextFits gives a cuda-invalid-context finding whose words are the row's the cause
-// and fix of the program the text shows (contextPrograms), and says where it shows it.
+// contextFits gives a cuda-invalid-context finding the cause and fix of the program the
+// text shows (contextPrograms) where its words are the row's: the fix where it is
+// contextFix, the cause, with the line that shows the program, where it ends in
+// contextCause (a retelling's lead, "a report that retells the message of …: ", stays).
 func contextFits(f *Finding, t *textFacts) {
-	if f.Code != CUDAInvalidContext || f.Cause != contextCause || f.Fix != contextFix {
+	if f.Code != CUDAInvalidContext || f.Fix != contextFix {
 		return
 	}
 	for _, p := range contextPrograms {
 		if t.shows(p.fact) {
-			f.Cause = fmt.Sprintf("%s (line %d shows %s: %q)", p.cause, t.line[p.fact], p.what, t.lit[p.fact])
+			if lead, ok := strings.CutSuffix(f.Cause, contextCause); ok {
+				f.Cause = fmt.Sprintf("%s%s (line %d shows %s: %q)", lead, p.cause, t.line[p.fact], p.what, t.lit[p.fact])
+			}
 			f.Fix = p.fix
 			return
 		}

@@ -106,6 +106,7 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"compile-in-hand-capture", "model = torch.compile(model)\nwith torch.cuda.graph(g):\n    y = model(x)\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
 		{"v33b-57-cupy", "bij `rt._graph.launch(stream)` binnen `stream.begin_capture()`\n" + illegalLine, diagnose.StreamCaptureIllegal, "before the stream's begin_capture()", compileMode},
 		{"trtllm-serve", "trtllm-serve /models/llama --backend pytorch\n" + illegalLine, diagnose.StreamCaptureIllegal, "cuda_graph_config=None", compileMode},
+		{"flashinfer-trtllm-gen", "mirroring the existing trtllm-gen plan; a torch.cuda.CUDAGraph capture of run()\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, "cuda_graph_config"},
 		{"cupy-sync-calls", "s.begin_capture()\n" + illegalLine, diagnose.StreamCaptureIllegal, "cupy.asnumpy()", "torch.cuda.synchronize()"},
 		{"native-sync-calls", "cudaStreamBeginCapture(s, mode);\n" + illegalLine, diagnose.StreamCaptureIllegal, "cudaDeviceSynchronize()", ".tolist()"},
 		{"hand-capture-sync-calls", "with torch.cuda.graph(g):\n    y = f(x)\n" + illegalLine, diagnose.StreamCaptureIllegal, "torch.cuda.synchronize()", "cupy.asnumpy()"},
@@ -272,6 +273,8 @@ func TestInvalidContextFits(t *testing.T) {
 		{"bare", line, "torch.cuda.set_device(…) in each thread; with the driver API, cuCtxSetCurrent(ctx)", "start method"},
 		{"forklift", "the forklift driver's tablet: " + line, "in Go, runtime.LockOSThread()", "start method"},
 		{"triton", "RuntimeError: Triton Error [CUDA]: invalid device context\n", "call torch.cuda.set_device(…) in each thread", "LockOSThread"},
+		{"retold-cause-torch", "pytorch/pytorch · issue #1\nWe had test failures where new thread wasn't bound to primary context (because there was no cuda runtime call made on it), so driver API calls failed\n", "call torch.cuda.set_device(…) in each thread", "LockOSThread"},
+		{"other-pytorch-project", "https://github.com/meta-pytorch/torchcomms/pull/131\nrccl bench --> error \"invalid device context\"\n", "in Go, runtime.LockOSThread()", "start method"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
