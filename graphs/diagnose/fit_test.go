@@ -263,7 +263,9 @@ func TestInvalidContextFits(t *testing.T) {
 		{"pycuda-error-alone", "pycuda._driver.LogicError: explicit_context_dependent failed: invalid device context\n", "ctx.pop()", "torch.cuda.set_device"},
 		{"v33b-36-driver", "[CUDA Driver] cuMemAlloc failed: invalid device context (code 201)\n1. Using `cuDevicePrimaryCtxRetain()` - same error\n", "cuCtxSetCurrent(ctx)", "LockOSThread"},
 		{"driver-c", "CUresult r = cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, args, 0); // CUDA_ERROR_INVALID_CONTEXT\n", "cuCtxPushCurrent(ctx)", "torch.cuda.set_device"},
-		{"v33a-65-fork", "In practice you see errors like:\n- `" + strings.TrimSpace(line) + "`\n*Why \"spawn\" or \"forkserver\" fixes it.*\n", "spawn or forkserver start method", "LockOSThread"},
+		// v33a's 65 in a run's words: its own generic list ("In practice you see errors
+		// like:") is no report (generic.go)
+		{"fork-report", "After os.fork() the worker failed with:\n- `" + strings.TrimSpace(line) + "`\n*Why \"spawn\" or \"forkserver\" fixes it.*\n", "spawn or forkserver start method", "LockOSThread"},
 		{"go", "goroutine 7 [running]:\n" + line, "runtime.LockOSThread()", "torch.cuda.set_device"},
 		{"go-over-driver", "cuCtxSetCurrent in a goroutine\n" + line, "runtime.LockOSThread()", "cuCtxPushCurrent"},
 		{"cupy", "import cupy as cp\ncupy_backends.cuda.api.driver.CUDADriverError: CUDA_ERROR_INVALID_CONTEXT: invalid device context\n", "cupy.cuda.Device(n)", "LockOSThread"},
