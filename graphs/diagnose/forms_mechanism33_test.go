@@ -1,0 +1,82 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// Messages of validation v33b's lookalikes and their siblings.
+const (
+	cpu33  = "skipping cudagraphs due to cpu device (primals_N)"
+	rng33  = "RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture"
+	pin33  = "Cannot copy between CPU and CUDA tensors during CUDA graph capture unless the CPU tensor is pinned."
+	pinA33 = "Cannot copy between CPU and CUDA tensors during CUDA graph"
+	pinB33 = "capture unless the CPU tensor is pinned."
+)
+
+// TestFormsMechanism33: a message quoted as the object of a statement of what a component
+// does in general (mechanismStated) or under a conditional lead-in (ledAbove) gives no
+// finding: "inductor only warns \"…\"", "ROCm disallows this during capture and raises:",
+// "When Triton is absent, compilation crashes … with ``…``", "Without X, … raises:" over the
+// message on the comment's next lines, "Failure mode if X:" over a fenced message
+// (validation v33b's 16, 43, 17, 33, 32), and their siblings in Chinese, Japanese and
+// Korean. A person, a past, a modal, a tip's fix, a refusal alone and an issue's plain
+// present stay findings.
+func TestFormsMechanism33(t *testing.T) {
+	cpu := func(line int) form { return form{diagnose.SkipCPUDevice, line, diagnose.Exact, ""} }
+	rng := func(line int) form { return form{diagnose.CaptureRNGState, line, diagnose.Exact, ""} }
+	pin := func(line int) form { return form{diagnose.CaptureUnpinnedCopy, line, diagnose.Exact, ""} }
+	pinW := func(line int) form { return form{diagnose.CaptureUnpinnedCopy, line, diagnose.Wrapped, ""} }
+	checkForms(t, []formTest{
+		// "only warns" (v33b's 16).
+		{"only warns: v33b 16", "  \"\"\"\n  Name every tensor that should live on `device` but does not.\n\n" +
+			"  A stray off-device tensor inside the compiled forward+loss\n" +
+			"  disables CUDA-graph replay silently: inductor only warns\n" +
+			"  \"" + cpu33 + "\", and\n" +
+			"  primals_N is a traced-input position, useless for finding the\n  owner.\n  \"\"\"\n", form{}, "validation v33b's 16"},
+		{"only warns: one line", "Inductor only warns \"" + cpu33 + "\" and runs eagerly.\n", form{}, "one line"},
+		{"only warns: just logs", "# dynamo just logs `" + cpu33 + "` here\n", form{}, "just logs, a comment"},
+		{"only warns: zh 只会警告", "Inductor 只会警告 \"" + cpu33 + "\"，然后回退。\n", form{}, "Chinese"},
+		{"only warns: ja 警告するだけ", "Inductor は警告するだけ: \"" + cpu33 + "\"\n", form{}, "Japanese"},
+		{"only warns: ko 경고만", "Inductor는 경고만 출력: \"" + cpu33 + "\"\n", form{}, "Korean"},
+		{"report: we only saw the warning", "We only saw the warning \"" + cpu33 + "\" in our run.\n", cpu(1), "a person"},
+		{"report: only warned", "On 2.6 inductor warned \"" + cpu33 + "\" on every step.\n", cpu(1), "a past"},
+		{"report: issue title", "# inductor warns \"" + cpu33 + "\" with a scalar loss weight\n", cpu(1), "a plain present, an issue's title"},
+		// "disallows … and raises:" (v33b's 43).
+		{"disallows: v33b 43", "- Dynamo's frame transform wrapper (`preserve_global_state`) saves CUDA RNG state\n" +
+			"  (`torch.cuda.get_rng_state()`), which internally queries the generator seed.\n" +
+			"- ROCm disallows this during capture and raises:\n  `" + rng33 + "`\n\nThis module provides a best-effort runtime patch.\n", form{}, "validation v33b's 43"},
+		{"disallows: does not allow", "CUDA does not allow reading the seed while capturing and throws: `" + rng33 + "`\n", form{}, "does not allow … and throws"},
+		{"disallows: zh 不允许", "ROCm 在捕获期间不允许这样做并抛出：\n`" + rng33 + "`\n", form{}, "Chinese"},
+		{"report: rejects this", "CUDA graph capture rejects this:\n\n```\n" + rng33 + "\n```\n", rng(4), "pytorch/pytorch#185074's shape, a report"},
+		{"report: disallowed and raised", "ROCm disallowed this during capture and raised:\n`" + rng33 + "`\n", rng(2), "a past"},
+		// A present consequence of a thing absent (v33b's 17).
+		{"absent: v33b 17", "\"\"\"Tests for the torch.compile backend readiness probe (BUG-119).\n\n" +
+			"torch.compile's default (inductor) backend needs Triton on CUDA. When Triton is\n" +
+			"absent (common on Windows), compilation crashes LAZILY on the first forward pass\n" +
+			"with ``InductorError: TritonMissing`` — past the try/except around the compile\n" +
+			"call — killing training at step 0.\n\"\"\"\n", form{}, "validation v33b's 17"},
+		{"absent: if missing raises", "If the pinned buffer is missing, the copy raises: \"" + pin33 + "\"\n", form{}, "if … is missing, raises:"},
+		{"absent: zh 没有 … 时会抛出", "没有 pin_memory 时，捕获会抛出：\"" + pin33 + "\"\n", form{}, "Chinese"},
+		{"absent: ja がない場合", "pin_memory がない場合、キャプチャで次の例外が発生します：\"" + pin33 + "\"\n", form{}, "Japanese"},
+		{"absent: ko 없으면", "pin_memory가 없으면 캡처 중 다음 오류가 발생합니다: \"" + pin33 + "\"\n", form{}, "Korean"},
+		{"report: when missing, I got", "When Triton was absent, compilation crashed with \"" + pin33 + "\"\n", pin(1), "a past"},
+		{"report: tip with fix", "If any command is missing headers and fails with \"" + pin33 + "\", install python3-dev.\n", pin(1), "a tip's fix"},
+		// "Without X, … raises:" with the message below (v33b's 33).
+		{"without: v33b 33", "            # legal during CUDA graph capture. Without `.pin_memory()`,\n" +
+			"            # capturing a forward pass through this branch (max_query_len>1\n" +
+			"            # path, e.g. MTP=3 decode where max_query_len=4) raises:\n" +
+			"            #   \"" + pinA33 + "\n            #    " + pinB33 + "\"\n" +
+			"            req_ids_t = torch.from_numpy(req_ids)\n", form{}, "validation v33b's 33, wrapped"},
+		{"without: short", "# Without `.pin_memory()`, capturing raises:\n#   \"" + pin33 + "\"\nx = 1\n", form{}, "the tester's probe"},
+		{"report: without, we got", "# Without `.pin_memory()`, we got:\n#   \"" + pin33 + "\"\nx = 1\n", pin(2), "a person"},
+		{"report: wrapped, no condition", "The capture died with:\n  \"" + pinA33 + "\n  " + pinB33 + "\"\n", pinW(2), "a report, wrapped"},
+		// "Failure mode if X:" over a fenced message (v33b's 32).
+		{"failure mode: v33b 32", "Failure mode if `joint_graph.lazy_init` pre-warm is broken — i.e. wrong device key " +
+			"(e.g. un-indexed `torch.device(\"cuda\")` instead of `cuda:N`) or skipped entirely:\n\n```\nRuntimeError: " + pinA33 + "\n" + pinB33 + "\n```\n", form{}, "validation v33b's 32"},
+		{"failure mode: short", "Failure mode if the pre-warm is broken:\n\n```\nRuntimeError: " + pin33 + "\n```\n", form{}, "the tester's probe"},
+		{"failure mode: symptom without", "Symptom without the pre-warm:\n\n    RuntimeError: " + pin33 + "\n", form{}, "symptom without"},
+		{"report: failure mode we hit", "Failure mode we hit when the pre-warm broke:\n\n```\nRuntimeError: " + pin33 + "\n```\n", pin(4), "a person, a past"},
+	})
+}
