@@ -18,7 +18,7 @@ const (
 // TestFormsMechanism33: a message quoted as the object of a statement of what a component
 // does in general (mechanismStated) or under a conditional lead-in (ledAbove) gives no
 // finding: "inductor only warns \"…\"", "ROCm disallows this during capture and raises:",
-// "When Triton is absent, compilation crashes … with ``…``", "Without X, … raises:" over the
+// "When Triton is absent, compilation crashes … with “…“", "Without X, … raises:" over the
 // message on the comment's next lines, "Failure mode if X:" over a fenced message
 // (validation v33b's 16, 43, 17, 33, 32), and their siblings in Chinese, Japanese and
 // Korean. A person, a past, a modal, a tip's fix, a refusal alone and an issue's plain
@@ -78,5 +78,58 @@ func TestFormsMechanism33(t *testing.T) {
 		{"failure mode: short", "Failure mode if the pre-warm is broken:\n\n```\nRuntimeError: " + pin33 + "\n```\n", form{}, "the tester's probe"},
 		{"failure mode: symptom without", "Symptom without the pre-warm:\n\n    RuntimeError: " + pin33 + "\n", form{}, "symptom without"},
 		{"report: failure mode we hit", "Failure mode we hit when the pre-warm broke:\n\n```\nRuntimeError: " + pin33 + "\n```\n", pin(4), "a person, a past"},
+	})
+}
+
+// TestFormsCutHead33: a message retold without its first words, where what is left still
+// names the failure alone: the generator's refused call and the capture without "Cannot
+// call" (validation v33b's 42), GNU ld's message without "cannot find " (v33b's 52). A verb
+// that tells the call made or avoided, and -lcuda with no Triton, engine or JIT build, stay
+// unread.
+func TestFormsCutHead33(t *testing.T) {
+	rng := func(line int) form { return form{diagnose.CaptureRNGState, line, diagnose.Paraphrased, ""} }
+	lcuda := func(line int) form { return form{diagnose.LibcudaNotFound, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"rng: v33b 42", "\t# is read at runtime via os.environ inside MiniCPMAttentionBackend.\n" +
+			"\t# Also drop --enable-torch-compile: the sparse path is incompatible\n" +
+			"\t# with cudagraph capture under torch.compile (raises\n" +
+			"\t# CUDAGeneratorImpl::current_seed during CUDA graph capture from\n" +
+			"\t# hybrid_linear_attn_backend._can_use_fast_state_io). This matches the\n" +
+			"\t# SOAR_SPARSE_MODE=1 branch above.\n", rng(4), "validation v33b's 42"},
+		{"rng: raised, one line", "torch.compile raised CUDAGeneratorImpl::current_seed during CUDA graph capture\n", rng(1), "the tester's probe"},
+		{"rng: failed with, quoted", "flash-attn dropout failed with `CUDAGeneratorImpl::philox_cuda_state during CUDA graph capture`\n", rng(1), "another method, quoted"},
+		{"rng: a new generator", "the compiled step died: a new CUDAGeneratorImpl during CUDA graph capture\n", rng(1), "the constructor's refusal"},
+		{"near: to avoid calling", "To avoid calling CUDAGeneratorImpl::current_seed during CUDA graph capture, we seed before the capture.\n", form{}, "a purpose"},
+		{"near: never call", "We never call CUDAGeneratorImpl::current_seed during CUDA graph capture.\n", form{}, "a rule"},
+		{"lcuda: v33b 52", "## Lỗi đã biết trong phiên này (nếu gặp lại)\n\n" +
+			"- **`-lcuda: No such file or directory`** khi vLLM/Triton compile — pod chạy trên WSL, thiếu\n" +
+			"  symlink `libcuda.so`. Fix: `ln -sf $(find /usr/lib/wsl -iname \"libcuda.so.1\" | head -1)\n" +
+			"  /usr/lib/x86_64-linux-gnu/libcuda.so && ldconfig`.\n", lcuda(3), "validation v33b's 52"},
+		{"lcuda: english line", "- `-lcuda: No such file or directory` when vLLM/Triton compiles\n", lcuda(1), "the tester's probe"},
+		{"near: lcuda plain build", "make: -lcuda: No such file or directory (the CMake build of the C++ server)\n", form{}, "no Triton, engine or JIT build"},
+		{"near: lcudart", "Triton: -lcudart: No such file or directory\n", form{}, "the CUDA runtime's library"},
+	})
+}
+
+// TestFormsWrappedInCode33: a message split over two string pieces of one call's argument
+// (implicit concatenation) is code as the one-line form is: `refused = RuntimeError(` over
+// the pieces (validation v33b's 54), `warnings.warn(` and `raise RuntimeError(` over them.
+// The same message wrapped in a log, in prose or in a quotation stays a finding.
+func TestFormsWrappedInCode33(t *testing.T) {
+	permW := func(line int) form { return form{diagnose.StreamCaptureIllegal, line, diagnose.Wrapped, ""} }
+	checkForms(t, []formTest{
+		{"code: v33b 54", "    def test_refused_capture_is_not_invalidated(self):\n" +
+			"        refused = RuntimeError(\n" +
+			"            \"cudaErrorStreamCaptureUnsupported: operation not permitted when \"\n" +
+			"            \"stream is capturing\"\n" +
+			"        )\n" +
+			"        self.assertFalse(capture_invalidated(refused))\n", form{}, "validation v33b's 54"},
+		{"code: one line, same call", "        refused = RuntimeError(\n" +
+			"            \"cudaErrorStreamCaptureUnsupported: operation not permitted when stream is capturing\"\n" +
+			"        )\n", form{}, "the one-line form"},
+		{"code: warnings.warn pieces", "    warnings.warn(\n        \"operation not permitted when \"\n        \"stream is capturing; falling back\"\n    )\n", form{}, "a warning's call"},
+		{"code: raise pieces", "        raise RuntimeError(\n            \"CUDA error: operation not permitted when \"\n            \"stream is capturing\"\n        )\n", form{}, "a raise"},
+		{"report: log wrapped", "step 12 failed:\nRuntimeError: CUDA error: operation not permitted when\nstream is capturing\n", permW(2), "a log's line wrapped"},
+		{"report: prose quote wrapped", "The capture died with \"operation not permitted when\nstream is capturing\" on the second step.\n", permW(1), "prose, wrapped in quotes"},
 	})
 }

@@ -48,12 +48,16 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	})
 }
 
-// rowAt returns where row i's literal is on e's clean text; for a retelling whose
-// literal is not there, where its pattern matches (retoldAt); else -1.
+// rowAt returns where row i's literal is on e's clean text; for a message wrapped onto
+// the next line, where the head of the literal that ends e's line starts (wrappedHeadAt);
+// for a retelling whose literal is not there, where its pattern matches (retoldAt); else -1.
 func (s *scanner) rowAt(i int, e *ringLine) int {
 	r := &s.rows[i]
-	if at := foldedAt(e.clean, r.literal); at >= 0 || !r.Paraphrase {
+	if at := foldedAt(e.clean, r.literal); at >= 0 {
 		return at
+	}
+	if !r.Paraphrase {
+		return wrappedHeadAt(e.clean, r.literal)
 	}
 	return retoldAt(r.re(), e.clean, r.literal)
 }
