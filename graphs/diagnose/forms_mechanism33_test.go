@@ -113,7 +113,8 @@ func TestFormsCutHead33(t *testing.T) {
 
 // TestFormsWrappedInCode33: a message split over two string pieces of one call's argument
 // (implicit concatenation) is code as the one-line form is: `refused = RuntimeError(` over
-// the pieces (validation v33b's 54), `warnings.warn(` and `raise RuntimeError(` over them.
+// the pieces (validation v33b's 54), `warnings.warn(`, `logger.warning(`, `raise
+// RuntimeError(` and an assert's parenthesised message over them.
 // The same message wrapped in a log, in prose or in a quotation stays a finding.
 func TestFormsWrappedInCode33(t *testing.T) {
 	permW := func(line int) form { return form{diagnose.StreamCaptureIllegal, line, diagnose.Wrapped, ""} }
@@ -129,6 +130,8 @@ func TestFormsWrappedInCode33(t *testing.T) {
 			"        )\n", form{}, "the one-line form"},
 		{"code: warnings.warn pieces", "    warnings.warn(\n        \"operation not permitted when \"\n        \"stream is capturing; falling back\"\n    )\n", form{}, "a warning's call"},
 		{"code: raise pieces", "        raise RuntimeError(\n            \"CUDA error: operation not permitted when \"\n            \"stream is capturing\"\n        )\n", form{}, "a raise"},
+		{"code: assert pieces", "    def check(self):\n        assert ok, (\n            \"operation not permitted when \"\n            \"stream is capturing\"\n        )\n", form{}, "an assert's message"},
+		{"code: logger pieces", "x = 1\nlogger.warning(\n    \"operation not permitted when \"\n    \"stream is capturing\"\n)\n", form{}, "a logger's call"},
 		{"report: log wrapped", "step 12 failed:\nRuntimeError: CUDA error: operation not permitted when\nstream is capturing\n", permW(2), "a log's line wrapped"},
 		{"report: prose quote wrapped", "The capture died with \"operation not permitted when\nstream is capturing\" on the second step.\n", permW(1), "prose, wrapped in quotes"},
 	})

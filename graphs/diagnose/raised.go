@@ -202,6 +202,9 @@ func (s *scanner) sourceStatement(e *ringLine, at int, opens, holds func(p *ring
 func (s *scanner) assertedInSource(i int, e *ringLine) bool {
 	lit := s.rows[i].literal
 	at := foldedAt(e.clean, lit)
+	if at < 0 && !s.rows[i].Paraphrase { // wrapped over the message's string pieces
+		at = wrappedHeadAt(e.clean, lit)
+	}
 	if len(lit) == 0 || at <= 0 || !e.lineStart || !bytes.Contains(e.clean[:at], []byte{'"'}) && !bytes.Contains(e.clean[:at], []byte{'\''}) {
 		return false
 	}

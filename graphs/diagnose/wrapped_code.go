@@ -7,7 +7,7 @@ import "bytes"
 // operation not permitted when \"" and "\"stream is capturing\"", a test's double of a
 // refused capture, validation v33b's 54) is the same code as the message on one line in
 // that call: the rules that read a string of code (raisedInSource, emittedInSource,
-// rowAt's callers) read the wrapped message's first line where its literal starts, at the
+// assertedInSource) read the wrapped message's first line where its literal starts, at the
 // head of the literal that ends the line (wrappedHeadAt). A match over lines joined had
 // read none of them (rowAt found no literal on the first line), so the wrapped form was a
 // finding where the one-line form was none.
