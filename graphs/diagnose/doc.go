@@ -1665,8 +1665,8 @@
 //   - capture-rng-state: a paraphrase with "RNG access", as reports retell it
 //   - capture-rng-state: a paraphrase with "urrent_seed()", as reports retell it
 //   - capture-rng-state: a paraphrase with "current_seed", as reports retell it
-//   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
 //   - capture-rng-state: a paraphrase with "GeneratorImpl", as reports retell it
+//   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
 //   - capture-rng-state: "an unexpected CUDA generator used during capture" (quoted without its first word), 2.0–2.3
@@ -1868,11 +1868,11 @@
 //   - libcuda-not-found: a paraphrase with "libcuda", as reports retell it
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
+//   - libcuda-not-found: a paraphrase with "-lcuda: No such file", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "lcuda", as reports retell it
-//   - libcuda-not-found: a paraphrase with "-lcuda: No such file", as reports retell it
 //   - python-headers-missing: "Python.h: No such file or directory", 2.0–2.14
 //   - python-headers-missing: "'Python.h' file not found", 2.0–2.14
 //   - python-headers-missing: "include file 'Python.h' not found", 2.4–2.14

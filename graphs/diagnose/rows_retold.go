@@ -208,6 +208,7 @@ func retellings() []retelling {
 	out = append(out, retoldBU()...)
 	out = append(out, retoldCC()...)
 	out = append(out, retoldCV()...)
+	out = append(out, retoldV33B()...)
 	out = append(out, retoldDT()...)
 	out = append(out, retoldDT2()...)
 	out = append(out, retoldV24()...)
@@ -224,7 +225,6 @@ func retellings() []retelling {
 	out = append(out, retoldV29()...)
 	out = append(out, retoldV30()...)
 	out = append(out, retoldWinLauncher()...)
-	out = append(out, retoldV33()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+
 			"execution since querying or setting the internal seed is prohibited\"; rows_retold_i.go)"))

@@ -3,17 +3,17 @@ package diagnose
 // Retellings from validation v33b (2026-12-07): messages retold without their first
 // words, where what is left still names the failure alone.
 
-// retoldV33 returns the retellings of this file.
-func retoldV33() []retelling {
+// retoldV33B returns the retellings of this file.
+func retoldV33B() []retelling {
 	return []retelling{
 		borrow(CaptureRNGState, generatorCallRetold, "the generator's refusal told by the refused call and the "+
 			"capture, without its head \"Cannot call\" (\"the sparse path is incompatible with cudagraph capture under "+
 			"torch.compile (raises / # CUDAGeneratorImpl::current_seed during CUDA graph capture from / # "+
 			"hybrid_linear_attn_backend._can_use_fast_state_io)\", an SGLang launcher's comment, validation v33b's 42; "+
-			"rows_retold_v33.go)"),
+			"rows_retold_v33b.go)"),
 		superseding(withRequires(borrow(LibcudaNotFound, lcudaCroppedRetold, "GNU ld's message cut before \"cannot "+
 			"find \" (\"- **`-lcuda: No such file or directory`** khi vLLM/Triton compile\", Vietnamese session notes "+
-			"on a WSL pod, validation v33b's 52; rows_retold_v33.go)"), lcudaRetoldContext), TritonMissing),
+			"on a WSL pod, validation v33b's 52; rows_retold_v33b.go)"), lcudaRetoldContext), TritonMissing),
 	}
 }
 
