@@ -49,7 +49,7 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 }
 
 // rowAt returns where row i's literal is on e's clean text; for a message wrapped onto
-// the next line, where the head of the literal that ends e's line starts (wrappedHeadAt);
+// the next line, where the head of the literal that ends e's line starts (wrappedAt);
 // for a retelling whose literal is not there, where its pattern matches (retoldAt); else -1.
 func (s *scanner) rowAt(i int, e *ringLine) int {
 	r := &s.rows[i]
@@ -57,7 +57,7 @@ func (s *scanner) rowAt(i int, e *ringLine) int {
 		return at
 	}
 	if !r.Paraphrase {
-		return wrappedHeadAt(e.clean, r.literal)
+		return s.wrappedAt(e, r.literal)
 	}
 	return retoldAt(r.re(), e.clean, r.literal)
 }
@@ -203,7 +203,7 @@ func (s *scanner) assertedInSource(i int, e *ringLine) bool {
 	lit := s.rows[i].literal
 	at := foldedAt(e.clean, lit)
 	if at < 0 && !s.rows[i].Paraphrase { // wrapped over the message's string pieces
-		at = wrappedHeadAt(e.clean, lit)
+		at = s.wrappedAt(e, lit)
 	}
 	if len(lit) == 0 || at <= 0 || !e.lineStart || !bytes.Contains(e.clean[:at], []byte{'"'}) && !bytes.Contains(e.clean[:at], []byte{'\''}) {
 		return false
