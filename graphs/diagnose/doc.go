@@ -156,7 +156,20 @@
 // variables) it is the engine's switch (--enforce-eager, --disable-cuda-graph); under a
 // capture of the program's own (torch.cuda.graph, CUDAGraph, capture_begin,
 // make_graphed_callables, a graph capture told in prose) it is leaving that code out of
-// the captured region, PyTorch's own advice for a part unsafe to capture. A Windows run
+// the captured region, PyTorch's own advice for a part unsafe to capture; under CuPy's
+// stream.begin_capture() or CUDA's cudaStreamBeginCapture it is making that call before
+// the capture begins or after it ends, and the synchronising calls named are that
+// program's (cupy.asnumpy(), cudaDeviceSynchronize()). cuda-invalid-context's cause and
+// fix are those of the program the text shows: a fork after CUDA's initialisation (the
+// spawn or forkserver start method), Go (runtime.LockOSThread), pycuda (the context
+// pushed and popped on the thread that works), CuPy (with cupy.cuda.Device(n): in each
+// thread), PyTorch (torch.cuda.set_device in each thread), the driver API alone
+// (cuCtxSetCurrent or cuCtxPushCurrent on each thread; cuDevicePrimaryCtxRetain makes no
+// context current). A fix's clause whose action the text states done in its own words
+// (trees-user-thread-tls's one long-lived thread: "One worker = one TLS context") is
+// dropped, and the fix names the line. overwritten-output under activation checkpointing
+// (torch.utils.checkpoint) says that the backward's recompute calls the compiled function
+// again, and gives the compile without CUDA graphs. A Windows run
 // (a drive's or Lib\site-packages' backslashed path, [WinError, MSVC's cl.exe or vcvars,
 // Windows 10 or 11) and no Linux one (WSL, a Linux path, apt-get) gets the Windows fix of
 // cxx-compiler-missing (MSVC's Build Tools with the "Desktop development with C++"
@@ -1122,6 +1135,15 @@
 //   - overwritten-output: a paraphrase with "quent replay", as reports retell it
 //   - overwritten-output: a paraphrase with "aph overwrite", as reports retell it
 //   - overwritten-output: a paraphrase with "hen overwrite", as reports retell it
+//   - overwritten-output: a paraphrase with "replay invali", as reports retell it
+//   - overwritten-output: a paraphrase with "replay clobbe", as reports retell it
+//   - overwritten-output: a paraphrase with "replay overwr", as reports retell it
+//   - overwritten-output: a paraphrase with "replays inval", as reports retell it
+//   - overwritten-output: a paraphrase with "replays clobb", as reports retell it
+//   - overwritten-output: a paraphrase with "replays overw", as reports retell it
+//   - overwritten-output: a paraphrase with "aphs overwrit", as reports retell it
+//   - overwritten-output: a paraphrase with "aph overwrit", as reports retell it
+//   - overwritten-output: a paraphrase with "from overwrit", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
@@ -1929,6 +1951,14 @@
 //   - capture-unpinned-copy: a paraphrase with "Graph capture", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "H2D cop", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "unpinned", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "unpinned", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "pageable", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "copy error", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "copy failure", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "copy excepti", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "copying betwe", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "forbidden ins", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "forbidden dur", as reports retell it
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it
