@@ -80,7 +80,7 @@ func searchMarks() []absentMark {
 		// Python writes them; logfmt's key="…", a shell's KEY=… (holdout5's
 		// SIGNATURE=RuntimeError: …) and a diff's line have none of it. A TOML table's
 		// `symptom = "…"` (TestFormsValueCut, holdoutAA's blueprint of failures) and a
-		// program's `msg = "…"` name no key (raisedInSource's pythonAssigned reads the
+		// program's `msg = "…"` name no key (raisedInSource's stringDefined reads the
 		// latter where the message's first words open the string).
 		{before: regexp.MustCompile(`^\s*` + searchName + `\s+\+?=\s+` + searchPrefix + absentOpen)},
 		// The message compared: `assert reason == "…"`, `if msg != "…":`, `"…" == err`.
@@ -101,7 +101,7 @@ func searchMarks() []absentMark {
 	diff := regexp.MustCompile(`^[+-][^+-]`)
 	for i := range marks {
 		// a diff's line (a pull request that adds the search while fixing the failure) is
-		// a report, as emittedInSource and pythonAssigned read one
+		// a report, as emittedInSource and stringDefined read one
 		if marks[i].notBefore == nil {
 			marks[i].notBefore = diff
 		}

@@ -14,8 +14,8 @@ var OpenFalse = map[string]string{
 	// (expectMarks), the conditional lead-ins above a message alone (ledAbove), the
 	// detector's docstring (raisedMarks' "(raises '…')"), the class definition
 	// (classInCode), the message in parentheses that an assignment opens (`msg = (` over
-	// the message's f-string pieces: dataOpens, branch fixneg32). Open: a module constant.
-	"fd_neg_logging_filter_constant_sms_warning": "holdoutFD: a module constant _SMALL_GPU_MAX_AUTOTUNE_WARNING = \"Not enough SMs …\" for a logging filter",
+	// the message's f-string pieces: dataOpens, branch fixneg32), a module constant
+	// (`_SMALL_GPU_MAX_AUTOTUNE_WARNING = "Not enough SMs …"`: stringDefined, branch fixfp33).
 	// holdoutFB's six lookalikes, measured once at 31837018 (validation v32b), are quiet
 	// since a possibility, a generic conditional, code that throws, a counterfactual over a
 	// comment's lines (absent.go, absent_raise.go, scanner.sentenceAbove), a literal's items

@@ -1,0 +1,61 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// Messages of the lookalikes left open in the corpus and their siblings.
+const (
+	sms33  = "Not enough SMs to use max_autotune_gemm mode"
+	perm33 = "operation not permitted when stream is capturing"
+	ow33   = "accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run"
+)
+
+// TestFormsConstant33: a message held by a definition in source code, a constant or a
+// variable of any language (holdoutFD's `_SMALL_GPU_MAX_AUTOTUNE_WARNING = "Not enough
+// SMs …"` for a logging filter, the row's literal starting inside the message), gives no
+// finding: Python's plain, annotated and f-string forms, C and C++'s const and constexpr
+// strings and #define, Go's const, var and :=, Rust's const, JavaScript's and TypeScript's
+// const, Java's static final, Kotlin's const val, C#'s const string, a TOML key and a YAML
+// key. The warning's log line, a diff's line (a pull request that rewords it), logfmt's
+// key="…", a log's level before a quote, and prose stay findings.
+func TestFormsConstant33(t *testing.T) {
+	sms := func(line int) form { return form{diagnose.MaxAutotuneGEMMOff, line, diagnose.Exact, ""} }
+	perm := func(line int) form { return form{diagnose.StreamCaptureIllegal, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"const: holdoutFD", "from train.sanity import _sanity_overfit\n\n\n" +
+			"_SMALL_GPU_MAX_AUTOTUNE_WARNING = \"" + sms33 + "\"\n" +
+			"_SMALL_GPU_MAX_AUTOTUNE_MIN_SMS = 68\n", form{}, "holdoutFD's module constant"},
+		{"const: python annotated", "SMS_WARNING: Final[str] = \"" + sms33 + "\"\n", form{}, "Final[str]"},
+		{"const: python f-string", "    self.warning_text = f\"" + sms33 + " (min {MIN_SMS})\"\n", form{}, "an attribute, an f-string"},
+		{"const: python +=", "msg += '" + sms33 + "'\n", form{}, "+= and single quotes"},
+		{"const: c++ static const char", "static const char* kSmallGpuWarning = \"" + sms33 + "\";\n", form{}, "C++"},
+		{"const: c++ constexpr", "constexpr std::string_view kCaptureError = \"" + perm33 + "\";\n", form{}, "constexpr string_view"},
+		{"const: c array", "const char kOverwritten[] = \"" + ow33 + "\";\n", form{}, "a C array"},
+		{"const: c define", "#define CAPTURE_ERROR_TEXT \"" + perm33 + "\"\n", form{}, "#define"},
+		{"const: go const", "const smallGPUWarning = \"" + sms33 + "\"\n", form{}, "Go const"},
+		{"const: go :=", "\tneedle := \"" + perm33 + "\"\n", form{}, "Go :="},
+		{"const: go errors.New", "var ErrCapture = errors.New(\"" + perm33 + "\")\n", form{}, "Go var, a constructor"},
+		{"const: rust", "pub const CAPTURE_ERROR: &'static str = \"" + perm33 + "\";\n", form{}, "Rust"},
+		{"const: js export const", "export const SMALL_GPU_WARNING = '" + sms33 + "';\n", form{}, "JavaScript"},
+		{"const: ts typed", "const overwritten: string = \"" + ow33 + "\";\n", form{}, "TypeScript"},
+		{"const: java", "    private static final String SMALL_GPU = \"" + sms33 + "\";\n", form{}, "Java"},
+		{"const: kotlin", "const val CAPTURE_ERROR = \"" + perm33 + "\"\n", form{}, "Kotlin"},
+		{"const: csharp", "public const string CaptureError = \"" + perm33 + "\";\n", form{}, "C#"},
+		{"const: toml", "[filters]\nsmall_gpu = \"" + sms33 + "\"\n", form{}, "a TOML key"},
+		{"const: yaml", "log_filters:\n  - message: \"" + sms33 + "\"\n    level: warning\n", form{}, "a YAML key"},
+		{"const: python parenthesised", "_SMALL_GPU_WARNING: Final[str] = (\n    \"" + sms33 + "\"\n)\n", form{}, "the string on the line under `= (`"},
+		{"const: c define continued", "#define CAPTURE_ERROR_TEXT \\\n  \"" + perm33 + "\"\n", form{}, "a #define over two lines"},
+		{"const: python dict of messages", "MESSAGES = {\n    \"small_gpu\": \"" + sms33 + "\",\n    \"capture\": \"" + perm33 + "\",\n}\n", form{}, "a dict of messages"},
+		{"const: python enum member", "class Known(str, Enum):\n    SMALL_GPU = \"" + sms33 + "\"\n", form{}, "an enum's member"},
+		{"const: java enum member", "enum Known {\n    CAPTURE(\"" + perm33 + "\"),\n}\n", form{}, "a Java enum's member"},
+		{"const: rust thiserror", "#[derive(Debug, Error)]\npub enum CaptureError {\n    #[error(\"" + perm33 + "\")]\n    NotPermitted,\n}\n", form{}, "a Rust error enum's attribute"},
+		{"report: the log line", "W1203 10:41:07.123000 4242 torch/_inductor/utils.py:1250] " + sms33 + "\n", sms(1), "the warning printed"},
+		{"report: diff line", "-        _warning = \"old\"\n+        _warning = \"" + sms33 + "\"\n", sms(2), "a pull request's diff"},
+		{"report: logfmt", "level=warning msg=\"" + sms33 + "\" step=3\n", sms(1), "logfmt"},
+		{"report: yaml-like level", "error: \"" + perm33 + "\"\n", perm(1), "a log's level before a quote"},
+		{"report: prose", "I keep getting \"" + perm33 + "\" when capturing.\n", perm(1), "prose"},
+	})
+}
