@@ -80,3 +80,24 @@ func TestFormsPlatformComment33(t *testing.T) {
 		{"report: comment, no check", "model = build()\nx = 1  # Triton doesn't support Windows, torch.compile fails here\n", triton(2), "no platform check near"},
 	})
 }
+
+// TestFormsSearchCall33: a message as the needle of a search call in test or tool code of
+// other languages gives no finding: the predicates crate's `predicate::str::contains("…")`
+// handed to a CLI test's `.stderr(` (holdoutAQ's zksolc test, another compiler's
+// "Unexpected optimization option"), Rust's `.contains(` and `.starts_with(`, C#'s
+// `.Contains(` and `.StartsWith(`. The message printed and a plain quotation stay findings.
+func TestFormsSearchCall33(t *testing.T) {
+	perm := func(line int) form { return form{diagnose.StreamCaptureIllegal, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"search: holdoutAQ", "    let result = crate::cli::execute_zksolc(args)?;\n    result.failure().stderr(\n" +
+			"        predicate::str::contains(\"Unexpected optimization option\")\n" +
+			"            .or(predicate::str::contains(\"error: invalid value '99' for '--optimization <OPTIMIZATION>'\")),\n    );\n", form{}, "holdoutAQ's zksolc test"},
+		{"search: rust predicate", "cmd.assert().failure().stderr(predicates::str::contains(\"" + perm33 + "\"));\n", form{}, "predicates::str::contains on one line"},
+		{"search: rust contains", "    if stderr.contains(\"" + perm33 + "\") {\n        retry = true;\n    }\n", form{}, "Rust's .contains"},
+		{"search: rust starts_with", "    let transient = line.starts_with(\"" + perm33 + "\");\n", form{}, "Rust's .starts_with"},
+		{"search: csharp Contains", "if (output.Contains(\"" + perm33 + "\")) { retries++; }\n", form{}, "C#'s .Contains"},
+		{"search: csharp StartsWith", "var transient = line.StartsWith(\"" + perm33 + "\");\n", form{}, "C#'s .StartsWith"},
+		{"report: printed", "RuntimeError: CUDA error: " + perm33 + "\n", perm(1), "the message printed"},
+		{"report: quoted in prose", "The capture fails with \"" + perm33 + "\" on the second step.\n", perm(1), "prose"},
+	})
+}
