@@ -4,10 +4,33 @@ import "github.com/compilemode/compilemode/internal/lazyregexp"
 
 // codeHeld reports whether row i's match on e is a program's own text that no run
 // printed: a retelling in a comment beside a platform check (platformComment), or in a
-// string of a program's own emitting call (retoldEmitted).
+// string of a program's own emitting call (retoldEmitted), or a string that is a call's
+// argument closed on the line below (argClosedBelow).
 func (s *scanner) codeHeld(i int, e *ringLine) bool {
-	return s.platformComment(i, e) || s.retoldEmitted(i, e)
+	return s.platformComment(i, e) || s.retoldEmitted(i, e) || s.argClosedBelow(e)
 }
+
+// argClosedBelow reports whether e's line is a string literal alone (stringAlone) and the
+// line below closes a call's argument list (callCloses: ")" first, then a method chain, a
+// comma, a ";" or the line's end): the string is an argument of a call in source code
+// whose opening line is not shown, as a page cuts it (holdoutI1's pull request page:
+// `"skipping cudagraphs due to mutaton on input. Found from"` over
+// `).check("torch.logical_xor").run(captured_output[0])`, a FileCheck's string whose
+// `FileCheck().check(` the diff view folded away). A run prints its message without the
+// quotes and the call's close; a traceback that shows a multi-line raise prints the
+// message again on the exception's line, which stays read. Not a diff's line: a pull
+// request that rewords a message inside its call is about the failure it prints.
+func (s *scanner) argClosedBelow(e *ringLine) bool {
+	if !e.lineStart || diffLine(e.raw) || !stringAlone.Match(e.clean) {
+		return false
+	}
+	b := s.below(e)
+	return b != nil && callCloses.Match(b)
+}
+
+// callCloses is a line that closes a call's argument list: ")" first, then a method's
+// call, a comma, a ";", another ")" or nothing.
+var callCloses = &lazyregexp.Regexp{Expr: `^\s*\)+\s*(?:\.\s*[A-Za-z_]\w*\s*\(|[,;]|$)`}
 
 // retoldEmitted reports whether row i, a retelling, is on e inside a string of an
 // emitting call opened on e's line (emitOpens: a Python logger's, warnings.warn, a

@@ -124,3 +124,23 @@ func TestFormsRetoldEmitted33(t *testing.T) {
 		{"report: prose", "I get that Dynamo is not yet supported in Python 3.12 when I call torch.compile.\n", py(1), "prose"},
 	})
 }
+
+// TestFormsArgClosedBelow33: a message alone in a string whose call closes on the line
+// below is a call's argument in source code whose opening a page cut (holdoutI1's FileCheck
+// string under a folded diff view): FileCheck's chained `).check(`, a call closed by `)`
+// alone or by `);`. The message printed, a string followed by prose, and a diff's line
+// (a pull request about the failure) stay findings.
+func TestFormsArgClosedBelow33(t *testing.T) {
+	mut := func(line int) form { return form{diagnose.SkipMutatedInputs, line, diagnose.Exact, ""} }
+	const skip = "skipping cudagraphs due to mutated inputs (1 instances). Found from"
+	checkForms(t, []formTest{
+		{"arg: holdoutI1", "22 changes: 22 additions & 0 deletions test/inductor/test_cudagraph_trees.py\n" +
+			"Expand Up @@ -247,6 +247,28 @@ def forward(self, input, other, out):\n" +
+			"\"" + skip + "\"\n).check(\"torch.logical_xor\").run(captured_output[0])\n", form{}, "holdoutI1's FileCheck string"},
+		{"arg: closed alone", "        \"" + skip + "\"\n    )\n", form{}, "a call closed by ) alone"},
+		{"arg: closed with ;", "    '" + skip + "'\n);\n", form{}, "a call closed by );"},
+		{"report: printed", "W1203 10:41:07.123000 4242 torch/_inductor/cudagraph_trees.py] " + skip + "\n", mut(1), "the warning printed"},
+		{"report: string over prose", "\"" + skip + "\"\nshows up on every step for me.\n", mut(1), "prose below"},
+		{"report: diff", "+        \"" + skip + "\"\n+    )\n", mut(1), "a diff's line"},
+	})
+}
