@@ -101,18 +101,24 @@ func insideQuotes(line []byte, at int) (double, single bool) {
 // labelled the code's in the build set): a pull request that rewords a message is about
 // the failure it prints.
 var stringDefined = &lazyregexp.Regexp{Expr: `^\s*(?:` + cDefine + `\s+|` + definedName + `\s+(?::=|\+?=)\s+(?:[A-Za-z_][\w.:]*\(\s*)?|` +
-	`[A-Z][A-Z0-9_]+\(\s*|#\[\w+\(\s*|(?:` + cDefine + `\s*\\|` + definedName + `\s*(?::=|\+?=)\s*\\?)\n\s*)` + stringOpenTo}
+	`[A-Z][A-Z0-9_]+\(\s*|#\[\w+\(\s*|` + shellVar + `=|` + cppString + `|(?:` + cDefine + `\s*\\|` + definedName + `\s*(?::=|\+?=)\s*\\?)\n\s*)` + stringOpenTo}
 
 // Pieces of stringDefined: a C macro's name after #define; a name with the words before
 // it (qualifiers and a type) and a type annotation after it (Python's, Rust's,
-// TypeScript's); a string literal open up to the row's words. An enum's member in Java
-// (`CAPTURE("…"),`), a Rust error enum's attribute (`#[error("…")]`) and a definition
-// whose string stands on the line below it (`#define MSG \`, `const MSG =`) define it
-// too.
+// TypeScript's); a shell's variable in capitals, or after export, local, readonly or
+// declare, with no space around "=" as a shell writes it (`ERR_PATTERN="…"`; a quote
+// after "=" tells it from a KEY=value record's line, holdout5's `SIGNATURE=RuntimeError:
+// …`, a positive); C++'s string built from the literal (`const std::string kMsg("…")`,
+// `std::string_view kMsg{"…"}`); a string literal open up to the row's words, in single,
+// double or triple quotes. An enum's member in Java (`CAPTURE("…"),`), a Rust error
+// enum's attribute (`#[error("…")]`) and a definition whose string stands on the line
+// below it (`#define MSG \`, `const MSG =`) define it too.
 const (
 	cDefine      = `#\s*define\s+[A-Za-z_]\w*`
 	definedName  = `(?:[A-Za-z_][\w:<>,]*[\s*&]+){0,6}[A-Za-z_$][\w.$]*(?:\[[^\]]*\])?(?:\s*:\s*[^=\s][^=]{0,40}?)?`
-	stringOpenTo = `[rRbBfFuUL@$]{0,2}(?:"[^"]*|'[^']*)$`
+	shellVar     = `(?:(?:export|local|readonly|declare(?:\s+-\w+)?)\s+[A-Za-z_]\w*|[A-Z_][A-Z0-9_]*)`
+	cppString    = `(?:(?:static|const|constexpr|inline)\s+)*(?:std::)?(?:w?string(?:_view)?|String|QString)\s+[A-Za-z_]\w*\s*[({]\s*`
+	stringOpenTo = `[rRbBfFuUL@$]{0,2}(?:"(?:"")?[^"]*|'(?:'')?[^']*)$`
 )
 
 // stringKeyed is a YAML mapping's key in lower case that holds a string literal open up to
