@@ -5,7 +5,9 @@ package diagnose
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
 	// holdoutGA and holdoutGB, measured once at db682ad5 (validations v33a and v33b,
-	// 2026-12-07): classes in testdata/corpus/README.md.
+	// 2026-12-07): classes in testdata/corpus/README.md. GB's lingbot test (`error =
+	// RuntimeError("…")`, built, not raised) is quiet since a definition that holds the
+	// message in a constructor's string is the program's (stringDefined, branch fixfp33).
 	"ga_zh_ddp_fix_notes_mutated_inputs":                           "holdoutGA: a bare `skipping cudagraphs due to mutated inputs` closing its line in backticks (mode=\"reduce-overhead\" shown) read as legacy-mutated-input (quoted), where the same words followed by more text are skip-mutated-inputs",
 	"ga_neg_test_fixture_uncapturable":                             "holdoutGA: a test's exception class passing the message to super().__init__(\"…\"), code that builds it, read as stream-capture-illegal",
 	"ga_neg_fork_explainer_errors_like":                            "holdoutGA: a generic list under \"In practice you see errors like:\" read as cuda-invalid-context",
@@ -15,7 +17,6 @@ var OpenFalse = map[string]string{
 	"ga_neg_nix_skiplist_comment_dynamo_py313":                     "holdoutGA: a packaging skip list's comment \"# RuntimeError: Dynamo is not supported on Python 3.13+\" read as unsupported-python",
 	"ga_neg_chrome_fix_incompatible_options":                       "holdoutGA: \"due to incompatible options\" (a Chrome note) read as skip-incompatible-op: the literal matched inside a longer word",
 	"ga_neg_pandas_bug_incompatible_operations":                    "holdoutGA: \"due to incompatible operations\" (a pandas note) read as skip-incompatible-op: the literal matched inside a longer word",
-	"gb_neg_test_lingbot_overwrite_detector_runtimeerror":          "holdoutGB: a test building RuntimeError(\"…\") over two string pieces, not raised, read as overwritten-output (wrapped)",
 	"gb_neg_audit_devices_docstring_inductor_only_warns_cpu":       "holdoutGB: a docstring stating what Inductor does (\"only warns …\"), no run's, read as skip-cpu-device",
 	"gb_neg_test_docstring_bug119_lazily_tritonmissing":            "holdoutGB: a test docstring describing how the error is raised, no run's, read as triton-missing",
 	"gb_neg_faq_python_headers_this_error_occurs_when":             "holdoutGB: a FAQ's \"This error occurs when …\" entry (the corpus keeps troubleshooting tips as findings; the tester labels it a lookalike), read as python-headers-missing",
