@@ -14,6 +14,11 @@ import (
 // code's literal with leadMargin characters or more (squeezed), so minLead keeps a
 // margin, nor one that a row with a Pattern fits (leadPatternFits, at minLead).
 func TestLeadQuotesNegatives(t *testing.T) {
+	// leadQuietElsewhere are negatives with a quotation that starts a literal, which give no
+	// finding all the same (TestCorpus holds their golden files), with the reason.
+	leadQuietElsewhere := map[string]string{
+		"gb_neg_apple_silicon_build_faq_no_working_cxx": "a build FAQ's heading \"Error: No working C++ compiler found\" on Apple Silicon: the text names no torch, Inductor or compile, and the message's context gate keeps it quiet",
+	}
 	t.Parallel()
 	const leadMargin = 16
 	s, err := newScanner()
@@ -34,6 +39,9 @@ func TestLeadQuotesNegatives(t *testing.T) {
 		}
 		if _, open := OpenFalse[fields[0]]; open {
 			continue // a negative whose finding is open, with its reason (corpus_test.go)
+		}
+		if _, quiet := leadQuietElsewhere[fields[0]]; quiet {
+			continue // the lead rule fits, and the text gives no finding (its golden file)
 		}
 		negatives++
 		text, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", fields[0]+".txt"))

@@ -18,22 +18,24 @@ import (
 // nothing and leave torch.cuda.memory_allocated() as it is without the list (a kept
 // tensor's untyped_storage() raises); read after the loop, they raise.
 
-// keptUnread reports whether the container ev keeps outputs in is never read after a
-// later call: every use of its name in the file, not as an attribute, binds it
-// (losses = []; del; global), adds to it (.append, .extend, .insert, d[k] = v), clears
-// it, takes its len(), or copies its last item before the next call
-// (copiedBeforeNextCall).
-// A container the reader cannot name (a comprehension's, an attribute's) is read.
+// keptUnread reports whether no output a later call overwrote is read from the
+// container ev keeps outputs in: every use of its name in the file, not as an
+// attribute, binds it (losses = []; outs = [model(x) for x in xs]; del; global), adds
+// to it (.append, .extend, .insert, d[k] = v), clears it, takes its len(), reads an
+// item's metadata, or reads its last item before the next compiled call
+// (readsNoOverwritten, keptlast.go). A container the reader cannot name (an
+// attribute's, a comprehension's not bound to a name: torch.stack([model(x) for x in
+// xs])) is read.
 func (r *reader) keptUnread(ev event) bool {
 	if ev.into == "" {
 		return false
 	}
 	for i, t := range r.toks {
 		switch text := r.tokText(t); {
-		case t.kind == pytoken.Name && text == ev.into && !r.writesOnly(i) && !r.copiedBeforeNextCall(ev, i):
+		case t.kind == pytoken.Name && text == ev.into && !r.writesOnly(i) && !r.readsNoOverwritten(ev, i):
 			return false
-		case t.kind == pytoken.String && strings.Contains(text, "{") && containsWord(text, ev.into):
-			return false // f"{losses[-1]}": an f-string is one token
+		case t.kind == pytoken.String && strings.Contains(text, "{") && containsWord(text, ev.into) && !r.fstringLast(ev, i, text):
+			return false // f"{sum(losses)}": an f-string is one token
 		}
 	}
 	return true
@@ -91,54 +93,31 @@ func (r *reader) tokAt(j int) string {
 }
 
 // copyMethods are the tensor methods that copy the data out (a Python number, a list,
-// host memory, a new tensor): what they return survives the next generation.
+// host memory, a new tensor): what they return survives the next generation. Measured
+// on 2.11: .item() and .detach().cpu() of a kept output raise nothing
+// (testdata/measured/kept_unread_2.11.out train_keep_item, train_keep_cpu).
 var copyMethods = nameSet{"item", "tolist", "cpu", "numpy", "clone"}
 
-// copiedBeforeNextCall reports whether the use of ev's container at token i copies
-// the output it kept last before any compiled call can overwrite it: L[-1].item(),
-// L[-1].cpu(), L[-1].detach().cpu(), written in the loop ev keeps it in, after the keep
-// and with no compiled call between, where the keep is a statement of the loop's own
-// body (run every iteration, so L[-1] is this iteration's output). Measured on 2.11:
-// .item() and .detach().cpu() of a kept output raise nothing
-// (testdata/measured/kept_unread_2.11.out train_keep_item, train_keep_cpu).
-func (r *reader) copiedBeforeNextCall(ev event, i int) bool {
-	if ev.loop == nil || !r.everyIteration(ev) {
-		return false
-	}
-	at := r.toks[i].off
-	lo, hi := r.span(ev.loop)
-	if at <= ev.off || at < lo || at >= hi {
-		return false
-	}
-	for _, c := range r.callEvents {
-		if c.off > ev.off && c.off < at {
-			return false
+// keepStmt returns the statement of ev's loop's own body that keeps the output when
+// it is a simple one, run every iteration: not under an if or a nested block, a with
+// block's body aside (nil: none).
+func (r *reader) keepStmt(ev event) *stmt {
+	body := ev.loop.body
+	for depth := 0; depth < maxParamDepth; depth++ {
+		var in *stmt
+		for _, s := range body {
+			if lo, hi := r.span(s); ev.off >= lo && ev.off < hi {
+				in = s
+				break
+			}
 		}
-	}
-	return r.copiesLast(i)
-}
-
-// copiesLast reports whether the name at token i is followed by [-1], an optional
-// .detach(), and a call of one of copyMethods.
-func (r *reader) copiesLast(i int) bool {
-	j := i + 1
-	if r.tokAt(j) != "[" || r.tokAt(j+1) != "-" || r.tokAt(j+2) != "1" || r.tokAt(j+3) != "]" {
-		return false
-	}
-	j += 4
-	if r.tokAt(j) == "." && r.tokAt(j+1) == "detach" && r.tokAt(j+2) == "(" && r.tokAt(j+3) == ")" {
-		j += 4
-	}
-	return r.tokAt(j) == "." && copyMethods.has(r.tokAt(j+1)) && r.tokAt(j+2) == "("
-}
-
-// everyIteration reports whether ev's keep is a simple statement of its loop's own
-// body, not under an if or a nested block.
-func (r *reader) everyIteration(ev event) bool {
-	for _, s := range ev.loop.body {
-		if lo, hi := r.span(s); ev.off >= lo && ev.off < hi {
-			return s.kind != blockStmt && s.kind != loopStmt && s.kind != withStmt && s.kind != defStmt && s.kind != classStmt
+		switch {
+		case in == nil || in.kind == blockStmt || in.kind == loopStmt || in.kind == defStmt || in.kind == classStmt:
+			return nil
+		case in.kind != withStmt:
+			return in
 		}
+		body = in.body
 	}
-	return false
+	return nil
 }

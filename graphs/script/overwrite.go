@@ -476,6 +476,7 @@ func (r *reader) assignOutput(t, v *expr) {
 	switch t.kind {
 	case name:
 		r.bindOutput(t.name, v)
+		r.compInto(t.name, v)
 	case tuple, other:
 		// each name of a tuple or list target, nested or starred, holds a part of the
 		// output (y, (h, c) = model(x): sweep9 finding 1).
@@ -997,6 +998,8 @@ func (r *reader) compKept(e *expr) {
 	}
 	if st := r.keptSite(item, 0); st != nil {
 		r.keptIn(e.line, st, nil)
+		ev := &r.events[len(r.events)-1]
+		ev.off, ev.end, ev.order = e.start, e.end, !e.is(dictDisplay) && r.src[e.start] != '{'
 	}
 }
 

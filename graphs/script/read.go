@@ -674,8 +674,9 @@ func (r *reader) walkRec(e *expr, visit func(*expr), depth int) {
 }
 
 // enterComp counts a comprehension e's iterations while its parts are walked, and
-// reports whether it keeps its items (a list, dict or set comprehension, in the run: a generator's
-// consumer may read each item before the next, sum(model(x) for x in xs)), which then
+// reports whether it keeps its items (a list, dict or set comprehension, or a generator
+// expression list() or tuple() is given, in the run: another generator's consumer may read
+// each item before the next, sum(model(x) for x in xs)), which then
 // runs as a loop of its own (overwrite.go compKept; its ID negative, apart from a
 // statement loop's, its first token's index).
 func (r *reader) enterComp(e *expr) bool {
@@ -685,7 +686,7 @@ func (r *reader) enterComp(e *expr) bool {
 	r.loop++
 	r.iters = append(r.iters, r.compCount(e, 0))
 	r.bindCompItems(e)
-	keeps := r.indexed && len(e.elts) > 0 && (r.src[e.start] == '[' || r.src[e.start] == '{')
+	keeps := r.indexed && len(e.elts) > 0 && (r.src[e.start] == '[' || r.src[e.start] == '{' || r.listOfGen(e))
 	if keeps {
 		r.loopIDs = append(r.loopIDs, -1-e.start)
 	}

@@ -213,8 +213,9 @@ func TestLoopModes(t *testing.T) {
 	}
 }
 
-// TestCompAndReturnKept: outputs kept by a list comprehension, or returned by a def
-// of the file and kept by its caller, without gradients, are kept (sweep11 finding 8:
+// TestCompAndReturnKept: outputs kept by a list comprehension and read after it, or
+// returned by a def of the file and kept by its caller, without gradients, are kept
+// (a comprehension's list that nothing reads is not: keptunread.go) (sweep11 finding 8:
 // [model(x) for x in xs] under torch.no_grad(), results.append(predict(x)) of a
 // predict returning model(x), were planned capture).
 func TestCompAndReturnKept(t *testing.T) {
@@ -224,10 +225,12 @@ func TestCompAndReturnKept(t *testing.T) {
 		name, src string
 		kept      bool
 	}{
-		{"listcomp-no-grad", "with torch.no_grad():\n    results = [model(x) for x in xs]\n", true},
+		{"listcomp-no-grad", "with torch.no_grad():\n    results = [model(x) for x in xs]\nprint(results[0])\n", true},
+		{"listcomp-no-grad-unread", "with torch.no_grad():\n    results = [model(x) for x in xs]\n", false},
 		{"listcomp-stacked", "with torch.no_grad():\n    y = torch.stack([model(x) for x in xs])\n", true},
 		{"listcomp-grad", "results = [model(x) for x in xs]\n", false},
-		{"dictcomp-no-grad", "with torch.no_grad():\n    results = {i: model(x) for i, x in enumerate(xs)}\n", true},
+		{"dictcomp-no-grad", "with torch.no_grad():\n    results = {i: model(x) for i, x in enumerate(xs)}\nprint(results)\n", true},
+		{"dictcomp-no-grad-unread", "with torch.no_grad():\n    results = {i: model(x) for i, x in enumerate(xs)}\n", false},
 		{"dictcomp-copy", "with torch.no_grad():\n    results = {i: model(x).item() for i, x in enumerate(xs)}\n", false},
 		{"generator-summed", "with torch.no_grad():\n    total = sum(model(x) for x in xs)\n", false},
 		{"listcomp-copy", "with torch.no_grad():\n    results = [model(x).cpu() for x in xs]\n", false},

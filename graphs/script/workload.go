@@ -39,7 +39,7 @@ const (
 	factDeviceFnsUnknown             // the same, the count not given
 	factVarSizes                     // the compiled function called in a loop with an input built from a list a data-dependent loop grows (varsizes.go)
 	factBackwardInside               // backward() run by the compiled function itself (backwardinside.go)
-	factKeptUnread                   // an output kept in a list or dict across a loop's iterations, overwritten there, the container never read (keptunread.go)
+	factKeptUnread                   // an output kept in a list or dict across a loop's iterations, overwritten there, no overwritten item read (keptunread.go, keptlast.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -91,7 +91,7 @@ var workloadRows = [...]workloadRow{
 	factBackward: {"backward() runs where the compiled function is called (its backward graph runs on autograd's device thread)",
 		"-autograd-backward", "graphs.Workload.AutogradBackward (pytorch/pytorch#126934)",
 		setAutogradBackward},
-	factKept: {"an output of the compiled function is kept in a list or dict across a loop's iterations, and a later iteration's call starts a new cudagraph-tree generation (no backward pending: without gradients, or after backward(); or after cudagraph_mark_step_begin()), which overwrites it",
+	factKept: {"an output of the compiled function is kept in a list or dict across a loop's (or a comprehension's) iterations, and a later iteration's call starts a new cudagraph-tree generation (no backward pending: without gradients, or after backward(); or after cudagraph_mark_step_begin()), which overwrites it, and the script reads the list or dict after that (an earlier item, every item, or the last after another compiled call)",
 		"-outputs-kept", "graphs.Workload.OutputsKept (pytorch/pytorch#122192)",
 		setOutputsKept},
 	factMoving: {"a parameter is replaced by a new tensor after the compile (.data =, nn.Parameter assignment, load_state_dict(assign=True), swap_tensors)",
@@ -197,8 +197,8 @@ var workloadRows = [...]workloadRow{
 	factReadAfter: {"an output of the compiled function is read after a later compiled call that starts a new cudagraph-tree generation (each call does when no forward's backward is pending: without gradients, or after backward(); after cudagraph_mark_step_begin(), the first call after each), which overwrites it",
 		"-outputs-kept", "torch/_inductor/cudagraph_trees.py can_start_new_generation, dealloc_current_path_weakrefs @2.6.0, @2.14.1; torch/_dynamo/eval_frame.py OptimizeContext on_enter; docs torch.compiler_cudagraph_trees \"Limitations\" (y1 = my_model(x); y2 = my_model(x); print(y1) raises)",
 		setOutputsKept},
-	factKeptUnread: {"an output of the compiled function is kept in a list or dict across a loop's iterations, and a later iteration's call starts a new cudagraph-tree generation, which overwrites it, but nothing reads the list or dict after that (only len(), or a copy of the last item before the next call: L[-1].item()): cudagraph trees raise only when an overwritten output is accessed, so keeping it raises nothing, and it holds no GPU memory (the new generation freed it; measured on 2.11)",
-		"(no flag: outputs_kept is left false)", "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs (_set_storage_access_error_msg, _free_And_Remove_DeleterFn) at 2.11; testdata/measured/kept_unread_2.11.out (keptunread.go)",
+	factKeptUnread: {"an output of the compiled function is kept in a list or dict across a loop's (or a comprehension's) iterations, and a later iteration's call starts a new cudagraph-tree generation, which overwrites it, but nothing reads an overwritten item after that (only len(), an item's .shape, or the last item, L[-1] or L.pop(), before another compiled call, in the iteration that kept it or after the loop: the last call's output is not overwritten): cudagraph trees raise only when an overwritten output is accessed, so keeping it raises nothing, and it holds no GPU memory (the new generation freed it; measured on 2.11)",
+		"(no flag: outputs_kept is left false)", "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs (_set_storage_access_error_msg, _free_And_Remove_DeleterFn) at 2.11; testdata/measured/kept_unread_2.11.out; the last call's output is freed only at a later call (cudagraph_trees.py _run → try_end_curr_recording/try_end_curr_warmup at 2.11, keptlast.go)",
 		func(*graphs.Workload, int) []Inference { return []Inference{{Field: "outputs_kept", Value: "false"}} }},
 }
 
@@ -252,7 +252,9 @@ type event struct {
 	into  string       // factKept: the list or dict the output is kept in
 	loops []int32      // factKept: the loops it is kept in (r.loopIDs)
 	loop  *stmt        // factKept: the innermost loop it is kept in (nil: not known)
-	off   int32        // factKept: the byte offset of the container where it is kept
+	off   int32        // factKept: the byte offset of the container where it is kept (a comprehension's: its own)
+	end   int32        // factKept by a comprehension: the byte offset just past it (0: kept by a statement)
+	order bool         // factKept: kept in order, one item per call (L.append, L.extend, a list comprehension): L[-1] is the last call's
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
 	n     int          // factDynamicSizes: the distinct sizes
 	owner moveOwner    // factMoving: whose parameters move (moveowner.go)
@@ -825,6 +827,7 @@ func (r *reader) listKeep(c *expr) {
 		r.noteVarList(c)
 		if st := r.keptItems(c.args[0].value); st != nil && r.inLoop() {
 			r.keptIn(c.line, st, c.x.x)
+			r.events[len(r.events)-1].order = true
 		}
 		return
 	}
@@ -833,5 +836,6 @@ func (r *reader) listKeep(c *expr) {
 	if st := r.keptSite(c.args[0].value, 0); st != nil && r.inLoop() {
 		r.keptIn(c.line, st, c.x.x)
 		r.events[len(r.events)-1].list = r.keptList(c)
+		r.events[len(r.events)-1].order = true
 	}
 }
