@@ -6,15 +6,12 @@ package diagnose
 var OpenFalse = map[string]string{
 	// holdoutGA and holdoutGB, measured once at db682ad5 (validations v33a and v33b,
 	// 2026-12-07): classes in testdata/corpus/README.md.
-	"ga_zh_ddp_fix_notes_mutated_inputs":                           "holdoutGA: a bare `skipping cudagraphs due to mutated inputs` closing its line in backticks (mode=\"reduce-overhead\" shown) read as legacy-mutated-input (quoted), where the same words followed by more text are skip-mutated-inputs",
 	"ga_neg_test_fixture_uncapturable":                             "holdoutGA: a test's exception class passing the message to super().__init__(\"…\"), code that builds it, read as stream-capture-illegal",
 	"ga_neg_fork_explainer_errors_like":                            "holdoutGA: a generic list under \"In practice you see errors like:\" read as cuda-invalid-context",
 	"ga_neg_hip_error_string_switch":                               "holdoutGA: a C++ error-string switch (case hipErrorStreamCapture…: / return \"capturing stream has unjoined work\";) read as stream-capture-illegal and stream-capture-unjoined",
 	"ga_neg_comment_stray_cpu_fails_as":                            "holdoutGA: a comment's warning to readers, \"a stray CPU tensor here … fails as \"Cannot copy …\"\", read as capture-unpinned-copy",
 	"ga_neg_zh_axolotl_faq_novalidchoices":                         "holdoutGA: a FAQ entry (问：… / 答：…) quoting NoValidChoicesError, read as no-valid-autotune-choices",
 	"ga_neg_nix_skiplist_comment_dynamo_py313":                     "holdoutGA: a packaging skip list's comment \"# RuntimeError: Dynamo is not supported on Python 3.13+\" read as unsupported-python",
-	"ga_neg_chrome_fix_incompatible_options":                       "holdoutGA: \"due to incompatible options\" (a Chrome note) read as skip-incompatible-op: the literal matched inside a longer word",
-	"ga_neg_pandas_bug_incompatible_operations":                    "holdoutGA: \"due to incompatible operations\" (a pandas note) read as skip-incompatible-op: the literal matched inside a longer word",
 	"gb_neg_test_lingbot_overwrite_detector_runtimeerror":          "holdoutGB: a test building RuntimeError(\"…\") over two string pieces, not raised, read as overwritten-output (wrapped)",
 	"gb_neg_audit_devices_docstring_inductor_only_warns_cpu":       "holdoutGB: a docstring stating what Inductor does (\"only warns …\"), no run's, read as skip-cpu-device",
 	"gb_neg_test_docstring_bug119_lazily_tritonmissing":            "holdoutGB: a test docstring describing how the error is raised, no run's, read as triton-missing",
@@ -98,9 +95,6 @@ var OpenFalse = map[string]string{
 	// message are no report (expectMarks; holdoutG1's, AN's and four other texts relabelled,
 	// testdata/corpus/README.md). The program's own warning in a diff stays open.
 	"dg_neg_pt98104_dynamo_py311_unittests_verify_dynamo_warning": "holdoutDG: a program's own warnings.warn(\"Dynamo not yet supported in Python 3.11…\") in a diff, which holdoutG1's label of a skip reason reads as the code's",
-	// holdoutCN, measured once at 65308c0f: the count-less skip line in a repro's comment, read
-	// as the legacy implementation's line (its miss is in corpus_test.go's openMisses).
-	"cn_pt139207_batchnorm_ddp_repro_comment_mutated_inputs_skip": "holdoutCN: a comment's count-less skip line, read as legacy-mutated-input's",
 	// holdoutCR, measured once at 65308c0f: docs.rs's page of a Rust binding's constant for CUDA
 	// error 906, which holdoutC2 labelled the code's for the same crate's pages of 900 and 901
 	// (c2_docsrs_capture_unsupported, c2_docsrs_capture_invalidated): the two sets disagree.
@@ -116,12 +110,6 @@ var OpenFalse = map[string]string{
 	// since MSVC's wording has a row (2026-12-05); the page is labelled for its Python.h block
 	// alone, whose shape (a failure's lines under "If … fails with") is the same.
 	"ab_reasoning_scratch_troubleshooting_python_h_c1083": "holdoutAB: a troubleshooting page's second block (MSVC's omp.h), labelled for its first (Python.h) alone",
-	// holdoutBG, measured once at 3d2d8e31: the trees' skip line quoted without its count
-	// under mode="reduce-overhead" is read as the legacy implementation's bare line too. The
-	// legacy row wanting cudagraph_trees False (tried on 2026-12-05) lost the bare line where
-	// no context is shown, which the planner's own legacy log is (TestRowsCoverPlannerSkipLines):
-	// telling the two apart wants a context that is absent, which the table has no field for.
-	"bg_lynn_engine_progress_r6000_reduce_overhead_probe_mutated_inputs": "holdoutBG: the trees' skip line without its count, under mode=\"reduce-overhead\", read as the legacy implementation's too",
 	// The generator's check in a capture made by hand ("Offset increment outside graph
 	// capture encountered unexpectedly.", 2.0–2.3's "CUDA generator expects graph capture
 	// to be underway") is read under trees-concurrent-callers with the capture's own

@@ -2018,10 +2018,13 @@ const (
 
 	// LegacyMutatedInput occurs when the legacy implementation meets a graph that
 	// mutates an input (it refuses it where the log says so; on 2.11 it captures it
-	// silently, measured).
+	// silently, measured). Its count-less line is also the trees' line quoted without
+	// "(N instances)": it is this code where the log shows cudagraph_trees=False or a
+	// release whose trees print other words (2.3), else skip-mutated-inputs.
 	//
 	// Example:
 	//
+	//	torch._inductor.config.triton.cudagraph_trees = False
 	//	skipping cudagraphs due to mutated inputs
 	//
 	// Fix: let cudagraph trees handle it, or return the new value instead.

@@ -9,9 +9,10 @@ import (
 
 // TestBareSkipTie: the count-less "skipping cudagraphs due to mutated inputs" is the
 // legacy implementation's line and the trees' line quoted without its count; the code
-// follows what the text shows (cudagraph_trees=False, a stated release), never what
-// follows the words on their line (validation v33a's 25: a backtick span closing the
-// line had read as legacy-mutated-input, the same span mid-line as skip-mutated-inputs).
+// follows what the text shows (cudagraph_trees=False, a stated release: settleByRelease),
+// never what follows the words on their line (validation v33a's 25: a backtick span
+// closing the line had read as legacy-mutated-input, the same span mid-line as
+// skip-mutated-inputs).
 func TestBareSkipTie(t *testing.T) {
 	t.Parallel()
 	const off = "torch._inductor.config.triton.cudagraph_trees = False\n"
@@ -30,6 +31,11 @@ func TestBareSkipTie(t *testing.T) {
 		{"trees off, backticks mid-line", off + "I get `skipping cudagraphs due to mutated inputs` on every call", []Code{LegacyMutatedInput}},
 		{"trees off in options", "torch.compile(m, options={\"triton.cudagraph_trees\": False})\nskipping cudagraphs due to mutated inputs", []Code{LegacyMutatedInput}},
 		{"trees off, counted", off + "skipping cudagraphs due to mutated inputs (2 instances)", []Code{SkipMutatedInputs}},
+		{"2.3 stated, bare line", "torch==2.3.1\nskipping cudagraphs due to mutated inputs", []Code{LegacyMutatedInput}},
+		{"2.3 stated, backticks", "PyTorch version: 2.3.0\nI get `skipping cudagraphs due to mutated inputs` on every call", []Code{LegacyMutatedInput}},
+		{"2.5 stated, bare line", "torch==2.5.1\nskipping cudagraphs due to mutated inputs", []Code{SkipMutatedInputs}},
+		{"2.5 stated, trees off", "torch==2.5.1\n" + off + "skipping cudagraphs due to mutated inputs", []Code{LegacyMutatedInput}},
+		{"2.3 wording, 2.3 stated", "torch==2.3.1\nskipping cudagraphs due to mutation on input. Found from :", []Code{SkipMutatedInputs}},
 		{"2.0 wording", "skipping cudagraphs due to input mutation", []Code{LegacyMutatedInput}},
 		{"2.1 wording, 2.1 stated", "torch 2.1.0\nskipping cudagraphs due to input mutation", []Code{SkipMutatedInputs}},
 		{"listed, trees off", off + "skipping cudagraphs due to ['mutated inputs']", []Code{LegacyMutatedInput}},
