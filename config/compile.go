@@ -568,10 +568,10 @@ func (r *Resolver) cudagraphVerdict(res *Result) {
 	trees, _ := res.Get("triton.cudagraph_trees")
 	cg, _ := res.Get("triton.cudagraphs")
 	if trees.Origin.Source != FromDefault {
-		fix := "options={\"triton.cudagraphs\": False}"
+		fix, byMode := "options={\"triton.cudagraphs\": False}", false
 		switch {
 		case res.Mode != "":
-			fix = fmt.Sprintf("a mode without CUDA graphs (max-autotune-no-cudagraphs or default instead of %s)", res.Mode)
+			fix, byMode = fmt.Sprintf("a mode without CUDA graphs (max-autotune-no-cudagraphs or default instead of %s)", res.Mode), true
 		case cg.Origin.Source == FromOptions:
 			fix = "\"triton.cudagraphs\": False in your options dict (keep your other options; \"triton.cudagraph_trees\" can go)"
 		case cg.Origin.Source == FromGlobal:
@@ -581,8 +581,9 @@ func (r *Resolver) cudagraphVerdict(res *Result) {
 			Code: "trees-flag-does-not-disable-cudagraphs", Key: "triton.cudagraph_trees",
 			Message: fmt.Sprintf("triton.cudagraph_trees=%s (from %s) does not turn CUDA graphs off: triton.cudagraphs=%s (from %s) keeps them on, and the legacy implementation runs, which %s",
 				trees.Value, trees.Origin, cg.Value, cg.Origin, legacyAssumption(res)),
-			Recommendation: treesFlagFix(fix, res),
-			Evidence:       r.releaseEv,
+			Recommendation:      treesFlagFix(fix, res),
+			Evidence:            r.releaseEv,
+			AdvisesNoCUDAGraphs: byMode,
 		})
 	}
 }

@@ -138,7 +138,9 @@
 // Resolution's warnings ([Warning]; package graphs adds the plan's). Every code is a
 // typed [Code] constant, documented once in one catalogue for the whole module
 // (go doc config.Code; [Codes] lists them in order). Codes are stable; new ones are
-// added at the end. Each warning carries its fix in Recommendation. -script's warnings
+// added at the end. Each warning carries its fix in Recommendation, and, as data set
+// where the fix is written, whether that fix advises running without CUDA graphs by
+// the mode (AdvisesNoCUDAGraphs, out of the JSON form). -script's warnings
 // about reading a script (env-after-import, framework-compile, …) are graphs/script's
 // Warning… constants.
 //

@@ -227,6 +227,15 @@ type Warning struct {
 	Message        string         `json:"message"`                  // what happens, in plain words
 	Recommendation string         `json:"recommendation,omitempty"` // what to do instead, if anything
 	Evidence       modes.Evidence `json:"evidence"`
+	// AdvisesNoCUDAGraphs reports that Recommendation advises running without CUDA
+	// graphs by the mode: max-autotune-no-cudagraphs, the default mode or none, none of
+	// which sets triton.cudagraphs, so a True that the environment
+	// (TORCHINDUCTOR_CUDAGRAPHS=1), a global assignment or a config.patch gives before
+	// the compile keeps them on (list_mode_options in torch/_inductor/__init__.py at
+	// 2.2.2, 2.6.0, 2.7.1, 2.14.0, read). It is set where the recommendation is written,
+	// never read from its words; package graphs makes such advice name what turns them
+	// on and say to undo it. Not part of the JSON form.
+	AdvisesNoCUDAGraphs bool `json:"-"`
 }
 
 // Result is the effective config of one torch.compile call. It is immutable.

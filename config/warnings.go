@@ -71,7 +71,8 @@ func (r *Resolver) unreadEnvWarning(name string) Warning {
 	}
 	msg := fmt.Sprintf("%s is set, but torch %s's Inductor config (torch._inductor.config) reads no such variable, so it changes no key here", name, r.facts.Torch)
 	hint := hintOr(didYouMean(name, r.schema.EnvVarNames), "check the variable's name against the release")
-	if strings.Contains(name, "DISABLE") && strings.Contains(name, "CUDAGRAPH") {
+	noCG := strings.Contains(name, "DISABLE") && strings.Contains(name, "CUDAGRAPH")
+	if noCG {
 		// testdata/reference/field-reports.md F6: no variable turns CUDA graphs off,
 		// and the near name turns them on.
 		msg += " (none of the releases read, 2.2, 2.6, 2.7, 2.11 and 2.14, reads a variable that disables CUDA graphs)"
@@ -79,7 +80,7 @@ func (r *Resolver) unreadEnvWarning(name string) Warning {
 	} else if strings.Contains(name, "DISABLE") && !strings.Contains(hint, "DISABLE") {
 		hint = "check the variable's name against the release"
 	}
-	return Warning{Code: "unknown-env-var", Message: msg, Recommendation: hint, Evidence: r.schemaEv}
+	return Warning{Code: "unknown-env-var", Message: msg, Recommendation: hint, Evidence: r.schemaEv, AdvisesNoCUDAGraphs: noCG}
 }
 
 func hintOr(h, alt string) string {

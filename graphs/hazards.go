@@ -27,6 +27,10 @@ type Hazard struct {
 	Message string
 	// Fix is what to do instead (config.Warning.Recommendation).
 	Fix string
+	// AdvisesNoCUDAGraphs says that Fix advises running without CUDA graphs by the mode
+	// (config.Warning.AdvisesNoCUDAGraphs): the planner makes such a fix hold where
+	// triton.cudagraphs is turned on before any mode applies.
+	AdvisesNoCUDAGraphs bool
 	// Evidence says how the row is known.
 	Evidence Basis
 	// Source is where the fact comes from, as in [Rule].
@@ -79,19 +83,22 @@ func hazards() []hazard {
 func deviceHazards() []hazard {
 	return []hazard{
 		{Hazard{Code: "allocator-incompatible", Releases: upTo(13), Condition: "PYTORCH_NO_CUDA_MEMORY_CACHING=1",
-			Message:  "PYTORCH_NO_CUDA_MEMORY_CACHING=1 turns the caching allocator off; CUDA graph memory pools need it. torch 2.14 skips CUDA graphs then; what torch {torch} does was not measured",
-			Fix:      "leave PYTORCH_NO_CUDA_MEMORY_CACHING unset when compiling with CUDA graphs, or compile without them",
-			Evidence: AlwaysInferred, Source: src("torch/_inductor/cudagraph_utils.py@2.14.0 check_caching_allocator_for_cudagraphs")},
+			Message:             "PYTORCH_NO_CUDA_MEMORY_CACHING=1 turns the caching allocator off; CUDA graph memory pools need it. torch 2.14 skips CUDA graphs then; what torch {torch} does was not measured",
+			Fix:                 "leave PYTORCH_NO_CUDA_MEMORY_CACHING unset when compiling with CUDA graphs, or compile without them",
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            AlwaysInferred, Source: src("torch/_inductor/cudagraph_utils.py@2.14.0 check_caching_allocator_for_cudagraphs")},
 			func(c *situation) bool { return c.w.Allocator == "uncached" }},
 		{Hazard{Code: "allocator-incompatible", Releases: always(), Condition: "cudagraph trees with backend:cudaMallocAsync",
-			Message:  "PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync; cudagraph trees fail on their first warm-up: " + msgAllocAsync,
-			Fix:      fixAsyncAllocator,
-			Evidence: ByRelease, Source: src(srcMeasured + "ro_async_alloc")},
+			Message:             "PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync; cudagraph trees fail on their first warm-up: " + msgAllocAsync,
+			Fix:                 fixAsyncAllocator,
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            ByRelease, Source: src(srcMeasured + "ro_async_alloc")},
 			func(c *situation) bool { return c.w.Allocator == "cudaMallocAsync" && c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "allocator-incompatible", Releases: always(), Condition: "the legacy implementation with backend:cudaMallocAsync",
-			Message:  "PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync; the legacy CUDA-graph implementation aborts the whole process (measured on 2.11: \"Attempting uncaptured free of a captured allocation\", then \"CUDA error: invalid argument\")",
-			Fix:      fixAsyncAllocator,
-			Evidence: ByRelease, Source: src(srcMeasured + "legacy_async_alloc")},
+			Message:             "PYTORCH_CUDA_ALLOC_CONF selects backend:cudaMallocAsync; the legacy CUDA-graph implementation aborts the whole process (measured on 2.11: \"Attempting uncaptured free of a captured allocation\", then \"CUDA error: invalid argument\")",
+			Fix:                 fixAsyncAllocator,
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            ByRelease, Source: src(srcMeasured + "legacy_async_alloc")},
 			func(c *situation) bool { return c.w.Allocator == "cudaMallocAsync" && c.impl() == Legacy }},
 		{Hazard{Code: "legacy-mutated-input", Releases: from(2), Condition: "the legacy implementation checks mutated inputs when compiling",
 			Message:  "a graph input is mutated in place and cudagraph trees are off: torch {torch} skips CUDA graphs for the graph (\"{skip_line}\"; without trees parameters and buffers count too)" + msgKernelsRun,
@@ -104,9 +111,10 @@ func deviceHazards() []hazard {
 			Evidence: AlwaysInferred, Source: src(srcMeasured + "ro_mut_input_legacy; " + srcFacts + "§4.6")},
 			func(c *situation) bool { return !c.legacyChecksMutation() }},
 		{Hazard{Code: "legacy-static-input-moved", Releases: upTo(13), Condition: "size_asserts=True, several user threads",
-			Message:  msgStaticMoved + "a bare AssertionError at " + whereDataPtr,
-			Fix:      fixStaticMoved + ", or compile this path without CUDA graphs (mode=\"max-autotune-no-cudagraphs\", or torch.compile(dynamic=False) without reduce-overhead); dropping triton.cudagraph_trees=False would not help here: cudagraph trees re-record, but with several user threads on torch {torch} all but one thread fail (trees-user-thread-tls)",
-			Evidence: ByRelease, Source: src(srcSeed + "ro_main_trees_off_move_param; " + srcLegacyRun)},
+			Message:             msgStaticMoved + "a bare AssertionError at " + whereDataPtr,
+			Fix:                 fixStaticMoved + ", or compile this path without CUDA graphs (mode=\"max-autotune-no-cudagraphs\", or torch.compile(dynamic=False) without reduce-overhead); dropping triton.cudagraph_trees=False would not help here: cudagraph trees re-record, but with several user threads on torch {torch} all but one thread fail (trees-user-thread-tls)",
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            ByRelease, Source: src(srcSeed + "ro_main_trees_off_move_param; " + srcLegacyRun)},
 			func(c *situation) bool { return c.view.SizeAsserts() && c.w.manyThreads() }},
 		{Hazard{Code: "legacy-static-input-moved", Releases: upTo(13), Condition: "size_asserts=True",
 			Message:  msgStaticMoved + "a bare AssertionError at " + whereDataPtr,
@@ -138,22 +146,26 @@ func deviceHazards() []hazard {
 func threadHazards() []hazard {
 	return []hazard{
 		{Hazard{Code: "trees-user-thread-tls", Releases: sharedTrees, Condition: "backend=\"cudagraphs\"",
-			Message:  msgTreesTLS,
-			Fix:      fixTreesTLS + "; backend=\"cudagraphs\" always uses cudagraph trees and takes no mode or options, so to run without CUDA graphs switch to backend=\"inductor\" with mode=\"max-autotune-no-cudagraphs\" or no mode",
-			Evidence: ByRelease, Source: src(srcMeasured + "cgbackend_thread_per_device; " + srcTLS)},
+			Message:             msgTreesTLS,
+			Fix:                 fixTreesTLS + "; backend=\"cudagraphs\" always uses cudagraph trees and takes no mode or options, so to run without CUDA graphs switch to backend=\"inductor\" with mode=\"max-autotune-no-cudagraphs\" or no mode",
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            ByRelease, Source: src(srcMeasured + "cgbackend_thread_per_device; " + srcTLS)},
 			func(c *situation) bool { return c.view.Backend == "cudagraphs" }},
 		{Hazard{Code: "trees-user-thread-tls", Releases: sharedGlobals, Condition: "backend=\"inductor\"",
-			Message:  msgTreesTLS,
-			Fix:      fixTreesTLS + fixTreesTLSNoCG + "triton.cudagraph_trees=False" + fixTreesTLSLegacy,
-			Evidence: ByRelease, Source: src(srcSeed + "thread_per_device_ro, thread_per_device_ro_trees_off; " + srcTLS)}, nil},
+			Message:             msgTreesTLS,
+			Fix:                 fixTreesTLS + fixTreesTLSNoCG + "triton.cudagraph_trees=False" + fixTreesTLSLegacy,
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            ByRelease, Source: src(srcSeed + "thread_per_device_ro, thread_per_device_ro_trees_off; " + srcTLS)}, nil},
 		{Hazard{Code: "trees-user-thread-tls", Releases: perThreadGlobals.Intersect(sharedTrees), Condition: "backend=\"inductor\", globals per thread",
-			Message:  msgTreesTLS,
-			Fix:      fixTreesTLS + fixTreesTLSNoCG + "triton.cudagraph_trees=False passed through options= (worker threads do not see globals from 2.12)" + fixTreesTLSLegacy,
-			Evidence: ByRelease, Source: src(srcTLS + "; torch/utils/_config_module.py@2.14.0")}, nil},
+			Message:             msgTreesTLS,
+			Fix:                 fixTreesTLS + fixTreesTLSNoCG + "triton.cudagraph_trees=False passed through options= (worker threads do not see globals from 2.12)" + fixTreesTLSLegacy,
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            ByRelease, Source: src(srcTLS + "; torch/utils/_config_module.py@2.14.0")}, nil},
 		{Hazard{Code: "trees-concurrent-callers", Releases: sharedTrees, Condition: "cudagraph trees in several caller threads",
-			Message:  "{callers} threads call one cudagraph-tree function at once: on torch {torch} the tree manager is shared and unsynchronised (measured on 2.11 with 16 threads: all 16 failed, with {first_caller_error} and similar errors); when the threads do the first recording themselves, they fail the thread-local lookup instead (issue #123177)",
-			Fix:      "serialise calls to the compiled function with a lock, or give each thread its own compiled function and process, or compile it without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to " + perThreadTrees.From.String() + " (per-thread cudagraph trees, capture serialised by graph_capture_lock)",
-			Evidence: ByRelease, Source: src(srcMeasured + "ro_callers16; PR #184357")}, nil},
+			Message:             "{callers} threads call one cudagraph-tree function at once: on torch {torch} the tree manager is shared and unsynchronised (measured on 2.11 with 16 threads: all 16 failed, with {first_caller_error} and similar errors); when the threads do the first recording themselves, they fail the thread-local lookup instead (issue #123177)",
+			Fix:                 "serialise calls to the compiled function with a lock, or give each thread its own compiled function and process, or compile it without CUDA graphs (mode=\"max-autotune-no-cudagraphs\"), or upgrade to " + perThreadTrees.From.String() + " (per-thread cudagraph trees, capture serialised by graph_capture_lock)",
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            ByRelease, Source: src(srcMeasured + "ro_callers16; PR #184357")}, nil},
 		{Hazard{Code: "legacy-concurrent-callers", Releases: always(), Condition: "the legacy implementation in several caller threads",
 			Message:  "the legacy implementation copies every caller's inputs into one set of static buffers and returns the same static output tensors to every caller: concurrent calls overwrite each other's inputs and outputs without any error (no error measured on 2.11 with 16 threads)",
 			Fix:      "serialise calls with a lock and clone outputs before releasing it, or give each thread its own compiled function",
@@ -168,8 +180,9 @@ func threadHazards() []hazard {
 			Fix:      "pass them through torch.compile(options={{global_pairs}}), which compilation re-applies in every thread, or assign them inside each worker thread",
 			Evidence: ByRelease, Source: src("torch/utils/_config_module.py@2.14.0; " + srcFacts + "§3.3")}, nil},
 		{Hazard{Code: "trees-flag-does-not-disable-cudagraphs", Releases: always(), Condition: "several user threads before 2.14, or backend:cudaMallocAsync (amends config's warning)",
-			Fix:      "run this workload without CUDA graphs: mode=\"max-autotune-no-cudagraphs\" or no mode (or options with \"triton.cudagraphs\": False); turning cudagraph_trees back on does not help here: {why}",
-			Evidence: Unchanged, Source: src(srcSeed + "thread_per_device_ro; " + srcMeasured + "ro_async_alloc")}, nil},
+			Fix:                 "run this workload without CUDA graphs: mode=\"max-autotune-no-cudagraphs\" or no mode (or options with \"triton.cudagraphs\": False); turning cudagraph_trees back on does not help here: {why}",
+			AdvisesNoCUDAGraphs: true,
+			Evidence:            Unchanged, Source: src(srcSeed + "thread_per_device_ro; " + srcMeasured + "ro_async_alloc")}, nil},
 	}
 }
 
@@ -195,8 +208,10 @@ func (pl *planner) raise(code string, c *situation) {
 			return
 		}
 	}
-	pl.plan.Warnings = append(pl.plan.Warnings, config.Warning{Code: config.Code(code), Message: c.fill(h.Message),
-		Recommendation: pl.noCUDAGraphsHeld(c.fill(h.Fix)), Evidence: h.Evidence.evidence(pl.res.Torch, "")})
+	w := config.Warning{Code: config.Code(code), Message: c.fill(h.Message), Recommendation: c.fill(h.Fix),
+		Evidence: h.Evidence.evidence(pl.res.Torch, ""), AdvisesNoCUDAGraphs: h.AdvisesNoCUDAGraphs}
+	pl.noCUDAGraphsHeld(&w)
+	pl.plan.Warnings = append(pl.plan.Warnings, w)
 }
 
 // globalsHazard warns when worker threads do not see the main thread's global
@@ -269,7 +284,8 @@ func (pl *planner) amendTreesFlag() {
 		if pl.res.Threaded != pl.res && pl.w.manyThreads() && pl.w.workersCompile() {
 			w.Message += fmt.Sprintf("; on torch %s this holds for the main thread only: worker threads do not see the global and use cudagraph trees", pl.res.Torch)
 		}
-		w.Recommendation = pl.noCUDAGraphsHeld(c.fill(h.Fix))
+		w.Recommendation, w.AdvisesNoCUDAGraphs = c.fill(h.Fix), h.AdvisesNoCUDAGraphs
+		pl.noCUDAGraphsHeld(&w)
 		w.Evidence = h.Evidence.evidence(pl.res.Torch, w.Evidence)
 		pl.plan.Warnings = append([]config.Warning{w}, pl.plan.Warnings...)
 	}

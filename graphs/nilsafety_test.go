@@ -419,6 +419,12 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("a zero error's stage: %q", got)
 		}
 	},
+	"graphs.Report.HoldNoCUDAGraphs": func(t *testing.T) {
+		w := config.Warning{Recommendation: "x", AdvisesNoCUDAGraphs: true}
+		if (*graphs.Report)(nil).HoldNoCUDAGraphs(&w) || new(graphs.Report).HoldNoCUDAGraphs(&w) || new(graphs.Report).HoldNoCUDAGraphs(nil) {
+			t.Error("a nil or empty report changed a warning")
+		}
+	},
 	"graphs.Report.SuppressedErrors": func(t *testing.T) {
 		_ = (*graphs.Report)(nil).SuppressedErrors("")
 		_ = new(graphs.Report).SuppressedErrors("")

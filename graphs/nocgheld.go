@@ -15,7 +15,9 @@ import (
 // (torch.compile(model)) sets none either, so a triton.cudagraphs=True that the
 // environment (TORCHINDUCTOR_CUDAGRAPHS=1), a global assignment or a config.patch
 // gave before the compile stays: CUDA graphs stay on. Where that is so, a fix that
-// says to compile without CUDA graphs says to undo it too (noCUDAGraphsHeld), and an
+// says to compile without CUDA graphs (config.Warning.AdvisesNoCUDAGraphs, Hazard's
+// field of the same name: data set where the fix is written, not found by its words)
+// says to undo it too (noCUDAGraphsHeld), and an
 // env-switch-misread fix that would turn the variable on says both ways
 // (amendSwitchMisread). TestNoCUDAGraphsFixesHold plans every such fix applied.
 
@@ -26,19 +28,6 @@ const fixTreesTLSNoCGForced = ", or compile these functions without CUDA graphs:
 // noCGHeldClause is appended to any other fix that advises compiling without CUDA
 // graphs by a mode, where they are turned on outside it; %s as in fixTreesTLSNoCGForced.
 const noCGHeldClause = "; here %s turns triton.cudagraphs on before any mode applies, and every mode keeps it, max-autotune-no-cudagraphs included: to run without CUDA graphs, %s too, or pass options={\"triton.cudagraphs\": False} instead of a mode"
-
-// noCGAdvice are the words by which a fix advises compiling without CUDA graphs.
-var noCGAdvice = [...]string{"max-autotune-no-cudagraphs", "compile without CUDA graphs"}
-
-// advisesNoCUDAGraphs reports whether fix advises compiling without CUDA graphs.
-func advisesNoCUDAGraphs(fix string) bool {
-	for _, a := range noCGAdvice {
-		if strings.Contains(fix, a) {
-			return true
-		}
-	}
-	return false
-}
 
 // heldOn names what turns triton.cudagraphs on before the compile in the config the
 // compiling threads see, and how to undo it; ok is false where nothing does.
@@ -59,32 +48,46 @@ func (pl *planner) heldOn() (what, undo string, ok bool) {
 	return "", "", false
 }
 
-// noCUDAGraphsHeld returns fix with its advice to compile without CUDA graphs made to
-// hold where the environment, a global or a config.patch turns them on before any
-// mode applies (config.Result.CUDAGraphsBeforeCompile, which reads the variable as the
-// release does): it names what does and says to undo it.
-func (pl *planner) noCUDAGraphsHeld(fix string) string {
+// noCUDAGraphsHeld makes w's advice to run without CUDA graphs by the mode
+// (config.Warning.AdvisesNoCUDAGraphs, set where the fix is written) hold where the
+// environment, a global or a config.patch turns them on before any mode applies
+// (config.Result.CUDAGraphsBeforeCompile, which reads the variable as the release
+// does): its Recommendation names what does and says to undo it. It reports whether it
+// changed w.
+func (pl *planner) noCUDAGraphsHeld(w *config.Warning) bool {
 	what, undo, ok := pl.heldOn()
+	fix := w.Recommendation
 	switch {
-	case !ok || !advisesNoCUDAGraphs(fix):
-		return fix
+	case !ok || !w.AdvisesNoCUDAGraphs:
+		return false
 	case strings.Contains(fix, fixTreesTLSNoCG):
-		return strings.Replace(fix, fixTreesTLSNoCG, fmt.Sprintf(fixTreesTLSNoCGForced, what, undo), 1)
+		w.Recommendation = strings.Replace(fix, fixTreesTLSNoCG, fmt.Sprintf(fixTreesTLSNoCGForced, what, undo), 1)
+	default:
+		w.Recommendation = fix + fmt.Sprintf(noCGHeldClause, what, undo)
 	}
-	return fix + fmt.Sprintf(noCGHeldClause, what, undo)
+	return true
 }
 
-// amendResolutionNoCG makes resolution's own fixes that advise compiling without CUDA
-// graphs hold too (trees-flag-does-not-disable-cudagraphs with a mode, unknown-env-var
-// for a DISABLE variable): the amended warning keeps its code and, appended to the
-// plan's, takes the place of resolution's (mergeWarnings).
+// HoldNoCUDAGraphs makes w's advice to run without CUDA graphs by the mode
+// (w.AdvisesNoCUDAGraphs) hold for the compile r reports, as the planner does for its
+// own warnings: for a fix written after planning (graphs/script's gradient
+// accumulation). It reports whether it changed w; a nil r or w, or a report without
+// its Result and Plan, changes nothing.
+func (r *Report) HoldNoCUDAGraphs(w *config.Warning) bool {
+	if r == nil || w == nil || r.Result == nil || r.Plan == nil {
+		return false
+	}
+	pl := planner{res: r.Result, w: r.Plan.Workload}
+	return pl.noCUDAGraphsHeld(w)
+}
+
+// amendResolutionNoCG makes resolution's own fixes that advise running without CUDA
+// graphs by the mode hold too (trees-flag-does-not-disable-cudagraphs with a mode,
+// unknown-env-var for a DISABLE variable): the amended warning keeps its code and,
+// appended to the plan's, takes the place of resolution's (mergeWarnings).
 func (pl *planner) amendResolutionNoCG() {
 	for _, w := range pl.res.Warnings {
-		if pl.amended(w.Code) {
-			continue
-		}
-		if rec := pl.noCUDAGraphsHeld(w.Recommendation); rec != w.Recommendation {
-			w.Recommendation = rec
+		if !pl.amended(w.Code) && pl.noCUDAGraphsHeld(&w) {
 			pl.plan.Warnings = append(pl.plan.Warnings, w)
 		}
 	}
@@ -108,7 +111,7 @@ func (pl *planner) amended(code config.Code) bool {
 func (pl *planner) amendSwitchMisread() {
 	var off string
 	for _, w := range append(pl.plan.Warnings, pl.res.Warnings...) {
-		if w.Code != config.WarnEnvSwitchMisread && off == "" && advisesNoCUDAGraphs(w.Recommendation) {
+		if w.Code != config.WarnEnvSwitchMisread && off == "" && w.AdvisesNoCUDAGraphs {
 			off = fmt.Sprintf("as the fix of [%s] needs", w.Code)
 		}
 	}

@@ -18,10 +18,7 @@ import (
 // (gradaccum.go, with their sources), which the log reader's finding for the error raised
 // from backward() gives too.
 
-const (
-	gradAccumWhat = "backward() accumulates into the parameters' .grad tensors (gradient accumulation, no zero_grad() between the backwards): the first backward's .grad tensors are outputs of the compiled backward graph, in CUDA-graph memory"
-	gradAccumFix  = catalog.GradAccumFix + ". " + catalog.GradAccumNoHelp
-)
+const gradAccumWhat = "backward() accumulates into the parameters' .grad tensors (gradient accumulation, no zero_grad() between the backwards): the first backward's .grad tensors are outputs of the compiled backward graph, in CUDA-graph memory"
 
 // gradsOverwritten returns rep with its overwritten-output warning saying that the
 // outputs overwritten are the .grad tensors a gradient accumulation adds to, and the
@@ -54,9 +51,14 @@ func gradsOverwritten(st *Site, rep *graphs.Report) *graphs.Report {
 	if st.gradAccumIf != "" {
 		w.Message = "if " + st.gradAccumIf + ": " + w.Message // accumcount.go
 	}
+	// The fix's last way is a mode without CUDA graphs, which holds only where nothing
+	// turns them on before the compile (graphs.Report.HoldNoCUDAGraphs).
+	fix := config.Warning{Recommendation: catalog.GradAccumFix, AdvisesNoCUDAGraphs: true}
+	rep.HoldNoCUDAGraphs(&fix)
+	fix.Recommendation += ". " + catalog.GradAccumNoHelp
 	// The explanation names the warning's fix (graphs.Report.explainText): the new one.
-	out.Explain = strings.Replace(rep.Explain, graphs.FixSentence(w.Recommendation), graphs.FixSentence(gradAccumFix), 1)
-	w.Recommendation = gradAccumFix
+	out.Explain = strings.Replace(rep.Explain, graphs.FixSentence(w.Recommendation), graphs.FixSentence(fix.Recommendation), 1)
+	w.Recommendation, w.AdvisesNoCUDAGraphs = fix.Recommendation, true
 	if rep.Torch == "2.11" {
 		// The device rows stay the plan's: the same as -outputs-kept gives them
 		// (TestWorkloadScriptVsFlags).

@@ -16,14 +16,16 @@ import (
 // 2183) as a compiled call begins; a replay writes outputs only inside a call
 // (run_graph). So the last call's output is left as it is until a later compiled call:
 // after a loop that appends every call's output, L[-1] (L[len(L)-1], L.pop()) read before
-// another compiled call raises nothing, while L[0], L[-2] or every item (sum(L),
-// torch.stack(L), for o in L) read overwritten outputs, as kept_unread_2.11.out's read
-// of kept[0] after the loop raised. An item's shape reads no storage
-// (testdata/measured/kept_unread_2.11.out train_keep_never_read: kept0_shape printed
-// while kept0's untyped_storage() raised).
+// another compiled call raises nothing and reads that call's values. Measured on 2.11
+// (testdata/measured/kept_last_2.11.out): those reads, and an item's metadata (.shape,
+// .dtype, .size(), len(L[0]) …), raise nothing; L[0] and sum(L) raise. An earlier item
+// of a replay (L[-2] after 5 calls) raises nothing but holds the last call's values:
+// from the third call on, reconstruct_outputs (lines 1185-1196) returns the same cached
+// tensor each replay. Either way it is an output read after a later call overwrote it,
+// which outputs_kept says; the reader does not tell replays from the first two calls.
 
 // readsNoOverwritten reports whether the use of ev's container at name token i reads
-// no output a later call overwrote: an item's shape, or the last item read before
+// no output a later call overwrote: an item's metadata, or the last item read before
 // the next compiled call (lastRead).
 func (r *reader) readsNoOverwritten(ev event, i int) bool {
 	if r.metaOnly(i) {
@@ -33,14 +35,32 @@ func (r *reader) readsNoOverwritten(ev event, i int) bool {
 	return end >= 0 && r.lastRead(ev, r.toks[i].off, r.escapes(i, end))
 }
 
-// metaOnly reports whether the name at token i is followed by one item's shape,
-// L[k].shape, which reads the tensor's sizes, not its storage (kept_unread_2.11.out).
+// itemMeta are the tensor attributes, and metaMethods the methods, that read its
+// metadata, not its storage: on an overwritten output they raise nothing (measured on
+// 2.11, testdata/measured/kept_last_2.11.out meta_first_*).
+var (
+	itemMeta    = nameSet{"shape", "dtype", "device", "ndim", "requires_grad"}
+	metaMethods = nameSet{"size", "dim", "numel", "stride"}
+)
+
+// metaOnly reports whether the name at token i is one item's metadata, L[k].shape,
+// L[k].size(), len(L[k]), which reads the tensor's sizes, not its storage.
 func (r *reader) metaOnly(i int) bool {
 	if r.tokAt(i+1) != "[" {
 		return false
 	}
 	c := r.closing(i + 1)
-	return c >= 0 && r.tokAt(c+1) == "." && r.tokAt(c+2) == "shape" && r.tokAt(c+3) != "("
+	if c < 0 {
+		return false
+	}
+	a, next := r.tokAt(c+2), r.tokAt(c+3)
+	switch {
+	case r.tokAt(c+1) == ".":
+		return itemMeta.has(a) && next != "(" || metaMethods.has(a) && next == "("
+	case r.tokAt(c+1) == ")":
+		return r.tokAt(i-1) == "(" && r.tokAt(i-2) == "len" // len(L[k])
+	}
+	return false
 }
 
 // Token spellings of the last item after a list's name (lastItemEnd).

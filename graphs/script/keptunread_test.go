@@ -27,7 +27,7 @@ func TestKeptUnread(t *testing.T) {
 		{"stacked", "    losses.append(out)\ntorch.stack(losses)\n", true, "a call given the list reads it"},
 		{"returned", "    losses.append(out)\ndef f():\n    return losses\n", true, "returned: read elsewhere"},
 		{"iterated", "    losses.append(out)\nfor l in losses:\n    print(l)\n", true, "a loop over the list reads it"},
-		{"fstring-last", "    losses.append(out)\nprint(f\"{losses[-1]}\")\n", false, "an f-string of the last item after the loop: no later call overwrote it"},
+		{"fstring-last", "    losses.append(out)\nprint(f\"{losses[-1]}\")\n", false, "an f-string of the last item after the loop (kept_last_2.11.out print_last_after_loop)"},
 		{"fstring-sum", "    losses.append(out)\nprint(f\"{sum(losses)}\")\n", true, "an f-string is one token: its sum reads every item"},
 		{"last-after-loop", "    losses.append(out)\nprint(losses[-1].sum())\n", false, "the last call's output: no later call overwrote it (c.py)"},
 		{"print-last-in-loop", "    losses.append(out)\n    print(losses[-1])\n", false, "this iteration's output read before the next call"},

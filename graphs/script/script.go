@@ -72,12 +72,12 @@
 // iterations (the output, a name bound to it, or a view of it: out.detach(), out[0],
 // out.logits; not a copy such as out.cpu()) that the script reads: a list or dict from
 // which nothing reads an overwritten output (only appended to, stored into, cleared,
-// given to len(), an item's shape read, outs[0].shape, or its last item read before
+// given to len(), an item's metadata read, outs[0].shape, or its last item read before
 // another compiled call, outs[-1] or outs.pop() in the iteration that kept it or after
 // the loop, as the last call's output is not overwritten; outs = [m(x) for x in xs] and
 // outs = list(m(x) for x in xs) are read the same way) is outputs_kept=false with its
 // line, as cudagraph trees raise only when an overwritten output is accessed (measured
-// on 2.11, testdata/measured/kept_unread_2.11.out; keptlast.go); a call starts
+// on 2.11, testdata/measured/kept_unread_2.11.out, kept_last_2.11.out); a call starts
 // one when no forward's backward is pending (under
 // torch.no_grad(), a def that touches only its arguments, after backward()), or, once
 // cudagraph_mark_step_begin() was called, after each mark; per-block modules chained with
