@@ -434,11 +434,12 @@ func legacyRows() []Signature {
 			// trees' line as a person quotes it, count dropped ("(N instances)"): the words
 			// alone do not tell them apart, nor does what follows them on the line (the line's
 			// end or a closing quote). The legacy row takes the line where the text shows
-			// triton.cudagraph_trees set to False, as the listed form's row does; elsewhere it
-			// is the trees' (the default of mode="reduce-overhead" since 2.1).
+			// triton.cudagraph_trees set to False, as the listed form's row does, or the line
+			// as torch's logger printed it (loggedBare); elsewhere it is the trees' (the
+			// default of mode="reduce-overhead" since 2.1), or the release's (settleByRelease).
 			Code: LegacyMutatedInput, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 3),
 			Pattern:    regexp.QuoteMeta(skipLine(skips.MutatedInputs, skips.Legacy, 3)) + bareLineEnd,
-			Requires:   treesOff,
+			Requires:   treesOff + "|" + loggedBare,
 			Supersedes: SkipMutatedInputs,
 			Releases:   legacyBareMutated, Cause: mutatedCause + " (printed only where " +
 				"triton.cudagraph_support_input_mutation is False; with it True, the default " +
@@ -469,9 +470,20 @@ func legacyRows() []Signature {
 }
 
 // bareLineEnd is what may follow the count-less skip line "skipping cudagraphs due to
-// mutated inputs": the line's end or a closing quote, not its "(N instances)" count nor
-// more words of another message.
-const bareLineEnd = `\s*(?:$|` + closeQuote + `)`
+// mutated inputs": the line's end, a table cell's end or a closing quote, not its "(N
+// instances)" count nor more words of another message.
+const bareLineEnd = `\s*(?:$|\||` + closeQuote + `)`
+
+// loggedBare is the count-less skip line as torch's logger prints it, its header before
+// it and the line's end after it: glog's file and line ("…cudagraph_utils.py:200] [0/0] ",
+// compile_fx.py's in older releases), logging's "[WARNING] " and "WARNING:torch._inductor…:",
+// rich's "WARNING  ". Printed without a count, the line is the legacy implementation's (the
+// trees' has "(N instances)" from 2.4, other words before).
+const loggedBare = `cudagraph_utils\.py:\d+\][^\n]{0,40}?` + bareSkipEnd + `|compile_fx\.py:\d+\][^\n]{0,40}?` + bareSkipEnd +
+	`|\[WARNING\] *` + bareSkipEnd + `|WARNING:torch\._inductor[\w.]*:` + bareSkipEnd + `|WARNING +` + bareSkipEnd
+
+// bareSkipEnd is the count-less skip line's words, ending the line.
+const bareSkipEnd = `skipping cudagraphs due to mutated inputs\s*$`
 
 // treesOff is a line that sets triton.cudagraph_trees to False (the legacy
 // implementation): in a config assignment, a dict of options or a patch.
