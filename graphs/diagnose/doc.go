@@ -2019,8 +2019,9 @@ const (
 	// LegacyMutatedInput occurs when the legacy implementation meets a graph that
 	// mutates an input (it refuses it where the log says so; on 2.11 it captures it
 	// silently, measured). Its count-less line is also the trees' line quoted without
-	// "(N instances)": it is this code where the log shows cudagraph_trees=False or a
-	// release whose trees print other words (2.3), else skip-mutated-inputs.
+	// "(N instances)": it is this code where the log shows cudagraph_trees=False, the
+	// line as torch's logger printed it (its header before it), or a release whose trees
+	// print other words (2.3), else skip-mutated-inputs.
 	//
 	// Example:
 	//
