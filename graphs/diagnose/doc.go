@@ -156,7 +156,20 @@
 // variables) it is the engine's switch (--enforce-eager, --disable-cuda-graph); under a
 // capture of the program's own (torch.cuda.graph, CUDAGraph, capture_begin,
 // make_graphed_callables, a graph capture told in prose) it is leaving that code out of
-// the captured region, PyTorch's own advice for a part unsafe to capture. A Windows run
+// the captured region, PyTorch's own advice for a part unsafe to capture; under CuPy's
+// stream.begin_capture() or CUDA's cudaStreamBeginCapture it is making that call before
+// the capture begins or after it ends, and the synchronising calls named are that
+// program's (cupy.asnumpy(), cudaDeviceSynchronize()). cuda-invalid-context's cause and
+// fix are those of the program the text shows: a fork after CUDA's initialisation (the
+// spawn or forkserver start method), Go (runtime.LockOSThread), pycuda (the context
+// pushed and popped on the thread that works), CuPy (with cupy.cuda.Device(n): in each
+// thread), PyTorch (torch.cuda.set_device in each thread), the driver API alone
+// (cuCtxSetCurrent or cuCtxPushCurrent on each thread; cuDevicePrimaryCtxRetain makes no
+// context current). A fix's clause whose action the text states done in its own words
+// (trees-user-thread-tls's one long-lived thread: "One worker = one TLS context") is
+// dropped, and the fix names the line. overwritten-output under activation checkpointing
+// (torch.utils.checkpoint) says that the backward's recompute calls the compiled function
+// again, and gives the compile without CUDA graphs. A Windows run
 // (a drive's or Lib\site-packages' backslashed path, [WinError, MSVC's cl.exe or vcvars,
 // Windows 10 or 11) and no Linux one (WSL, a Linux path, apt-get) gets the Windows fix of
 // cxx-compiler-missing (MSVC's Build Tools with the "Desktop development with C++"

@@ -30,18 +30,29 @@ import (
 type factKind uint8
 
 const (
-	factCompile     factKind = iota // torch.compile, Dynamo or Inductor named
-	factManual                      // torch.cuda's graph API: a capture of the program's own
-	factCaptured                    // a CUDA-graph capture told in prose
-	factEngine                      // vLLM's or SGLang's modules, flags or variables: their own capture
-	factEngineNamed                 // vLLM or SGLang named in prose
-	factWindows                     // a Windows run: MSVC, Python's WinError, a Windows release
-	factWindowsPath                 // a Windows path: a drive's folders, Python's Lib\site-packages
-	factLinux                       // a Linux run (WSL's too): WSL, its installer
-	factLinuxPath                   // a Linux path
-	factMUSA                        // Moore Threads' MUSA (torch_musa)
-	factNPU                         // Huawei's Ascend NPU (torch_npu)
-	factMLU                         // Cambricon's MLU (torch_mlu)
+	factCompile       factKind = iota // torch.compile, Dynamo or Inductor named
+	factManual                        // torch.cuda's graph API: a capture of the program's own
+	factCaptured                      // a CUDA-graph capture told in prose
+	factEngine                        // vLLM's or SGLang's modules, flags or variables: their own capture
+	factEngineNamed                   // vLLM or SGLang named in prose
+	factWindows                       // a Windows run: MSVC, Python's WinError, a Windows release
+	factWindowsPath                   // a Windows path: a drive's folders, Python's Lib\site-packages
+	factLinux                         // a Linux run (WSL's too): WSL, its installer
+	factLinuxPath                     // a Linux path
+	factMUSA                          // Moore Threads' MUSA (torch_musa)
+	factNPU                           // Huawei's Ascend NPU (torch_npu)
+	factMLU                           // Cambricon's MLU (torch_mlu)
+	factStreamAPI                     // a stream's begin_capture()/end_capture(): CuPy's capture of the program's own
+	factNativeCapture                 // CUDA's own capture calls (cudaStreamBeginCapture): a C or C++ program's
+	factFork                          // a fork of the process (fit_context.go)
+	factGo                            // a Go program
+	factPyCUDA                        // pycuda
+	factCuPy                          // CuPy
+	factTorch                         // PyTorch
+	factDriverAPI                     // the CUDA driver API's calls
+	factCheckpoint                    // activation checkpointing (torch.utils.checkpoint)
+	factOneThread                     // every call on one long-lived thread, told as done
+	factTRTLLM                        // TensorRT-LLM: its own capture
 	factCount
 )
 
@@ -82,6 +93,39 @@ var factLiterals = [factCount][]string{
 		"Moore Threads", "MTT S"},
 	factNPU: {"torch_npu", "torch.npu", "'npu'", "\"npu\"", "Ascend"},
 	factMLU: {"torch_mlu", "torch.mlu", "'mlu'", "\"mlu\"", "Cambricon", "CNRT error", "cnrtError"},
+	// CuPy's Stream.begin_capture and end_capture (cupy/cuda/stream.pyx) and its Graph;
+	// CUDA's runtime and driver capture calls (CUDA Runtime and Driver API references,
+	// Stream Management). v33b text 57: "bij rt._graph.launch(stream) binnen
+	// stream.begin_capture()", no torch.compile.
+	factStreamAPI:     {".begin_capture(", ".end_capture(", "cupy.cuda.Graph"},
+	factNativeCapture: {"cudaStreamBeginCapture", "cuStreamBeginCapture", "cudaStreamEndCapture", "cuStreamEndCapture"},
+	// the programs of cuda-invalid-context's words (fit_context.go's sources): a fork
+	// (os.fork, the start methods' names, PyTorch's "forked subprocess"), Go's runtime and
+	// goroutines and cgo, pycuda's module, its error prefix and context calls, CuPy,
+	// PyTorch, the driver API's calls and types (v33b text 36: "[CUDA Driver] cuMemAlloc
+	// failed", cuDevicePrimaryCtxRetain, cuCtxCreate)
+	factFork:   {"fork()", "os.fork", "forkserver", "'fork'", "\"fork\"", "forked subprocess", "forked process"},
+	factGo:     {"LockOSThread", "goroutine", "gorgonia", "import \"C\""},
+	factPyCUDA: {"pycuda", "PyCUDA", "explicit_context_dependent", "make_context(", "retain_primary_context"},
+	factCuPy:   {"cupy.", "import cupy", "CuPy ", "CuPy'", "CuPy,", "CuPy.", "CuPy:", "cupy_backends"},
+	// PyTorch's names and repository (an issue's header), and Triton's within it
+	// (Inductor's kernels: "Triton Error [CUDA]: invalid device context" from a backward
+	// thread, pytorch/pytorch#124565); not another project's "meta-pytorch/…" path
+	factTorch: {"torch.", "/torch/", "\\torch\\", "import torch", "PyTorch", "pytorch/pytorch", "TORCHINDUCTOR", "Triton Error",
+		"triton.", "import triton"},
+	factDriverAPI: {"cuCtx", "cuMemAlloc", "cuDevicePrimaryCtx", "cuModuleLoad", "cuLaunchKernel", "CUresult", "CUDA Driver", "cuInit("},
+	// torch.utils.checkpoint, its use_reentrant keyword (and the warning that asks for
+	// it), FSDP's checkpoint_wrapper, and the technique told in prose (v33a text 106);
+	// not a flag's name (gradient_checkpointing=False), nor a checkpoint file
+	factCheckpoint: {"torch.utils.checkpoint", "use_reentrant", "checkpoint_wrapper", "activation checkpointing",
+		"Activation checkpointing", "gradient checkpointing", "Gradient checkpointing"},
+	// v33b texts 51 ("One worker = one TLS context = CUDA graphs work.") and 50 ("happen
+	// in the inference thread's TLS")
+	// TensorRT-LLM's package, name, commands and its LLM API's CUDA-graph option
+	// (tensorrt_llm/llmapi/llm_args.py cuda_graph_config); not FlashInfer's trtllm-gen
+	// kernels (the corpus's an_flashinfer text: a hand capture)
+	factTRTLLM:    {"tensorrt_llm", "TensorRT-LLM", "TensorRT LLM", "trtllm-serve", "trtllm-bench", "trtllm-build", "cuda_graph_config"},
+	factOneThread: {"One worker =", "one worker =", "one long-lived thread", "single long-lived thread", "in the inference thread's"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its
@@ -148,38 +192,82 @@ const (
 	manualTail = "; or leave that code out of the captured region: run it eagerly outside the capture, and " +
 		"graph only the capture-safe parts (torch.cuda.make_graphed_callables)"
 	engineTail = "; or run the engine without its CUDA graphs (vLLM: --enforce-eager; SGLang: --disable-cuda-graph)"
+	// TensorRT-LLM's LLM API captures CUDA graphs as its cuda_graph_config says; None
+	// (null in trtllm-serve's --extra_llm_api_options file) captures none
+	// (tensorrt_llm/llmapi/llm_args.py; its runtime example passes a CudaGraphConfig to
+	// enable them, examples/llm-api/llm_runtime.py)
+	trtllmTail = "; or run TensorRT-LLM without its CUDA graphs (cuda_graph_config=None in the LLM API, " +
+		"cuda_graph_config: null in trtllm-serve's --extra_llm_api_options file)"
 )
 
-// captureFits gives f the fallback of the capture the text shows where its fix's last
-// clause names a torch.compile mode and the text shows no torch.compile call with
-// arguments (Recovered): the engine's switch where it shows vLLM's or SGLang's code or
-// flags, leaving the code out of the capture where it shows torch.cuda's graph API, the
-// mode where it shows torch.compile, then the engine's switch where it names vLLM or
-// SGLang, leaving the code out where it tells of a graph capture (the stronger evidence
-// first: "no vLLM … Just torch.cuda.CUDAGraph", a README in the corpus, is a hand
-// capture; "do it as vLLM does" beside torch.compile is a compile).
+// streamTail and nativeTail are the fallbacks of a capture of the program's own outside
+// PyTorch: CuPy's Stream.begin_capture() and end_capture() (cupy/cuda/stream.pyx, whose
+// docstring says that synchronous device-host transfers are not allowed during capture),
+// and CUDA's cudaStreamBeginCapture and cudaStreamEndCapture (CUDA Runtime API, Stream
+// Management: the work between them is captured, not run). PyTorch's modes and graph API
+// are no part of such a program (v33b text 57).
+const (
+	streamTail = "; or leave that call out of the capture: make it before the stream's begin_capture() or " +
+		"after its end_capture(), and capture only the capture-safe work"
+	nativeTail = "; or leave that call out of the capture: make it before cudaStreamBeginCapture or after " +
+		"cudaStreamEndCapture, and capture only the capture-safe work"
+)
+
+// torchSyncCalls are the synchronising calls of stream-capture-illegal's fix
+// (fixCaptureIllegal), PyTorch's; streamSyncCalls and nativeSyncCalls are CuPy's (its
+// Stream and Device synchronize(), and the copies to the host that CuPy's begin_capture
+// docstring says capture refuses: ndarray.get(), cupy.asnumpy()) and CUDA's own
+// (cudaStreamSynchronize, cudaDeviceSynchronize, a synchronous cudaMemcpy: CUDA Runtime
+// API, cudaStreamBeginCapture and cudaThreadExchangeStreamCaptureMode).
+const (
+	torchSyncCalls  = "(torch.cuda.synchronize(), .item(), .cpu(), .tolist(), printing a CUDA tensor)"
+	streamSyncCalls = "(a stream's or the device's synchronize(), .get(), cupy.asnumpy(), any copy to the host)"
+	nativeSyncCalls = "(cudaStreamSynchronize(), cudaDeviceSynchronize(), a synchronous cudaMemcpy)"
+)
+
+// captureKind is a capture a text can show: its fact, its fallback, and its program's
+// synchronising calls, for torchSyncCalls ("": PyTorch's).
+type captureKind struct {
+	fact        factKind
+	tail, calls string
+}
+
+// captureKinds are the captures a text can show, the stronger evidence first, each with
+// its fallback ("": the torch.compile mode of the code's fix stays): an engine's code or
+// flags (vLLM's and SGLang's, then TensorRT-LLM's), torch.cuda's graph API, a stream's begin_capture() (CuPy), torch.compile, CUDA's
+// own capture calls (a C or C++ program; a profile of a compiled run may list them), an
+// engine named in prose, a graph capture told in prose. "no vLLM … Just
+// torch.cuda.CUDAGraph", a README in the corpus, is a hand capture; "do it as vLLM does"
+// beside torch.compile is a compile.
+var captureKinds = []captureKind{
+	{factEngine, engineTail, ""},
+	{factTRTLLM, trtllmTail, ""},
+	{factManual, manualTail, ""},
+	{factStreamAPI, streamTail, streamSyncCalls},
+	{factCompile, "", ""},
+	{factNativeCapture, nativeTail, nativeSyncCalls},
+	{factEngineNamed, engineTail, ""},
+	{factCaptured, manualTail, ""},
+}
+
+// captureFits gives f the fallback of the capture the text shows (captureKinds) where its
+// fix's last clause names a torch.compile mode and the text shows no torch.compile call
+// with arguments (Recovered).
 func (d *Diagnosis) captureFits(f *Finding, t *textFacts) {
 	if d.Recovered != nil {
 		return
 	}
-	tail := ""
-	switch {
-	case t.shows(factEngine):
-		tail = engineTail
-	case t.shows(factManual):
-		tail = manualTail
-	case t.shows(factCompile):
-		return
-	case t.shows(factEngineNamed):
-		tail = engineTail
-	case t.shows(factCaptured):
-		tail = manualTail
-	default:
+	i := slices.IndexFunc(captureKinds, func(k captureKind) bool { return t.shows(k.fact) })
+	if i < 0 || captureKinds[i].tail == "" {
 		return
 	}
+	k := captureKinds[i]
 	for _, r := range captureTails {
 		if r.code == f.Code && strings.HasSuffix(f.Fix, r.tail) {
-			f.Fix = strings.TrimSuffix(f.Fix, r.tail) + tail
+			f.Fix = strings.TrimSuffix(f.Fix, r.tail) + k.tail
+			if k.calls != "" {
+				f.Fix = strings.Replace(f.Fix, torchSyncCalls, k.calls, 1)
+			}
 			return
 		}
 	}
@@ -263,7 +351,8 @@ const emptyPiecewise = "; under vLLM's piecewise capture, a piece of the split g
 	"usual (vllm-project/vllm#28044 merges such pieces)"
 
 // fitText gives each finding the words that fit what the text shows (this file's
-// comment): the capture's fallback, the Windows fix, the device's note.
+// comment): the capture's fallback, the Windows fix, the invalid context's program
+// (fit_context.go), a fix the text states done, checkpointing's case, the device's note.
 func (d *Diagnosis) fitText(h *heldState) {
 	device := runtimeWords(h.rocm, &h.facts)
 	d.runtime = device
@@ -272,6 +361,9 @@ func (d *Diagnosis) fitText(h *heldState) {
 		f := &d.Findings[i]
 		d.captureFits(f, &h.facts)
 		windowsFits(f, &h.facts)
+		contextFits(f, &h.facts)
+		doneFits(f, &h.facts)
+		checkpointFits(f, &h.facts)
 		if device != "" && slices.Contains(capture, f.Code) {
 			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"
 		}

@@ -729,20 +729,32 @@ func setupRows() []Signature {
 	}...)
 }
 
+// contextCause and contextFix are cuda-invalid-context's words where the text shows no
+// program of its own kind (fit_context.go gives the words of the one it shows): the rule
+// that holds for each, and each program's way to make the context current. A thread's
+// context: the CUDA Driver API reference, Context Management (cuCtxSetCurrent binds a
+// context to the calling CPU thread); an autograd backward thread with none:
+// pytorch/pytorch PR #152667 (StaticCudaLauncher) and triton-lang/triton#1912; a
+// goroutine: gorgonia/cu#14.
+const (
+	contextCause = "a CUDA call ran on an OS thread where no CUDA context (or another device's) is " +
+		"current: the context is current per OS thread, and a thread the program starts (a worker, a " +
+		"callback, autograd's backward thread, a goroutine moved to another OS thread) has none until " +
+		"one is made current on it"
+	contextFix = "make the context current on the thread that makes the call, before its first CUDA " +
+		"call: in PyTorch, torch.cuda.set_device(…) in each thread; with the driver API, " +
+		"cuCtxSetCurrent(ctx), or cuCtxPushCurrent(ctx) … cuCtxPopCurrent() around the work; in pycuda, " +
+		"ctx.push() … ctx.pop(); in Go, runtime.LockOSThread() in the goroutine first, the lock kept " +
+		"for all its CUDA work"
+)
+
 // contextRows: CUDA's own error for a call on a thread with no current context. It is
 // not PyTorch's text, so every release prints it (2.0–2.14); a Go program that drives CUDA (as
 // graphs/backend does) meets it when a goroutine moves to another OS thread.
 func contextRows() []Signature {
 	const (
-		cause = "a CUDA call ran on an OS thread where no CUDA context (or another device's) is " +
-			"current: the context is current per OS thread, and a Go goroutine moves between " +
-			"threads unless it is locked to one (a Python thread that never made its device " +
-			"current is the same case)"
-		fix = "run each context's CUDA work on one OS thread: in Go, call runtime.LockOSThread() in " +
-			"the goroutine, then make the context current on that thread (cuCtxSetCurrent, or " +
-			"cudaSetDevice) before the first CUDA call, keep the lock for all CUDA work and restore " +
-			"the previous context before runtime.UnlockOSThread(); in Python, call " +
-			"torch.cuda.set_device(…) in each thread before its first CUDA call"
+		cause  = contextCause
+		fix    = contextFix
 		source = "the CUDA driver API's CUDA_ERROR_INVALID_CONTEXT, whose string is \"invalid device " +
 			"context\": " + runtimeText + "; reports: gorgonia/cu#14 and openucx/ucx PR #9581 (\"cuCtxGetDevice(&this_device) " +
 			"failed: invalid device context\"), minio/warp PR #499 and the icicle Go bindings' " +
