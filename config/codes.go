@@ -144,6 +144,11 @@ const (
 	// a function compiled with CUDA graphs on, whose own CUDA graph replays inside the
 	// capture and raises (measured on 2.11; package graphs).
 	WarnCaptureNestedCUDAGraphs Code = "capture-nested-cudagraphs"
+	// WarnStaleOutput occurs when an output of a replayed call is read after a later
+	// call: the read raises nothing (measured on 2.11) and, as cudagraph trees return
+	// one cached tensor from every replay, returns the later call's values (the legacy
+	// implementation returns its static outputs from every call; package graphs).
+	WarnStaleOutput Code = "stale-output"
 )
 
 // Codes returns every warning code of the catalogue, in catalogue order: resolution's
@@ -163,6 +168,6 @@ func Codes() []Code {
 		WarnCPUInput, WarnIncompatibleOp, WarnMutatedInput, WarnStaticInputMoved,
 		WarnGraphBreaks, WarnCompiledAutogradTLS, WarnCaptureOtherThreads, WarnModePresetOff,
 		WarnDynamicCUDAGraphsOption, WarnCaptureModeUnsupported, WarnPythonNoBuild,
-		WarnCaptureNestedCUDAGraphs,
+		WarnCaptureNestedCUDAGraphs, WarnStaleOutput,
 	}
 }

@@ -169,6 +169,8 @@ func triggers() []trigger {
 			func(c *situation) bool { return c.plan.Implementation == Legacy && c.w.MutatedInputs == InputMutation }},
 		{triggerRow{Code: "overwritten-output", Condition: prose("CUDA graphs on and an output read after the next call"), Meets: atLaterCalls},
 			func(c *situation) bool { return c.graphsOn() && c.w.OutputsKept }},
+		{triggerRow{Code: "stale-output", Condition: prose("CUDA graphs on and a replayed call's output read after a later call"), Meets: atLaterCalls},
+			func(c *situation) bool { return c.graphsOn() && c.w.OutputsStale }},
 		{triggerRow{Code: "graph-breaks", Condition: prose("CUDA graphs on and graph breaks split the function into several graphs"), Meets: atLaterCalls},
 			func(c *situation) bool { return c.captures() && c.graphBreaks() > 0 }},
 		{triggerRow{Code: "static-input-moved", Condition: prose("cudagraph trees and a parameter or other static input moved to a new address between calls"), Meets: atLaterCalls},

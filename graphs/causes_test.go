@@ -59,6 +59,7 @@ func TestTriggersEveryLayout(t *testing.T) {
 		"mutated-input":             {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.MutatedInputs = InputMutation; return w }},
 		"legacy-mutated-input":      {v211, legacy, func(w Workload) Workload { w.MutatedInputs = InputMutation; return w }},
 		"overwritten-output":        {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.OutputsKept = true; return w }},
+		"stale-output":              {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.OutputsStale = true; return w }},
 		"static-input-moved":        {v211, config.Request{Mode: ro}, func(w Workload) Workload { w.MovingStaticInputs = true; return w }},
 		"legacy-static-input-moved": {v211, legacy, func(w Workload) Workload { w.MovingStaticInputs = true; return w }},
 		"dynamic-shape-rerecord":    {v211, config.Request{Mode: ro, Dynamic: boolp(true)}, func(w Workload) Workload { w.DynamicShapes, w.DistinctSizes = true, 20; return w }},

@@ -60,7 +60,7 @@
 // per-thread, callers), callers, cold_start, cpu_inputs, cpu_input_name,
 // mutated_inputs (none, input, static, storage), dynamic_shapes, distinct_sizes, marked_dynamic,
 // moving_static_inputs, non_tensor_inputs, incompatible_op, allocator, thread_pool,
-// autograd_backward, concurrent_recompiles, outputs_kept, graph_breaks,
+// autograd_backward, concurrent_recompiles, outputs_kept, outputs_stale, graph_breaks,
 // compiled_autograd, capture_error_mode (global, thread_local, relaxed: a manual
 // torch.cuda.graph capture), other_thread_work (none, device-sync, alloc,
 // pageable-copy), dynamo (torch._dynamo.config KEY=VALUE, comma-separated; set entries

@@ -57,7 +57,11 @@ func explainPlan(res *config.Result, p *Plan) string {
 		b.WriteString(raceSentence(p))
 	}
 	explainOrder(&b, p)
-	if race || hasFail(p) {
+	stale := staleRead(p)
+	if stale {
+		b.WriteString("An output of a replayed call read after a later call holds that call's values, without an error (stale-output). ")
+	}
+	if race || hasFail(p) || stale {
 		b.WriteString(firstFix(p))
 	}
 	return strings.TrimSpace(b.String())
@@ -147,6 +151,17 @@ func explainDevices(b *strings.Builder, p *Plan, skip string) (race bool) {
 func hasFail(p *Plan) bool {
 	for _, d := range p.Devices {
 		if d.Outcome == Fail {
+			return true
+		}
+	}
+	return false
+}
+
+// staleRead reports whether p warns of a kept output read with a later call's values
+// and no error (stale-output), a silent wrong answer the outcome does not show.
+func staleRead(p *Plan) bool {
+	for _, w := range p.Warnings {
+		if w.Code == config.WarnStaleOutput {
 			return true
 		}
 	}

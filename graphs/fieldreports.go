@@ -49,6 +49,18 @@ const (
 		"next iteration's first call: called before every call it changes nothing in inference (issue " +
 		"#170604), and in training the next step's forward frees the last step's outputs with or without it; " +
 		"clone those"
+	// noteReplayed says which kept outputs raise: the warm-up's (measured on 2.11
+	// without gradients, graphs/script/testdata/measured/kept_last_2.11.out
+	// first_after_loop) and, by the source, the recording's (try_end_curr_recording
+	// calls dealloc_current_path_weakrefs); a replay's does not (stale-output).
+	noteReplayed = " (the first two calls' outputs: the warm-up's, measured on 2.11, and the recording's; a replayed call's output, kept without gradients, raises nothing: stale-output)"
+	// srcStale and reasonStale: a replayed call's output read after a later call.
+	// From the third call on, a node replays, and reconstruct_outputs hands back the
+	// cached tensor it returned at the last replay ("the same TensorImpl from run to
+	// run"), so kept outputs of replays are one tensor, which the next replay rewrites;
+	// the warm-up's and the recording's outputs are freed instead, and raise when read.
+	srcStale      = "graphs/script/testdata/measured/kept_last_2.11.out second_to_last, last_after_another_call, bind_last_then_call (2.11.0+cu130: no error); torch/_inductor/cudagraph_trees.py CUDAGraphNode.reconstruct_outputs @2.6.0, @2.11.0, @2.14.1 (the values)"
+	reasonStale   = "an output of a replayed call (the third call on) kept past a later call raises nothing when read (measured on 2.11) and, by the source, is the one cached tensor every replay returns, so it holds the later call's values"
 	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
@@ -102,14 +114,14 @@ func fieldCallRules() []rule {
 		{Rule{ID: "trees-overwritten-output", Stage: StageDevice, Releases: upTo(1),
 			Condition: prose("cudagraph trees, an output read after the next call (2.1: the message's advice, before torch.compiler.cudagraph_mark_step_begin of PR #111722, not read)"),
 			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
-			Reason:   "an output kept past the next call was overwritten by that call's replay: cudagraph trees raise when it is read",
+			Reason:   "an output kept past the next call was overwritten by that call's replay: cudagraph trees raise when it is read" + noteReplayed,
 			Message:  msgOverwriteFirst,
 			Evidence: AlwaysInferred, Hazard: "overwritten-output", Source: src("torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs @2.2.2 (first sentence); PR #111722 (2023-10, 2.2: torch.compiler.cudagraph_mark_step_begin in the message)")},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.OutputsKept }},
 		{Rule{ID: "trees-overwritten-output", Stage: StageDevice, Releases: from(2),
 			Condition: prose("cudagraph trees, an output read after the next call"),
 			Outcome:   Fail, Exception: "RuntimeError", Stop: true,
-			Reason:   "an output kept past the next call was overwritten by that call's replay: cudagraph trees raise when it is read",
+			Reason:   "an output kept past the next call was overwritten by that call's replay: cudagraph trees raise when it is read" + noteReplayed,
 			Message:  msgOverwrite,
 			Evidence: ReadNotMeasured, Hazard: "overwritten-output", Source: src("torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604; graphs/diagnose/signatures.go")},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.OutputsKept }},
@@ -118,6 +130,16 @@ func fieldCallRules() []rule {
 			Reason:    "; every call returns the same static output tensors, so an output kept past the next call silently holds the next call's values", ReasonEdit: AppendText,
 			Evidence: AlwaysSource, Hazard: "overwritten-output", Source: src(srcLegacyRun)},
 			func(c *situation) bool { return c.impl() == Legacy && c.w.OutputsKept }},
+		{Rule{ID: "trees-stale-output", Stage: StageDevice, Releases: from(1),
+			Condition: prose("cudagraph trees, a replayed call's output (the third call on) read after a later call, and no output of the first two calls read so"),
+			Reason:    "; " + reasonStale, ReasonEdit: AppendText,
+			Evidence: ReadNotMeasured, Hazard: "stale-output", Source: src(srcStale)},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.OutputsStale }},
+		{Rule{ID: "legacy-stale-output", Stage: StageDevice, Releases: allReleases(),
+			Condition: prose("the legacy implementation, a replayed call's output read after a later call"),
+			Reason:    "; every call returns the same static output tensors, so an output kept past the next call silently holds the next call's values", ReasonEdit: AppendText,
+			Evidence: AlwaysSource, Hazard: "stale-output", Source: src(srcLegacyRun)},
+			func(c *situation) bool { return c.impl() == Legacy && c.w.OutputsStale && !c.w.OutputsKept }},
 	}...)
 }
 
@@ -344,23 +366,32 @@ func fieldHazards() []hazard {
 			AdvisesNoCUDAGraphs: true,
 			Evidence:            AlwaysInferred, Source: src(srcMeasured + "ro_callers16_legacy; " + srcFacts + "§4.6")}, nil},
 		{Hazard{Code: "overwritten-output", Releases: upTo(1), Condition: "cudagraph trees",
-			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwriteFirst,
+			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read" + noteReplayed + ": " + msgOverwriteFirst,
 			Fix:      fixOverwrite + noteMarkStep21,
 			Evidence: AlwaysInferred, Source: src("torch/_inductor/cudagraph_trees.py @2.2.2 (first sentence; 2.1 not read); issue #122192")},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: between(2, 13), Condition: "cudagraph trees",
-			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
+			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read" + noteReplayed + ": " + msgOverwrite,
 			Fix:      fixOverwrite + noteMarkStep,
 			Evidence: ReadNotMeasured, Source: src("torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.6.0, @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192")},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: from(14), Condition: "cudagraph trees",
-			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read: " + msgOverwrite,
+			Message:  "an output is read after the next call of the function; cudagraph trees reuse its memory for that call's outputs and raise when it is read" + noteReplayed + ": " + msgOverwrite,
 			Fix:      fixOverwrite + ", or set torch._inductor.config.triton.cudagraph_trees_generation_cloning = 'user_visible' to clone user-visible outputs that live across generations" + noteMarkStep,
 			Evidence: AlwaysSource, Source: src("torch/_inductor/cudagraph_trees.py format_dealloc_msg @2.14.0; issues #122192, #170604 (mark_step_begin does not prevent it), PR #177192")},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "overwritten-output", Releases: always(), Condition: "the legacy implementation",
 			Message:  "an output is read after the next call of the function; the legacy implementation returns the same static output tensors from every call, so the kept output silently holds the next call's values (no error)",
 			Fix:      "clone an output you keep across calls (out = model(x).clone()), or use cudagraph trees, which raise instead of returning overwritten values",
+			Evidence: AlwaysSource, Source: src(srcLegacyRun)}, nil},
+		{Hazard{Code: "stale-output", Releases: from(1), Condition: "cudagraph trees",
+			Message:  "an output of a replayed call (the third call of the function on: the first warms up, the second records) is read after a later call; the read raises nothing (measured on 2.11) and, as cudagraph trees return the same cached tensor from every replay, it returns the later call's values: a silent wrong answer (reading an output of the first two calls raises instead: overwritten-output)",
+			Fix:      fixOverwrite,
+			Evidence: ReadNotMeasured, Source: src(srcStale)},
+			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
+		{Hazard{Code: "stale-output", Releases: allReleases(), Condition: "the legacy implementation (2.0's cudagraphify too)",
+			Message:  "an output is read after a later call of the function; the legacy implementation returns the same static output tensors from every call, so the kept output silently holds the later call's values (no error)",
+			Fix:      "clone an output you keep across calls (out = model(x).clone())",
 			Evidence: AlwaysSource, Source: src(srcLegacyRun)}, nil},
 		{Hazard{Code: "backward-thread-defaults", Releases: perThreadGlobals, Condition: "global assignments not seen by other threads",
 			Message:  "torch {torch} keeps global config assignments per thread (ContextVar user overrides, from 2.12): autograd's backward thread does not see {globals}, set in the main thread, so what it reads while running or compiling the backward pass (dynamo limits such as recompile_limit included) has the defaults (issue #186537, unslothai/unsloth PR #7019)",

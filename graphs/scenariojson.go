@@ -276,6 +276,7 @@ func (w *Workload) decode(data []byte, base int, file []byte, prefix string) err
 		boolField(file, prefix+"autograd_backward", &w.AutogradBackward),
 		boolField(file, prefix+"concurrent_recompiles", &w.ConcurrentRecompiles),
 		boolField(file, prefix+"outputs_kept", &w.OutputsKept),
+		boolField(file, prefix+"outputs_stale", &w.OutputsStale),
 		intField(file, prefix+"graph_breaks", &w.GraphBreaks, 0, MaxDevices),
 		boolField(file, prefix+"compiled_autograd", &w.CompiledAutograd),
 		strField(file, prefix+"capture_error_mode", &w.CaptureErrorMode),

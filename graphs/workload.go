@@ -117,6 +117,16 @@ type Workload struct {
 	// OutputsKept: the caller keeps an output of one call and reads it after the next
 	// call of the function (losses.append(loss) across steps; pytorch/pytorch#122192).
 	OutputsKept bool `json:"outputs_kept,omitempty"`
+	// OutputsStale: the caller keeps outputs of replayed calls only (under cudagraph
+	// trees, the third call of the function on: the first warms up, the second records)
+	// and reads one after a later call (outs[-2] after a loop; the last output after one
+	// more call); it reads none of the first two calls' outputs, which [OutputsKept] is.
+	// The read raises nothing (measured on 2.11:
+	// graphs/script/testdata/measured/kept_last_2.11.out second_to_last,
+	// last_after_another_call) and, by the source, returns the later call's values: every
+	// replay returns the same cached output tensor (torch/_inductor/cudagraph_trees.py
+	// CUDAGraphNode.reconstruct_outputs @2.6.0, @2.11.0, @2.14.1).
+	OutputsStale bool `json:"outputs_stale,omitempty"`
 	// GraphBreaks is how many graph breaks split the compiled function: Dynamo compiles
 	// GraphBreaks+1 graphs, each recorded as its own CUDA graph, with Python between them
 	// (kijai/ComfyUI-WanVideoWrapper#1584; pytorch/pytorch#160281).

@@ -103,6 +103,8 @@
 //	-concurrent-recompiles   with several threads: calls with new shapes recompile while
 //	                         other calls run (the per-call dynamic= patch)
 //	-outputs-kept            an output of one call is read after the next call
+//	-outputs-stale           an output of a replayed call (the third call on) is read
+//	                         after a later call, none of the first two calls' outputs
 //	-graph-breaks N          N graph breaks split the function into N+1 graphs
 //	-compiled-autograd       the backward is compiled by compiled autograd
 //	-capture-error-mode MODE the function is captured by hand with torch.cuda.graph in

@@ -32,6 +32,7 @@ type cli struct {
 	devices, callers, sizes, threadPool, graphBreaks                     int
 	spanDevices, cpuScalar, dynamicShapes, moving, nonTensor, coldStart  bool
 	backward, concurrentRecompiles, outputsKept, compiledAutograd        bool
+	outputsStale                                                         bool
 	given                                                                map[string]bool
 	stdin                                                                io.Reader
 }
@@ -133,6 +134,7 @@ func (c *cli) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.backward, "autograd-backward", false, "the function is trained: its backward runs on autograd's own thread")
 	fs.BoolVar(&c.concurrentRecompiles, "concurrent-recompiles", false, "with several threads: calls with new shapes compile while other calls run (the per-call dynamic= patch)")
 	fs.BoolVar(&c.outputsKept, "outputs-kept", false, "an output of one call is read after the next call")
+	fs.BoolVar(&c.outputsStale, "outputs-stale", false, "an output of a replayed call (the third call on) is read after a later call, none of the first two calls' outputs")
 	cliflags.IntVar(fs, &c.graphBreaks, "graph-breaks", 0, "`N` graph breaks split the function into N+1 graphs")
 	fs.BoolVar(&c.compiledAutograd, "compiled-autograd", false, "the backward is compiled by compiled autograd, on autograd's thread")
 	fs.Var(&c.captureMode, "capture-error-mode", "the function is captured by hand with torch.cuda.graph in `MODE`: global, thread_local or relaxed")
@@ -268,6 +270,7 @@ func (c *cli) workloadFlagTable() []workloadFlag {
 		{"autograd-backward", "autograd_backward", func(w *graphs.Workload) { w.AutogradBackward = c.backward }},
 		{"concurrent-recompiles", "concurrent_recompiles", func(w *graphs.Workload) { w.ConcurrentRecompiles = c.concurrentRecompiles }},
 		{"outputs-kept", "outputs_kept", func(w *graphs.Workload) { w.OutputsKept = c.outputsKept }},
+		{"outputs-stale", "outputs_stale", func(w *graphs.Workload) { w.OutputsStale = c.outputsStale }},
 		{"graph-breaks", "graph_breaks", func(w *graphs.Workload) { w.GraphBreaks = c.graphBreaks }},
 		{"compiled-autograd", "compiled_autograd", func(w *graphs.Workload) { w.CompiledAutograd = c.compiledAutograd }},
 		{"capture-error-mode", "capture_error_mode", func(w *graphs.Workload) { w.CaptureErrorMode = c.captureMode.Value }},

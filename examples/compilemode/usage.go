@@ -38,7 +38,7 @@ var helpGroups = []helpGroup{
 		title: "The workload: devices, threads and inputs of the compiled function",
 		flags: []string{"devices", "span-devices", "threads", "callers", "cold-start", "cpu-scalar",
 			"mutated-inputs", "dynamic-shapes", "sizes", "moving-static-inputs", "non-tensor-inputs", "incompatible-op",
-			"thread-pool", "autograd-backward", "concurrent-recompiles", "outputs-kept",
+			"thread-pool", "autograd-backward", "concurrent-recompiles", "outputs-kept", "outputs-stale",
 			"graph-breaks", "compiled-autograd", "capture-error-mode", "other-thread-work"},
 		example: "compilemode -mode reduce-overhead -devices 2 -threads per-device",
 	},

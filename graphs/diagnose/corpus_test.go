@@ -225,8 +225,7 @@ var openMisses = map[string]string{
 	"gb_sglang_launcher_tab_comment_current_seed_capture": "holdoutGB: capture-rng-state retold without its head \"Cannot call\": \"(raises CUDAGeneratorImpl::current_seed during CUDA graph capture from …)\" over tab-indented shell comments",
 	"gb_vi_session_known_errors_lcuda_wsl_pod":            "holdoutGB: the linker message cut at its start, \"`-lcuda: No such file or directory`\" without \"cannot find \"",
 	// holdoutEN, measured once at f161f00e (its lld -lcuda and its monarch design branch read
-	// since, branch hypo26b).
-	"en_pt184970_pr_view_copy_drops_pin_unpinned_guard_in_capture": "holdoutEN: a fix's \"copy then hits the unpinned-memory guard\" (a pinned tensor made pageable by a view copy, pytorch#171894), the guard named in words, no message quoted",
+	// since, branch hypo26b; its unpinned-memory guard hit in a capture since rows_retold_v33.go).
 	// holdoutEO, measured once at 2f1b8ffc.
 	// holdoutEM, measured once at e2fa0f10.
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
@@ -252,15 +251,16 @@ var openMisses = map[string]string{
 	// holdoutDT to DY, measured once at a56b03ba (2026-12-06, the twenty-fourth session).
 	"dt_pt130712_pr_sdpa_cpu_scalar_tensor_failed_cuda_graph_capture":                  "holdoutDT: a CPU scalar tensor \"which failed the cuda graph capture\" (2024, no release stated), read since rows_retold_dt.go on the default release (2.11) as capture-unpinned-copy; labelled for the release of its date, which the text does not state",
 	"dt_pt154464_pr_graph_partition_cpu_scalar_cudagraph_unblocked_speech_transformer": "holdoutDT: \"cudagraph does not support cpu tensors\", a rule, before a PR that \"unblocked\" a model: the failure is the fix's premise",
-	// holdoutCV to holdoutDC, measured once at 6d41ff36 (2026-12-06, the twenty-third session).
+	// holdoutCV to holdoutDC, measured once at 6d41ff36 (2026-12-06, the twenty-third session);
+	// DB's graphnet698 (outputs cloned against CUDAGraphs overwriting them) read since, rows_retold_v33.go.
 	"dd_xdit_commit_8436ee6_rdna4_reduce_overhead_pathological_cudagraph_recaptures": "holdoutDD: \"pathological cudagraph re-captures\" on RDNA4 with no cause named: re-recording for new shapes or past the limit (the collector names both)",
 	"dd_tgi_commit_ed8bf3a_base_image_add_python_h":                                  "holdoutDD: \"Revert to base image and add python.h\" and python3.11-devel in the diff, no failure said",
 	"dd_bnb_commit_3bff01d_pr1831_python314_compile_not_supported_pt29":              "holdoutDD: release as \"Python 3.14 compatibility with PyTorch 2.9\" in a fix's title, which the release finder leaves as a compatibility statement",
 	"de_vllmfork_xpu_sparse_comment_cuda_event_dummy_base_class_on_xpu":              "holdoutDE: torch.cuda.Event's dummy class on XPU (\"dummy base class\"), which cuda-graph-unavailable's row leaves to the graph bindings (as holdoutCT's tpu-inference comment)",
-	// holdoutDP, measured once at 4132dd16.
-	"dp_flashinfer_commit_6ce6c37_msa_proxy_host_copy_illegal_during_capture": "holdoutDP: a device-to-host copy (.cpu()/.item()) \"illegal during CUDA graph capture\", labelled capture-unpinned-copy (the host-to-device code) for its \"CPU<->CUDA copy error\"; a sync's refusal is stream-capture-illegal's",
-	// holdoutDJ to holdoutDO, measured once at 24e6cc1c.
-	"dj_rtpllm_commit_e07c25c_megamoe_item_sync_and_h2d_copy_forbidden_in_capture":    "holdoutDJ: a CPU->GPU copy \"forbidden inside graph capture\" beside an .item() sync, labelled capture-unpinned-copy too: the copy's source memory (pageable or pinned) is not said",
+	// holdoutDP, measured once at 4132dd16 (its capture aborted with a CPU<->CUDA copy error read
+	// since rows_retold_v33.go).
+	// holdoutDJ to holdoutDO, measured once at 24e6cc1c (e07c25c's CPU->GPU copy among acts forbidden in a
+	// capture that broke it read since, rows_retold_v33.go).
 	"dj_rtpllm_commit_3b7d5a0_indexer_item_replaced_capture_aware_tmax":               "holdoutDJ: an .item() replaced, \"Required for cuda graph capture at BS>=16\": a change's requirement, no failure said",
 	"dj_orbmodels_commit_1390550_disable_dynamo_older_cuda_devices_warning_spam":      "holdoutDJ: Dynamo turned off on \"older CUDA devices\" for \"warning spam\", no Triton or capability refusal named",
 	"dj_reforge_commit_457fbb2_cudagraphs_not_compatible_with_malloc_mode_or_options": "holdoutDJ: \"cudagraphs is not compatible with Malloc\" (the collector reads cudaMallocAsync) and mode-and-options read from a diff's code alone",
@@ -271,7 +271,6 @@ var openMisses = map[string]string{
 	"cw_wan2gp236_reply_attrsdescriptor_importerror_triton_windows_downgrade":         "holdoutCW: the ImportError of AttrsDescriptor with no torch.compile, Inductor or hints.py named (the reply says \"compilations\"): a kernel library's own import of it, or an installer's check, prints the same, and the row wants Inductor's context",
 	"cx_pt125243_omp_h_not_found_on_macos_title":                                      "holdoutCX: a five-word title \"omp.h not found on macOS\" and a reply, no compile, Inductor or torch's C++ build named: any OpenMP build on macOS prints it (holdoutCW's raisim setup.py, a negative)",
 	"da_td1208_pr_expanded_inputs_overlap_copy_error_bail":                            "holdoutDA: the 2022 PR that introduced the overlap skip, telling copy_'s error under internal memory overlap and \"bail on cudagraphs\" as the fix's design; no skip said to have happened",
-	"db_graphnet698_clone_outputs_cudagraphs_overwriting_warmup_trial":                "holdoutDB: \"to avoid CUDAGraphs overwriting returned tensors\", a fix's purpose; holdoutG1 labels the same harness's PR #688 (\"CUDA Graphs output buffer overwrite fix\") a negative",
 	"dc_pt115664_pr_cudagraph_check_message_multiple_device_indices":                  "holdoutDC: \"This error message is printed when CUDAGraph trees are used with multiple device indices\": when a message is printed, a PR about its wording, the message not quoted",
 	// holdoutCT, measured once at 1bcca44e: torch's message for another class a CUDA-less
 	// build makes a dummy of ("Tried to instantiate dummy base class Event"), which the row
@@ -347,8 +346,8 @@ var openMisses = map[string]string{
 	"ax_anima_lora_hydra_analysis_fresh_tensors_force_cudagraph_rerecord": "holdoutAX: a design note's mechanism (\"passing fresh R tensors through Python attrs forces cudagraph re-record on every step\"), no failure or message; the collector names the code by the cause it guesses and says dynamic-shape-rerecord or the re-record limit may be meant",
 	"ax_pt98486_options_not_forwarded_to_custom_backend_pt20":             "holdoutAX: a user's own backend function on 2.0 gets no options (its contract takes none); the code's rows are the 2.5–2.14 warnings of built-in backends that take mode=/options= and ignore them, a cause the text does not show",
 	// holdoutAV, measured once at 83fb779 (testdata/corpus/README.md, "Held-out sets AV and AW, measured once").
-	// holdoutAW, measured once at c98b472 (testdata/corpus/README.md, "Held-out sets AV and AW, measured once").
-	"aw_rslrl_commit_b94c969_actor_critic_graph_replay_invalidates_outputs": "holdoutAW: \"critic's graph replay invalidates actor graph output buffers\", the mechanism told as a design reason with no failure or message; the same present-tense form is a rule in code comments (\"otherwise the next tick's graph replay clobbers the buffers\", \"every replay overwrites them\": find_string \"replay clobbers\", \"replay overwrites\"), which the retellings leave unread as they do \"are overwritten on each replay\" (rows_retold.go); what tells that the overwrite happened, a fix that closes an issue (holdoutEE's pytorch/pytorch#184153) or a crash of reduce-overhead named (holdoutDQ's parameter-golf note; rows_retold_v25d.go): the commit message holds neither",
+	// holdoutAW, measured once at c98b472 (testdata/corpus/README.md, "Held-out sets AV and AW, measured once");
+	// one graph's replay that invalidates another's outputs read since (rows_retold_v33.go).
 	// holdoutAT, measured once at 08cf583 (testdata/corpus/README.md, "Held-out sets AT and AU, measured once").
 	"at_pt175557_decode_growing_kv_cache_cudagraph_trees_crash_pt28_210": "holdoutAT: no message quoted; labelled by what its fix (pytorch/pytorch#184804) says the crash raised",
 	// holdoutAS, measured once at a53c3cd (testdata/corpus/README.md, "Held-out sets AR and AS, measured once").

@@ -1137,6 +1137,15 @@
 //   - overwritten-output: a paraphrase with "quent replay", as reports retell it
 //   - overwritten-output: a paraphrase with "aph overwrite", as reports retell it
 //   - overwritten-output: a paraphrase with "hen overwrite", as reports retell it
+//   - overwritten-output: a paraphrase with "replay invali", as reports retell it
+//   - overwritten-output: a paraphrase with "replay clobbe", as reports retell it
+//   - overwritten-output: a paraphrase with "replay overwr", as reports retell it
+//   - overwritten-output: a paraphrase with "replays inval", as reports retell it
+//   - overwritten-output: a paraphrase with "replays clobb", as reports retell it
+//   - overwritten-output: a paraphrase with "replays overw", as reports retell it
+//   - overwritten-output: a paraphrase with "aphs overwrit", as reports retell it
+//   - overwritten-output: a paraphrase with "aph overwrit", as reports retell it
+//   - overwritten-output: a paraphrase with "from overwrit", as reports retell it
 //   - overwritten-output: "tensor output of CUDAGraphs that has been overwritten by a subsequent run" (quoted without its first word), 2.1–2.14
 //   - overwritten-output: "gradient tensor output of CUDAGraphs that has been overwritten" (quoted without its first word), 2.14
 //   - overwritten-output: "overwritten by a subsequent run" (quoted up to its first clause's end), 2.1–2.14
@@ -1944,6 +1953,14 @@
 //   - capture-unpinned-copy: a paraphrase with "Graph capture", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "H2D cop", as reports retell it
 //   - capture-unpinned-copy: a paraphrase with "unpinned", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "unpinned", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "pageable", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "copy error", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "copy failure", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "copy excepti", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "copying betwe", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "forbidden ins", as reports retell it
+//   - capture-unpinned-copy: a paraphrase with "forbidden dur", as reports retell it
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.0–2.14
 //   - cuda-headers-missing: "cuda.h: No such file or directory", 2.2–2.14
 //   - cuda-headers-missing: a paraphrase with "cuda.h", as reports retell it

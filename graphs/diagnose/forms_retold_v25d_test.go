@@ -46,6 +46,6 @@ func TestFormsRetoldV25D(t *testing.T) {
 		{"CUDA graph overwrites the cached masks", "reduce-overhead crashed in eval: the CUDA graph overwrites the cached attention masks\n", para(diagnose.OverwrittenOutput, 1), "the graphs the subject"},
 		{"masks which the cudagraph then overwrites", "reduce-overhead crashes on the second batch: it keeps the cached masks, which the cudagraph then overwrites\n", para(diagnose.OverwrittenOutput, 1), "a relative clause"},
 		{"tensors that CUDA graphs overwrite, no crash", "The Rotary class caches cos/sin tensors that CUDA graphs then overwrite.\n", form{}, "a mechanism with no crash named"},
-		{"rsl_rl's reason", "- Reject CUDA-graph modes (reduce-overhead, max-autotune) with clear error:\n  critic's graph replay invalidates actor graph output buffers\n", form{}, "holdoutAW's rsl_rl commit: a design reason, no crash"},
+		{"rsl_rl's reason", "- Reject CUDA-graph modes (reduce-overhead, max-autotune) with clear error:\n  critic's graph replay invalidates actor graph output buffers\n", para(diagnose.OverwrittenOutput, 2), "holdoutAW's rsl_rl commit: one graph's replay over another's outputs, read since rows_retold_v33.go (replayClobbersOutputsRetold), as its label has it"},
 	})
 }

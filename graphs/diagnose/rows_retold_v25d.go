@@ -129,9 +129,9 @@ var cpuPreventsUseRetold = retold{
 // reduce-overhead". The trees (or torch.compile, reduce-overhead, Inductor) named before
 // the replay in the sentence; the row wants a fix that closes an issue in the text
 // (fixesIssue): the same present tense is a design's rule where no issue is closed
-// ("critic's graph replay invalidates actor graph output buffers", holdoutAW's rsl_rl
-// commit, which rejects the modes, stays open, as does holdoutDQ's "caches cos/sin tensors
-// that CUDA graphs then overwrite"). Unread: another library's replays ("buffers that are
+// (holdoutDQ's "caches cos/sin tensors that CUDA graphs then overwrite"; holdoutAW's rsl_rl
+// commit, "critic's graph replay invalidates actor graph output buffers", one graph's
+// replay over another's outputs, is replayClobbersOutputsRetold's, rows_retold_v33.go). Unread: another library's replays ("buffers that are
 // overwritten by later graph replays", NVIDIA/TransformerEngine#2937's root cause,
 // validate25's negative, no trees named), a rule ("the next replay overwrites the outputs",
 // no fix). Literals: the replay "later", "next" or "subsequent" (12 bytes at most).
@@ -152,9 +152,9 @@ const fixesIssue = `Fixes #\d|fixes #\d|Closes #\d|closes #\d|Resolves #\d|resol
 // graphs then overwrite." (openai/parameter-golf's experiments/035_speed_optimized.md,
 // holdoutDQ), "the cached masks, which the cudagraph then overwrites", "the CUDA graph
 // overwrites the cached cos/sin tensors". The present tense is a mechanism, as a rule
-// words it too ("critic's graph replay invalidates actor graph output buffers", holdoutAW's
-// rsl_rl commit, stays open): the crash named with the mode (modeCrashNamed) tells that it
-// happened. Unread: a purpose ("to keep CUDA graphs from overwriting the tensors"), a
+// words it too ("the next replay overwrites the outputs"): the crash named with the mode
+// (modeCrashNamed) tells that it happened (one graph's replay over another's outputs, holdoutAW's
+// rsl_rl commit, is replayClobbersOutputsRetold's, rows_retold_v33.go). Unread: a purpose ("to keep CUDA graphs from overwriting the tensors"), a
 // negation ("CUDA graphs no longer overwrite the cache", negatedVerb), and the same words
 // with no crash named. Literals: "aph overwrite" (overwriteFailedRetold's too) and "hen
 // overwrite" (13 bytes).

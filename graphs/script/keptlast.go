@@ -1,6 +1,7 @@
 package script
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs/script/pytoken"
@@ -19,10 +20,12 @@ import (
 // another compiled call raises nothing and reads that call's values. Measured on 2.11
 // (testdata/measured/kept_last_2.11.out): those reads, and an item's metadata (.shape,
 // .dtype, .size(), len(L[0]) …), raise nothing; L[0] and sum(L) raise. An earlier item
-// of a replay (L[-2] after 5 calls) raises nothing but holds the last call's values:
-// from the third call on, reconstruct_outputs (lines 1185-1196) returns the same cached
-// tensor each replay. Either way it is an output read after a later call overwrote it,
-// which outputs_kept says; the reader does not tell replays from the first two calls.
+// of a replay (L[-2] after 5 calls), or the last after one more call, raises nothing:
+// from the third call on the node replays, and by the source it holds the later call's
+// values, as reconstruct_outputs (lines 1185-1196) returns the same cached tensor each
+// replay. A list read only so (readsReplayed) is outputs_stale=true, a silent wrong
+// answer, not outputs_kept; a read of every item (sum, stack, a for loop) or of L[0] or
+// L[1] reads the warm-up's or the recording's output, which raises: outputs_kept=true.
 
 // readsNoOverwritten reports whether the use of ev's container at name token i reads
 // no output a later call overwrote: an item's metadata, or the last item read before
@@ -61,6 +64,57 @@ func (r *reader) metaOnly(i int) bool {
 		return r.tokAt(i-1) == "(" && r.tokAt(i-2) == "len" // len(L[k])
 	}
 	return false
+}
+
+// readsReplayed reports whether the use of ev's container at name token i reads one
+// item a replayed call kept, after a later call, once the loop or comprehension that
+// keeps one output per call in order is done: the last item (a later compiled call
+// between, or it would be readsNoOverwritten), L[-k] or L[k] for a literal k of 2 or
+// more. Such an item is the output of the third call or a later one when the loop ran
+// k+2 times or more (the reader does not count iterations), which cudagraph trees
+// replay: the read raises nothing (kept_last_2.11.out second_to_last,
+// last_after_another_call, bind_last_then_call) and, by the source, holds a later
+// replay's values (reconstruct_outputs returns one cached tensor). L[0] and L[1], the
+// warm-up's and the recording's outputs, are freed and raise (first_after_loop). Only
+// outputs kept without gradients: that is what was measured; kept in training (a
+// backward per step) the items stay outputs_kept.
+func (r *reader) readsReplayed(ev event, i int) bool {
+	end, ok := r.keepEnd(ev)
+	if !ok || !ev.infer || r.reordered(ev.into) || r.toks[i].off < r.keepDone(ev, end) {
+		return false
+	}
+	if r.lastItemEnd(i) >= 0 {
+		return true
+	}
+	k, ok := r.literalIndex(i)
+	return ok && (k >= 2 || k <= -2)
+}
+
+// keepDone returns the byte offset past which ev's loop or comprehension, whose keep
+// ends at end (keepEnd), has made all its calls.
+func (r *reader) keepDone(ev event, end int32) int32 {
+	if ev.end != 0 || ev.loop == nil {
+		return end
+	}
+	_, hi := r.span(ev.loop)
+	return hi
+}
+
+// literalIndex returns k of L[k] or L[-k] written at name token i, for a literal
+// integer k.
+func (r *reader) literalIndex(i int) (int, bool) {
+	j, sign := i+2, 1
+	if r.tokAt(i+1) != "[" {
+		return 0, false
+	}
+	if r.tokAt(j) == "-" {
+		j, sign = j+1, -1
+	}
+	k, err := strconv.Atoi(r.tokAt(j))
+	if err != nil || r.tokAt(j+1) != "]" {
+		return 0, false
+	}
+	return sign * k, true
 }
 
 // Token spellings of the last item after a list's name (lastItemEnd).

@@ -26,13 +26,22 @@ import (
 // (readsNoOverwritten, keptlast.go). A container the reader cannot name (an
 // attribute's, a comprehension's not bound to a name: torch.stack([model(x) for x in
 // xs])) is read.
-func (r *reader) keptUnread(ev event) bool {
+func (r *reader) keptUnread(ev event) bool { return r.readsOnly(ev, false) }
+
+// keptStale reports whether every read of an overwritten output from ev's container
+// reads an item a replayed call kept (readsReplayed, keptlast.go), and keptUnread's
+// uses aside nothing else reads it.
+func (r *reader) keptStale(ev event) bool { return r.readsOnly(ev, true) }
+
+// readsOnly reports whether every use of ev's container's name is one keptUnread
+// allows, or, with replayed, one readsReplayed allows.
+func (r *reader) readsOnly(ev event, replayed bool) bool {
 	if ev.into == "" {
 		return false
 	}
 	for i, t := range r.toks {
 		switch text := r.tokText(t); {
-		case t.kind == pytoken.Name && text == ev.into && !r.writesOnly(i) && !r.readsNoOverwritten(ev, i):
+		case t.kind == pytoken.Name && text == ev.into && !r.writesOnly(i) && !r.readsNoOverwritten(ev, i) && !(replayed && r.readsReplayed(ev, i)):
 			return false
 		case t.kind == pytoken.String && strings.Contains(text, "{") && containsWord(text, ev.into) && !r.fstringLast(ev, i, text):
 			return false // f"{sum(losses)}": an f-string is one token

@@ -446,8 +446,11 @@ func (r *reader) keepOverwritten() {
 	out := r.events[:0]
 	for _, ev := range r.events {
 		if ev.f != factKept || r.keptAcross(ev) {
-			if ev.f == factKept && r.keptUnread(ev) {
+			switch {
+			case ev.f == factKept && r.keptUnread(ev):
 				ev.f = factKeptUnread
+			case ev.f == factKept && r.keptStale(ev):
+				ev.f = factKeptStale
 			}
 			out = append(out, ev)
 		}
@@ -463,7 +466,7 @@ func (r *reader) keptIn(line int32, st *siteState, c *expr) {
 		into = c.name
 	}
 	r.seq++
-	ev := event{f: factKept, seq: r.seq, line: int(line), fn: r.fn, site: st, into: into, loops: slices.Clone(r.loopIDs)}
+	ev := event{f: factKept, seq: r.seq, line: int(line), fn: r.fn, site: st, into: into, loops: slices.Clone(r.loopIDs), infer: r.inference(st)}
 	if c != nil && len(r.loopStmts) > 0 {
 		ev.off, ev.loop = c.start, r.loopStmts[len(r.loopStmts)-1]
 	}

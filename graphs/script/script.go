@@ -77,7 +77,12 @@
 // the loop, as the last call's output is not overwritten; outs = [m(x) for x in xs] and
 // outs = list(m(x) for x in xs) are read the same way) is outputs_kept=false with its
 // line, as cudagraph trees raise only when an overwritten output is accessed (measured
-// on 2.11, testdata/measured/kept_unread_2.11.out, kept_last_2.11.out); a call starts
+// on 2.11, testdata/measured/kept_unread_2.11.out, kept_last_2.11.out); one from which
+// only replayed calls' items are read after a later call (outs[-2] or outs[5] after the
+// loop, outs[-1] after one more compiled call) is outputs_stale=true: on 2.11 those reads
+// raise nothing (kept_last_2.11.out) and, by the source, hold a later replay's values
+// (the stale-output warning), while outs[0], outs[1] and every item (sum, stack,
+// iteration) include the first two calls' outputs, which raise; a call starts
 // one when no forward's backward is pending (under
 // torch.no_grad(), a def that touches only its arguments, after backward()), or, once
 // cudagraph_mark_step_begin() was called, after each mark; per-block modules chained with

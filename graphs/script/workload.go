@@ -40,6 +40,7 @@ const (
 	factVarSizes                     // the compiled function called in a loop with an input built from a list a data-dependent loop grows (varsizes.go)
 	factBackwardInside               // backward() run by the compiled function itself (backwardinside.go)
 	factKeptUnread                   // an output kept in a list or dict across a loop's iterations, overwritten there, no overwritten item read (keptunread.go, keptlast.go)
+	factKeptStale                    // the same, and only items a replayed call kept read after a later call (keptlast.go)
 )
 
 // workloadRow maps what a script shows to the graphs.Workload field that the
@@ -200,6 +201,9 @@ var workloadRows = [...]workloadRow{
 	factKeptUnread: {"an output of the compiled function is kept in a list or dict across a loop's (or a comprehension's) iterations, and a later iteration's call starts a new cudagraph-tree generation, which overwrites it, but nothing reads an overwritten item after that (only len(), an item's metadata such as .shape or .size(), or the last item, L[-1] or L.pop(), before another compiled call, in the iteration that kept it or after the loop: the last call's output is not overwritten): cudagraph trees raise only when an overwritten output is accessed, so keeping it raises nothing, and it holds no GPU memory (the new generation freed it; measured on 2.11)",
 		"(no flag: outputs_kept is left false)", "torch/_inductor/cudagraph_trees.py dealloc_current_path_weakrefs (_set_storage_access_error_msg, _free_And_Remove_DeleterFn) at 2.11; testdata/measured/kept_unread_2.11.out, kept_last_2.11.out (keptunread.go, keptlast.go)",
 		func(*graphs.Workload, int) []Inference { return []Inference{{Field: "outputs_kept", Value: "false"}} }},
+	factKeptStale: {"an output of the compiled function is kept in a list across a loop's (or a comprehension's) iterations and read after a later compiled call, but only items of replayed calls: the last item after another compiled call, or L[-k] or L[k] with k of 2 or more after the loop (assuming the loop ran enough times that the item is not the first or second call's output: those are freed and raise). From the third call on a cudagraph tree replays, and each replay returns the same cached output tensor: the read raises nothing (measured on 2.11) and holds a later replay's values (by the source), a silent wrong answer",
+		"-outputs-stale", "graphs.Workload.OutputsStale; testdata/measured/kept_last_2.11.out second_to_last, last_after_another_call, bind_last_then_call (2.11: no error); torch/_inductor/cudagraph_trees.py CUDAGraphNode.reconstruct_outputs @2.11 (keptlast.go)",
+		setOutputsStale},
 }
 
 func callers(w *graphs.Workload) []Inference {
@@ -255,6 +259,7 @@ type event struct {
 	off   int32        // factKept: the byte offset of the container where it is kept (a comprehension's: its own)
 	end   int32        // factKept by a comprehension: the byte offset just past it (0: kept by a statement)
 	order bool         // factKept: kept in order, one item per call (L.append, L.extend, a list comprehension): L[-1] is the last call's
+	infer bool         // factKept: kept from a call without gradients (inference)
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
 	n     int          // factDynamicSizes: the distinct sizes
 	owner moveOwner    // factMoving: whose parameters move (moveowner.go)
@@ -669,7 +674,7 @@ func (r *reader) factApplies(ev event, st *siteState, callsIn map[*stmt]bool, pe
 	switch ev.f {
 	case factBackward:
 		return ev.site == st || (peers.peer(ev.site, st) || (ev.fn != nil && st.def == ev.fn) || alsoFrom(ev.also, st, peers)) && !r.apart(ev.seq, st)
-	case factKept, factKeptBackward, factReadAfter, factGradAccum, factKeptUnread:
+	case factKept, factKeptBackward, factReadAfter, factGradAccum, factKeptUnread, factKeptStale:
 		return ev.site == st || peers.peer(ev.site, st) && !r.apart(ev.seq, st)
 	case factMoving:
 		return r.calledBefore(st, ev.seq) && !r.otherModule(ev.owner, st)
@@ -792,6 +797,11 @@ func setTwoDevices(w *graphs.Workload, _ int) []Inference {
 func setOutputsKept(w *graphs.Workload, _ int) []Inference {
 	w.OutputsKept = true
 	return []Inference{{Field: "outputs_kept", Value: "true"}}
+}
+
+func setOutputsStale(w *graphs.Workload, _ int) []Inference {
+	w.OutputsStale = true
+	return []Inference{{Field: "outputs_stale", Value: "true"}}
 }
 
 func setAutogradBackward(w *graphs.Workload, _ int) []Inference {

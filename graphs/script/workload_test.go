@@ -103,6 +103,18 @@ print(len(outs))
 		want: graphs.Workload{AutogradBackward: true}, rows: []fact{factBackward, factKeptUnread},
 	},
 	{
+		name: "kept-stale", reason: "kept_last_2.11.out second_to_last: a replayed call's item read after a later call raises nothing",
+		src: `import torch
+model = torch.compile(net, mode="reduce-overhead")
+outs = []
+with torch.no_grad():
+    for x in xs:
+        outs.append(model(x))
+print(outs[-2])
+`,
+		want: graphs.Workload{OutputsStale: true}, rows: []fact{factKeptStale},
+	},
+	{
 		name: "moving", reason: "a parameter replaced after the compile",
 		src: `import torch
 model = torch.compile(net, mode="reduce-overhead")

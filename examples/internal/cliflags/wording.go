@@ -20,6 +20,7 @@ var WorkloadFlags = []struct{ Flag, Field string }{
 	{"non-tensor-inputs", "non_tensor_inputs"}, {"incompatible-op", "incompatible_op"},
 	{"thread-pool", "thread_pool"}, {"autograd-backward", "autograd_backward"},
 	{"concurrent-recompiles", "concurrent_recompiles"}, {"outputs-kept", "outputs_kept"},
+	{"outputs-stale", "outputs_stale"},
 	{"graph-breaks", "graph_breaks"}, {"compiled-autograd", "compiled_autograd"},
 	{"capture-error-mode", "capture_error_mode"}, {"other-thread-work", "other_thread_work"},
 }

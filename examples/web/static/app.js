@@ -11,7 +11,7 @@ const $ = (id) => document.getElementById(id);
 const TEXT = ["torch", "compare", "mode", "python", "options", "globals", "env", "threads", "mutated_inputs", "incompatible_op",
   "capture_error_mode", "other_thread_work", "backend", "dynamic"];
 const NUM = ["devices", "callers", "thread_pool", "distinct_sizes", "graph_breaks"];
-const BOOL = ["autograd_backward", "concurrent_recompiles", "outputs_kept", "cpu_inputs", "dynamic_shapes", "moving_static_inputs",
+const BOOL = ["autograd_backward", "concurrent_recompiles", "outputs_kept", "outputs_stale", "cpu_inputs", "dynamic_shapes", "moving_static_inputs",
   "non_tensor_inputs", "span_devices", "cold_start", "compiled_autograd"];
 // The call's own checkboxes (torch.compile flags, not workload fields).
 const CALL_BOOL = ["fullgraph"];
@@ -27,6 +27,7 @@ const FLAG = {
   dynamic_shapes: "-dynamic-shapes", distinct_sizes: "-sizes", moving_static_inputs: "-moving-static-inputs",
   non_tensor_inputs: "-non-tensor-inputs", incompatible_op: "-incompatible-op", thread_pool: "-thread-pool",
   autograd_backward: "-autograd-backward", concurrent_recompiles: "-concurrent-recompiles", outputs_kept: "-outputs-kept",
+  outputs_stale: "-outputs-stale",
   graph_breaks: "-graph-breaks", compiled_autograd: "-compiled-autograd", capture_error_mode: "-capture-error-mode",
   other_thread_work: "-other-thread-work",
 };
