@@ -476,12 +476,12 @@ const bareLineEnd = `\s*(?:$|\||` + closeQuote + `)`
 
 // loggedBare is the count-less skip line as torch's logger prints it, its header before
 // it and the line's end after it: glog's file and line ("…cudagraph_utils.py:200] [0/0] ",
-// compile_fx.py's in older releases), logging's "[WARNING] ", rich's "WARNING  " (each
+// where the skip is logged since 2.3; not compile_fx.py's, whose name heads Inductor's
+// stock warnings), logging's "[WARNING] ", rich's "WARNING  " (each
 // alternative's literal prefix is the prefilter's anchor: "WARNING " alone is on every
 // stock warning, TestStockWarningsCheap). Printed without a count, the line is the legacy implementation's (the
 // trees' has "(N instances)" from 2.4, other words before).
-const loggedBare = `cudagraph_utils\.py:\d+\][^\n]{0,40}?` + bareSkipEnd + `|compile_fx\.py:\d+\][^\n]{0,40}?` + bareSkipEnd +
-	`|\[WARNING\] ` + bareSkipEnd + `|WARNING  ` + bareSkipEnd
+const loggedBare = `cudagraph_utils\.py:\d+\][^\n]{0,40}?` + bareSkipEnd + `|\[WARNING\] ` + bareSkipEnd + `|WARNING  ` + bareSkipEnd
 
 // bareSkipEnd is the count-less skip line's words, ending the line.
 const bareSkipEnd = `skipping cudagraphs due to mutated inputs\s*$`
