@@ -69,9 +69,14 @@ func searchMarks() []absentMark {
 			after: regexp.MustCompile(absentClose + searchTested + searchTestEnds), notBefore: regexp.MustCompile(`(?i)\bassert|^[+-][^+-]`), joinPrev: true},
 		// A search call: Python's `.find("…")`, `.index(`, `.count(`, `.startswith(`,
 		// `re.findall(`; JavaScript's `.includes("…")`, `.indexOf(`; Go's
-		// `strings.Contains(out, "…")`; C++'s `.find("…")`; PowerShell's `Select-String
-		// -Pattern "…"`, `-match "…"`, `-like "*…*"`.
-		{before: regexp.MustCompile(`(?:\.(?:find|rfind|index|rindex|count|startswith|endswith|includes|indexOf|lastIndexOf|contains|search|match)\s*\(\s*|` +
+		// `strings.Contains(out, "…")`; C++'s `.find("…")`; Rust's `.contains("…")`,
+		// `.starts_with(`, and the predicates crate's `predicate::str::contains("…")` that
+		// a CLI test hands to `.stderr(` (holdoutAQ's zksolc test: another compiler's
+		// "Unexpected optimization option"); C#'s `.Contains(`, `.StartsWith(`;
+		// PowerShell's `Select-String -Pattern "…"`, `-match "…"`,
+		// `-like "*…*"`.
+		{before: regexp.MustCompile(`(?:(?:\.|::)(?:find|rfind|index|rindex|count|startswith|endswith|starts_with|ends_with|includes|indexOf|lastIndexOf|contains|` +
+			`Contains|StartsWith|EndsWith|IndexOf|search|match)\s*\(\s*|` +
 			`\b(?:strings|bytes)\.(?:Contains|Index|HasPrefix|HasSuffix|Count|EqualFold)\s*\([^\x60"'\n()]{0,60},\s*|\bre\.(?:findall|finditer|sub|split)\s*\(\s*|` +
 			`(?i:\bSelect-String\b[^\x60"'\n|]{0,40})|\s-(?:i|c)?(?:match|like)\s+)` + searchPrefix + absentOpen), joinPrev: true},
 		// A name that says it holds a key, assigned the message in a string, its first
@@ -80,7 +85,7 @@ func searchMarks() []absentMark {
 		// Python writes them; logfmt's key="…", a shell's KEY=… (holdout5's
 		// SIGNATURE=RuntimeError: …) and a diff's line have none of it. A TOML table's
 		// `symptom = "…"` (TestFormsValueCut, holdoutAA's blueprint of failures) and a
-		// program's `msg = "…"` name no key (raisedInSource's pythonAssigned reads the
+		// program's `msg = "…"` name no key (raisedInSource's stringDefined reads the
 		// latter where the message's first words open the string).
 		{before: regexp.MustCompile(`^\s*` + searchName + `\s+\+?=\s+` + searchPrefix + absentOpen)},
 		// The message compared: `assert reason == "…"`, `if msg != "…":`, `"…" == err`.
@@ -101,7 +106,7 @@ func searchMarks() []absentMark {
 	diff := regexp.MustCompile(`^[+-][^+-]`)
 	for i := range marks {
 		// a diff's line (a pull request that adds the search while fixing the failure) is
-		// a report, as emittedInSource and pythonAssigned read one
+		// a report, as emittedInSource and stringDefined read one
 		if marks[i].notBefore == nil {
 			marks[i].notBefore = diff
 		}

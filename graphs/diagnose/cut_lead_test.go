@@ -17,7 +17,8 @@ func TestLeadQuotesNegatives(t *testing.T) {
 	// leadQuietElsewhere are negatives with a quotation that starts a literal, which give no
 	// finding all the same (TestCorpus holds their golden files), with the reason.
 	leadQuietElsewhere := map[string]string{
-		"gb_neg_apple_silicon_build_faq_no_working_cxx": "a build FAQ's heading \"Error: No working C++ compiler found\" on Apple Silicon: the text names no torch, Inductor or compile, and the message's context gate keeps it quiet",
+		"gb_neg_apple_silicon_build_faq_no_working_cxx":                   "a build FAQ's heading \"Error: No working C++ compiler found\" on Apple Silicon: the text names no torch, Inductor or compile, and the message's context gate keeps it quiet",
+		"aq_neg_zksolc_cli_test_unexpected_optimization_option_lookalike": "zksolc's test hands \"Unexpected optimization option\" to predicate::str::contains, a search call's needle (searchMarks)",
 	}
 	t.Parallel()
 	const leadMargin = 16

