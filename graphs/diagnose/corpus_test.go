@@ -222,8 +222,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutGA and holdoutGB, measured once at db682ad5 (validations v33a and v33b).
-	"gb_sglang_launcher_tab_comment_current_seed_capture": "holdoutGB: capture-rng-state retold without its head \"Cannot call\": \"(raises CUDAGeneratorImpl::current_seed during CUDA graph capture from …)\" over tab-indented shell comments",
-	"gb_vi_session_known_errors_lcuda_wsl_pod":            "holdoutGB: the linker message cut at its start, \"`-lcuda: No such file or directory`\" without \"cannot find \"",
 	// holdoutEN, measured once at f161f00e (its lld -lcuda and its monarch design branch read
 	// since, branch hypo26b; its unpinned-memory guard hit in a capture since rows_retold_v33.go).
 	// holdoutEO, measured once at 2f1b8ffc.

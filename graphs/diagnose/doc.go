@@ -470,8 +470,17 @@
 // not in '…'", and the source line right above an "E" line) stay findings: the message
 // was there. A message alone in a code block or a paragraph under prose whose last lines
 // lead it in as a condition or a hedged example ("If you see … Example error:", "若…返回如下
-// 错误信息。", "an error saying something like", "you might get … :", 場合, 경우) gives no
-// hit unless a person ran it ("I", "we got", 我) (lead_above.go); nor do a docstring's
+// 错误信息。", "an error saying something like", "you might get … :", 場合, 경우, "Failure
+// mode if X:", "symptom without X:") gives no hit unless a person ran it ("I", "we got",
+// 我) (lead_above.go). A message quoted as the object of a statement of what a component
+// does in general gives no hit either: "inductor only warns \"…\"", "ROCm disallows this
+// during capture and raises: `…`", "When Triton is absent, compilation crashes … with
+// \"…\"", "Without X, … raises:" over the message on the comment's next lines, and their
+// Chinese, Japanese and Korean siblings; a person, a past, a modal ("this can raise:"), a
+// fix after the message (a tip), a refusal alone ("capture rejects this:") and an issue's
+// plain present ("torch.compile fails with \"…\"") stay findings (mechanism.go). A
+// message wrapped over two string pieces of one call's argument is read in that call as
+// its one-line form is (wrapped_code.go); nor do a docstring's
 // "(raises '…')" and an exception's class defined, imported or caught in source (`class
 // InvalidCxxCompiler(RuntimeError):`, `except (…, InvalidCxxCompiler)`, classInCode). A retelling (unquoted, a Paraphrase row) in a clause that a condition leads is a
 // rule or a hint, no hit: "If libcuda.so is not found, set …", "install python3-dev,
@@ -1680,6 +1689,7 @@
 //   - capture-rng-state: a paraphrase with "RNG access", as reports retell it
 //   - capture-rng-state: a paraphrase with "urrent_seed()", as reports retell it
 //   - capture-rng-state: a paraphrase with "current_seed", as reports retell it
+//   - capture-rng-state: a paraphrase with "GeneratorImpl", as reports retell it
 //   - capture-rng-state: a paraphrase with "RNG state", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks graph", as reports retell it
 //   - capture-rng-state: a paraphrase with "breaks CUDA graph", as reports retell it
@@ -1882,6 +1892,7 @@
 //   - libcuda-not-found: a paraphrase with "libcuda", as reports retell it
 //   - libcuda-not-found: "cannot find -lcuda", 2.0–2.14
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
+//   - libcuda-not-found: a paraphrase with "-lcuda: No such file", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it
 //   - libcuda-not-found: a paraphrase with "libcuda.so", as reports retell it

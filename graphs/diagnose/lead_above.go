@@ -78,11 +78,17 @@ func (s *scanner) ledAbove(e *ringLine) bool {
 // an error like", "may fail with:"; not "can", as in an issue note's symptom "you can
 // hit:", holdoutJ's scope note, labelled a report), a hedge that ends the prose ("an
 // error saying something like"; not "some error like", a report's words in holdoutC2's
-// mpt7b thread); Chinese 如果/若 … with an error or a return
+// mpt7b thread); a failure mode or a symptom under a condition ("Failure mode if
+// `joint_graph.lazy_init` pre-warm is broken — … or skipped entirely:" over a fenced
+// message, a patch's notes: validation v33b's 32), a consequence of a thing missing in
+// Chinese, Japanese or Korean ("没有 … 时会报错：", "… がない場合、… が発生します：",
+// "… 없으면 … 발생합니다:"); Chinese 如果/若 … with an error or a return
 // (报错, 错误, 返回, 出现), Japanese 場合 and Korean 경우 after an error's words.
 var leadCondition = &lazyregexp.Regexp{Expr: `(?i)\b(?:if|when(?:ever)?|should|in\s+case)\s+(?:you|one|it|this|that|users?|the\s+[\w.-]+|your\s+[\w.-]+)\s+(?:\w+\s+){0,2}?` +
 	`(?:see|get|hit|encounter|run\s+into|receive|notice|fails?|errors?\s+out|crash(?:es)?|complains?|returns?|raises?|throws?|shows?|prints?)\b|` +
-	`\bin\s+case\s+of\b|\b(?:may|might|could)\s+(?:\w+\s+)?(?:see|get|hit|encounter|fail|error(?:\s+out)?|crash|abort)\b[^.!?]{0,60}[:：]\s*$|` +
+	`\bin\s+case\s+of\b|\b(?:failure\s+(?:mode|case)|symptoms?|what\s+happens|behaviou?r|outcome)\s+(?:if|when(?:ever)?|without|unless|in\s+case)\b|` +
+	`(?:没有|缺少|未)[^。！？\n]{1,30}?(?:时|的话)[^。！？\n]{0,30}?(?:会|将)(?:报错|抛出|失败|崩溃)|` +
+	`(?:が(?:ない|無い)|を(?:忘れ|省略し)た)場合[^。\n]{0,30}?(?:発生|失敗|エラー)|(?:없으면|없는\s*경우)[^.\n]{0,30}?(?:발생|실패|오류)|\b(?:may|might|could)\s+(?:\w+\s+)?(?:see|get|hit|encounter|fail|error(?:\s+out)?|crash|abort)\b[^.!?]{0,60}[:：]\s*$|` +
 	`\bsomething\s+(?:similar\s+to|like)\s*[:：]?\s*$|` +
 	`(?:如果|若|假如|万一|倘若|一旦)[^。！？\n]{0,40}?(?:报错|错误|出错|失败|返回|出现|提示)|` +
 	`(?:エラー|警告|失敗|例外)[^。\n]{0,30}場合|(?:오류|에러|경고|실패)[^.\n]{0,30}경우`}

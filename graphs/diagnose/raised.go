@@ -48,12 +48,16 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	})
 }
 
-// rowAt returns where row i's literal is on e's clean text; for a retelling whose
-// literal is not there, where its pattern matches (retoldAt); else -1.
+// rowAt returns where row i's literal is on e's clean text; for a message wrapped onto
+// the next line, where the head of the literal that ends e's line starts (wrappedAt);
+// for a retelling whose literal is not there, where its pattern matches (retoldAt); else -1.
 func (s *scanner) rowAt(i int, e *ringLine) int {
 	r := &s.rows[i]
-	if at := foldedAt(e.clean, r.literal); at >= 0 || !r.Paraphrase {
+	if at := foldedAt(e.clean, r.literal); at >= 0 {
 		return at
+	}
+	if !r.Paraphrase {
+		return s.wrappedAt(e, r.literal)
 	}
 	return retoldAt(r.re(), e.clean, r.literal)
 }
@@ -246,6 +250,9 @@ func (s *scanner) sourceStatement(e *ringLine, at int, opens, holds func(p *ring
 func (s *scanner) assertedInSource(i int, e *ringLine) bool {
 	lit := s.rows[i].literal
 	at := foldedAt(e.clean, lit)
+	if at < 0 && !s.rows[i].Paraphrase { // wrapped over the message's string pieces
+		at = s.wrappedAt(e, lit)
+	}
 	if len(lit) == 0 || at <= 0 || !e.lineStart || !bytes.Contains(e.clean[:at], []byte{'"'}) && !bytes.Contains(e.clean[:at], []byte{'\''}) {
 		return false
 	}

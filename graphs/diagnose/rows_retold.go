@@ -208,6 +208,7 @@ func retellings() []retelling {
 	out = append(out, retoldBU()...)
 	out = append(out, retoldCC()...)
 	out = append(out, retoldCV()...)
+	out = append(out, retoldV33B()...)
 	out = append(out, retoldDT()...)
 	out = append(out, retoldDT2()...)
 	out = append(out, retoldV24()...)

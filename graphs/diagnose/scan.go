@@ -816,7 +816,9 @@ type scanner struct {
 	// lowered and cutText are scratch: a text in lower case for a gate, a cut's text
 	// with its missing part put back.
 	lowered, cutText []byte
-	occ, spans       [][2]int // matchNearRun's occurrences of a literal and spans to run on
+	// mechText is mechanismStated's text (mechanism.go), reused across hits.
+	mechText   []byte
+	occ, spans [][2]int // matchNearRun's occurrences of a literal and spans to run on
 	// nearLows are the last long texts matchNear read in lower case, for the gates of
 	// the windows around each occurrence (lowerFor); low is the one being read.
 	nearLows [nearLows]loweredText
@@ -2085,11 +2087,12 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // in a piece of a string that implicit concatenation goes on with (concatPiece), an
 // exception's class defined, imported or caught in source (classInCode), a message alone
 // under a conditional lead-in (ledAbove), a test's comment that retells a report it
-// expects to pass now (passesNow), a program's own text that no run printed (codeHeld).
+// expects to pass now (passesNow), a program's own text that no run printed (codeHeld),
+// a statement of what a component does in general (mechanismStated).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
-		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e)
+		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a
