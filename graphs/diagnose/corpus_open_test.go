@@ -14,11 +14,8 @@ var OpenFalse = map[string]string{
 	// message or names its error code (builtInSource, built.go: a constructor's super call,
 	// an error-string switch), a list under a generic lead-in and a comment's hypothetical
 	// thing (generic.go).
-	"ga_zh_ddp_fix_notes_mutated_inputs":                           "holdoutGA: a bare `skipping cudagraphs due to mutated inputs` closing its line in backticks (mode=\"reduce-overhead\" shown) read as legacy-mutated-input (quoted), where the same words followed by more text are skip-mutated-inputs",
 	"ga_neg_zh_axolotl_faq_novalidchoices":                         "holdoutGA: a FAQ entry (问：… / 答：…) quoting NoValidChoicesError, read as no-valid-autotune-choices: a label question, as the English original of the same FAQ (ac_axolotl_faq_qmd_novalidchoices_flex_attn) is labelled the code's",
 	"ga_neg_nix_skiplist_comment_dynamo_py313":                     "holdoutGA: a packaging skip list's comment \"# RuntimeError: Dynamo is not supported on Python 3.13+\" read as unsupported-python: a label question, as five nixpkgs skip lists with the same comment (ab_nixpkgs_torch_geometric_…, p_nixpkgs_diffusers_…, fd_nix_…) are labelled the code's",
-	"ga_neg_chrome_fix_incompatible_options":                       "holdoutGA: \"due to incompatible options\" (a Chrome note) read as skip-incompatible-op: the literal matched inside a longer word",
-	"ga_neg_pandas_bug_incompatible_operations":                    "holdoutGA: \"due to incompatible operations\" (a pandas note) read as skip-incompatible-op: the literal matched inside a longer word",
 	"gb_neg_faq_python_headers_this_error_occurs_when":             "holdoutGB: a FAQ's \"This error occurs when …\" entry (the corpus keeps troubleshooting tips as findings; the tester labels it a lookalike), read as python-headers-missing",
 	"gb_neg_vllm_breakable_docstring_capture_end_refuses_unjoined": "holdoutGB: a docstring stating that capture end refuses unjoined work, no run's, read as stream-capture-unjoined; the same docstring is holdoutBZ's bz_atom_vllm_breakable_capture_docstring_hip_unjoined, labelled stream-capture-unjoined (the labels disagree; the earlier label kept)",
 	"gb_neg_k8s_stack_tip_if_you_see_custreamcreate":               "holdoutGB: a guide's \"if you see …\" tip (the corpus keeps troubleshooting tips as findings; the tester labels it a lookalike), read as cuda-invalid-context",
@@ -96,9 +93,6 @@ var OpenFalse = map[string]string{
 	// testdata/corpus/README.md); the program's own warning in a diff since a retelling in a
 	// string of an emitting call is a program's words, on a diff's line too (retoldEmitted,
 	// code_guard.go, branch fixfp33).
-	// holdoutCN, measured once at 65308c0f: the count-less skip line in a repro's comment, read
-	// as the legacy implementation's line (its miss is in corpus_test.go's openMisses).
-	"cn_pt139207_batchnorm_ddp_repro_comment_mutated_inputs_skip": "holdoutCN: a comment's count-less skip line, read as legacy-mutated-input's",
 	// holdoutCR, measured once at 65308c0f: docs.rs's page of a Rust binding's constant for CUDA
 	// error 906, which holdoutC2 labelled the code's for the same crate's pages of 900 and 901
 	// (c2_docsrs_capture_unsupported, c2_docsrs_capture_invalidated): the two sets disagree.
@@ -114,12 +108,6 @@ var OpenFalse = map[string]string{
 	// since MSVC's wording has a row (2026-12-05); the page is labelled for its Python.h block
 	// alone, whose shape (a failure's lines under "If … fails with") is the same.
 	"ab_reasoning_scratch_troubleshooting_python_h_c1083": "holdoutAB: a troubleshooting page's second block (MSVC's omp.h), labelled for its first (Python.h) alone",
-	// holdoutBG, measured once at 3d2d8e31: the trees' skip line quoted without its count
-	// under mode="reduce-overhead" is read as the legacy implementation's bare line too. The
-	// legacy row wanting cudagraph_trees False (tried on 2026-12-05) lost the bare line where
-	// no context is shown, which the planner's own legacy log is (TestRowsCoverPlannerSkipLines):
-	// telling the two apart wants a context that is absent, which the table has no field for.
-	"bg_lynn_engine_progress_r6000_reduce_overhead_probe_mutated_inputs": "holdoutBG: the trees' skip line without its count, under mode=\"reduce-overhead\", read as the legacy implementation's too",
 	// The generator's check in a capture made by hand ("Offset increment outside graph
 	// capture encountered unexpectedly.", 2.0–2.3's "CUDA generator expects graph capture
 	// to be underway") is read under trees-concurrent-callers with the capture's own

@@ -222,8 +222,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutGA and holdoutGB, measured once at db682ad5 (validations v33a and v33b).
-	"ga_zh_ddp_fix_notes_mutated_inputs": "holdoutGA: the bare skip message closing its line in backticks read as legacy-mutated-input (OpenFalse)",
-	"ga_neg_modal_image_comment_py311":   "holdoutGA: a PEP 440 compatible-release pin \"torch~=2.0.0\" in a Modal image's pip_install, not read as 2.0",
 	// holdoutEN, measured once at f161f00e (its lld -lcuda and its monarch design branch read
 	// since, branch hypo26b; its unpinned-memory guard hit in a capture since rows_retold_v33.go).
 	// holdoutEO, measured once at 2f1b8ffc.
@@ -281,7 +279,6 @@ var openMisses = map[string]string{
 	"cp_neg_vllmqwen3vl_t4_flex_attention_log_triton_llvm_rounding_mode_sm75": "holdoutCP: release from vLLM's build tag \"+torch271\" alone",
 	// holdoutCN, CO, CQ and CR, measured once at 65308c0f (testdata/corpus/README.md, "Held-out
 	// sets CN to CR, measured once").
-	"cn_pt139207_batchnorm_ddp_repro_comment_mutated_inputs_skip":        "holdoutCN: the skip line without its count as a comment in a repro's code; the count-less line is legacy-mutated-input's (the legacy implementation prints no count), and a comment's crop is not told apart from it",
 	"co_pt134749_pr_unused_cpu_inputs_prevented_cudagraphs_clip":         "holdoutCO: the reason in the PR's title (\"Allow cudagraphs with unused CPU inputs\") and \"this pattern was preventing cudagraphs from kicking in\" in its body, two lines apart",
 	"co_torchmd195_pr_scatter_dim_size_sync_breaks_cuda_graph":           "holdoutCO: \"To make the model fully compatible with CUDA Graph, I need replace scatter\": no failure or sync named in the stored excerpt",
 	"cq_comfyui4912_torchcompilemodel_node_needs_linux_wsl2_not_pre_rtx": "holdoutCQ: the node's requirements told as rules (\"requires either Linux, or WSL2\", \"does NOT work on anything Pre-RTX\"), no failure shown",
@@ -398,8 +395,6 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
-	// holdoutGA, measured once at db682ad5 (validation v33a).
-	"ga_neg_nix_skiplist_comment_dynamo_py313": "holdoutGA: \"torch 2.5\" in a skip list comment's alternative condition (\"# OR torch.compile tests broken on torch 2.5 + rocm\") read as the run's release",
 	// holdoutFC, measured once at 31837018 (the tester's run, 2026-12-06): a pin in uv's
 	// refusal to install it (kev#34) and a release to come (accelerate#1150), read as none
 	// since release_refused.go.

@@ -614,7 +614,7 @@
 // giving its line. Each phrasing is a row of one table (its shape,
 // its rank and its anchors, an example and where people write it
 // so), read by one matcher; TestReleaseRows holds each row to its example and
-// TestReleasePhrasings reads 154 phrasings through Read. By rank:
+// TestReleasePhrasings reads 189 phrasings through Read. By rank:
 //
 //  1. what torch prints: collect_env's "PyTorch version: 2.7.1+cu128" (a nightly's
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a torch.__version__
@@ -632,8 +632,10 @@
 //     2.9.0.dev20250723+cu128", "pytorch  2.5.1  py3.11_cuda12.4…", collect_env's "[pip3]
 //     torch==2.3.0" and "[conda] …"), a pin (torch==2.5.1, conda's pytorch==2.1.0, in a
 //     requirements file, a pyproject's list or a Poetry key: torch = "2.5.1", torch = {
-//     version = "2.5.1", … }; a bound is no release: torch>=2.5, torch~=2.5.0, "^2.5.0",
-//     "torch (>=2.5.0)"; a wildcard fixes the minor: "pytorch=2.2.*" is 2.2), pip's
+//     version = "2.5.1", … }; a bound is no release: torch>=2.5, torch~=2.5, "^2.5.0",
+//     "torch (>=2.5.0)", torch>=2.5,<2.7; a wildcard fixes the minor: "pytorch=2.2.*" is
+//     2.2, as PEP 440's specifiers of one minor do: torch~=2.5.0 (>=2.5.0, ==2.5.*),
+//     torch===2.5.1, torch>=2.5,<2.6), pip's
 //     "Successfully installed torch-2.3.0", "Requirement already satisfied: torch>=2.0 in
 //     … (2.3.0)" (the installed release, after any bound) and "but you have torch 2.5.1",
 //     conda's plan of a change (the release after its "-->": "pytorch  2.4.0-py3.11_… -->
@@ -2070,10 +2072,14 @@ const (
 
 	// LegacyMutatedInput occurs when the legacy implementation meets a graph that
 	// mutates an input (it refuses it where the log says so; on 2.11 it captures it
-	// silently, measured).
+	// silently, measured). Its count-less line is also the trees' line quoted without
+	// "(N instances)": it is this code where the log shows cudagraph_trees=False, the
+	// line as torch's logger printed it (its header before it), or a release whose trees
+	// print other words (2.3), else skip-mutated-inputs.
 	//
 	// Example:
 	//
+	//	torch._inductor.config.triton.cudagraph_trees = False
 	//	skipping cudagraphs due to mutated inputs
 	//
 	// Fix: let cudagraph trees handle it, or return the new value instead.

@@ -58,6 +58,8 @@ func TestQuotedEdges(t *testing.T) {
 		{"cjk-quoted-countless-mutated", "日志里一直是「skipping cudagraphs due to mutated inputs」，怎么办？",
 			[]croppedGot{{diagnose.SkipMutatedInputs, diagnose.Truncated}}},
 		{"bare-countless-mutated", "skipping cudagraphs due to mutated inputs",
+			[]croppedGot{{diagnose.SkipMutatedInputs, diagnose.Truncated}}},
+		{"logged-countless-mutated", "W0301 10:11:12.000000 1234 torch/_inductor/cudagraph_utils.py:200] [0/0] skipping cudagraphs due to mutated inputs",
 			[]croppedGot{{diagnose.LegacyMutatedInput, diagnose.Exact}}},
 		{"unquoted-countless-mutated-prose", "we see skipping cudagraphs due to mutated inputs in some runs", nil},
 		// Quoted up to the first clause's end (its comma, semicolon or colon).

@@ -61,8 +61,15 @@ const (
 // are torch.compile's API, modes and modules; the hand capture's torch.cuda's graph API
 // (torch/cuda/graphs.py) and the prose of v32a's texts 01 ("during cuda graph capture")
 // and 02 ("graph-capturing syncbn", "CUDA graph capture"); the engines' their launch
-// flags (vLLM's --enforce-eager, SGLang's --disable-cuda-graph), modules and vLLM's
-// capture mode (CUDAGraphMode.PIECEWISE, v32b text 10); Windows'
+// flags of capture and compile, modules and vLLM's capture mode (CUDAGraphMode.PIECEWISE,
+// v32b text 10): vLLM's --enforce-eager, --compilation-config, --cudagraph-capture-sizes,
+// --max-cudagraph-capture-size and the older --cuda-graph-sizes and
+// --max-seq-len-to-capture (vllm/engine/arg_utils.py, docs.vllm.ai's engine
+// arguments), SGLang's --disable-cuda-graph(-padding), --enable-torch-compile,
+// --torch-compile-max-bs, --cuda-graph-max-bs and --cuda-graph-bs
+// (python/sglang/srt/server_args.py ServerArgs; SGLang's flag alone names its run:
+// validation v33a's 88, "--enable-torch-compile" dropped to avoid the RNG capture
+// error); Windows'
 // a drive's folders, Python's site-packages under Lib, Python's WinError and MSVC's
 // tools (v32a text 03); the device runtimes' their PyTorch ports' names, device strings
 // and error prefixes (v32b text 03's "MUSA driver error" on an MTT S5000).
@@ -72,7 +79,10 @@ var factLiterals = [factCount][]string{
 	factManual:   {"torch.cuda.graph", "cuda.CUDAGraph", "CUDAGraph()", "capture_begin", "make_graphed_callables"},
 	factCaptured: {"graph captur", "Graph captur", "graph-captur", "graphs captur"},
 	factEngine: {"vllm serve", "vllm.", "vllm/", "VLLM_", "PIECEWISE", "sglang.", "sglang/", "SGLANG_",
-		"enforce-eager", "enforce_eager", "disable-cuda-graph", "disable_cuda_graph"},
+		"enforce-eager", "enforce_eager", "disable-cuda-graph", "disable_cuda_graph",
+		"--enable-torch-compile", "--torch-compile-max-bs", "--cuda-graph-max-bs", "--cuda-graph-bs",
+		"--compilation-config", "--cudagraph-capture-sizes", "--cuda-graph-sizes", "--max-cudagraph-capture-size",
+		"--max-seq-len-to-capture"},
 	factEngineNamed: {"vLLM ", "vLLM'", "vLLM,", "SGLang", "sglang"},
 	factWindows: {"[WinError", "cl.exe", "python.exe", "vcvars", "win_amd64", "Native Tools", "Windows 10",
 		"Windows 11"},

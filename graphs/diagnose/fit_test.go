@@ -102,6 +102,15 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"unpinned-hand-capture", "with torch.cuda.graph(g):\n    y = x + torch.tensor([1.0], device='cuda')\n" + unpinnedLine, diagnose.CaptureUnpinnedCopy, manualWords, compileMode},
 		{"vllm-enforce-eager", "removing --enforce-eager makes the server fail:\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
 		{"sglang", "python -m sglang.launch_server --model-path m\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
+		// the engines' flags of capture and compile alone, no engine named (validation
+		// v33a's 88: SGLang's --enable-torch-compile dropped to avoid the RNG error)
+		{"sglang-torch-compile-flag", "torch._dynamo 在 cudagraph 捕获期间\n去掉 `--enable-torch-compile` 只是绕开了\n" + rngLine, diagnose.CaptureRNGState, engineWords, compileMode},
+		{"sglang-compile-max-bs", "launch with --torch-compile-max-bs 32\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
+		{"sglang-cuda-graph-max-bs", "torch.compile inside the server; --cuda-graph-max-bs 8\n" + unpinnedLine, diagnose.CaptureUnpinnedCopy, engineWords, compileMode},
+		{"vllm-compilation-config", "--compilation-config '{\"level\": 3}'\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
+		{"vllm-capture-sizes", "--cudagraph-capture-sizes 1 2 4 8\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
+		{"vllm-max-seq-len-to-capture", "--max-seq-len-to-capture 8192 --enforce-eager off\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
+		{"torch-compile-flag-underscore", "model = torch.compile(model)  # enable_torch_compile=True in our config\nCUDA graph capture fails:\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, engineWords},
 		{"vllm-hand-words", "vLLM capture fails during CUDA graph capture\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, manualWords},
 		{"compile-in-hand-capture", "model = torch.compile(model)\nwith torch.cuda.graph(g):\n    y = model(x)\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
 		{"v33b-57-cupy", "bij `rt._graph.launch(stream)` binnen `stream.begin_capture()`\n" + illegalLine, diagnose.StreamCaptureIllegal, "before the stream's begin_capture()", compileMode},

@@ -72,8 +72,8 @@ func TestFormsAbsent28(t *testing.T) {
 		{"config table: env var", "| TORCHINDUCTOR_CUDAGRAPH_TREES | env | 1 | `" + mutated + "` |\n", form{}, "an environment variable"},
 		{"config table: torch._inductor.config", "| `torch._inductor.config.triton.cudagraph_support_input_mutation` | False | warns `" + mutated + "` |\n", form{}, "the key's full name"},
 		{"config table: env var and plain key", "| `TORCHINDUCTOR_CUDAGRAPH_TREES` / `triton.cudagraph_trees` / `cudagraph_trees` | 1 | `" + mutated + "` |\n", form{}, "a plain key after the first"},
-		{"config table: a run's setting", "| `triton.cudagraph_trees=False` | step 3 | `" + mutated + "` |\n", at(diagnose.LegacyMutatedInput, 1, diagnose.Quoted), "a run's row sets a value"},
-		{"config table: a run's status", "| `triton.cudagraph_support_input_mutation` | ❌ failed | `" + mutated + "` |\n", at(diagnose.LegacyMutatedInput, 1, diagnose.Quoted), "a run's status"},
-		{"config table: a table of runs", "| run | status | log |\n|---|---|---|\n| 3 | ❌ | `" + mutated + "` |\n", at(diagnose.LegacyMutatedInput, 3, diagnose.Quoted), "no key in the first cell"},
+		{"config table: a run's setting", "| `triton.cudagraph_trees=False` | step 3 | `" + mutated + "` |\n", at(diagnose.LegacyMutatedInput, 1, diagnose.Exact), "a run's row sets a value"},
+		{"config table: a run's status", "| `triton.cudagraph_support_input_mutation` | ❌ failed | `" + mutated + "` |\n", at(diagnose.SkipMutatedInputs, 1, diagnose.Truncated), "a run's status"},
+		{"config table: a table of runs", "| run | status | log |\n|---|---|---|\n| 3 | ❌ | `" + mutated + "` |\n", at(diagnose.SkipMutatedInputs, 3, diagnose.Truncated), "no key in the first cell"},
 	})
 }

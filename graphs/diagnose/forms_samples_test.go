@@ -33,7 +33,7 @@ var formSamples = []formSample{
 	{LegacyMutatedInput, "", "skipping cudagraphs due to input mutation"},
 	{LegacyStaticInputMoved, "", "    assert dst.data_ptr() == src.data_ptr()\nAssertionError"},
 	{LegacyStaticInputMoved, "", "AssertionError: Expected static input at index 3 to have same data_ptr, got 139872617431040 vs 139872617563136"},
-	{LegacyMutatedInput, "", "skipping cudagraphs due to mutated inputs"},
+	{LegacyMutatedInput, "torch._inductor.config.triton.cudagraph_trees = False", "skipping cudagraphs due to mutated inputs"},
 	{LegacyMutatedInput, "torch._inductor.config.triton.cudagraph_trees = False", "skipping cudagraphs due to ['mutated inputs']"},
 	{OverwrittenOutput, "", "RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: File \"/app/train.py\", line 42, in forward. To prevent overwriting, clone the tensor outside of torch.compile() or call torch.compiler.cudagraph_mark_step_begin() before each model invocation."},
 	{OverwrittenOutput, "", "RuntimeError: Error: accessing tensor output of CUDAGraphs that has been overwritten by a subsequent run. Stack trace: File \"/app/train.py\", line 42, in forward. To prevent overwriting, clone the tensor outside of torch.compile() before running the model again."},

@@ -26,10 +26,10 @@ func TestFormsValueCut(t *testing.T) {
 		{"value: CSV cell", "run,status,error\n7,failed,RuntimeError: " + head + ",12.5\n", cut(diagnose.OverwrittenOutput, 2), "CSV"},
 		{"value: TSV cell", "run\tstatus\terror\n7\tfailed\tRuntimeError: " + head + "\t12.5\n", cut(diagnose.OverwrittenOutput, 2), "TSV"},
 		{"value: stream capture cut", "{\"error\": \"CUDA error: operation not permitted when stream\"}\n", cut(diagnose.StreamCaptureIllegal, 1), "a CUDA error's runtime text and more"},
-		{"value: skip reason cut", "{\"warning\": \"skipping cudagraphs due to mutated inpu\"}\n", cut(diagnose.LegacyMutatedInput, 1), "cut inside a word: the bare reason is the legacy wording, as an ellipsis cut reads it"},
+		{"value: skip reason cut", "{\"warning\": \"skipping cudagraphs due to mutated inpu\"}\n", cut(diagnose.SkipMutatedInputs, 1), "cut inside a word: the count-less reason with no logger's header is the trees' line quoted"},
 		{"value: code span in Chinese prose", "- SSH 会话不继承 ENV → `cuda.h: No such file`（丢 CUDA env）\nTriton compiles main.c\n", cut(diagnose.CUDAHeadersMissing, 1), "holdoutZ's gpupedia runbook, with a Triton line"},
 		{"value: code span in English prose", "we hit `RuntimeError: " + head + "` in the decode loop\n", cut(diagnose.OverwrittenOutput, 1), "the text copied from the output"},
-		{"value: table cell, the line-end row", "| stage | warning | count |\n|---|---|---|\n| decode | skipping cudagraphs due to mutated inputs | 3 |\n", form{diagnose.LegacyMutatedInput, 3, diagnose.Quoted, ""}, "the cell ends the message as a line does"},
+		{"value: table cell, the line-end row", "| stage | warning | count |\n|---|---|---|\n| decode | skipping cudagraphs due to mutated inputs | 3 |\n", form{diagnose.SkipMutatedInputs, 3, diagnose.Truncated, ""}, "the cell ends the message as a line does; count-less, no cudagraph_trees=False: the trees' line quoted"},
 		// Quiet.
 		{"value: code span, no Triton", "- SSH 会话不继承 ENV → `cuda.h: No such file`（丢 CUDA env）\n", form{}, "holdoutZ's runbook alone: any CUDA build's header (the row's Requires)"},
 		{"value: code span, several codes", "to avoid a `skipping cudagraphs due to` warning\n", form{}, "every skip reason starts so"},

@@ -538,6 +538,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 		}
 		planTorch = facts.String()
 	}
+	s.settleByRelease(active, facts, haveTorch)
 	best := map[Code]int{}
 	holds := make([]bool, len(s.rows))
 	for i, row := range s.rows {

@@ -19,7 +19,7 @@ func TestElidedMiddle(t *testing.T) {
 		{"after other words", "the error: ... operation not permitted when stream is capturing", StreamCaptureIllegal},
 		{"overwritten, went on", "Error: accessing tensor output of CUDAGraphs that has been overwritten ... we cloned it", OverwrittenOutput},
 		{"resumed at a word", "skipping cudagraphs due to ... devices: device(type='cuda', index=0), device(type='cuda', index=1)", SkipMultipleDevices},
-		{"inflected end kept", "skipping cudagraphs due to ... mutated inputs", LegacyMutatedInput},
+		{"inflected end kept", "skipping cudagraphs due to ... mutated inputs", SkipMutatedInputs},
 		// Not read: a side's letters that only begin a word of the text.
 		{"one letter of a word", "skipping cudagraphs due to ... something", ""},
 		{"three letters", "skipping cudagraphs due to ... singular", ""},

@@ -182,13 +182,13 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 // phrasings of otherRunSaid, an API's history (apiHistory), a fix's move (fixMove), a
 // check mark (checkMarked), an article's topic (releaseTopic), a fix's future home
 // (fixHome), a change in torch dated by "since" (sinceChanged), a release compared with
-// (comparedTo), a minimum (minimumNamed) or a release nobody runs (nobodyRuns: to come, or
-// its installation failed).
+// (comparedTo), a minimum (minimumNamed), a release nobody runs (nobodyRuns: to come, or
+// its installation failed) or a skip list's condition in a comment (skipListRemark).
 func otherRunNamed(text, before []byte, from, to int) bool {
 	return otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) ||
 		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:]) ||
 		fixHome(text, before, from, to) || cjkFix(text, from, to) || sinceChanged(text, before, from, to) || comparedTo(before, text[to:]) ||
-		minimumNamed(text, from, to) || nobodyRuns(text, from, to)
+		minimumNamed(text, from, to) || nobodyRuns(text, from, to) || skipListRemark(text, from)
 }
 
 // resolverLine is a line of a resolver's report that a requirement could not be

@@ -115,6 +115,10 @@ func releaseRows() []releaseRow {
 			shape: `\bbut you have torch ` + ver},
 		{name: "pin", what: "pin", literal: "==", anchors: []string{"torch==", "Torch==", "orch =="}, rank: rankPackage,
 			shape: `(?i)` + torchAt + `(?:py)?torch\s*==\s*` + ver},
+		// a PEP 440 specifier that holds the requirement to one minor: "torch~=2.0.0",
+		// "torch===2.0.1", "torch>=2.0,<2.1" (release_pep440.go)
+		{name: "pin-one-minor", what: "pin", anchors: []string{"torch~=", "Torch~=", "orch ~=", "torch>=", "Torch>=", "orch >=", "torch===", "torch<", "orch <"}, rank: rankPackage,
+			pick: pickOneMinor, shape: oneMinorSpec},
 		// other tools' reports and prose keys: "Torch version : 2.4.1", "my torch version
 		// is 2.0.0", "- `torch` version: 2.3.0"; transformers-cli env's "- PyTorch version
 		// (GPU?): 2.5.1+cu124 (True)" and, from transformers' env.py of 2025 on, "- PyTorch

@@ -82,6 +82,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"pin": {
 		example: "[pip3] torch==2.8.0+cu128", want: "2.8",
 		source: "https://github.com/vllm-project/vllm/issues/26379 (collect_env's library list); requirements files"},
+	"pin-one-minor": {
+		example: "        \"torch~=2.0.0\",", want: "2.0",
+		source: "a Modal image's .pip_install(…) list (the search tool's code corpus, file id 15467709275); PEP 440's compatible release (\"~=2.0.0\" is \">=2.0.0, ==2.0.*\"), arbitrary equality and exclusive bounds (packaging.python.org, Version specifiers)"},
 	"version-key": {
 		example: "- PyTorch version (GPU?): 2.1.2+cu121 (True)", want: "2.1",
 		source: "https://github.com/huggingface/transformers/issues/31645 (transformers-cli env); https://github.com/facebookresearch/sapiens/issues/141 (\"Torch version : 2.4.1\"); https://github.com/kijai/ComfyUI-WanVideoWrapper/issues/1154 (\"- **PyTorch Version:** 2.7.0+cu128\"); https://github.com/huggingface/transformers/issues/47321 (\"- PyTorch version (accelerator?): 2.12.1+cu130 (CUDA)\", transformers' env.py); DeepSpeed's ds_report (deepspeed/env_report.py: \"torch version .................... 2.0.1+cu117\", as dsj96/peft's README pastes it)"},

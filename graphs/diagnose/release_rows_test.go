@@ -90,15 +90,28 @@ func TestReleasePhrasings(t *testing.T) {
 		{"pip-install-pin", "pip install torch==2.3.0 --index-url https://download.pytorch.org/whl/cu121", "2.3", ""},
 		{"bound-ge", "torch>=2.5.1", "", ""},
 		{"bound-range", "torch>=2.1,<2.5", "", ""},
-		{"bound-compatible", "torch~=2.4.0", "", ""},
+		{"bound-compatible", "torch~=2.4.0", "2.4", "pin"}, // PEP 440: >=2.4.0, ==2.4.* (one minor)
+		{"bound-compatible-minor", "torch~=2.4", "", ""},   // >=2.4, ==2.*
+		{"pip-install-compatible", "pip install torch~=2.0.0", "2.0", "pin"},
+		{"modal-compatible", `        "torch~=2.0.0",`, "2.0", "pin"},
+		{"compatible-spaced", "torch ~= 2.3.1", "2.3", "pin"},
+		{"arbitrary-equality", "torch===2.0.1", "2.0", "pin"},
+		{"wildcard-pin", "torch==2.0.*", "2.0", "pin"},
+		{"range-one-minor", "torch>=2.0,<2.1", "2.0", "pin"},
+		{"range-one-minor-spaced", "torch >= 2.0.1, < 2.1.0", "2.0", "pin"},
+		{"range-patches", "torch>=2.0.1,<2.0.5", "2.0", "pin"},
+		{"range-reversed", "torch<2.1,>=2.0", "2.0", "pin"},
+		{"range-two-minors", "torch>=2.0,<2.2", "", ""},
+		{"range-next-patch", "torch>=2.0,<2.1.1", "", ""},
+		{"range-other-package", "vllm 0.2.0 requires torch>=2.0,<2.1, but you have torch 2.3.1", "2.3", ""},
 		{"bound-pep508", "torch (>=2.4.0)", "", ""},
 		{"poetry-exact", "torch = \"2.5.1\"", "2.5", ""},
 		{"poetry-table", "torch = { version = \"2.5.1\", source = \"pytorch-cu124\" }", "2.5", ""},
 		{"poetry-caret", "torch = \"^2.1.0\"", "", ""},
 		{"poetry-tilde", "torch = \"~2.5.1\"", "", ""},
 		{"pip-installed", "Successfully installed torch-2.5.1", "2.5", ""},
-		{"pip-satisfied-bound", "Requirement already satisfied: torch>=2.0 in ./venv/lib/python3.11/site-packages (2.3.0)", "2.3", ""},                        // new
-		{"pip-satisfied-from", "Requirement already satisfied: torch in /usr/lib/python3/dist-packages (from xformers) (2.3.0)", "2.3", ""},                   // new
+		{"pip-satisfied-bound", "Requirement already satisfied: torch>=2.0 in ./venv/lib/python3.11/site-packages (2.3.0)", "2.3", ""},      // new
+		{"pip-satisfied-from", "Requirement already satisfied: torch in /usr/lib/python3/dist-packages (from xformers) (2.3.0)", "2.3", ""}, // new
 		{"pip-satisfied-extras", "Requirement already satisfied: torch[opt-einsum]>=2.1 in /opt/conda/lib/python3.11/site-packages (2.4.1+cu121)", "2.4", ""}, // new
 		{"version-report", "Torch version : 2.4.1", "2.4", ""},
 		{"hf-env", "- PyTorch version (GPU?): 2.5.1+cu124 (True)", "2.5", "version report"}, // new: loose prose before
@@ -239,6 +252,16 @@ func TestReleasePhrasings(t *testing.T) {
 		{"api-history-added", "These options were added in PyTorch 2.8.0, so passing them fails", "", ""},
 		{"rocm-vllm-image", "Observed on `rocm/vllm:rocm7.14.0_rdna_ubuntu24.04_py3.14_pytorch_2.11.0_vllm_0.23.0` (vLLM 0.23.0)", "2.11", "image or key"},
 		{"rocm-sgl-image", "docker pull rocm/sgl-dev:v0.5.2-rocm700-mi30x_pytorch_2.8.0", "2.8", "image or key"},
+		// a release named in a skip list's comment as the condition under which tests break
+		// (release_skiplist.go, validation v33a's 93), and the run's release beside it
+		{"skiplist-or", "    # OR torch.compile tests broken on torch 2.5 + rocm", "", ""},
+		{"skiplist-tests-fail", "// these tests fail on torch 2.4, skip them", "", ""},
+		{"skiplist-also", "# also flaky with torch==2.3.1", "", ""},
+		{"skiplist-tests-hang", "  # distributed tests hang under PyTorch 2.6", "", ""},
+		{"comment-repro-fails", "# fails on torch 2.5.1 with the error below", "2.5", "prose"},
+		{"comment-compile-broken", "# torch.compile is broken on torch 2.5 here", "2.5", "prose"},
+		{"prose-tests-broken", "Many tests broken on torch 2.5 + rocm after the upgrade", "2.5", "prose"},
+		{"prose-or", "OR torch.compile tests broken on torch 2.5 + rocm", "2.5", "prose"},
 		// a release named as the one that brought a feature (holdoutBY)
 		{"feature-ja", "PyTorch 2.0の本命機能!torch.compileで性能向上の壁を突破する", "", ""},
 		{"feature-ko", "torch.compile은 PyTorch 2.0에서 도입된 기능으로, 코드를 컴파일하여 실행 속도를 높이는 것이 목적이에요.", "", ""},

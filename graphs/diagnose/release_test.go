@@ -175,7 +175,8 @@ func TestOwnRelease(t *testing.T) {
 		// holdoutH1: a range in a package manager's syntax, a document's title, a feature's release.
 		{"poetry-caret", `torch = {version = "^2.5.0", source = "pytorch-gpu"}`, "", "Poetry's caret range (a gitcode page on Unsloth)"},
 		{"poetry-tilde", `torch = "~2.5.0"`, "", "Poetry's tilde range"},
-		{"pip-compatible", "torch~=2.5.0", "", "pip's compatible release"},
+		{"pip-compatible", "torch~=2.5.0", "2.5", "pip's compatible release of three parts: >=2.5.0, ==2.5.* (PEP 440)"},
+		{"pip-compatible-two-parts", "torch~=2.5", "", "pip's compatible release of two parts: >=2.5, ==2.*"},
 		{"pep508-parenthesized", `dependencies = ["torch (>=2.5.0)"]`, "", "a pyproject.toml's PEP 508 bound"},
 		{"conda-bound", "  - pytorch>=2.5", "", "conda's bound"},
 		{"conda-wildcard", "  - pytorch=2.5.*", "2.5", "conda's wildcard fixes the minor (branch rel15: 2.5's patches only)"},

@@ -102,6 +102,9 @@ type compiledRow struct {
 	// rule: a message whose words are a rule or a fact (ruleRow), no report where source
 	// code states it (ruleStated)
 	rule bool
+	// headWords and tailWords are the literal's edge words that a hit must show at a word's edge
+	// (wordEdges, midWord), nil where the row's edge needs none
+	headWords, tailWords []byte
 }
 
 // rowForms are a row's pattern's forms that only a line holding some form of the
@@ -436,6 +439,7 @@ func (b *tableBuilder) row(i int, sig Signature) (compiledRow, error) {
 		fragment: sig.Cropped && sig.Pattern == fragmentPattern(sig.Literal), bareSkip: bareSkipRow(sig), bareAssert: bareAssertRow(sig), rule: ruleRow(sig)}
 	row.folded = append([]byte(nil), row.squeezed...)
 	lower(row.folded)
+	row.headWords, row.tailWords = wordEdges(sig, lit)
 	if sig.Pattern == "" && !row.uncut() && len(row.squeezed) > minMiddle {
 		row.middle = middleForms(lit)
 	}
@@ -2201,7 +2205,7 @@ var quoteCloses = []string{"`", "\"", "'", "”", "’", "...", "…"}
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || s.inListing(i, e) || s.absentAt(e, s.markedLiteral(i, e)) || s.absentBelow(i, e, end) || s.absentJoined(i, e, end) || s.unreported(i, e) {
+	if e.legend || midWord(&s.rows[i], text) || s.inListing(i, e) || s.absentAt(e, s.markedLiteral(i, e)) || s.absentBelow(i, e, end) || s.absentJoined(i, e, end) || s.unreported(i, e) {
 		return
 	}
 	line := e.line

@@ -430,8 +430,16 @@ func legacyRows() []Signature {
 			Decisive: "the AssertionError line",
 		},
 		{
+			// The count-less line is the legacy implementation's as printed, and also the
+			// trees' line as a person quotes it, count dropped ("(N instances)"): the words
+			// alone do not tell them apart, nor does what follows them on the line (the line's
+			// end or a closing quote). The legacy row takes the line where the text shows
+			// triton.cudagraph_trees set to False, as the listed form's row does, or the line
+			// as torch's logger printed it (loggedBare); elsewhere it is the trees' (the
+			// default of mode="reduce-overhead" since 2.1), or the release's (settleByRelease).
 			Code: LegacyMutatedInput, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 3),
-			Pattern:    `skipping cudagraphs due to mutated inputs\s*$`,
+			Pattern:    regexp.QuoteMeta(skipLine(skips.MutatedInputs, skips.Legacy, 3)) + bareLineEnd,
+			Requires:   treesOff + "|" + loggedBare,
 			Supersedes: SkipMutatedInputs,
 			Releases:   legacyBareMutated, Cause: mutatedCause + " (printed only where " +
 				"triton.cudagraph_support_input_mutation is False; with it True, the default " +
@@ -442,12 +450,13 @@ func legacyRows() []Signature {
 				"(no instance count without trees) @ T2.6.0, T2.14.0; check_for_mutation's default_msg @ " +
 				"2.3.0, 2.4.0, 2.5.1 (" + wordingsAudit + "); measured silent capture: " +
 				"testdata/torch/2.11/measured_scenarios.json ro_mut_input_legacy",
-			Decisive: "the skip line, which has no \"(N instances)\" count on this path",
+			Decisive: "the skip line, which has no \"(N instances)\" count on this path; another line " +
+				"sets triton.cudagraph_trees to False",
 		},
 		{
 			Code: LegacyMutatedInput, Literal: listed(skipLine(skips.MutatedInputs, skips.Legacy, listedSkips.From.Minor)),
 			Pattern:    `skipping cudagraphs due to \[.*'mutated inputs'`,
-			Requires:   `cudagraph_trees['"]?\s*[:=]\s*False`,
+			Requires:   treesOff,
 			Supersedes: SkipMutatedInputs,
 			Releases:   mutatedListed, Cause: mutatedCause,
 			Fix:      fixLegacyMutated,
@@ -459,6 +468,27 @@ func legacyRows() []Signature {
 		},
 	}
 }
+
+// bareLineEnd is what may follow the count-less skip line "skipping cudagraphs due to
+// mutated inputs": the line's end, a table cell's end or a closing quote, not its "(N
+// instances)" count nor more words of another message.
+const bareLineEnd = `\s*(?:$|\||` + closeQuote + `)`
+
+// loggedBare is the count-less skip line as torch's logger prints it, its header before
+// it and the line's end after it: glog's file and line ("…cudagraph_utils.py:200] [0/0] ",
+// where the skip is logged since 2.3; not compile_fx.py's, whose name heads Inductor's
+// stock warnings), logging's "[WARNING] ", rich's "WARNING  " (each
+// alternative's literal prefix is the prefilter's anchor: "WARNING " alone is on every
+// stock warning, TestStockWarningsCheap). Printed without a count, the line is the legacy implementation's (the
+// trees' has "(N instances)" from 2.4, other words before).
+const loggedBare = `cudagraph_utils\.py:\d+\][^\n]{0,40}?` + bareSkipEnd + `|\[WARNING\] ` + bareSkipEnd + `|WARNING  ` + bareSkipEnd
+
+// bareSkipEnd is the count-less skip line's words, ending the line.
+const bareSkipEnd = `skipping cudagraphs due to mutated inputs\s*$`
+
+// treesOff is a line that sets triton.cudagraph_trees to False (the legacy
+// implementation): in a config assignment, a dict of options or a patch.
+const treesOff = `cudagraph_trees['"]?\s*[:=]\s*False`
 
 // source20 is where the 2.0 wordings were read: a fork's copy of compile_fx.py from
 // before cudagraph trees.
@@ -842,17 +872,18 @@ func skipRows() []Signature {
 		},
 		{
 			// The skip line quoted in prose without its count: "I keep getting \"skipping
-			// cudagraphs due to mutated inputs\"" (a person drops "(1 instances)"; the
-			// count-less line that legacy-mutated-input reads is a log's whole line).
+			// cudagraphs due to mutated inputs\"" (a person drops "(1 instances)"), closed by
+			// a quote or by the line's end alike; legacy-mutated-input's row of the same
+			// words wins where the text shows cudagraph_trees=False (its Requires).
 			Code: SkipMutatedInputs, Literal: skipLine(skips.MutatedInputs, skips.Legacy, 3),
-			Pattern:  regexp.QuoteMeta(skipLine(skips.MutatedInputs, skips.Legacy, 3)) + `\s*` + closeQuote,
+			Pattern:  regexp.QuoteMeta(skipLine(skips.MutatedInputs, skips.Legacy, 3)) + bareLineEnd,
 			Releases: mutatedCounted, Cropped: true,
 			Cause: "the function mutates a user input in place (not a parameter or buffer), so " +
 				"cudagraph trees run it eagerly",
 			Fix: fixMutatedInputs, Evidence: modes.Source,
 			Source: "cudagraph_utils.py get_mutation_stack_trace @ T2.6.0 (\"skipping cudagraphs due to " +
 				"mutated inputs (N instances)\"); PR #124700; quoted without its count",
-			Decisive: "the skip line quoted, a quote closed right after \"mutated inputs\"",
+			Decisive: "the skip line without its count, at the line's end or a quote closed right after \"mutated inputs\"",
 		},
 		{
 			// The stack-trace form of 2.3 (PR #117720, 2024-01): "skipping cudagraphs due to

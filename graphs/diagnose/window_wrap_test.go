@@ -54,7 +54,8 @@ func TestWindowBoundaryKeepsRow(t *testing.T) {
 // TestWrapKeepsRow: the trees' mutation skip wrapped by a terminal or a page before its
 // count ("… mutated inputs" / "(84 instances). Found from :", sweep2 finding 4) is the
 // trees' message, found wrapped, not the legacy implementation's count-less line; a
-// count-less line followed by anything else is still the legacy one.
+// count-less line followed by anything else is still the legacy one where the text shows
+// cudagraph_trees=False (else the trees' line quoted without its count).
 func TestWrapKeepsRow(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -64,7 +65,8 @@ func TestWrapKeepsRow(t *testing.T) {
 		{"before the count", "skipping cudagraphs due to mutated inputs\n(84 instances). Found from :\n", []string{"skip-mutated-inputs wrapped"}},
 		{"before the count, indented", "W1203 inductor skipping cudagraphs due to mutated inputs\n   (84 instances)\n", []string{"skip-mutated-inputs wrapped"}},
 		{"inside the count", "skipping cudagraphs due to mutated inputs (84\ninstances). Found from :\n", []string{"skip-mutated-inputs wrapped"}},
-		{"a legacy line", "skipping cudagraphs due to mutated inputs\nTraceback (most recent call last):\n", []string{"legacy-mutated-input exact"}},
+		{"a legacy line", "torch._inductor.config.triton.cudagraph_trees = False\nskipping cudagraphs due to mutated inputs\nTraceback (most recent call last):\n", []string{"legacy-mutated-input exact"}},
+		{"a count-less line, trees", "skipping cudagraphs due to mutated inputs\nTraceback (most recent call last):\n", []string{"skip-mutated-inputs truncated"}},
 	}
 	for _, tt := range tests {
 		d, err := diagnose.Read(strings.NewReader(tt.text))
