@@ -6,9 +6,11 @@ import (
 )
 
 // cuda-invalid-context's words by the program the text shows (issue 21: "a cause must
-// hold for the text"; /work/v33b's report, texts 35 and 36: a pycuda module and a native
-// driver-API app given Go's runtime.LockOSThread and torch.cuda.set_device; /work/v33a's
-// text 65: a fork() explainer given Go's goroutines). The row's words (contextCause,
+// hold for the text"; validation v33b's texts 35 and 36, held as testdata/corpus's
+// gb_drone_docstring_pycuda_invalid_device_context and gb_cuda_driver_app_log_cumemalloc_invalid_context_201:
+// a pycuda module and a native driver-API app given Go's runtime.LockOSThread and
+// torch.cuda.set_device; v33a's 65, ga_neg_fork_explainer_errors_like: a fork() explainer
+// given Go's goroutines). The row's words (contextCause,
 // contextFix: each program's way) stay where the text shows no program of these kinds. The first kind the
 // text shows, in this order, gives the words: a fork (its cause is the process, not the
 // thread), Go, pycuda, CuPy, PyTorch, then the driver API's calls alone (a C or C++
