@@ -47,17 +47,23 @@ func TestBareSkipTie(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			r, err := Read(strings.NewReader(tc.text + "\n"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []Code
-			for _, f := range r.Findings {
-				got = append(got, f.Code)
-			}
-			if d := cmp.Diff(tc.want, got); d != "" {
+			if d := cmp.Diff(tc.want, readCodes(t, tc.text)); d != "" {
 				t.Errorf("%q (-want +got):\n%s", tc.text, d)
 			}
 		})
 	}
+}
+
+// readCodes returns the codes of Read's findings on text, a newline added, in order.
+func readCodes(t *testing.T, text string) []Code {
+	t.Helper()
+	r, err := Read(strings.NewReader(text + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Code
+	for _, f := range r.Findings {
+		got = append(got, f.Code)
+	}
+	return got
 }
