@@ -1398,7 +1398,9 @@ func (s *scanner) process(k int) {
 		return
 	}
 	if e.kinds&(1<<anchorVersion) != 0 || s.torch.pending() {
+		s.torch.next = s.nextLine(k)
 		s.releaseWindow(e, text)
+		s.torch.next = nil
 	}
 	if e.kinds&(1<<anchorDevice) != 0 {
 		s.devs.window(e.raw)
@@ -1438,6 +1440,19 @@ func (s *scanner) rawWindow(raw *ringLine) {
 	if raw.kinds&(1<<anchorPython) != 0 {
 		s.rec.python.pathWindow(raw.raw, raw.line)
 	}
+}
+
+// nextLine returns the raw text of the line after ring entry k's, nil where the ring
+// does not hold it yet or entry k+1 goes on k's line (a window of a long line).
+func (s *scanner) nextLine(k int) []byte {
+	if k+1 >= s.n {
+		return nil
+	}
+	e := &s.ring[(k+1)%ringSize]
+	if !e.lineStart {
+		return nil
+	}
+	return e.raw
 }
 
 // releaseWindow reads entry e's text (its clean line) for the release; a release found
@@ -2219,6 +2234,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 	}
 	s.record(i, e, end, text, m)
 	s.lastHit = line
+	s.torch.hitAt(line)
 	if s.rowLast[i] != e.vline {
 		s.rowLast[i] = e.vline
 		s.rowLines[i]++
