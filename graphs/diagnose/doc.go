@@ -796,8 +796,9 @@
 // torch 2.13"), an instruction on it ("# TODO: Remove after torch 2.11", "# TODO: Delete
 // once torch 2.1.0 is released", "torch 2.13 stable (when released)") and a move whose
 // sentence says what can then go ("After upgrading to torch 2.13 stable, the workaround
-// can be removed", read on the next line where the line ends inside the sentence; "After
-// upgrading to torch 2.13, we got the crash below" is the run's). "Tested", "verified"
+// can be removed", read on the next line where the line ends inside the sentence;
+// "升级到 torch 2.13 之后可以删除", "に上げたら…消す"; "After upgrading to torch 2.13, we got
+// the crash below" is the run's). "Tested", "verified"
 // or "validated" as an attribute after an article or a possessive names the
 // environment's own release ("Install … under the verified PyTorch `2.0.1+cu118`
 // compatibility constraints", "the tested PyTorch 2.13 runtime"), not one tried. Where

@@ -31,7 +31,8 @@ import (
 //     upgrading to torch 2.13, the workaround can be removed", "this hack should no longer
 //     be needed after the upgrade to 2.13", "After the upgrade to torch 2.13, this can go"
 //     ("After upgrading to torch 2.13, we got the crash below" and "…, it will crash on
-//     the first step" are the run's: no removal is said).
+//     the first step" are the run's: no removal is said); the same in Chinese, Japanese,
+//     Korean and German (planGoesIntl).
 //
 // The sentence after the release is read on the next line too where the line ends inside
 // it (a paragraph wrapped at a width): versionFinder.next.
@@ -58,6 +59,15 @@ var (
 	// sentence says can then go.
 	planLead = &lazyregexp.Regexp{Expr: `(?i)\b(?:after|once|when|whenever|until|till|as\s+soon\s+as|post)\b[^.;!?]{0,40}?\b(?:upgrad\w*|updat\w*|mov(?:e|es|ing)|switch\w*|bump\w*|migrat\w*)` +
 		`[^.;!?]{0,30}?\b(?:to|onto)\s+` + planTorch + `$`}
+	// planGoesIntl: the same in Chinese, Japanese, Korean and German, right after the
+	// release: "升级到 torch 2.13 之后可以删除这个 workaround", "torch 2.13 に上げたらこの回避策を消す",
+	// "torch 2.13으로 업그레이드하면 이 우회 코드를 제거할 수 있습니다", "Nach dem Upgrade auf torch 2.13
+	// kann der Workaround entfernt werden" ("升级到 torch 2.13 之后出现了下面的报错" is the run's).
+	planGoesIntl = &lazyregexp.Regexp{Expr: `(?i)^[\w.+]*[\s\x60'"*_]*(?:` +
+		`(?:版本?)?\s*(?:之后|以后|后|後|之後|以後)[^。；！？\n]{0,24}?(?:删除|删掉|移除|去掉|去除|拿掉|撤销|撤掉|回退|不再需要)|` +
+		`(?:に|へ)?\s*(?:上げ|アップグレードし|アップデートし|更新し|移行し)?(?:たら|れば|後に?|以降)[^。\n]{0,30}?(?:削除|消す|消せ|外す|外せ|取り除|不要)|` +
+		`(?:으로|로)?\s*(?:업그레이드|업데이트|올리)?\s*(?:하면|되면|한\s*후|이후|후에?)[^.\n]{0,30}?(?:제거|삭제|없앨|없애|불필요)|` +
+		`[^.;!?]{0,40}?\b(?:kann|können|könnte|sollte|wird|werden)\b[^.;!?]{0,40}?\b(?:entfernt|gelöscht|entfallen|überflüssig|unnötig))`}
 	planCanGo = &lazyregexp.Regexp{Expr: `(?i)\b(?:can|could|should|will|'ll|may|might|shall|would)\s+(?:\w+\s+){0,3}?` +
 		`(?:remov\w*|drop\w*|delet\w*|revert\w*|go|gone|disappear\w*|clean\w*|simplif\w*|retire\w*|deprecat\w*|unnecessary|obsolete|redundant|needed|necessary|required)\b|` +
 		`(?:^|[,:;]\s*|\bthen\s+)(?:remove|drop|delete|revert|undo)\b`}
@@ -76,7 +86,7 @@ func plannedRelease(text []byte, lo, hi int, next []byte) bool {
 		return true
 	}
 	after := text[hi:]
-	if matchGated(planComing, after) || matchGated(planComingLead, before) && matchGated(planComingTail, after) {
+	if matchGated(planComing, after) || matchGated(planComingLead, before) && matchGated(planComingTail, after) || matchGated(planGoesIntl, after) {
 		return true
 	}
 	if !matchGated(planLead, before) {

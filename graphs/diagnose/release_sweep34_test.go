@@ -45,6 +45,11 @@ func TestReleaseSweep34(t *testing.T) {
 		{"going-to-upgrade/constructed was 2.13", "We are going to upgrade to torch 2.13.", ""},
 		{"planned-upgrade/constructed was 2.13", "Planned upgrade to torch 2.13 in Q3.", ""},
 		{"remove-after/constructed was 2.13", "Remove after torch 2.13.", ""},
+		{"plan-zh/constructed was 2.13", "升级到 torch 2.13 之后可以删除这个 workaround。", ""},
+		{"plan-ja/constructed was 2.13", "# TODO: torch 2.13 に上げたらこの回避策を消す", ""},
+		{"plan-ko/constructed was 2.13", "torch 2.13으로 업그레이드하면 이 우회 코드를 제거할 수 있습니다.", ""},
+		{"plan-de/constructed was 2.13", "Nach dem Upgrade auf torch 2.13 kann der Workaround entfernt werden.", ""},
+		{"move-zh-error/constructed", "升级到 torch 2.13 之后出现了下面的报错：", "2.13"},
 		{"plan-beside-run/constructed was 2.13", "fp32 training on MPS (M5 Pro, torch 2.12.0) grew memory and OOM'd.\nAfter upgrading to torch 2.13 stable,\nthe workaround can be removed.", "2.12"},
 		// Moves the run made stay its release.
 		{"after-upgrading-crash/constructed", "After upgrading to torch 2.13, we got the crash below.", "2.13"},
@@ -56,6 +61,7 @@ func TestReleaseSweep34(t *testing.T) {
 		{"affected-key/id53131631186", "Affected: torch 2.11.0+cu128\nPipeline: eager vs torch.jit.trace -> torch.jit.freeze -> torch.jit.optimize_for_inference", "2.11"},
 		{"affected-key-earlier/id53312456790", "Affected: torch 2.11.0+cu128 (and earlier versions)\nPipeline: eager vs torch.jit.trace -> torch.jit.freeze", "2.11"},
 		{"affected-over-fixed-nightly/holdoutHA was 2.13", "It is already fixed in the PyTorch nightly\n(2.13.0.dev20260601), verified below.\n\nApple M5 Pro, 48GB, macOS 26.4. Affected: torch 2.12.0. Verified fixed:\ntorch 2.13.0.dev20260601.", "2.12"},
+		{"not-affected-key/constructed", "Environment: torch 2.12.0 on M5. Not affected: torch 2.13.0", "2.12"},
 		// A label line between torch.__version__'s print and its output (was -).
 		{"label-ja/holdoutHB was -", "```bash\npython -c \"import torch; print(torch.__version__, torch.cuda.is_available(), torch.cuda.get_device_name(0))\"\n```\n\n結果：\n```\n2.11.0+cu128 True NVIDIA GeForce RTX 5060 Ti\n```", "2.11"},
 		{"label-output/constructed was -", "```python\nprint(torch.__version__)\n```\n\nOutput:\n```\n2.11.0+cu128\n```", "2.11"},
