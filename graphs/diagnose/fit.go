@@ -60,6 +60,7 @@ const (
 	factPinnedFailed                  // a copy from pinned memory tried during capture, told as failing
 	factLibcudaSo                     // a path to libcuda.so, the linker's name, that exists
 	factPaddle                        // PaddlePaddle: its own capture (paddle.device.cuda.graphs)
+	factWarp                          // NVIDIA Warp: its own capture (wp.ScopedCapture, wp.capture_begin)
 	factCount
 )
 
@@ -159,6 +160,10 @@ var factLiterals = [factCount][]string{
 	// dh_paddle78535_zh_pr_cudamemgetinfo_implicit_sync_numel_d2h_capture_906: a
 	// "python/paddle/…" and "phi::Copy" PR whose capture is Paddle's)
 	factPaddle: {"import paddle", "paddle.", "PaddlePaddle", "python/paddle", "phi::", "Paddle "},
+	// Warp's capture API (nvidia.github.io/warp: warp.ScopedCapture, warp.capture_begin,
+	// capture_end, capture_launch), as its docs' "wp." or "warp." calls
+	factWarp: {"wp.ScopedCapture", "warp.ScopedCapture", "wp.capture_begin", "warp.capture_begin", "wp.capture_launch",
+		"warp.capture_launch"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its
@@ -380,9 +385,16 @@ const (
 	ggmlTail = "; or run ggml without its CUDA graphs (GGML_CUDA_DISABLE_GRAPHS=1 in the environment)"
 	// PaddlePaddle's own capture: paddle.device.cuda.graphs.CUDAGraph's capture_begin()
 	// and capture_end() (python/paddle/device/cuda/graphs.py; Paddle's
-	// test/legacy_test/test_cuda_graph.py); its host copies .numpy() and .item()
+	// test/legacy_test/test_cuda_graph.py); its synchronize (paddle.device.synchronize,
+	// paddlepaddle.org.cn's API docs) and its host copies .numpy() and .item()
 	paddleTail      = "; or leave that call out of the capture: make it before CUDAGraph.capture_begin() or after capture_end() (paddle.device.cuda.graphs), and capture only the capture-safe work"
-	paddleSyncCalls = "(a device or stream synchronize, .numpy(), .item(), a GPU value read as a Python bool)"
+	paddleSyncCalls = "(paddle.device.synchronize(), .numpy(), .item(), a GPU value read as a Python bool)"
+	// Warp's own capture: wp.capture_begin() … wp.capture_end(), or a wp.ScopedCapture
+	// block (warp.capture_begin's and warp.ScopedCapture's docs); its host-side calls
+	// wp.synchronize() and wp.synchronize_device(), which raise while a capture is active
+	// (their docs, Warp 1.19), and an array's .numpy()
+	warpTail      = "; or leave that call out of the capture: make it before wp.capture_begin() (the wp.ScopedCapture block) or after wp.capture_end(), and capture only the capture-safe work"
+	warpSyncCalls = "(wp.synchronize(), wp.synchronize_device(), an array's .numpy(), any copy to the host)"
 )
 
 // streamTail and nativeTail are the fallbacks of a capture of the program's own outside
@@ -419,9 +431,12 @@ type captureKind struct {
 
 // captureKinds are the captures a text can show, the stronger evidence first, each with
 // its fallback ("": the torch.compile mode of the code's fix stays): an engine's code or
-// flags (vLLM's and SGLang's, then TensorRT-LLM's), torch.cuda's graph API, a stream's begin_capture() (CuPy), torch.compile, CUDA's
-// own capture calls (a C or C++ program; a profile of a compiled run may list them), an
-// engine named in prose, a graph capture told in prose. "no vLLM … Just
+// flags (nano-vllm's before vLLM's, whose "vllm/" its "nanovllm/" holds, SGLang's, then
+// TensorRT-LLM's), ggml's CUDA backend, PaddlePaddle's and Warp's capture (before
+// torch.cuda's, whose capture_begin Warp's wp.capture_begin holds), torch.cuda's graph
+// API, a stream's begin_capture() (CuPy), torch.compile, CUDA's own capture calls (a C
+// or C++ program; a profile of a compiled run may list them), an engine named in prose,
+// a graph capture told in prose, then PyTorch alone (both ways). "no vLLM … Just
 // torch.cuda.CUDAGraph", a README in the corpus, is a hand capture; "do it as vLLM does"
 // beside torch.compile is a compile.
 var captureKinds = []captureKind{
@@ -430,6 +445,7 @@ var captureKinds = []captureKind{
 	{factTRTLLM, trtllmTail, ""},
 	{factGGML, ggmlTail, nativeSyncCalls},
 	{factPaddle, paddleTail, paddleSyncCalls},
+	{factWarp, warpTail, warpSyncCalls},
 	{factManual, manualTail, ""},
 	{factStreamAPI, streamTail, streamSyncCalls},
 	{factCompile, "", ""},

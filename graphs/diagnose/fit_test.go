@@ -141,6 +141,8 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"llama-server", "./llama-server -m qwen.gguf -ngl 99\n" + illegalLine, diagnose.StreamCaptureIllegal, "cudaDeviceSynchronize()", "torch.cuda.synchronize()"},
 		{"paddle", "import paddle\nk = paddle.tensor(200.0)\n" + illegalLine, diagnose.StreamCaptureIllegal, "CUDAGraph.capture_begin()", compileMode},
 		{"paddle-sync-calls", "python/paddle/tensor/manipulation.py numel() syncs\n" + illegalLine, diagnose.StreamCaptureIllegal, ".numpy()", "torch.cuda.synchronize()"},
+		{"warp-scoped-capture", "with wp.ScopedCapture() as capture:\n    wp.launch(k, dim=n, inputs=[a])\n" + illegalLine, diagnose.StreamCaptureIllegal, "before wp.capture_begin()", compileMode},
+		{"warp-sync-calls", "wp.capture_begin()\n" + illegalLine, diagnose.StreamCaptureIllegal, "wp.synchronize()", "torch.cuda.synchronize()"},
 		// v34b text 09: a PyTorch program with no torch.compile and no capture's code
 		{"v34b-09-torch-no-compile", "```text\ntorch.unique(...).tolist()\n" + illegalLine + "```\n", diagnose.StreamCaptureIllegal, "under a capture of the program's own (torch.cuda.graph)", "make_graphed_callables"},
 		// lookalikes: torch.compile shown, or no capture named
