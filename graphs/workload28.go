@@ -158,7 +158,7 @@ func dynamoKnown() []string {
 	for _, k := range dynamoKeys() {
 		known = append(known, k.Key)
 	}
-	sort.Strings(known)
+	sort.Slice(known, func(i, j int) bool { return known[i] < known[j] })
 	return known
 }
 
