@@ -2264,7 +2264,7 @@ func (s *scanner) record(i int, e, end *ringLine, text []byte, m Match) {
 // lines joined) has its literal on a line below e's, to end's, which says it did not
 // occur (absentAt): "NPU graphs refuse to be captured on the default/legacy stream" above
 // "# (\"NPU graphs must be captured on a non-default stream\"), so use a" (validate27's
-// neg/01, /work/v27) is a hit of the quoted fragment's row from the line above, whose
+// neg/01, a form of TestFormsQuote27) is a hit of the quoted fragment's row from the line above, whose
 // words before the literal, another accelerator's, are on the line below.
 func (s *scanner) absentBelow(i int, e, end *ringLine) bool {
 	for b := e; end != nil && b != end; {
