@@ -47,7 +47,6 @@ import (
 
 // codeShape is one shape of source code that holds a message (codeShapes).
 type codeShape struct {
-	name string // what the shape is, for its tests (TestHeldByCode)
 	// on is where the shape reads: the row's words inside a string (before: the line up
 	// to them), the error code's name outside one (before and after: the line around
 	// it), or a head of the words cut at a string piece's end in a call (cutInCall)
@@ -71,26 +70,17 @@ const (
 
 // codeShapes are the shapes of source code that holds a message, each a fact read from
 // the texts named in this file's comment and its pieces' (TestHeldByCode holds one case
-// or more of each).
+// or more of each, by its place here).
 var codeShapes = []codeShape{
-	{name: "construct", on: inQuotes, before: constructOpen, opens: true},
-	{name: "returned or mapped", on: inQuotes, before: builtString},
-	{name: "definition", on: inQuotes, before: stringDefined, joined: true},
-	{name: "config key", on: inQuotes, before: stringKeyed, notKey: keyLevel, joined: true},
-	{name: "case label", on: onName, before: caseLabel, after: labelEnd},
-	{name: "constant", on: onName, before: codeLead, after: constantDef},
-	{name: "entry key", on: onName, before: codeLead, after: entryKey},
-	{name: "define", on: onName, before: defineLead},
-	{name: "cut in a call", on: cutInCall},
-}
-
-// shapeText is a line as codeShapes read it: the line above (nil for none), the line,
-// where the row's words (or a head of them: cut) stand on it, and whether that place is
-// inside the argument list of a call opened above (inCall; not a literal's items).
-type shapeText struct {
-	above, line []byte
-	at          int
-	cut, called bool
+	{on: inQuotes, before: constructOpen, opens: true},                  // an exception's construction
+	{on: inQuotes, before: builtString},                                 // a string returned or mapped
+	{on: inQuotes, before: stringDefined, joined: true},                 // a constant's or a variable's definition
+	{on: inQuotes, before: stringKeyed, notKey: keyLevel, joined: true}, // a config file's key
+	{on: onName, before: caseLabel, after: labelEnd},                    // a case label
+	{on: onName, before: codeLead, after: constantDef},                  // an enum's or a constant's definition
+	{on: onName, before: codeLead, after: entryKey},                     // a table's entry, a map's key, a match arm
+	{on: onName, before: defineLead},                                    // a #define
+	{on: cutInCall},                                                     // a head cut in a call's string pieces
 }
 
 // heldByCode reports whether row i's match on e is a message held by source code: a line
@@ -100,45 +90,45 @@ func (s *scanner) heldByCode(i int, e *ringLine) bool {
 	if !e.lineStart || e.underFrame || e.inFence || diffLine(e.raw) {
 		return false
 	}
-	t := shapeText{line: e.clean, at: s.rowAt(i, e)}
-	if t.at < 0 {
-		t.at, _ = cutHead(e.clean, s.rows[i].literal)
-		t.cut, t.called = true, t.at > 0 && !e.call.data && inCall(e, t.at)
+	at, cut, called := s.rowAt(i, e), false, false
+	if at < 0 {
+		at, _ = cutHead(e.clean, s.rows[i].literal)
+		cut, called = true, at > 0 && !e.call.data && inCall(e, at)
 	}
+	var above []byte
 	if p := s.lineAbove(e); p != nil {
-		t.above = p.clean
+		above = p.clean
 	}
-	return heldShape(t) >= 0
+	return heldShape(above, e.clean, at, cut, called) >= 0
 }
 
-// heldShape returns the index of the first of codeShapes that holds t, or -1.
-func heldShape(t shapeText) int {
-	if t.at < 0 {
+// heldShape returns the index of the first of codeShapes that holds line (above: the line
+// above it, nil for none) at at, where the row's words (cut: a head of them) or an error
+// code's name stand, called where that place is inside the argument list of a call opened
+// above (inCall; not a literal's items); else -1.
+func heldShape(above, line []byte, at int, cut, called bool) int {
+	if at < 0 {
 		return -1
 	}
-	quoted := inString(t.line, t.at)
-	lo, hi := nameAround(t.line, t.at)
-	named := !quoted && errorCodeName.Match(t.line[lo:hi])
+	quoted := inString(line, at)
+	lo, hi := nameAround(line, at)
+	named := !quoted && errorCodeName.Match(line[lo:hi])
 	for k := range codeShapes {
-		if codeShapes[k].reads(t, quoted, named, lo, hi) {
+		sh := &codeShapes[k]
+		var ok bool
+		switch sh.on {
+		case cutInCall:
+			ok = cut && quoted && called
+		case inQuotes:
+			ok = !cut && quoted && sh.holds(line[:at], nil, above)
+		default:
+			ok = !cut && named && sh.holds(line[:lo], line[hi:], nil)
+		}
+		if ok {
 			return k
 		}
 	}
 	return -1
-}
-
-// reads reports whether sh holds t, its place inside a string (quoted) or on an error
-// code's name (named) that stands from lo to hi.
-func (sh *codeShape) reads(t shapeText, quoted, named bool, lo, hi int) bool {
-	switch {
-	case sh.on == cutInCall:
-		return t.cut && quoted && t.called
-	case t.cut:
-		return false
-	case sh.on == inQuotes:
-		return quoted && sh.holds(t.line[:t.at], nil, t.above)
-	}
-	return named && sh.holds(t.line[:lo], t.line[hi:], nil)
 }
 
 // holds reports whether before (and after) are sh's, or before joined below above is

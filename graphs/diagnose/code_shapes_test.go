@@ -6,6 +6,10 @@ import (
 	"testing"
 )
 
+// shapeNames name codeShapes, in its order, for TestHeldByCode's cases.
+var shapeNames = []string{"construct", "returned or mapped", "definition", "config key", "case label", "constant",
+	"entry key", "define", "cut in a call"}
+
 // TestHeldByCode: one case or more of each of codeShapes (the shapes of the code that
 // builds a message, holds it in a name or names its error code, and of a message cut
 // inside a call's string pieces), each from the texts the shapes were read from
@@ -117,16 +121,14 @@ func TestHeldByCode(t *testing.T) {
 		line := []byte(lines[len(lines)-1])
 		at := bytes.Index(line, []byte("«"))
 		line = bytes.Replace(line, []byte("«"), nil, 1)
-		st := shapeText{line: line, at: at}
+		var above []byte
 		if len(lines) > 1 {
-			st.above = []byte(lines[len(lines)-2])
+			above = []byte(lines[len(lines)-2])
 		}
-		if tt.shape == "cut in a call" {
-			st.cut, st.called = true, true
-		}
+		cut := tt.shape == "cut in a call"
 		got := ""
-		if k := heldShape(st); k >= 0 {
-			got = codeShapes[k].name
+		if k := heldShape(above, line, at, cut, cut); k >= 0 {
+			got = shapeNames[k]
 		}
 		if want := tt.shape; tt.gate && got == "" || !tt.gate && got != want {
 			t.Errorf("%q: heldShape gives %q, want %q (gate %v)", tt.text, got, want, tt.gate)
@@ -135,9 +137,12 @@ func TestHeldByCode(t *testing.T) {
 			t.Errorf("%q: Read gives %q, want %q", text, code, tt.want)
 		}
 	}
-	for _, sh := range codeShapes {
-		if !covered[sh.name] {
-			t.Errorf("shape %q has no case", sh.name)
+	if len(shapeNames) != len(codeShapes) {
+		t.Fatalf("%d shape names for %d codeShapes", len(shapeNames), len(codeShapes))
+	}
+	for _, name := range shapeNames {
+		if !covered[name] {
+			t.Errorf("shape %q has no case", name)
 		}
 	}
 }
