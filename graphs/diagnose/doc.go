@@ -1218,6 +1218,51 @@
 //   - dynamic-shape-rerecord: a paraphrase with "ape explosion", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "raph for each", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "aph for every", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct inpu", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct shap", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct size", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct batc", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct sequ", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct leng", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different sha", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different siz", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different bat", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different seq", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different len", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different inp", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique shapes", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique sizes", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique input", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique batch", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique seq", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph recordin", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph re-recor", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph rerecord", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph re-captu", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ecaptures", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-captures", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ecaptured", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-captured", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "erecords", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-records", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "erecorded", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-recorded", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph for ever", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph for each", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "private pool", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "graph pool", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "h pools", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph memory p", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每个形状", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每個形狀", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每种形状", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每種形狀", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每个 shape", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每个shape", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每个尺寸", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ごとに再", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ごとにCUDA", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ごとに CUDA", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
 //   - dynamic-shape-rerecord: "recording a new graph for each distinct input size" (quoted up to its first clause's end), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2
