@@ -222,7 +222,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutGC, measured once at db682ad5 and at daf8488c (validation v33c).
-	"gc_mouthpiece_readme_windows_compile_overflow_html":         "holdoutGC: the static launcher's OverflowError retold in an HTML README (`<code>OverflowError (Python int too large to convert to C long)</code>`, compile=True on Windows, pytorch#162430 linked), no static_cuda_launcher frame",
 	"gc_neg_phase_a1_triton36_cluster_dims_sdpa_invalid_backend": "holdoutGC: two runs in one text, both failing (v1 moved torch 2.9.1 → 2.11.0 and broke; v2 held 2.9.1 and broke with the headline's error); labelled 2.9, read as 2.11, the move's target, with 2.9 named beside it (AlsoStated, \"its prose also names 2.9\"): no finding depends on it, and no rule general enough tells a headline's run from a later attempt's (a move under \"What we tried\" is the run's elsewhere), so both are shown and none is forced",
 	// holdoutGA and holdoutGB, measured once at db682ad5 (validations v33a and v33b).
 	// holdoutEN, measured once at f161f00e (its lld -lcuda and its monarch design branch read
