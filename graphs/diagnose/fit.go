@@ -53,6 +53,8 @@ const (
 	factCheckpoint                    // activation checkpointing (torch.utils.checkpoint)
 	factOneThread                     // every call on one long-lived thread, told as done
 	factTRTLLM                        // TensorRT-LLM: its own capture
+	factCPURun                        // a run on the CPU: PyTorch's benchmark harness's device column, a --device flag
+	factCUDARun                       // a run on CUDA, in the same words
 	factCount
 )
 
@@ -126,6 +128,13 @@ var factLiterals = [factCount][]string{
 	// kernels (the corpus's an_flashinfer text: a hand capture)
 	factTRTLLM:    {"tensorrt_llm", "TensorRT-LLM", "TensorRT LLM", "trtllm-serve", "trtllm-bench", "trtllm-build", "cuda_graph_config"},
 	factOneThread: {"One worker =", "one worker =", "one long-lived thread", "single long-lived thread", "in the inference thread's"},
+	// PyTorch's benchmark harness (benchmarks/dynamo/common.py) prints each model's device
+	// and mode as f"{current_device:4} {mode:5} {current_name:34} " ("cpu  eval  BERT_pytorch",
+	// holdoutGC's torchbench log) and warns "Trying to call the empty_gpu_cache for device:
+	// cpu, which is not in list [cuda, xpu]" (empty_gpu_cache) on a CPU run; its --devices
+	// flag and other scripts' --device name the device too
+	factCPURun:  {"cpu  eval  ", "cpu  train ", "for device: cpu", "--device cpu", "--device=cpu", "--devices cpu", "--devices=cpu"},
+	factCUDARun: {"cuda eval  ", "cuda train ", "--device cuda", "--device=cuda", "--devices cuda", "--devices=cuda"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its
@@ -340,6 +349,23 @@ func runtimeWords(rocm heldSeen, t *textFacts) string {
 	return ""
 }
 
+// cpuSkips are the codes of Inductor's skip line ("skipping cudagraphs due to …"): a run
+// on the CPU alone has no CUDA graphs to keep, whatever the reason.
+var cpuSkips = []Code{SkipCPUDevice, SkipMutatedInputs, SkipMultipleDevices, SkipIncompatibleOp, SkipDynamicGraphs,
+	SkipNonTensorInputs, SkipCPPWrapper, SkipComplexMemoryOverlap, SkipUnknownReason}
+
+// cpuFits says in f's fix that the skip is harmless where the text shows a run on the CPU
+// and none on CUDA (issue 21's holdoutGC: a torchbench log's "cpu  eval  BERT_pytorch"
+// under "skipping cudagraphs due to cpp wrapper enabled", told to turn cpp_wrapper off to
+// keep CUDA graphs); the usual fix follows for a CUDA run.
+func cpuFits(f *Finding, t *textFacts) {
+	if !t.shows(factCPURun) || t.shows(factCUDARun) || !slices.Contains(cpuSkips, f.Code) {
+		return
+	}
+	f.Fix = fmt.Sprintf("harmless here: line %d shows a run on the CPU (%q), where no CUDA graphs run, so there are "+
+		"none to keep and nothing to change; on a CUDA run: %s", t.line[factCPURun], t.lit[factCPURun], f.Fix)
+}
+
 // emptyPiecewise is cuda-graph-empty's cause under an engine's piecewise capture: vLLM
 // splits the compiled graph at its attention (and other splitting) ops and captures each
 // piece, and a piece that launches no kernel (an allocation alone, torch.empty, between
@@ -352,7 +378,8 @@ const emptyPiecewise = "; under vLLM's piecewise capture, a piece of the split g
 
 // fitText gives each finding the words that fit what the text shows (this file's
 // comment): the capture's fallback, the Windows fix, the invalid context's program
-// (fit_context.go), a fix the text states done, checkpointing's case, the device's note.
+// (fit_context.go), a fix the text states done, checkpointing's case, a skip on a CPU run,
+// the device's note.
 func (d *Diagnosis) fitText(h *heldState) {
 	device := runtimeWords(h.rocm, &h.facts)
 	d.runtime = device
@@ -364,6 +391,7 @@ func (d *Diagnosis) fitText(h *heldState) {
 		contextFits(f, &h.facts)
 		doneFits(f, &h.facts)
 		checkpointFits(f, &h.facts)
+		cpuFits(f, &h.facts)
 		if device != "" && slices.Contains(capture, f.Code) {
 			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"
 		}
