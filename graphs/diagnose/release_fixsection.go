@@ -13,7 +13,8 @@ import (
 // (gc_jetson_friction_point_inductor_config_pt240, whose AttributeError 2.4 printed): the
 // pin is the release the fix moves to, and had been read over the problem's prose at the
 // pin's rank. A section that a fix's label opens ("Fix:", "**Solution:**", "## Workaround",
-// "Quick fix:", "How to fix:", "解决方案：", "解決策", "해결 방법") holds such instructions up
+// "Quick fix:", "How to fix:", "解决方案：", "解決策", "해결 방법"; not "Fixes: #123", a
+// change's reference to the issue it fixes) holds such instructions up
 // to the next heading or label outside a code block, or fixLines lines that are not blank:
 // a release read there from an install command, a pin, a wheel's path or a torch that
 // prints itself counts as looser prose (rankLoose), so that a release the text states
@@ -48,6 +49,9 @@ var (
 	sectionLead = &lazyregexp.Regexp{Expr: `(?i)^\s*#{1,6}\s|^\s*(?:[-*+]\s+)?[*_]{2}[^*_]{1,40}[*_]{2}\s*(?:[:：]|$)|` +
 		`^\s*(?:[-*+]\s+)?[*_]{0,2}(?:problem|symptoms?|cause|root\s+cause|error|issue|environment|versions?|context|background|` +
 		`reproduction|steps\s+to\s+reproduce|expected|actual|notes?)\s*[*_]{0,2}\s*[:：]`}
+	// fixRef is what follows a label that names the issue a change fixes, no section of
+	// instructions: "Fixes: #12345", "Fix: pytorch/pytorch#162430", "Fixes: https://…".
+	fixRef = &lazyregexp.Regexp{Expr: `(?i)\bfix(?:es|ed)?\s*[*_]{0,2}\s*[:：]\s*[*_]{0,2}\s*(?:#\d|[\w.-]+/[\w.-]+#\d|https?://)`}
 	// codeFence is a markdown code block's fence.
 	codeFence = &lazyregexp.Regexp{Expr: `^\s*(?:\x60{3,}|~{3,})`}
 )
@@ -66,7 +70,7 @@ func (f *versionFinder) noteFix(text []byte) {
 	s := &f.fix
 	if s.left == 0 {
 		if bytes.IndexByte(text, ':') >= 0 || bytes.Contains(text, []byte("：")) || bytes.IndexByte(text, '#') >= 0 {
-			if matchGated(fixLead, text) {
+			if matchGated(fixLead, text) && !matchGated(fixRef, text) {
 				*s = fixSection{left: fixLines}
 			}
 		}
@@ -77,7 +81,7 @@ func (f *versionFinder) noteFix(text []byte) {
 	case matchGated(codeFence, text):
 		s.fenced = !s.fenced
 	case s.fenced:
-	case matchGated(fixLead, text):
+	case matchGated(fixLead, text) && !matchGated(fixRef, text):
 		s.left = fixLines
 	case matchGated(sectionLead, text):
 		*s = fixSection{}

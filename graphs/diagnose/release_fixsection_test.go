@@ -37,6 +37,7 @@ func TestFixSectionRelease(t *testing.T) {
 		{"a heading closes the section", "It broke after a while.\n## Workaround\nSet use_static_cuda_launcher=False.\n## Versions\ntorch==2.9.1", "2.9"},
 		{"a bold label closes the section", "**Fix:** set the flag before compiling.\n\n**Environment:**\n- torch==2.9.1\n- CUDA 12.8", "2.9"},
 		{"the section ends after its lines", "Torch 2.4.0 here.\n**Fix:** set the flag.\n" + strings.Repeat("a line of the log\n", 35) + "torch==2.9.1", "2.9"},
+		{"a change's issue reference opens no section", "Upgrading to PyTorch 2.4 crashes here.\nFixes: #12345\n\npip install torch==2.5.1", "2.5"},
 		{"another package ships torch", "Triton 3.6 ships with PyTorch 2.11 and already supports sm_120.", ""},
 		{"an engine ships torch", "vLLM v0.19.0 ships with PyTorch 2.10 compiled against CUDA 12.9.", ""},
 		{"a package bundles torch", "xformers 0.0.28 bundles torch 2.5.1", ""},
