@@ -18,7 +18,8 @@ func TestFormsWinLauncherContext(t *testing.T) {
 		{"an HTML README with compile=True on Windows and the issue", "<summary>(optional) Using the <code>compile=True</code> model parameter on Windows devices</summary>\nAttempting to generate speech with CUDA kernal fusion enabled on Windows devices returns the following error from the pytorch binary:</br>\n<code>\n" + overflow + "</code></br>\nTo resolve this, follow instructions listed <a href=\"https://github.com/pytorch/pytorch/issues/162430#issuecomment-3289054096\">here</a>\n", so(4), "holdoutGC's mouthpiece README"},
 		{"the issue alone", overflow + "See pytorch/pytorch#162430 for the patch.\n", so(1), "the issue's number"},
 		{"torch.compile on Windows", "torch.compile on Windows fails when generating:\n" + overflow, so(2), "compile and Windows on one line"},
-		{"Inductor on Windows", "Inductor on Windows 11 with torch 2.9.1 crashes at the first step:\n" + overflow, form{diagnose.StaticLauncherOverflow, 2, diagnose.Exact, "2.9"}, "Inductor"},
+		{"Windows, then Inductor", "On Windows 11 with torch 2.9.1, Inductor crashes at the first step:\n" + overflow, form{diagnose.StaticLauncherOverflow, 2, diagnose.Exact, "2.9"}, "Windows first, then Inductor"},
+		{"Inductor, then Windows", "Inductor crashes on Windows 11 at the first step:\n" + overflow, form{}, "Inductor first is not read (an anchor in every torch/_inductor frame)"},
 		// lookalikes.
 		{"Windows alone", "* Fixed \"Python int too large to convert to C long\" error on Windows when accessing GEE task status\n", form{}, "holdoutGC's GEE changelog, a negative"},
 		{"torch.compile alone", "We use torch.compile for the encoder.\nnumpy astype failed:\n" + overflow, form{}, "no Windows, no launcher: any program's int"},
