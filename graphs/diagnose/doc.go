@@ -287,7 +287,14 @@
 //     A general rule covers every row, with or without a Pattern, cut or cropped
 //     anywhere: a cut is an ellipsis ("…", "...") on the line, the line's start when it
 //     begins inside a word of the row's text (a crop with no mark: "ph tree for symint
-//     key 3", not a line above that holds the text before it, which is a wrap), or the
+//     key 3", not a line above that holds the text before it, which is a wrap) or
+//     between two of its words where what the line shows of the literal is a message's
+//     alone: five words and 32 characters or more, or three words and 20 or more with a
+//     name of code among them ("to use max_autotune_gemm mode", a screenshot cropped
+//     before "Not enough SMs"; not "during CUDA graph capture", "before each model
+//     invocation", a name alone or a phrase other programs print, "Please try one of the
+//     following solutions"), the guards of a whole message reading the line with the
+//     literal's head put back (a comment that states the rule stays quiet), or the
 //     input's end; the text on each side of the cut must be the row's literal (its start
 //     before the cut, its end after), what the cut took out lies inside the literal, the
 //     row's Pattern matches the line with that part put back (through the literal's end
