@@ -162,8 +162,15 @@
 // CuPy's stream.begin_capture(), CUDA's cudaStreamBeginCapture or PaddlePaddle's
 // CUDAGraph.capture_begin() it is making that call before the capture begins or after it
 // ends, and the synchronising calls named are that program's (cupy.asnumpy(),
-// cudaDeviceSynchronize(), .numpy()); a PyTorch program that shows neither torch.compile
-// nor a capture's code gets both ways. Where the text's capture is torch.compile's, the
+// cudaDeviceSynchronize(), .numpy()), NVIDIA Warp's wp.capture_begin() the same with
+// wp.synchronize(); a PyTorch program that shows neither torch.compile nor a capture's
+// code gets both ways. CUDA's own capture errors (stream-capture-illegal,
+// stream-capture-unjoined) in a text that shows no PyTorch in any form (its names, its
+// "RuntimeError: CUDA error" print, its compile, graph API, engines or device ports) and
+// no program's capture (JAX, ONNX Runtime, a C++ program) get CUDA's words, none of
+// PyTorch's: the call made before the capture begins or after it ends, a synchronisation
+// or a blocking copy to the host, CUDA's thread-local capture mode and events for the
+// legacy stream and unjoined work (as for every capture not PyTorch's). Where the text's capture is torch.compile's, the
 // markdown section that holds the failure gives a capture of its own ("## Recipe C: raw
 // CUDA graphs" below recipes that compile). cuda-invalid-context's cause and
 // fix are those of the program the text shows: a fork after CUDA's initialisation (the
