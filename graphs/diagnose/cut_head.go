@@ -98,13 +98,15 @@ var commonTails = []string{"Please try one of the following solutions"}
 // cropFits reports whether cut c, a crop at its line's start that shows the last m
 // bytes (squeezed) of row's literal from its raw index to, may be read as the row's:
 // the line above does not end with the literal's head (a wrap: matchWrapped's), and the
-// crop falls inside a word of the literal or shows enough of it (headShown).
+// crop falls inside a word of the literal or shows enough of it (headShown), of a row
+// that is no hint's (Trailer: "call torch.compiler.cudagraph_mark_step_begin() before
+// each model invocation" alone is advice, TestTrailer).
 func cropFits(row *compiledRow, c cutSides, m, to int) bool {
 	lit := row.squeezed
 	if overlapEnd(c.before, lit, len(lit)-m) > 0 {
 		return false
 	}
-	return insideWord(row.literal, to) || headShown(row.literal[to:], m)
+	return insideWord(row.literal, to) || !row.Trailer && headShown(row.literal[to:], m)
 }
 
 // headCropAt returns the index in row's literal (raw) where cut c, a crop at its line's

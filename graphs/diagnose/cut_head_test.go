@@ -54,9 +54,9 @@ func TestHeadCrop(t *testing.T) {
 }
 
 // TestHeadCropEveryRow crops every row's literal that the rule reads (no Pattern, no
-// Requires, not a paraphrase or a fragment) at each of its words whose rest headShown
+// Requires, not a paraphrase, a fragment or a hint: Trailer) at each of its words whose rest headShown
 // takes, alone on a line: each is read as the row's code (or one it supersedes). Before
-// cut_head.go, 28 of those 222 crops were read (by other rules, the cropped rows'
+// cut_head.go, 28 of those 191 crops were read (by other rules, the cropped rows'
 // one-word crops among them).
 func TestHeadCropEveryRow(t *testing.T) {
 	t.Parallel()
@@ -68,7 +68,7 @@ func TestHeadCropEveryRow(t *testing.T) {
 	seen := map[string]bool{}
 	for i := range s.rows {
 		r := &s.rows[i]
-		if r.uncut() || r.Pattern != "" || r.Requires != "" || seen[string(r.literal)] {
+		if r.uncut() || r.Trailer || r.Pattern != "" || r.Requires != "" || seen[string(r.literal)] {
 			continue
 		}
 		seen[string(r.literal)] = true
@@ -89,7 +89,7 @@ func TestHeadCropEveryRow(t *testing.T) {
 	}
 	t.Logf("%d crops read", tried)
 	if tried < 150 {
-		t.Errorf("%d crops tried, want every row's (222 when written)", tried)
+		t.Errorf("%d crops tried, want every row's (191 when written)", tried)
 	}
 }
 
@@ -194,7 +194,7 @@ func TestHeadCropGuarded(t *testing.T) {
 			for i := range s.rows {
 				r := &s.rows[i]
 				at := bytes.Index(raw, r.literal)
-				if r.uncut() || r.Pattern != "" || !bytes.HasPrefix(body, r.literal) || at < 0 {
+				if r.uncut() || r.Trailer || r.Pattern != "" || !bytes.HasPrefix(body, r.literal) || at < 0 {
 					continue
 				}
 				for p := 1; p < len(r.literal); p++ {
@@ -216,8 +216,9 @@ func TestHeadCropGuarded(t *testing.T) {
 			}
 		}
 	})
-	if variants < 150 {
-		t.Errorf("%d crops read, want the corpus's (186 when written)", variants)
+	t.Logf("%d crops read", variants)
+	if variants < 120 {
+		t.Errorf("%d crops read, want the corpus's (150 when written)", variants)
 	}
 }
 

@@ -166,7 +166,8 @@ var factLiterals = [factCount][]string{
 	factWarp: {"wp.ScopedCapture", "warp.ScopedCapture", "wp.capture_begin", "warp.capture_begin", "wp.capture_launch",
 		"warp.capture_launch"},
 	// PyTorch named in any form ("torch 2.9.1", "pytorch:main", "torch's", "+torch26", TorchRL,
-	// torch_compile, TORCH_LOGS; not "torch" alone, which a training log holds on most lines,
+	// torch_compile, TORCH_LOGS, its C++ classes and namespaces: c10d's ProcessGroupNCCL,
+	// c10::, ATen/, at::cuda; not "torch" alone, which a training log holds on most lines,
 	// its frames' paths, and which grep -F's anchors then meet on them all), and its own print
 	// of a CUDA error: c10's CUDA check raises a RuntimeError (torch.AcceleratorError from
 	// 2.8) with "CUDA error: …" and the hint "CUDA kernel errors might be asynchronously
@@ -176,6 +177,7 @@ var factLiterals = [factCount][]string{
 	// and its texts keep PyTorch's calls in the fix
 	factTorchNamed: {"pytorch", "Torch", "TORCH", "torch ", "torch=", "torch:", "torch_", "torch'", "+torch",
 		"torchrl", "torchtitan", "torchao", "torchvision", "torchaudio", "RuntimeError: CUDA error", "AcceleratorError",
+		"ProcessGroupNCCL", "c10::", "c10d", "ATen/", "at::cuda",
 		"CUDA kernel errors might be asynchronously", "CUDA_LAUNCH_BLOCKING"},
 }
 
