@@ -177,7 +177,7 @@ var factLiterals = [factCount][]string{
 	// and its texts keep PyTorch's calls in the fix
 	factTorchNamed: {"pytorch", "Torch", "TORCH", "torch ", "torch=", "torch:", "torch_", "torch'", "+torch",
 		"torchrl", "torchtitan", "torchao", "torchvision", "torchaudio", "RuntimeError: CUDA error", "AcceleratorError",
-		"ProcessGroupNCCL", "c10::", "c10d", "ATen/", "at::cuda",
+		"ProcessGroupNCCL", "c10::", "c10d::", "/c10d/", "ATen/", "at::cuda",
 		"CUDA kernel errors might be asynchronously", "CUDA_LAUNCH_BLOCKING"},
 }
 
