@@ -72,11 +72,7 @@ func TestHeadCropEveryRow(t *testing.T) {
 			continue
 		}
 		seen[string(r.literal)] = true
-		for p := 1; p < len(r.literal); p++ {
-			shown := r.literal[p:]
-			if r.literal[p-1] != ' ' || shown[0] == ' ' || !headShown(shown, squeezedLen(shown)) {
-				continue
-			}
+		for _, shown := range headCrops(r.literal) {
 			tried++
 			d, err := Read(bytes.NewReader(append(slices.Clone(shown), '\n')))
 			if err != nil {
@@ -91,6 +87,17 @@ func TestHeadCropEveryRow(t *testing.T) {
 	if tried < 150 {
 		t.Errorf("%d crops tried, want every row's (191 when written)", tried)
 	}
+}
+
+// headCrops returns the crops of lit between two of its words that headShown takes.
+func headCrops(lit []byte) [][]byte {
+	var out [][]byte
+	for p := 1; p < len(lit); p++ {
+		if shown := lit[p:]; lit[p-1] == ' ' && shown[0] != ' ' && headShown(shown, squeezedLen(shown)) {
+			out = append(out, shown)
+		}
+	}
+	return out
 }
 
 // corpusTexts calls read for each text of the corpus's manifest, with its name and
