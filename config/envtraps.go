@@ -495,7 +495,12 @@ func loadNearIndex(r *Resolver) func() nearIndex {
 	return sync.OnceValue(func() nearIndex {
 		idx := nearIndex{byLen: map[int][]nearCand{}, readers: r.otherReaders()}
 		seen := map[string]bool{}
-		for _, c := range slices.Concat(r.schema.EnvVarNames, slices.Sorted(maps.Keys(idx.readers))) {
+		others := make([]string, 0, len(idx.readers))
+		for name := range idx.readers {
+			others = append(others, name)
+		}
+		sort.Slice(others, func(i, j int) bool { return others[i] < others[j] })
+		for _, c := range slices.Concat(r.schema.EnvVarNames, others) {
 			if seen[c] {
 				continue
 			}

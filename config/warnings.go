@@ -24,7 +24,7 @@ func (r *Resolver) envWarnings(res *Result, env map[string]string) {
 	for name := range env {
 		names = append(names, name)
 	}
-	sort.Strings(names)
+	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
 	for _, name := range names {
 		if !strings.HasPrefix(name, "TORCHINDUCTOR_") || r.schema.ReadsEnv(name) || readElsewhere(name) {
 			continue

@@ -2,8 +2,7 @@ package graphs
 
 import (
 	"fmt"
-	"maps"
-	"slices"
+	"sort"
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
@@ -85,7 +84,12 @@ func validateEnv(env map[string]string) error {
 	if len(env) > config.MaxEnvEntries {
 		return &ScenarioError{Path: "env", Err: &inputerr.LimitError{Limit: "config.MaxEnvEntries", Max: config.MaxEnvEntries, Got: int64(len(env)), What: "the number of environment variables"}}
 	}
-	for _, name := range slices.Sorted(maps.Keys(env)) {
+	names := make([]string, 0, len(env))
+	for name := range env {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
+	for _, name := range names {
 		if strings.Contains(name, "=") {
 			return &ScenarioError{Path: "env", Err: fmt.Errorf("name %q holds '=', which no environment variable name can", inputerr.Cut(name, 80))}
 		}

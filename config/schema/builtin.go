@@ -96,7 +96,7 @@ func builtinNames() []string {
 		}
 		names = append(names, name)
 	}
-	slices.Sort(names)
+	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
 	return names
 }
 
@@ -275,7 +275,7 @@ func newBuiltinEnvVarNames() []string {
 		}
 		out = append(out, names...)
 	}
-	slices.Sort(out)
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return slices.Compact(out)
 }
 
@@ -393,7 +393,7 @@ func (s *Schema) addEnvVars(vars []string) {
 			s.EnvVarNames = append(s.EnvVarNames, n)
 		}
 	}
-	sort.Strings(s.EnvVarNames)
+	sort.Slice(s.EnvVarNames, func(i, j int) bool { return s.EnvVarNames[i] < s.EnvVarNames[j] })
 	s.envNames = names
 }
 

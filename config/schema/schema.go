@@ -319,7 +319,7 @@ func decodeSchemaFile(data []byte) (*Schema, error) {
 // variable a rule names.
 func (s *Schema) addEnvNames(names []string) {
 	s.EnvVarNames = append([]string(nil), names...)
-	sort.Strings(s.EnvVarNames)
+	sort.Slice(s.EnvVarNames, func(i, j int) bool { return s.EnvVarNames[i] < s.EnvVarNames[j] })
 	for _, n := range s.EnvVarNames {
 		s.envNames[n] = true
 	}

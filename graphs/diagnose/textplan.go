@@ -3,8 +3,7 @@ package diagnose
 import (
 	"fmt"
 	"github.com/compilemode/compilemode/modes"
-	"maps"
-	"slices"
+	"sort"
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
@@ -121,7 +120,12 @@ func (d *Diagnosis) callWords() string {
 	}
 	words = append(words, "backend "+d.Plan.Backend)
 	words = append(words, argWords(d.Recovered)...)
-	for _, field := range slices.Sorted(maps.Keys(d.Inferred)) {
+	fields := make([]string, 0, len(d.Inferred))
+	for field := range d.Inferred {
+		fields = append(fields, field)
+	}
+	sort.Slice(fields, func(i, j int) bool { return fields[i] < fields[j] })
+	for _, field := range fields {
 		words = append(words, fmt.Sprintf("%s inferred from %s", field, d.Inferred[field]))
 	}
 	return strings.Join(words, ", ")

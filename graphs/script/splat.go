@@ -126,7 +126,7 @@ func (r *reader) splatCommon(st *siteState, dicts []*expr, items []pair, given m
 		}
 	}
 	if len(unread) > 0 {
-		sort.Strings(unread)
+		sort.Slice(unread, func(i, j int) bool { return unread[i] < unread[j] })
 		st.note("**: %s set by item assignment, not read", strings.Join(unread, ", "))
 		for _, k := range unread {
 			st.Unfollowed = append(st.Unfollowed, "**: "+k+" (set by item assignment)")

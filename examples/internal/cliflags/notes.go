@@ -4,8 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
+	"sort"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/inputerr"
@@ -41,7 +40,11 @@ func EnvArgvNotes(s *script.Script, name string, env map[string]string, argv []s
 	if s == nil {
 		return nil
 	}
-	names := slices.Sorted(maps.Keys(env))
+	names := make([]string, 0, len(env))
+	for name := range env {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
 	var notes []string
 	for _, n := range s.UnreadEnv(names) {
 		notes = append(notes, fmt.Sprintf("note: -env %s: neither the script nor PyTorch's Inductor config (any release read) reads %s, so it changes no plan", inputerr.Cut(n, 80), inputerr.Cut(n, 80)))
