@@ -132,10 +132,16 @@ func (m *textMemo) get(k textKey) (v, ok bool) {
 	return v, ok
 }
 
-// put remembers v for k, starting afresh where m holds maxTextMemo answers.
+// put remembers v for k, starting afresh where m holds maxTextMemo answers: the map
+// cleared, its room kept. A new map each time grew again from nothing, its room made
+// and rehashed at each doubling: on a log whose every line is another text that states
+// a release (a pytest run's test names), which no memo answers, the release rows'
+// memo's growth was a sixth of the time.
 func (m *textMemo) put(k textKey, v bool) {
-	if m.m == nil || len(m.m) >= maxTextMemo {
+	if m.m == nil {
 		m.m = make(map[textKey]bool)
+	} else if len(m.m) >= maxTextMemo {
+		clear(m.m)
 	}
 	m.m[k] = v
 }
