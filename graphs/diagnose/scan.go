@@ -810,6 +810,10 @@ type scanner struct {
 	// contextBytes counts the bytes of the lines a context's expression was tried on
 	// before it was seen (for tests: TestStockWarningsCheap)
 	contextBytes int
+	// stageBytes counts the bytes of the windows process hands to the readers that run
+	// their expressions over a whole window (the release finder, the recoverer, the
+	// Python's path, held actions), once for each (for tests: TestShapesLinear)
+	stageBytes int
 	// absentRuns counts the lines markedAbsent ran on (for tests: a repeated line asks
 	// once).
 	absentRuns int
@@ -1398,17 +1402,21 @@ func (s *scanner) process(k int) {
 		return
 	}
 	if e.kinds&(1<<anchorVersion) != 0 || s.torch.pending() {
+		s.stageBytes += len(text)
 		s.releaseWindow(e, text)
 	}
 	if e.kinds&(1<<anchorDevice) != 0 {
 		s.devs.window(e.raw)
 	}
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
+		s.stageBytes += len(text)
 		s.rec.window(text, e.lineStart, e.line)
 	} else if e.kinds&(1<<anchorPython) != 0 {
+		s.stageBytes += len(text)
 		s.rec.python.pathWindow(text, e.line)
 	}
 	if e.kinds&(1<<anchorHeld) != 0 {
+		s.stageBytes += len(text)
 		s.heldWindow(k, e)
 	}
 	s.seeContexts(k, e.ctxs, text)
