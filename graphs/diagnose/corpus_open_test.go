@@ -4,6 +4,24 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
+	// holdoutHA and holdoutHB, measured once at 391fddc9 (validations v34a and v34b,
+	// 2026-12-07): classes in testdata/corpus/README.md.
+	"ha_neg_triton_pr5465_cherry_pick_device_context":    "holdoutHA: a fix PR's title (\"Ensure device context before launching kernel\") and its \"If … it will throw an error\" sentence, read as cuda-invalid-context",
+	"ha_neg_zh_annotated_inductor_windows_raise":         "holdoutHA: a Chinese-annotated listing of PyTorch's source with its raise of \"Windows not yet supported for inductor\", no traceback, read as unsupported-python",
+	"ha_neg_swimm_doc_inductor_windows_raise":            "holdoutHA: a code walkthrough doc quoting the same raise in its listing, read as unsupported-python",
+	"ha_neg_zh_changelog_v191_cudamallocasync_fix":       "holdoutHA: a Chinese changelog bullet \"修复 `RuntimeError: …`\" (a fix note under a release heading), read as allocator-incompatible",
+	"ha_neg_anima_compile_node_readme_portability_fixes": "holdoutHA: a README's \"Portability fixes (why this exists)\" list of errors its node avoids (the tester calls it borderline: the author met them), read as allocator-incompatible and cxx-compiler-missing",
+	"ha_neg_musa_graph_trees_source_get_obj":             "holdoutHA: a port's copy of cudagraph_trees.py source, the bare `assert torch._C._is_key_in_tls(attr_name)` inside `def get_obj`, read as trees-user-thread-tls",
+	"ha_neg_ja_vllm_setup_comment_python_h_conditional":  "holdoutHA: a Japanese conditional (\"無いと…で失敗する\", without it … fails) in a setup comment, read as python-headers-missing",
+	"hb_neg_hip_docs_error_table_capture":                "holdoutHB: HIP's error-code documentation table (Error Code | Value | Description, \"This error occurs when …\"), read as stream-capture-illegal and stream-capture-unjoined (a \"ROCm run\")",
+	"hb_neg_code_comment_except_invalid_context":         "holdoutHB: a source comment on an except clause (`except RuntimeError:  # CUDA error: invalid device context`), read as cuda-invalid-context",
+	"hb_neg_ocr_runbook_troubleshooting_invalid_context": "holdoutHB: a runbook's **Symptoms:** entry with \"Already mitigated by…\", read as cuda-invalid-context",
+	"hb_neg_fr_code_windows_not_supported_string":        "holdoutHB: a French check function returning \"Windows not yet supported for torch.compile (limitation connue)\", read as unsupported-python",
+	"hb_neg_unsloth_gtx1060_guide_would_fail":            "holdoutHB: a guide predicting the error (\"will result in errors … such as:\"), read as gpu-too-old-for-triton",
+	"hb_neg_aws_dlc_release_notes_known_issue_triton":    "holdoutHB: release notes' ## Known Issues (\"workloads will fail with:\"), read as triton-missing",
+	"hb_neg_aur_pkgbuild_skip_check_dynamo_py313":        "holdoutHB: an AUR PKGBUILD's comment above its renamed skip-check function, read as unsupported-python",
+	"hb_neg_readme_known_bugs_fixed_tritonmissing":       "holdoutHB: a README's \"Known Bugs Fixed … fixed by\" list naming TritonMissing, read as triton-missing",
+	"hb_neg_vllm_offloader_docstring_unjoined":           "holdoutHB: a docstring saying a pattern is \"causing cudaErrorStreamCaptureUnjoined\", read as stream-capture-unjoined",
 	// holdoutGA and holdoutGB, measured once at db682ad5 (validations v33a and v33b,
 	// 2026-12-07): classes in testdata/corpus/README.md. GB's lingbot test (`error =
 	// RuntimeError("…")`, built, not raised) is quiet since a definition that holds the
