@@ -62,12 +62,12 @@ func exprGate(re *lazyregexp.Regexp) *gate { return exprPlanOf(re).gate }
 // them large case-insensitive alternations) ran on every line that states a release:
 // 20 to 60 µs each on a 56-byte pytest line under Go's backtracker (newuser28's finding
 // 13: a log whose every line is "tests/test_x.py::test_aN PASSED [torch 2.14.0+cu130]"
-// read at 14-16 s of CPU a MB). An alternation whose one branch has no literal has no
-// gate as a whole (runShown's "у\s+меня": a Cyrillic letter under (?i) has another
-// case), and one of more than 500 instructions runs under Go's NFA, which takes about a
-// microsecond a byte: run whole, runShown cost 57 µs and genericLead 26 µs on each such
-// line, most of the pytest log's time; branch by branch, each branch is gated and small
-// enough for the backtracker. A gate costs a look for each of its literals.
+// read at 14-16 s of CPU a MB). An alternation one of whose branches has no literal
+// has no gate as a whole (runShown's "у\s+меня" had none: a Cyrillic letter under (?i)
+// has another case), and Go's backtracker tries each branch of a large alternation at
+// every byte: run whole, runShown cost 57 µs and genericLead 26 µs on each 56-byte line
+// of a pytest run, most of its time (2026-12-07); branch by branch, only the branches
+// whose gates admit the text run. A gate costs a look for each of its literals.
 func matchGated(re *lazyregexp.Regexp, text []byte) bool {
 	p := exprPlanOf(re)
 	if p.gate == nil && p.branches == nil {
