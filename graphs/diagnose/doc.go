@@ -137,7 +137,7 @@
 // ([Diagnosis.PlanNotes]): under a finding whose failure is
 // at a capture or a recording ([CaptureFailCodes]), each device the plan says captures
 // reads "cuda:0 main: capture (the log shows this capture failing: line 10,
-// stream-capture-unjoined)"; a text that shows a ROCm run (a +rocm release,
+// stream-capture-unjoined)"; a text that shows ROCm (a +rocm release,
 // torch.version.hip's value, collect_env's ROCm or HIP line, an AMD Instinct or gfx9xx
 // GPU, a HIP error: [Diagnosis.ROCmLine]) gets a note that the device is AMD's, where
 // torch.cuda drives HIP and captures make HIP graphs, while the plan's facts are NVIDIA
@@ -153,21 +153,33 @@
 // A finding's cause and fix fit what the text shows of its run. A capture's fallback
 // names a torch.compile mode (mode="max-autotune-no-cudagraphs") only where the text
 // shows torch.compile: under vLLM's or SGLang's own capture (their modules, flags or
-// variables) it is the engine's switch (--enforce-eager, --disable-cuda-graph); under a
-// capture of the program's own (torch.cuda.graph, CUDAGraph, capture_begin,
-// make_graphed_callables, a graph capture told in prose) it is leaving that code out of
-// the captured region, PyTorch's own advice for a part unsafe to capture; under CuPy's
-// stream.begin_capture() or CUDA's cudaStreamBeginCapture it is making that call before
-// the capture begins or after it ends, and the synchronising calls named are that
-// program's (cupy.asnumpy(), cudaDeviceSynchronize()). cuda-invalid-context's cause and
+// variables) it is the engine's switch (--enforce-eager, --disable-cuda-graph), under
+// nano-vllm's its enforce_eager=True, under ggml's CUDA backend (llama.cpp)
+// GGML_CUDA_DISABLE_GRAPHS=1 with CUDA's own synchronising calls; under a capture of the
+// program's own (torch.cuda.graph, CUDAGraph, capture_begin, make_graphed_callables, a
+// graph capture told in prose, in Chinese, Japanese or Korean too) it is leaving that code
+// out of the captured region, PyTorch's own advice for a part unsafe to capture; under
+// CuPy's stream.begin_capture(), CUDA's cudaStreamBeginCapture or PaddlePaddle's
+// CUDAGraph.capture_begin() it is making that call before the capture begins or after it
+// ends, and the synchronising calls named are that program's (cupy.asnumpy(),
+// cudaDeviceSynchronize(), .numpy()); a PyTorch program that shows neither torch.compile
+// nor a capture's code gets both ways. Where the text's capture is torch.compile's, the
+// markdown section that holds the failure gives a capture of its own ("## Recipe C: raw
+// CUDA graphs" below recipes that compile). cuda-invalid-context's cause and
 // fix are those of the program the text shows: a fork after CUDA's initialisation (the
 // spawn or forkserver start method), Go (runtime.LockOSThread), pycuda (the context
 // pushed and popped on the thread that works), CuPy (with cupy.cuda.Device(n): in each
 // thread), PyTorch (torch.cuda.set_device in each thread), the driver API alone
 // (cuCtxSetCurrent or cuCtxPushCurrent on each thread; cuDevicePrimaryCtxRetain makes no
 // context current). A fix's clause whose action the text states done in its own words
-// (trees-user-thread-tls's one long-lived thread: "One worker = one TLS context") is
-// dropped, and the fix names the line. overwritten-output under activation checkpointing
+// (trees-user-thread-tls's one long-lived thread: "One worker = one TLS context", "must
+// run on THIS thread") is
+// dropped, and the fix names the line; so are an engine's switch the text states added
+// ("Added `--enforce-eager`", "--enforce-eager \" in its command, nano-vllm's
+// enforce_eager=True, GGML_CUDA_DISABLE_GRAPHS=1) and capture-unpinned-copy's pinned copy
+// where the text says it still fails ("pinned … 仍然失败", "did not help"). A
+// libcuda-not-found text that shows libcuda.so's own path gets the linker's search path
+// as the cause and that path's directory in the fix. overwritten-output under activation checkpointing
 // (torch.utils.checkpoint) says that the backward's recompute calls the compiled function
 // again, and gives the compile without CUDA graphs. A Windows run
 // (a drive's or Lib\site-packages' backslashed path, [WinError, MSVC's cl.exe or vcvars,

@@ -53,6 +53,14 @@ const (
 	factCheckpoint                    // activation checkpointing (torch.utils.checkpoint)
 	factOneThread                     // every call on one long-lived thread, told as done
 	factTRTLLM                        // TensorRT-LLM: its own capture
+	factNanoVLLM                      // nano-vllm: its own capture, its own switch
+	factGGML                          // ggml's CUDA backend (llama.cpp): its own capture
+	factEngineOff                     // an engine's capture switched off, told as done (fit_context.go)
+	factGGMLOff                       // ggml's CUDA graphs switched off (GGML_CUDA_DISABLE_GRAPHS=1)
+	factPinnedFailed                  // a copy from pinned memory tried during capture, told as failing
+	factLibcudaSo                     // a path to libcuda.so, the linker's name, that exists
+	factPaddle                        // PaddlePaddle: its own capture (paddle.device.cuda.graphs)
+	factWarp                          // NVIDIA Warp: its own capture (wp.ScopedCapture, wp.capture_begin)
 	factCount
 )
 
@@ -76,8 +84,11 @@ const (
 var factLiterals = [factCount][]string{
 	factCompile: {"torch.compile", "reduce-overhead", "max-autotune", "cudagraph_trees", "CUDAGraph Trees",
 		"torch._inductor", "torch._dynamo", "TorchInductor", "TorchDynamo", "BackendCompilerFailed"},
-	factManual:   {"torch.cuda.graph", "cuda.CUDAGraph", "CUDAGraph()", "capture_begin", "make_graphed_callables"},
-	factCaptured: {"graph captur", "Graph captur", "graph-captur", "graphs captur"},
+	factManual: {"torch.cuda.graph", "cuda.CUDAGraph", "CUDAGraph()", "capture_begin", "make_graphed_callables"},
+	// a capture told in Chinese, Japanese and Korean prose (v34a text 49: "| 捕获块里的操作 |
+	// 结果 |", the ops in the capture block); not 捕获 alone, which also catches an exception
+	factCaptured: {"graph captur", "Graph captur", "graph-captur", "graphs captur", "图捕获", "捕获块", "捕获区",
+		"捕获阶段", "Graph 捕获", "graph 捕获", "圖捕獲", "グラフキャプチャ", "キャプチャ中", "그래프 캡처", "캡처 중"},
 	factEngine: {"vllm serve", "vllm.", "vllm/", "VLLM_", "PIECEWISE", "sglang.", "sglang/", "SGLANG_",
 		"enforce-eager", "enforce_eager", "disable-cuda-graph", "disable_cuda_graph",
 		"--enable-torch-compile", "--torch-compile-max-bs", "--cuda-graph-max-bs", "--cuda-graph-bs",
@@ -124,15 +135,64 @@ var factLiterals = [factCount][]string{
 	// TensorRT-LLM's package, name, commands and its LLM API's CUDA-graph option
 	// (tensorrt_llm/llmapi/llm_args.py cuda_graph_config); not FlashInfer's trtllm-gen
 	// kernels (the corpus's an_flashinfer text: a hand capture)
-	factTRTLLM:    {"tensorrt_llm", "TensorRT-LLM", "TensorRT LLM", "trtllm-serve", "trtllm-bench", "trtllm-build", "cuda_graph_config"},
-	factOneThread: {"One worker =", "one worker =", "one long-lived thread", "single long-lived thread", "in the inference thread's"},
+	factTRTLLM: {"tensorrt_llm", "TensorRT-LLM", "TensorRT LLM", "trtllm-serve", "trtllm-bench", "trtllm-build", "cuda_graph_config"},
+	// v34a text 41: "… — must run on THIS thread." above a ThreadPoolExecutor(max_workers=1)
+	factOneThread: {"One worker =", "one worker =", "one long-lived thread", "single long-lived thread", "in the inference thread's",
+		"on THIS thread", "must run on this thread", "one dedicated thread", "single dedicated thread"},
+	// nano-vllm's package and name (GeeeekExplorer/nano-vllm: nanovllm/engine/model_runner.py
+	// captures CUDA graphs unless Config.enforce_eager); v34b text 08's "all in nanovllm/"
+	factNanoVLLM: {"nanovllm", "nano-vllm", "nano_vllm", "Nano-vLLM", "nano-vLLM"},
+	// ggml's CUDA backend (llama.cpp's): its sources, names and variables (v34b text 10:
+	// "ggml/src/ggml-cuda/argsort.cu", "GGML_CUDA_DISABLE_GRAPHS=1")
+	factGGML: {"ggml-cuda", "ggml_cuda", "GGML_CUDA", "llama.cpp", "llama-server", "llama-cli", "ggml/src"},
+	// an engine's capture switched off in a command or code, told as done (v34a text 05:
+	// "Added `--enforce-eager` to disable CUDA graphs", then "--enforce-eager \" in
+	// its command); not "try --enforce-eager", advice
+	factEngineOff: {"Added `--enforce-eager`", "added `--enforce-eager`", "Added --enforce-eager", "added --enforce-eager",
+		"--enforce-eager \\", "enforce_eager=True,", "enforce_eager=True)", "Added `--disable-cuda-graph`", "added `--disable-cuda-graph`",
+		"Added --disable-cuda-graph", "added --disable-cuda-graph", "--disable-cuda-graph \\", "disable_cuda_graph=True,", "disable_cuda_graph=True)"},
+	factGGMLOff: {"GGML_CUDA_DISABLE_GRAPHS=1"},
+	// pinned memory named on a line that says it still fails (factAlso)
+	factPinnedFailed: {"pinned", "pin_memory", "固定内存", "锁页内存", "页锁定内存"},
+	// v34b text 33: "real driver link path = /usr/local/nvidia/lib64/libcuda.so"
+	factLibcudaSo: {"/libcuda.so"},
+	// PaddlePaddle's package, names and C++ namespace (corpus
+	// dh_paddle78535_zh_pr_cudamemgetinfo_implicit_sync_numel_d2h_capture_906: a
+	// "python/paddle/…" and "phi::Copy" PR whose capture is Paddle's)
+	factPaddle: {"import paddle", "paddle.", "PaddlePaddle", "python/paddle", "phi::", "Paddle "},
+	// Warp's capture API (nvidia.github.io/warp: warp.ScopedCapture, warp.capture_begin,
+	// capture_end, capture_launch), as its docs' "wp." or "warp." calls
+	factWarp: {"wp.ScopedCapture", "warp.ScopedCapture", "wp.capture_begin", "warp.capture_begin", "wp.capture_launch",
+		"warp.capture_launch"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its
 // literals: a line with them shows nothing of the kind ("… during CUDA graph capture."
 // ends the RNG's and the unpinned copy's messages, which torch.compile's captures print
 // too).
-var factNot = [factCount]string{factCaptured: "during CUDA graph capture"}
+var factNot = [factCount][]string{
+	factCaptured: {"during CUDA graph capture", "outside graph capture encountered"},
+	// vLLM's own log line that tells how to turn its capture off (corpus
+	// ae_vllm4432_capture_end_previous_error_nccl: "To run the model in eager mode, set
+	// 'enforce_eager=True' or use '--enforce-eager' in the CLI.")
+	factEngineOff: {"To run the model in eager mode"},
+	// the unpinned copy's own message names pinned memory (rows_more.go)
+	factPinnedFailed: {unpinnedCopyRest},
+	// a listing that says the file is absent, a symlink's creation and ldconfig's run
+	// (advice: corpus gb_vi_session_known_errors_lcuda_wsl_pod), and ld's
+	// "skipping incompatible …/libcuda.so" (another architecture's library)
+	factLibcudaSo: {"No such file", "no such file", "cannot open", "cannot access", "not found", "cannot find",
+		"does not exist", "missing", "ln -s", "incompatible", "ldconfig", "symlink"},
+}
+
+// factAlso are, by factKind, words one of which a line must hold beside the literal to
+// show it: a copy from pinned memory tried and still failing (v34a text 49: "**pinned
+// 的 CPU→GPU copy_** | **本机仍然失败**", pinned still fails on this machine).
+var factAlso = [factCount][]string{
+	factPinnedFailed: {"仍然失败", "依然失败", "还是失败", "也失败", "仍失败", "still fail", "still get", "still raise",
+		"still crash", "still error", "didn't help", "did not help", "doesn't help", "does not help", "same error",
+		"also fail", "まだ失敗", "失敗する", "여전히 실패"},
+}
 
 // factStride spaces the facts' anchors' indices (anchorUse.index = kind*factStride + the
 // literal's index in factLiterals[kind]): no kind has as many literals.
@@ -151,19 +211,130 @@ func factAnchors() (lits []string, index []int) {
 	return lits, index
 }
 
-// textFacts holds, by factKind, the first line that shows it and the literal it holds.
+// textFacts holds, by factKind, the first line that shows it and the literal it holds
+// (for factLibcudaSo, the path), and the kinds each section of a markdown text shows
+// (sections: the lines before the first heading, then each heading's, up to
+// maxSections; a text with no heading has one).
 type textFacts struct {
-	line [factCount]int
-	lit  [factCount]string
+	line     [factCount]int
+	lit      [factCount]string
+	sections []factSection
 }
 
-// saw records the fact of anchor index (factAnchors') on a line (raw) unless it was seen.
+// factSection is a section of a text: its heading's line (0 for the lines above the
+// first) and, by factKind, the first line of the section that shows it (0: none).
+type factSection struct {
+	line  int
+	first [factCount]int
+}
+
+// maxSections bounds the sections a text's facts are kept for: later headings start no
+// new one (their facts go to the last).
+const maxSections = 64
+
+// saw records the fact of anchor index (factAnchors') on a line (raw): in its section,
+// and as the kind's first line unless one was seen.
 func (t *textFacts) saw(index int, raw []byte, line int) {
-	k := index / factStride
-	if t.line[k] != 0 || factNot[k] != "" && bytes.Contains(raw, []byte(factNot[k])) {
-		return
+	k := factKind(index / factStride)
+	for _, w := range factNot[k] {
+		if bytes.Contains(raw, []byte(w)) {
+			return
+		}
 	}
-	t.line[k], t.lit[k] = line, strings.TrimSpace(factLiterals[k][index%factStride])
+	lit := strings.TrimSpace(factLiterals[k][index%factStride])
+	if also := factAlso[k]; also != nil {
+		i := slices.IndexFunc(also, func(w string) bool { return bytes.Contains(raw, []byte(w)) })
+		if i < 0 {
+			return
+		}
+		lit += " … " + also[i]
+	}
+	if k == factLibcudaSo {
+		if lit = libcudaPath(raw); lit == "" {
+			return
+		}
+	}
+	if len(t.sections) == 0 {
+		t.sections = append(t.sections, factSection{})
+	}
+	if sec := &t.sections[len(t.sections)-1]; sec.first[k] == 0 {
+		sec.first[k] = line
+	}
+	if t.line[k] == 0 {
+		t.line[k], t.lit[k] = line, lit
+	}
+}
+
+// heading starts a section at a markdown heading's line.
+func (t *textFacts) heading(line int) {
+	if len(t.sections) == 0 {
+		t.sections = append(t.sections, factSection{})
+	}
+	if len(t.sections) < maxSections {
+		t.sections = append(t.sections, factSection{line: line})
+	}
+}
+
+// isHeading reports whether a line (raw, outside a code fence) is a markdown heading of
+// level 2 to 6 ("## Recipe C: raw CUDA graphs"); a level-1 "# " is a comment as often.
+func isHeading(raw []byte) bool {
+	n := 0
+	for n < len(raw) && raw[n] == '#' {
+		n++
+	}
+	return n >= 2 && n <= 6 && n < len(raw) && raw[n] == ' '
+}
+
+// sectionCapture returns the index in captureKinds of the capture of its own that the
+// markdown section holding line shows on that line or above it: code of a capture
+// other than torch.compile's (captureKinds' entries above factCompile), with no
+// torch.compile above it in the section; -1 for none, or a text of one section.
+func (t *textFacts) sectionCapture(line int) int {
+	if len(t.sections) < 2 {
+		return -1
+	}
+	i := len(t.sections) - 1
+	for i > 0 && t.sections[i].line > line {
+		i--
+	}
+	first := &t.sections[i].first
+	if l := first[factCompile]; l != 0 && l <= line {
+		return -1
+	}
+	for j, k := range captureKinds {
+		if k.fact == factCompile {
+			break
+		}
+		if l := first[k.fact]; l != 0 && l <= line {
+			return j
+		}
+	}
+	return -1
+}
+
+// libcudaPath returns the first path on raw that names libcuda.so itself (the
+// linker's name, not libcuda.so.1 nor a longer name) under a directory, "" for none.
+func libcudaPath(raw []byte) string {
+	const name = "/libcuda.so"
+	for off := 0; ; {
+		i := bytes.Index(raw[off:], []byte(name))
+		if i < 0 {
+			return ""
+		}
+		i += off
+		end := i + len(name)
+		off = end
+		if end < len(raw) && (raw[end] == '.' || raw[end] == '_' || raw[end] == '-' || isWordByte(raw[end])) {
+			continue
+		}
+		start := i
+		for start > 0 && !bytes.ContainsRune([]byte(" \t\"'`=()[]<>,;:|*"), rune(raw[start-1])) {
+			start--
+		}
+		if raw[start] == '/' && start < i {
+			return string(raw[start:end])
+		}
+	}
 }
 
 // shows reports whether the text shows fact k.
@@ -198,6 +369,32 @@ const (
 	// enable them, examples/llm-api/llm_runtime.py)
 	trtllmTail = "; or run TensorRT-LLM without its CUDA graphs (cuda_graph_config=None in the LLM API, " +
 		"cuda_graph_config: null in trtllm-serve's --extra_llm_api_options file)"
+	// a PyTorch program that shows no torch.compile and no capture's code (v34b text 09:
+	// "torch.unique(...).tolist()" above the error, a capture the text does not show):
+	// both ways to run without CUDA graphs, torch.compile's and a capture of its own
+	torchTail = "; or run this code without CUDA graphs: under torch.compile, " +
+		"mode=\"max-autotune-no-cudagraphs\"; under a capture of the program's own (torch.cuda.graph), " +
+		"leave that code out of the captured region and graph only the capture-safe parts"
+	// nano-vllm's LLM(…, enforce_eager=True) (GeeeekExplorer/nano-vllm example.py;
+	// nanovllm/engine/model_runner.py calls capture_cudagraph() unless enforce_eager)
+	nanoTail = "; or run nano-vllm without its CUDA graphs (LLM(…, enforce_eager=True))"
+	// ggml's CUDA backend captures unless GGML_CUDA_DISABLE_GRAPHS is set
+	// (ggml/src/ggml-cuda/ggml-cuda.cu: getenv("GGML_CUDA_DISABLE_GRAPHS") != nullptr
+	// disables its CUDA graphs; the HIP build is the same code, ggml-cuda.h's
+	// GGML_CUDA_NAME "ROCm" under GGML_USE_HIP)
+	ggmlTail = "; or run ggml without its CUDA graphs (GGML_CUDA_DISABLE_GRAPHS=1 in the environment)"
+	// PaddlePaddle's own capture: paddle.device.cuda.graphs.CUDAGraph's capture_begin()
+	// and capture_end() (python/paddle/device/cuda/graphs.py; Paddle's
+	// test/legacy_test/test_cuda_graph.py); its synchronize (paddle.device.synchronize,
+	// paddlepaddle.org.cn's API docs) and its host copies .numpy() and .item()
+	paddleTail      = "; or leave that call out of the capture: make it before CUDAGraph.capture_begin() or after capture_end() (paddle.device.cuda.graphs), and capture only the capture-safe work"
+	paddleSyncCalls = "(paddle.device.synchronize(), .numpy(), .item(), a GPU value read as a Python bool)"
+	// Warp's own capture: wp.capture_begin() … wp.capture_end(), or a wp.ScopedCapture
+	// block (warp.capture_begin's and warp.ScopedCapture's docs); its host-side calls
+	// wp.synchronize() and wp.synchronize_device(), which raise while a capture is active
+	// (their docs, Warp 1.19), and an array's .numpy()
+	warpTail      = "; or leave that call out of the capture: make it before wp.capture_begin() (the wp.ScopedCapture block) or after wp.capture_end(), and capture only the capture-safe work"
+	warpSyncCalls = "(wp.synchronize(), wp.synchronize_device(), an array's .numpy(), any copy to the host)"
 )
 
 // streamTail and nativeTail are the fallbacks of a capture of the program's own outside
@@ -234,30 +431,42 @@ type captureKind struct {
 
 // captureKinds are the captures a text can show, the stronger evidence first, each with
 // its fallback ("": the torch.compile mode of the code's fix stays): an engine's code or
-// flags (vLLM's and SGLang's, then TensorRT-LLM's), torch.cuda's graph API, a stream's begin_capture() (CuPy), torch.compile, CUDA's
-// own capture calls (a C or C++ program; a profile of a compiled run may list them), an
-// engine named in prose, a graph capture told in prose. "no vLLM … Just
+// flags (nano-vllm's before vLLM's, whose "vllm/" its "nanovllm/" holds, SGLang's, then
+// TensorRT-LLM's), ggml's CUDA backend, PaddlePaddle's and Warp's capture (before
+// torch.cuda's, whose capture_begin Warp's wp.capture_begin holds), torch.cuda's graph
+// API, a stream's begin_capture() (CuPy), torch.compile, CUDA's own capture calls (a C
+// or C++ program; a profile of a compiled run may list them), an engine named in prose,
+// a graph capture told in prose, then PyTorch alone (both ways). "no vLLM … Just
 // torch.cuda.CUDAGraph", a README in the corpus, is a hand capture; "do it as vLLM does"
 // beside torch.compile is a compile.
 var captureKinds = []captureKind{
+	{factNanoVLLM, nanoTail, ""},
 	{factEngine, engineTail, ""},
 	{factTRTLLM, trtllmTail, ""},
+	{factGGML, ggmlTail, nativeSyncCalls},
+	{factPaddle, paddleTail, paddleSyncCalls},
+	{factWarp, warpTail, warpSyncCalls},
 	{factManual, manualTail, ""},
 	{factStreamAPI, streamTail, streamSyncCalls},
 	{factCompile, "", ""},
 	{factNativeCapture, nativeTail, nativeSyncCalls},
 	{factEngineNamed, engineTail, ""},
 	{factCaptured, manualTail, ""},
+	{factTorch, torchTail, ""},
 }
 
 // captureFits gives f the fallback of the capture the text shows (captureKinds) where its
 // fix's last clause names a torch.compile mode and the text shows no torch.compile call
-// with arguments (Recovered).
+// with arguments (Recovered); where the text's capture is torch.compile's (its call,
+// or its words first of captureKinds'), the capture of the program's own that the
+// markdown section holding f's line shows, with no torch.compile above it there (v34a
+// text 04: "## Recipe C: raw CUDA graphs", a torch.cuda.graph capture, below recipes that
+// compile with mode="reduce-overhead").
 func (d *Diagnosis) captureFits(f *Finding, t *textFacts) {
-	if d.Recovered != nil {
-		return
-	}
 	i := slices.IndexFunc(captureKinds, func(k captureKind) bool { return t.shows(k.fact) })
+	if d.Recovered != nil || i >= 0 && captureKinds[i].fact == factCompile {
+		i = t.sectionCapture(f.Line)
+	}
 	if i < 0 || captureKinds[i].tail == "" {
 		return
 	}
@@ -330,7 +539,7 @@ var deviceRuntimes = []struct {
 // none: a ROCm run (rocm) first, then deviceRuntimes'.
 func runtimeWords(rocm heldSeen, t *textFacts) string {
 	if rocm.line > 0 {
-		return rocmWords(rocm.line, rocm.quote)
+		return rocmWords(rocm.line, rocm.quote, t.shows(factGGML))
 	}
 	for _, r := range deviceRuntimes {
 		if t.shows(r.fact) {
@@ -363,6 +572,7 @@ func (d *Diagnosis) fitText(h *heldState) {
 		windowsFits(f, &h.facts)
 		contextFits(f, &h.facts)
 		doneFits(f, &h.facts)
+		libcudaFit(f, &h.facts)
 		checkpointFits(f, &h.facts)
 		if device != "" && slices.Contains(capture, f.Code) {
 			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"

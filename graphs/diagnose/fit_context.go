@@ -110,7 +110,14 @@ func contextFits(f *Finding, t *textFacts) {
 //   - trees-user-thread-tls: every call on one long-lived thread (v33b text 51, "One
 //     worker = one TLS context = CUDA graphs work." after the previous per-call thread
 //     design hit the assert; text 50, the warm-up deferred so that "JIT compilation +
-//     CUDA graph capture happen in the inference thread's TLS").
+//     CUDA graph capture happen in the inference thread's TLS"; v34a text 41, "… must
+//     run on THIS thread." over a one-worker executor);
+//   - a capture's engine switch (captureFits' fallbacks, any code: "" in code): vLLM's
+//     --enforce-eager or SGLang's --disable-cuda-graph added (v34a text 05), nano-vllm's
+//     enforce_eager=True, ggml's GGML_CUDA_DISABLE_GRAPHS=1 (v34b text 10, "Workaround:
+//     GGML_CUDA_DISABLE_GRAPHS=1 (used for all §8 measurements…)");
+//   - capture-unpinned-copy: the copy from pinned memory, tried and still failing (v34a
+//     text 49: "**pinned 的 CPU→GPU copy_** | **本机仍然失败**").
 var statedDone = []struct {
 	code         Code
 	fact         factKind
@@ -118,13 +125,19 @@ var statedDone = []struct {
 }{
 	{TreesUserThreadTLS, factOneThread, "or compile and call every cudagraph function on one long-lived thread, ",
 		"compiles and calls the cudagraph functions on one thread already"},
+	{"", factEngineOff, engineTail, "runs the engine without its CUDA graphs already"},
+	{"", factEngineOff, nanoTail, "runs nano-vllm without its CUDA graphs already"},
+	{"", factGGMLOff, ggmlTail, "runs ggml without its CUDA graphs already"},
+	{CaptureUnpinnedCopy, factPinnedFailed, ", or copy from pinned memory as the message says (tensor.pin_memory() or " +
+		"pin_memory=True, with non_blocking=True, the pinned tensor kept alive as long as the graph)",
+		"copies from pinned memory and still fails"},
 }
 
 // doneFits drops from f's fix the clause of a statedDone row whose action the text states
 // done, and says so.
 func doneFits(f *Finding, t *textFacts) {
 	for _, r := range statedDone {
-		if r.code != f.Code || !t.shows(r.fact) || !strings.Contains(f.Fix, r.clause) {
+		if r.code != "" && r.code != f.Code || !t.shows(r.fact) || !strings.Contains(f.Fix, r.clause) {
 			continue
 		}
 		f.Fix = fmt.Sprintf("line %d says the program %s (%q); if it fails all the same: %s", t.line[r.fact], r.done,
@@ -158,5 +171,38 @@ func checkpointFits(f *Finding, t *textFacts) {
 	f.Cause += fmt.Sprintf(checkpointCause, t.line[factCheckpoint], t.lit[factCheckpoint])
 	if !strings.Contains(f.Fix, "no-cudagraphs") {
 		f.Fix += checkpointFix
+	}
+}
+
+// libcudaFits are libcuda-not-found's words where the text shows the linker's name
+// itself, libcuda.so, in a directory (v34b text 33: "real driver link path =
+// /usr/local/nvidia/lib64/libcuda.so", then "cannot find -lcuda"): the name exists, so
+// the cause is the linker's search path, and the fix points at the directory the text
+// shows. Triton's launcher links with the directories of libcuda_dirs(), which reads
+// TRITON_LIBCUDA_PATH, else ldconfig's cache (ldconfig -p's lines for libcuda.so.1),
+// else LD_LIBRARY_PATH (triton/backends/nvidia/driver.py). %[1]d is the line, %[2]s the
+// path, %[3]s its directory.
+var libcudaFits = []struct{ was, with string }{
+	{"the driver ships libcuda.so.1 without the libcuda.so name, or in a directory the linker does not search",
+		"libcuda.so exists (line %[1]d: %[2]s) but in a directory the linker does not search"},
+	{"point Triton at the directory that holds libcuda.so.1 (TRITON_LIBCUDA_PATH=/usr/lib/x86_64-linux-gnu, " +
+		"/usr/lib/wsl/lib on WSL), or create the symlink libcuda.so -> libcuda.so.1 there and run ldconfig",
+		"point Triton at the directory that holds it (TRITON_LIBCUDA_PATH=%[3]s), or add that directory to " +
+			"ldconfig's cache (a file under /etc/ld.so.conf.d naming it, then ldconfig), which Triton reads " +
+			"for libcuda's directory"},
+}
+
+// libcudaFit gives a libcuda-not-found finding libcudaFits' words where the text shows
+// libcuda.so's path.
+func libcudaFit(f *Finding, t *textFacts) {
+	if f.Code != LibcudaNotFound || !t.shows(factLibcudaSo) {
+		return
+	}
+	p := t.lit[factLibcudaSo]
+	dir := strings.TrimSuffix(p, "/libcuda.so")
+	for _, r := range libcudaFits {
+		with := fmt.Sprintf(r.with, t.line[factLibcudaSo], p, dir)
+		f.Cause = strings.Replace(f.Cause, r.was, with, 1)
+		f.Fix = strings.Replace(f.Fix, r.was, with, 1)
 	}
 }

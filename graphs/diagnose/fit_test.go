@@ -124,7 +124,33 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"driver-capture", "cuStreamBeginCapture(hStream, CU_STREAM_CAPTURE_MODE_GLOBAL);\n" + illegalLine, diagnose.StreamCaptureIllegal, "after cudaStreamEndCapture", manualWords},
 		{"torch-graph-over-cupy", "with torch.cuda.graph(g):\n    y = f(x)\ns.begin_capture()\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, "begin_capture()"},
 		{"no-vllm-hand-capture", "No Flash Attention, no vLLM, no Triton. Just `torch.cuda.CUDAGraph`.\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, engineWords},
+		// v34a text 04: the capture of the failing block's section, torch.cuda.graph, under
+		// a heading below the recipes that compile with mode="reduce-overhead"
+		{"v34a-04-section", "### Recipe A with `mode=\"reduce-overhead\"`\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n## Recipe C: raw CUDA graphs\n```python\ng = torch.cuda.CUDAGraph()\nwith torch.cuda.graph(g):\n    out = model(x)\n# Replay:\ng.replay()\n```\nFailed during capture with:\n" + illegalLine + "2. compile per block with mode=\"reduce-overhead\"\n",
+			diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		// v34a text 49 and its siblings: a capture told in Chinese, Japanese, Korean prose
+		{"v34a-49-zh-capture-block", "| 捕获块里的操作 | 结果 |\n| `x.item()` | 失败 `AcceleratorError` |\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"zh-graph-capture", "CUDA Graph 捕获时 .item() 会同步：\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"ja-graph-capture", "グラフキャプチャ中に .item() を呼ぶと失敗する:\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		{"ko-graph-capture", "그래프 캡처 중에 .item()을 호출하면:\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
+		// programs with their own capture and switch: nano-vllm (v34b text 08), ggml's
+		// CUDA backend (llama.cpp; v34b text 10), PaddlePaddle
+		{"v34b-08-nano-vllm", "Fixes applied (all in `nanovllm/`):\n" + illegalLine, diagnose.StreamCaptureIllegal, "LLM(…, enforce_eager=True)", engineWords},
+		{"nano-vllm-frame", "  File \"/x/site-packages/nanovllm/engine/model_runner.py\", line 675, in capture_cudagraph\n" + illegalLine, diagnose.StreamCaptureIllegal, "run nano-vllm without its CUDA graphs", manualWords},
+		{"ggml-cuda", illegalLine + "  current device: 0, in function ggml_cuda_op_argsort at ggml/src/ggml-cuda/argsort.cu:120\n", diagnose.StreamCaptureIllegal, "GGML_CUDA_DISABLE_GRAPHS=1 in the environment", compileMode},
+		{"llama-server", "./llama-server -m qwen.gguf -ngl 99\n" + illegalLine, diagnose.StreamCaptureIllegal, "cudaDeviceSynchronize()", "torch.cuda.synchronize()"},
+		{"paddle", "import paddle\nk = paddle.tensor(200.0)\n" + illegalLine, diagnose.StreamCaptureIllegal, "CUDAGraph.capture_begin()", compileMode},
+		{"paddle-sync-calls", "python/paddle/tensor/manipulation.py numel() syncs\n" + illegalLine, diagnose.StreamCaptureIllegal, ".numpy()", "torch.cuda.synchronize()"},
+		{"warp-scoped-capture", "with wp.ScopedCapture() as capture:\n    wp.launch(k, dim=n, inputs=[a])\n" + illegalLine, diagnose.StreamCaptureIllegal, "before wp.capture_begin()", compileMode},
+		{"warp-sync-calls", "wp.capture_begin()\n" + illegalLine, diagnose.StreamCaptureIllegal, "wp.synchronize()", "torch.cuda.synchronize()"},
+		// v34b text 09: a PyTorch program with no torch.compile and no capture's code
+		{"v34b-09-torch-no-compile", "```text\ntorch.unique(...).tolist()\n" + illegalLine + "```\n", diagnose.StreamCaptureIllegal, "under a capture of the program's own (torch.cuda.graph)", "make_graphed_callables"},
 		// lookalikes: torch.compile shown, or no capture named
+		{"section-compile-above", "## A\nwith torch.cuda.graph(g):\n    y = f(x)\n## B\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
+		{"section-hand-below", "model = torch.compile(model, mode=\"reduce-overhead\")\n## Error\n" + illegalLine + "## Hand capture\nwith torch.cuda.graph(g):\n", diagnose.StreamCaptureIllegal, compileMode, manualWords},
+		{"fenced-comment-no-section", "model = torch.compile(model, mode=\"reduce-overhead\")\n```python\n## capture\nwith torch.cuda.graph(g):\n```\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
+		{"zh-catch-exception", "捕获异常后重试：\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
+		{"rng-offset-message", "RuntimeError: Offset increment outside graph capture encountered unexpectedly.\nmodel = torch.compile(model)\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
 		{"compile-call", "model = torch.compile(model)\nCUDA graph capture fails:\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
 		{"compile-vllm-named", "compiled with torch.compile; next, preallocate as vLLM does\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, engineWords},
 		{"compile-mode-call", "model = torch.compile(model, mode=\"reduce-overhead\")\nCUDA graph capture fails:\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
@@ -194,7 +220,10 @@ func TestDeviceCauseFits(t *testing.T) {
 		{"musa-device", "x = torch.ones(4, device='musa')\nwith torch.musa.graph(g):\n" + illegalLine, "Moore Threads' MUSA"},
 		{"npu", "import torch_npu\n" + illegalLine, "Ascend NPU"},
 		{"mlu", "import torch_mlu\n" + illegalLine, "Cambricon's MLU"},
-		{"rocm", "PyTorch version: 2.5.1+rocm6.2\nHIP error: operation not permitted when stream is capturing\n", "the device is AMD's"},
+		{"rocm", "PyTorch version: 2.5.1+rocm6.2\nHIP error: operation not permitted when stream is capturing\n", "the device is AMD's, where torch.cuda drives HIP"},
+		// v34b text 10: ggml's HIP build prefixes its errors "ROCm error:"
+		{"v34b-10-ggml-rocm", "ggml/src/ggml-cuda/argsort.cu\n    ROCm error: operation not permitted when stream is capturing\n", "the device is AMD's, where ggml's CUDA backend is built for HIP"},
+		{"rocm-error-prefix", "ROCm error: operation not permitted when stream is capturing\n", "line 1 shows ROCm (\"ROCm error:\")"},
 		{"cuda", "GPU 0: NVIDIA H100 80GB HBM3\n" + illegalLine, ""},
 	}
 	for _, tc := range cases {
@@ -315,8 +344,10 @@ func TestStatedDoneFits(t *testing.T) {
 		{"v33b-51-one-worker", "The previous per-call producer thread design hit the\n`assert torch._C._is_key_in_tls(attr_name)`\nOne worker = one TLS context = CUDA graphs work.\n", true},
 		{"v33b-50-inference-thread", "# capture happen in the inference thread's\n# TLS, avoiding:\n#   " + tls, true},
 		{"long-lived", "we moved compile and every call to one long-lived thread and still get:\n" + tls, true},
+		{"v34a-41-this-thread", "# fast-engine activity — compile/cudagraph capture at startup warmup, replay,\n# and every prefill/sample/step — must run on THIS thread.\n# `assert torch._C._is_key_in_tls(attr_name)` in cudagraph_trees.get_obj.\n_generate_executor = ThreadPoolExecutor(max_workers=1)\n", true},
 		// lookalikes
 		{"per-request-threads", "each request runs in a new worker thread:\n" + tls, false},
+		{"executor-per-call", "with ThreadPoolExecutor(max_workers=1) as ex:  # a new one per request\n" + tls, false},
 		{"bare", tls, false},
 	}
 	for _, tc := range cases {
@@ -364,6 +395,97 @@ func TestCheckpointFits(t *testing.T) {
 			}
 			require.Contains(t, f.Cause, "the backward recomputes the forward")
 			require.Contains(t, f.Fix, "compile the checkpointed module without CUDA graphs")
+		})
+	}
+}
+
+// TestStatedDoneSwitches: a capture's fallback that the text states done is not advised
+// again (v34a text 05: "Added `--enforce-eager`"; v34b text 10: GGML_CUDA_DISABLE_GRAPHS=1
+// already the workaround; nano-vllm's enforce_eager=True), nor capture-unpinned-copy's
+// pinned copy where the text says it still fails (v34a text 49, in Chinese; its English
+// siblings); the line is named. Advice to add the switch, the engine's own log line that
+// names it, and the unpinned message itself keep the clause (lookalikes).
+func TestStatedDoneSwitches(t *testing.T) {
+	t.Parallel()
+	const (
+		engineClause = "run the engine without its CUDA graphs (vLLM"
+		pinnedClause = "or copy from pinned memory as the message says"
+		rocmIllegal  = "ROCm error: operation not permitted when stream is capturing\n"
+	)
+	cases := []struct {
+		name, log  string
+		code       diagnose.Code
+		done, gone string
+	}{
+		{"v34a-05-added", "vllm serve /models/devstral\n" + illegalLine + "**Solution:**\nAdded `--enforce-eager` to disable CUDA graphs\n",
+			diagnose.StreamCaptureIllegal, "runs the engine without its CUDA graphs already (\"Added `--enforce-eager`\")", engineClause},
+		{"command-continuation", "docker run img vllm serve m \\\n  --enforce-eager \\\n  --trust-remote-code\n" + illegalLine,
+			diagnose.StreamCaptureIllegal, "runs the engine without its CUDA graphs already", engineClause},
+		{"sglang-added", "python -m sglang.launch_server --model-path m\n" + illegalLine + "added --disable-cuda-graph and it serves\n",
+			diagnose.StreamCaptureIllegal, "runs the engine without its CUDA graphs already", engineClause},
+		{"nano-vllm-eager", "from nanovllm import LLM\nllm = LLM(path, enforce_eager=True, tensor_parallel_size=1)\n" + illegalLine,
+			diagnose.StreamCaptureIllegal, "runs nano-vllm without its CUDA graphs already", "run nano-vllm without its CUDA graphs (LLM"},
+		{"v34b-10-ggml-workaround", "ggml/src/ggml-cuda/argsort.cu\n" + rocmIllegal + "Workaround: GGML_CUDA_DISABLE_GRAPHS=1 (used for all measurements)\n",
+			diagnose.StreamCaptureIllegal, "runs ggml without its CUDA graphs already", "(GGML_CUDA_DISABLE_GRAPHS=1 in the environment)"},
+		{"v34a-49-pinned-zh", "| **pinned 的 CPU→GPU `copy_`** | **本机仍然失败** |\n" + unpinnedLine,
+			diagnose.CaptureUnpinnedCopy, "copies from pinned memory and still fails (\"pinned … 仍然失败\")", pinnedClause},
+		{"pinned-en", "Using pin_memory() for the source did not help:\n" + unpinnedLine,
+			diagnose.CaptureUnpinnedCopy, "copies from pinned memory and still fails", pinnedClause},
+		{"pinned-en-still", "even with pinned host buffers it still fails\n" + unpinnedLine,
+			diagnose.CaptureUnpinnedCopy, "copies from pinned memory and still fails", pinnedClause},
+		// lookalikes
+		{"advice", "vllm serve m\n" + illegalLine + "try --enforce-eager\n", diagnose.StreamCaptureIllegal, engineClause, "already"},
+		{"vllm-log-line", "INFO model_runner.py:791] Capturing the model for CUDA graphs. To run the model in eager mode, set 'enforce_eager=True' or use '--enforce-eager' in the CLI.\n" + illegalLine,
+			diagnose.StreamCaptureIllegal, engineClause, "already"},
+		{"ggml-no-switch", "ggml/src/ggml-cuda/argsort.cu\n" + rocmIllegal, diagnose.StreamCaptureIllegal, "(GGML_CUDA_DISABLE_GRAPHS=1 in the environment)", "already"},
+		{"unpinned-message-still", "I still get: " + unpinnedLine, diagnose.CaptureUnpinnedCopy, pinnedClause, "already"},
+		{"pinned-advice", "copy from pinned memory instead:\n" + unpinnedLine, diagnose.CaptureUnpinnedCopy, pinnedClause, "still fails ("},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f, _ := fitFinding(t, tc.log, tc.code)
+			require.Contains(t, f.Fix, tc.done)
+			require.NotContains(t, f.Fix, tc.gone)
+		})
+	}
+}
+
+// TestLibcudaFits: libcuda-not-found where the text shows the linker's name, libcuda.so,
+// in a directory (v34b text 33's probe): the cause is the linker's search path, not a
+// missing name, and the fix names the directory the text shows; a listing that says it
+// is absent, ld skipping another architecture's, a symlink's creation, or libcuda.so.1
+// alone keep the row's words.
+func TestLibcudaFits(t *testing.T) {
+	t.Parallel()
+	const ld = "torch.compile fails:\n/usr/bin/ld: cannot find -lcuda: No such file or directory\n"
+	cases := []struct {
+		name, log, dir string
+	}{
+		{"v34b-33-probe", "real driver link path = /usr/local/nvidia/lib64/libcuda.so\nresolved driver file = /usr/local/nvidia/lib64/libcuda.so.580.159.04\n" + ld, "/usr/local/nvidia/lib64"},
+		{"ls-l", "lrwxrwxrwx 1 root root 12 Jan  1 00:00 /usr/lib64/libcuda.so -> libcuda.so.1\n" + ld, "/usr/lib64"},
+		{"backticked", "`find / -name libcuda.so` prints `/opt/nvidia/driver/lib/libcuda.so`\n" + ld, "/opt/nvidia/driver/lib"},
+		// lookalikes
+		{"absent", "ls: cannot access '/usr/lib/x86_64-linux-gnu/libcuda.so': No such file or directory\n" + ld, ""},
+		{"so1-only", "/usr/lib/x86_64-linux-gnu/libcuda.so.1\n" + ld, ""},
+		{"symlink-advice", "Fix: ln -sf /usr/lib/wsl/lib/libcuda.so.1 /usr/lib/x86_64-linux-gnu/libcuda.so\n" + ld, ""},
+		{"ldconfig-advice", "  /usr/lib/x86_64-linux-gnu/libcuda.so && ldconfig\n" + ld, ""},
+		{"skipping-incompatible", "/usr/bin/ld: skipping incompatible /lib/i386-linux-gnu/libcuda.so when searching for -lcuda\n" + ld, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f, _ := fitFinding(t, tc.log, diagnose.LibcudaNotFound)
+			if tc.dir == "" {
+				require.NotContains(t, f.Cause, "libcuda.so exists")
+				require.NotContains(t, f.Fix, "ldconfig's cache")
+				return
+			}
+			require.Contains(t, f.Cause, "libcuda.so exists (line ")
+			require.Contains(t, f.Cause, tc.dir+"/libcuda.so) but in a directory the linker does not search")
+			require.NotContains(t, f.Cause, "ships libcuda.so.1 without the libcuda.so name")
+			require.Contains(t, f.Fix, "TRITON_LIBCUDA_PATH="+tc.dir+")")
+			require.NotContains(t, f.Fix, "/usr/lib/wsl/lib on WSL")
 		})
 	}
 }

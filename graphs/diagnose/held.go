@@ -393,12 +393,16 @@ func (h *heldState) defLine(raw []byte) string {
 }
 
 // fenceNext reads a window for the code fences (fenceState.next) and, where a fence
-// opens on it, whether the fence is under advice (fenceAdvice).
+// opens on it, whether the fence is under advice (fenceAdvice); a markdown heading
+// outside a fence starts a section of the text's facts (textFacts.heading).
 func (s *scanner) fenceNext(raw []byte, lineStart bool) bool {
 	opened := s.fences.mark == 0
 	in := s.fences.next(raw, lineStart)
 	if opened && s.fences.mark != 0 {
 		s.held.fenceAdvice = s.adviceAbove()
+	}
+	if lineStart && !in && isHeading(raw) {
+		s.held.facts.heading(s.line)
 	}
 	return in
 }

@@ -45,10 +45,12 @@ var rocmAnchors = []string{"+rocm", "rocm/", "ROCm ", "ROCM used", "HIP: ", "HIP
 // ("2.5.1+rocm6.2", AMD's rocm/pytorch images), torch.version.hip's value,
 // collect_env's "ROCM used to build PyTorch: 6.2.41133" and "HIP runtime version: 6.2",
 // a "HIP: 7.14.60850" line, a ROCm release ("ROCm 6.2"), an AMD Instinct GPU (MI250X,
-// MI300X), a gfx9xx or gfx1xxx target, HIP's error names and messages.
+// MI300X), a gfx9xx or gfx1xxx target, HIP's error names and messages, ggml's HIP
+// build's error prefix ("ROCm error: operation not permitted when stream is capturing",
+// v34b text 10).
 var rocmShape = &lazyregexp.Regexp{Expr: `\+rocm\d|\brocm/pytorch:|\btorch\.version\.hip\W{0,6}\d|\bROCM used to build PyTorch:\s*\d|` +
 	`\bHIP runtime version:\s*\d|\bHIP(?: version)?:\s*\d|\bROCm\s+v?\d+\.\d[\w.]*|\bAMD Instinct\b|\bMI[123]\d\d[AXH]?\b|` +
-	`\bgfx(?:9\d[\da-f]|1[01]\d\d)\b|\bhipError[A-Z]\w+|\bHIP error:`}
+	`\bgfx(?:9\d[\da-f]|1[01]\d\d)\b|\bhipError[A-Z]\w+|\bHIP error:|\bROCm error:`}
 
 // planNotes sets d's ROCm line (from h) and PlanNotes: a call the plan says compiles
 // or captures that a finding shows failing, and a device other than NVIDIA's.
@@ -77,7 +79,7 @@ func (d *Diagnosis) devicesPlanned() bool {
 func (d *Diagnosis) rocmNote() string {
 	n := d.runtime
 	if n == "" && d.ROCmLine > 0 {
-		n = rocmWords(d.ROCmLine, d.ROCmText)
+		n = rocmWords(d.ROCmLine, d.ROCmText, false)
 	}
 	if n == "" {
 		return ""
@@ -85,10 +87,16 @@ func (d *Diagnosis) rocmNote() string {
 	return n + ", while this plan's facts are NVIDIA CUDA's"
 }
 
-// rocmWords says that line shows a ROCm run (quote: what shows it).
-func rocmWords(line int, quote string) string {
-	return fmt.Sprintf("line %d shows a ROCm run (%q): the device is AMD's, where torch.cuda drives HIP "+
-		"and captures make HIP graphs", line, quote)
+// rocmWords says that line shows ROCm (quote: what shows it), whose program is
+// PyTorch's torch.cuda, or ggml's CUDA backend where ggml is set (its HIP build:
+// ggml-cuda.h's GGML_CUDA_NAME "ROCm" under GGML_USE_HIP, which prefixes its errors
+// "ROCm error:"). "ROCm", not "a ROCm run": a HIP reference table shows ROCm too.
+func rocmWords(line int, quote string, ggml bool) string {
+	by := "torch.cuda drives HIP"
+	if ggml {
+		by = "ggml's CUDA backend is built for HIP"
+	}
+	return fmt.Sprintf("line %d shows ROCm (%q): the device is AMD's, where %s and captures make HIP graphs", line, quote, by)
 }
 
 // compileFailCodes are the codes whose texts a compile prints when it fails at the
