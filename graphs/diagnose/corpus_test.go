@@ -222,11 +222,8 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutHA and holdoutHB, measured once at 391fddc9 (validations v34a and v34b).
-	"ha_neg_mps_memory_growth_torch2120_nightly213":         "holdoutHA: \"After upgrading to torch 2.13 stable, the workaround can be removed\" (a plan) read as the run's release over the stated 2.12.0",
-	"ha_bridge_report_rtx4090_pt251_checkpool_pt28_nightly": "holdoutHA: a passing run's \"**Platform**: PyTorch 2.8 nightly\" read over the failing run's \"CUDA 12.1 + PyTorch 2.5.1 … fell back to failure with the error:\"",
-	"hb_decision_log_quadro_p2000_wrapped_italic":           "holdoutHB: the missing C++ compiler retold (\"MSVC `cl.exe` is not installed … TorchInductor cannot compile C++ kernels\"), no compiler message",
-	"hb_neg_ja_lerobot_evdev_python_h_torch211":             "holdoutHB: a label line (\"Result:\", \"結果：\") between `print(torch.__version__ …)` and its output, release 2.11 not read",
-	"hb_threestudio_install_log_lcuda_torch201":             "holdoutHB: `cannot find -lcuda` from a tiny-cuda-nn build with no Triton or torch.compile named (the tester calls the label borderline), and \"the verified PyTorch `2.0.1+cu118`\" not read as the run's",
+	"hb_decision_log_quadro_p2000_wrapped_italic": "holdoutHB: the missing C++ compiler retold (\"MSVC `cl.exe` is not installed … TorchInductor cannot compile C++ kernels\"), no compiler message",
+	"hb_threestudio_install_log_lcuda_torch201":   "holdoutHB: `cannot find -lcuda` from a tiny-cuda-nn build with no Triton or torch.compile named (the tester calls the label borderline) (its release, \"the verified PyTorch `2.0.1+cu118`\", is read since fixrel34)",
 	// holdoutGC, measured once at db682ad5 and at daf8488c (validation v33c).
 	"gc_jetson_friction_point_inductor_config_pt240":             "holdoutGC: the fix's install command `pip install torch==2.8.0` read as the run's release over \"The dustynv container ships with PyTorch 2.4.0\"",
 	"gc_mouthpiece_readme_windows_compile_overflow_html":         "holdoutGC: the static launcher's OverflowError retold in an HTML README (`<code>OverflowError (Python int too large to convert to C long)</code>`, compile=True on Windows, pytorch#162430 linked), no static_cuda_launcher frame",

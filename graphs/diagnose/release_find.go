@@ -156,6 +156,7 @@ func (o *otherRuns) otherRunRead(text []byte, from, to int) bool {
 	if ends := findAllIndexGated(clauseEnd, before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]
 	}
+	before = dropAttributive(before) // "the verified PyTorch 2.0.1" (release_verified.go)
 	if otherRunNamed(text, before, from, to) {
 		return true
 	}
@@ -178,7 +179,7 @@ func (o *otherRuns) otherRunRead(text []byte, from, to int) bool {
 	if end := findIndexGated(clauseEnd, after); end != nil {
 		after = after[:end[0]+1]
 	}
-	return matchGated(otherRunBefore, before) || otherRunBeforeIntl(before) || (otherRunAfterWords(after) && !matchGated(worksContrast, text[to:]))
+	return matchGated(otherRunBefore, before) || otherRunBeforeIntl(before) || otherRunAfterSaid(after, text[to:])
 }
 
 // testRunTag reports whether the release at text[from:to] is a test result's tag of
@@ -677,6 +678,15 @@ type versionFinder struct {
 	// subject is the release the text's title or a heading names as an article's
 	// subject, and the runs the text shows (release_article.go)
 	subject articleSubject
+	// next is the line after the one read, as the scanner holds it (nil for none): the
+	// sentence a release's line ends inside goes on there (plannedRelease)
+	next []byte
+	// intro is a release read in a sentence that introduces a quoted failure, after the
+	// release found; firstHit the first line a failure was quoted on; displaced the release
+	// intro replaced (release_failintro.go)
+	intro     failIntro
+	firstHit  int
+	displaced StatedRelease
 }
 
 func newVersionFinder() versionFinder {
@@ -707,8 +717,8 @@ func (f *versionFinder) window(text []byte, line int) {
 	text = f.tableLine(text, line)
 	wrapped := f.wrapJoin(text, line)
 	wrapText := f.text
-	if f.wait && matchGated(betweenKeyAndValue, text) {
-		return // a code fence or a table's rule between a key and its value
+	if f.wait && f.between(text) {
+		return // a code fence, a table's rule or an output's label between a key and its value
 	}
 	if f.wait {
 		f.wait = false
@@ -852,6 +862,7 @@ func (f *versionFinder) patternsOn(text []byte, line int) {
 		}
 		if !f.outranks(p.rank, p.what, text) {
 			f.statedOn(p, text, line)
+			f.introOn(p, text, line)
 			continue
 		}
 		if p.torchLine && torch == 0 {
@@ -902,6 +913,9 @@ func (f *versionFinder) matchKeyed(p versionPattern, text []byte, k textKey, lin
 	for _, c := range f.candidatesOf(p, text, k) {
 		if c.stop {
 			return false
+		}
+		if p.rank <= rankProseMove && plannedRelease(text, c.lo, c.hi, f.next) {
+			continue // a plan's release (release_plan.go)
 		}
 		if f.offer(text[c.lo:c.hi], p.rank, line, text, p.what, p.row) {
 			f.noteMove(c.v, text, c.m, c.lo, line)

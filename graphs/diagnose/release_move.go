@@ -101,13 +101,14 @@ func (f *versionFinder) noteProse(what string, text []byte, lo, hi, line int) {
 // than one other minor, led or not (a list of releases tried, "2.2.x, 2.3.x, and
 // 2.4.x", not a move or a comparison).
 func (f *versionFinder) proseStated(v modes.Version) []StatedRelease {
+	out := f.displacedStated(v) // the earlier run's release a failure's introduction replaced
 	if f.what != "prose" || f.prose.line != f.line || f.prose.row != f.row {
-		return nil
+		return out
 	}
 	if len(otherMinors(f.prose.all, v, 0)) > 1 {
-		return nil
+		return out
 	}
-	return otherMinors(f.prose.values, v, f.line)
+	return append(out, otherMinors(f.prose.values, v, f.line)...)
 }
 
 // otherMinors returns the distinct minors of values other than v, as releases of kind

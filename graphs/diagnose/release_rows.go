@@ -317,7 +317,7 @@ func releaseRows() []releaseRow {
 		{name: "ngc-tag", what: whatNGCImage, literal: "nvidia/pytorch:", anchors: []string{"nvidia/pytorch:"}, rank: rankPath,
 			shape: `nvidia/pytorch:(\d\d\.\d\d)-py3`, releases: ngcReleases},
 	}...)
-	return append(append(append(append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), movedIntlRows()...), recallJRows()...), ngcRows()...), jointRows()...), bareRows()...)
+	return append(append(append(append(append(append(append(append(append(rows, toolRows()...), recallBRows()...), recallGRows()...), movedIntlRows()...), recallJRows()...), ngcRows()...), jointRows()...), bareRows()...), affectedRows()...)
 }
 
 // versionKeyShape is a key that names torch's release alone on its line, whose value a

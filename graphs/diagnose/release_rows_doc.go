@@ -129,6 +129,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"colon-key": {
 		example: "version: v1.10.1  •  python: 3.10.11  •  torch: 2.1.2+cu121", want: "2.1",
 		source: "https://github.com/shenduldh/ComfyUI-Lightning/issues/3 (\"torch:2.5.1\"); https://github.com/triton-inference-server/server/issues/8877 (\"PyTorch: 2.12.1+cu130\"); https://github.com/pytorch/pytorch/issues/118865 (pytorch/pytorch:2.2.0-cuda12.1-cudnn8-runtime)"},
+	"affected-key": {
+		example: "Apple M5 Pro, 48GB, macOS 26.4. Affected: torch 2.12.0. Verified fixed:", want: "2.12",
+		source: "testdata/corpus ha_neg_mps_memory_growth_torch2120_nightly213 (an investigation's \"## Environment\"); \"Affected: torch 2.11.0+cu128\" in bug write-ups in the search tool's code corpus (id 53131631186)"},
 	"quoted-key": {
 		example: `  "torch": "2.6.0",`, want: "2.6",
 		source: "JSON environment records in the search tool's code corpus (a run's expected_runtime: \"torch\": \"2.2.0a0+81ea7a4\")"},

@@ -1403,7 +1403,9 @@ func (s *scanner) process(k int) {
 	}
 	if e.kinds&(1<<anchorVersion) != 0 || s.torch.pending() {
 		s.stageBytes += len(text)
+		s.torch.next = s.nextLine(k)
 		s.releaseWindow(e, text)
+		s.torch.next = nil
 	}
 	if e.kinds&(1<<anchorDevice) != 0 {
 		s.devs.window(e.raw)
@@ -1446,6 +1448,19 @@ func (s *scanner) rawWindow(raw *ringLine) {
 	if raw.kinds&(1<<anchorPython) != 0 {
 		s.rec.python.pathWindow(raw.raw, raw.line)
 	}
+}
+
+// nextLine returns the raw text of the line after ring entry k's, nil where the ring
+// does not hold it yet or entry k+1 goes on k's line (a window of a long line).
+func (s *scanner) nextLine(k int) []byte {
+	if k+1 >= s.n {
+		return nil
+	}
+	e := &s.ring[(k+1)%ringSize]
+	if !e.lineStart {
+		return nil
+	}
+	return e.raw
 }
 
 // releaseWindow reads entry e's text (its clean line) for the release; a release found
@@ -2100,13 +2115,14 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // under a conditional lead-in (ledAbove), a test's comment that retells a report it
 // expects to pass now (passesNow), a program's own text that no run printed (codeHeld),
 // a statement of what a component does in general (mechanismStated), source code that
-// builds the message or names its error code (builtInSource), an item of a list under a
-// generic lead-in (listedGeneric).
+// builds the message or names its error code (builtInSource), a statement of a def's body
+// a listing shows, an except clause's comment or a returned bracket's string
+// (sourceShapes), an item of a list under a generic lead-in (listedGeneric).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
 		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
-		s.builtInSource(i, e) || s.listedGeneric(e)
+		s.builtInSource(i, e) || s.sourceShapes(i, e) || s.listedGeneric(e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a
@@ -2227,6 +2243,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 	}
 	s.record(i, e, end, text, m)
 	s.lastHit = line
+	s.torch.hitAt(line)
 	if s.rowLast[i] != e.vline {
 		s.rowLast[i] = e.vline
 		s.rowLines[i]++
