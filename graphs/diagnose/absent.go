@@ -219,7 +219,7 @@ func hypotheticalMarks() []absentMark {
 		// a \"CUDA Graph is empty\" warning)" (holdout2's neg_pt185760): a rule or a fix's
 		// purpose, the lookalikes of fragmentPattern's parenthesised quotation, which tells
 		// what happened ("… lives in the graph pool untracked (\"…\")", validate27's pos/06,
-		// /work/v27). The clause may start on the line above (joinPrev).
+		// a form of TestFormsQuote27). The clause may start on the line above (joinPrev).
 		// "When", "whenever", "once" and "in case" start their clause: "it crashed when the
 		// pool held untracked tensors (\"…\")" tells when it happened.
 		{before: regexp.MustCompile(`(?i)(?:(?:^|[.;:!?,]\s+|[#>*-]\s*)(?:when|whenever|once|in\s+case)\b|\b(?:if|unless|to\s+(?:avoid|prevent)|so\s+that)\b|如果|若[^干(]|当[^前然时時做作(])` +
@@ -227,7 +227,7 @@ func hypotheticalMarks() []absentMark {
 		// Another accelerator's message, which words of CUDA's name a part of: torch_npu's
 		// NPUGraph::capture_begin raises "NPU graphs must be captured on a non-default
 		// stream" (Ascend/pytorch torch_npu/csrc/core/npu/NPUGraph.cpp; a benchmark's NPU
-		// capture comment, validate27's neg/01, /work/v27, gave capture-default-stream by
+		// capture comment, validate27's neg/01, a form of TestFormsQuote27, gave capture-default-stream by
 		// its crop "graphs must be captured …"). The other accelerators' PyTorch backends
 		// (XPU, MLU, HPU, MUSA, GCU) name their graphs so: the device right before the
 		// literal, or before "graphs" and the literal.

@@ -26,8 +26,8 @@ var OpenFalse = map[string]string{
 	// message in a constructor's string is the program's (stringDefined, branch fixfp33);
 	// GB's statements of what a component does (mechanism.go), its conditional lead-ins
 	// (ledAbove, mechanism.go) and the message over two string pieces of a call
-	// (wrapped_code.go) since too. Quiet since too: code that builds the
-	// message or names its error code (builtInSource, built.go: a constructor's super call,
+	// (wrappedAt) since too. Quiet since too: code that builds the
+	// message or names its error code (heldByCode, code_shapes.go: a constructor's super call,
 	// an error-string switch), a list under a generic lead-in and a comment's hypothetical
 	// thing (generic.go).
 	"ga_neg_zh_axolotl_faq_novalidchoices":                         "holdoutGA: a FAQ entry (问：… / 答：…) quoting NoValidChoicesError, read as no-valid-autotune-choices: a label question, as the English original of the same FAQ (ac_axolotl_faq_qmd_novalidchoices_flex_attn) is labelled the code's",

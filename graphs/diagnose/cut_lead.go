@@ -164,12 +164,12 @@ var occurredWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|errors?|
 	`hit(?:s|ting)?|trips?|tripped|triggers?|triggered|dies|died|die|abort\w*|broke|breaks|got|gets|getting|saw|seeing|stops?\s+on|` +
 	`stopped\s+on|ends?\s+with|ended\s+with|results?\s+in|resulted\s+in|fix\s+for|` +
 	// a crash by its signal: "segfaults at DDP teardown on this model (\"…\")" (validate27's
-	// pos/04, /work/v27), "seg faulted", "core dumped", "SIGSEGV", "SIGABRT"
+	// pos/04, a form of TestFormsQuote27), "seg faulted", "core dumped", "SIGSEGV", "SIGABRT"
 	`seg\s?fault\w*|core\s+dump\w*|sigsegv|sigabrt)\b|` +
 	`\b(?:fixe[sd]|resolve[sd])` + fixedVerb + `|` +
 	// the same in Chinese, Japanese and Korean: an error reported, a failure, a crash, a
 	// trigger ("cudagraph_trees 会在 backward 触发不变量：" above the quoted message, a
-	// Chinese-commented training script: validate27's pos/23, /work/v27)
+	// Chinese-commented training script: validate27's pos/23, a form of TestFormsQuote27)
 	`报错|出错|错误|失败|崩溃|触发|報錯|錯誤|觸發|エラー|失敗|クラッシュ|トリガー|에러|오류|실패|트리거`}
 
 // fixedVerb is what follows "fixes", "fixed", "resolves" or "resolved" as a verb before

@@ -27,7 +27,8 @@ import (
 // its middle forms (middleForms): as written, less the auxiliaries and articles that a
 // terse quotation leaves out (terseWords), and each with the message's known
 // continuation after it (messageContinues); a quotation is read up to an ellipsis in it
-// (beforeEllipsis). Branch fixquote27 (validate27's passages, /work/v27).
+// (beforeEllipsis). Branch fixquote27 (validate27's passages, not held in the corpus: TestFormsQuote27
+// holds their forms).
 
 // minMiddle is the least of a row's literal (squeezed) that a quotation of its middle or
 // tail must show: 32 characters are five words or more of a message
@@ -183,7 +184,7 @@ type middleForm struct {
 // messageContinues is PyTorch's text after a row's literal where the literal stops short
 // of its message: a quotation of the message's middle may go on past the literal ("#
 // \"tensor deallocate during graph recording\" errors with dynamic shapes", a perceptual
-// loss wrapper's comment: validate27's pos/21, /work/v27), and what it shows of the
+// loss wrapper's comment: validate27's pos/21, a form of TestFormsQuote27), and what it shows of the
 // continuation counts toward minMiddle as the literal's own words do.
 func messageContinues(literal string) (string, bool) {
 	switch literal {
@@ -202,7 +203,7 @@ func messageContinues(literal string) (string, bool) {
 // flows (\"storage data ptrs not allocated in pool\")", a normalizing-flow benchmark's
 // comment, and "trips torch's own internal invariant (\"storage data ptrs not
 // allocated\nin pool... could be a bug in inductor aliasing tracking\")", training notes:
-// validate27's pos/20 and pos/19, /work/v27, for "These storage data ptrs are not
+// validate27's pos/20 and pos/19, forms of TestFormsQuote27, for "These storage data ptrs are not
 // allocated in pool").
 func terseWords() (auxiliaries, articles []string) {
 	return []string{"are", "is", "was", "were"}, []string{"the", "a", "an"}

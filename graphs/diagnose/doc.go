@@ -492,7 +492,7 @@
 // fix after the message (a tip), a refusal alone ("capture rejects this:") and an issue's
 // plain present ("torch.compile fails with \"…\"") stay findings (mechanism.go). A
 // message wrapped over two string pieces of one call's argument is read in that call as
-// its one-line form is (wrapped_code.go); nor do a docstring's
+// its one-line form is (wrappedAt); nor do a docstring's
 // "(raises '…')" and an exception's class defined, imported or caught in source (`class
 // InvalidCxxCompiler(RuntimeError):`, `except (…, InvalidCxxCompiler)`, classInCode). A retelling (unquoted, a Paraphrase row) in a clause that a condition leads is a
 // rule or a hint, no hit: "If libcuda.so is not found, set …", "install python3-dev,
@@ -544,16 +544,17 @@
 // exception's class or a logger's level before it, a word of failing in its sentence (the
 // comment's line above too, where the sentence begins there), PyTorch's hint after it,
 // quotes, a comment beside commented-out code or after a compile call, a diff's line and
-// a title at a text's top (no code above it) stay findings. Source code that builds a
-// message or names its error code is no hit either (builtInSource): an exception's
-// construction (`super().__init__("…")`, `mock.side_effect = RuntimeError("…")`, C++'s
+// a title at a text's top (no code above it) stay findings. Source code that holds a
+// message or names its error code is no hit either (heldByCode, one table of code's
+// shapes): an exception's construction (`super().__init__("…")`, `mock.side_effect = RuntimeError("…")`, C++'s
 // `throw std::runtime_error("…");`, Go's errors.New), a string a function returns or a
 // table maps an error code to (`return "…";`, `{cudaErrorX, "…"}`, `X => "…"`), the
 // error code as a switch's label, an enum's constant, a #define or a table's key (`case
-// hipErrorStreamCaptureUnjoined:`, `cudaErrorStreamCaptureUnjoined = 904,`), a message
-// cut or wrapped inside a call's string pieces, and a test's `pytest.raises(…,
-// match="…")`; a traceback frame's line, a fenced block, a diff's line and prose stay
-// findings. Nor is a message named as an example of what generally happens: an item of
+// hipErrorStreamCaptureUnjoined:`, `cudaErrorStreamCaptureUnjoined = 904,`), a constant
+// or a variable that holds the message (`_SMALL_GPU_MAX_AUTOTUNE_WARNING = "…"`, `const
+// char* kMsg = "…"`, a YAML key's `message: "…"`), a message cut or wrapped inside a
+// call's string pieces, and a test's `pytest.raises(…, match="…")`; a traceback frame's
+// line, a fenced block, a diff's line and prose stay findings. Nor is a message named as an example of what generally happens: an item of
 // a list under "In practice you see errors like:" or "Common failures include:", the
 // same on one line, and a comment's hypothetical thing ("A stray CPU tensor here … fails
 // as \"…\""); a troubleshooting tip's "If you see errors like:" over its list, a person

@@ -15,15 +15,15 @@ import (
 //     (mode="max-autotune-no-cudagraphs") fits a text that shows torch.compile; where the
 //     text shows vLLM or SGLang, the engine's own switch turns its capture off; where it
 //     shows a capture of the program's own and no torch.compile, the fallback is to leave
-//     that code out of the captured region (captureFits; /work/v32a's report, texts 01 and
-//     02: fake_quantize and SyncBatchNorm under a hand capture, no torch.compile);
+//     that code out of the captured region (captureFits; holdoutFC's fc_pt155231_fakequant_title and
+//     fc_pt78549_syncbn_capture: fake_quantize and SyncBatchNorm under a hand capture, no torch.compile);
 //   - a toolchain fix for Windows: the compiler, the Python headers and OpenMP's header
 //     are Linux's and macOS's installs in the code's usual fix (windowsFits; v32a text 03:
 //     a C:\Users\…\lib\site-packages\torch traceback given apt-get and xcode-select);
 //   - a device runtime other than NVIDIA's CUDA (AMD's ROCm, Moore Threads' MUSA, Huawei's
 //     Ascend NPU, Cambricon's MLU) that prints CUDA's capture errors through
 //     its port of torch.cuda: the cause of a capture's failure says which device the text
-//     shows (runtimeWords; /work/v32b's report, text 03: "MUSA driver error: operation not
+//     shows (runtimeWords; holdoutFB's fb_flagrelease_reka_zh_musa_not_permitted_capturing: "MUSA driver error: operation not
 //     permitted when stream is capturing").
 
 // factKind is a kind of thing a text shows about its run.

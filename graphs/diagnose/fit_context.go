@@ -15,6 +15,9 @@ import (
 // text shows, in this order, gives the words: a fork (its cause is the process, not the
 // thread), Go, pycuda, CuPy, PyTorch, then the driver API's calls alone (a C or C++
 // application; pycuda's, Go's and PyTorch's texts may name the driver's calls too).
+// What each kind's literals are is fit.go's factLiterals, the one table of what a text
+// shows, which captureKinds (the capture's fallback) read too: a fact both need is one
+// kind there, not a literal here.
 //
 // Sources, by kind:
 //   - fork: PyTorch's docs/source/notes/multiprocessing.rst, "CUDA in multiprocessing"

@@ -13,13 +13,17 @@ import (
 )
 
 // TestFitGolden: the texts whose cause, fix or plan did not fit what they show
-// (/work/v32a/report.md "Fixes that don't fit the text", texts 01–03; /work/v32b/report.md
-// "Misreads of cause / fix / plan", texts 02, 03 and 10), read whole: a hand capture with
+// (validation v32a's, holdoutFC's fc_pt155231_fakequant_title, fc_pt78549_syncbn_capture and
+// fc_gliner148_cxx_backticks; v32b's, holdoutFB's fb_gpt2_bench_issue17_tritonmissing_sms,
+// fb_flagrelease_reka_zh_musa_not_permitted_capturing and fb_vllm_rwkv7_notes_empty_graph_wrapped_benign), read whole: a hand capture with
 // no torch.compile gets the capture's own fallback, a Windows traceback the Windows
 // compiler, a TritonMissing under a reduce-overhead call a plan that says the call fails,
 // a MUSA run under vLLM the device's note and vLLM's switch, vLLM's empty piecewise
-// partitions the engine's cause; and v33's (/work/v33b/report.md "Causes / fixes that do
-// not fit the text", texts 35, 36, 51, 57; /work/v33a/report.md text 106): a pycuda
+// partitions the engine's cause; and v33's (holdoutGB's gb_drone_docstring_pycuda_invalid_device_context,
+// gb_cuda_driver_app_log_cumemalloc_invalid_context_201,
+// gb_worker_thread_docstring_previous_design_hit_tls_assert and
+// gb_nl_epoch_graph_smoke_capture_unsupported_wrapped; holdoutGA's
+// ga_checkpoint_explainer_fenced_overwritten): a pycuda
 // module and a driver-API app their program's context fix, a one-worker design stated
 // done, a CuPy capture its own fallback, checkpointing's overwritten output its case.
 // go test -update rewrites testdata/fit/*.golden.

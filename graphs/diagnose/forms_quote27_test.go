@@ -8,7 +8,7 @@ import (
 
 // TestFormsQuote27: a message's words quoted in a comment or a note as the failure a
 // workaround avoids, read from validate27's passages (2026-12-06, real passages no
-// earlier session used, /work/v27) and their siblings: a quotation alone in parentheses
+// earlier session used, not held in the corpus) and their siblings: a quotation alone in parentheses
 // after the clause that tells what happened (fragmentPattern, emptyGraphQuoted), a
 // quotation with a word of the message left out or cut at an ellipsis (middleForms'
 // terseWords, beforeEllipsis), a quotation of a message's middle that goes on past the

@@ -118,7 +118,7 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"capture recorded an empty CUDA graph", "the capture on the wrong device recorded an empty CUDA graph\n", para(diagnose.CUDAGraphEmpty, 1), "recorded"},
 		{"avoid capturing an empty graph", "CUDA graphs: warm up on the side stream to avoid capturing an empty graph\n", form{}, "a purpose"},
 		{"empty graph, not CUDA", "the tracer produced an empty graph for this module\n", form{}, "no CUDA graph named"},
-		// a validation of 2026-12-06 (/work/v24): torch.compile's graphs said not to nest in a
+		// a validation of 2026-12-06 (not held in the corpus): torch.compile's graphs said not to nest in a
 		// hand-made capture.
 		{"inductor cudagraphs cannot be nested", "'max-autotune' -> 'max-autotune-no-cudagraphs', because inductor's own \"\n\"cudagraphs cannot be nested inside a hand-captured graph.\n", para(diagnose.CaptureNestedCUDAGraphs, 1), "chenchaoxu7575/pi05-infer's bench, a string over two lines"},
 		{"inductor cudagraphs cannot be nested, log line", "(inductor cudagraphs cannot be nested in a hand-captured graph)\n", para(diagnose.CaptureNestedCUDAGraphs, 1), "the same bench's print"},

@@ -7,7 +7,7 @@ import (
 )
 
 // TestFormsRetoldV24C: the classes read from validate24b's passages (2026-12-06, real
-// passages no earlier session used, /work/v24b) and their siblings; each positive failed
+// passages no earlier session used, validate24b's, not held in the corpus) and their siblings; each positive failed
 // before its class was read, and each lookalike gives no finding.
 func TestFormsRetoldV24C(t *testing.T) {
 	para := func(code diagnose.Code, line int) form { return form{code, line, diagnose.Paraphrased, ""} }

@@ -7,7 +7,7 @@ import (
 )
 
 // TestFormsRetoldV25A: the classes read from the held-out sets EE to EH's misses and
-// validate25's passages (2026-12-06, /work/v25): a host sync told in a person's words as
+// validate25's passages (2026-12-06, not held in the corpus): a host sync told in a person's words as
 // what failed, broke or raced a CUDA graph's capture, and their siblings; each positive
 // failed before its class was read, and each lookalike gives no finding.
 func TestFormsRetoldV25A(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestFormsRetoldV25B: the class read from validate25's passages and holdoutEE's text
-// (2026-12-06, /work/v25): a host-to-device copy told as what aborted, crashed or failed
+// (2026-12-06, not held in the corpus): a host-to-device copy told as what aborted, crashed or failed
 // a CUDA graph's capture; each positive failed before its class was read, and each
 // lookalike gives no finding.
 func TestFormsRetoldV25B(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestFormsRetoldV25C: the classes read from validate25's passages (2026-12-06, real
-// passages no earlier session used, /work/v25) and their siblings; each positive failed
+// passages no earlier session used, not held in the corpus) and their siblings; each positive failed
 // before its class was read, and each lookalike gives no finding.
 func TestFormsRetoldV25C(t *testing.T) {
 	para := func(code diagnose.Code, line int) form { return form{code, line, diagnose.Paraphrased, ""} }

@@ -6,7 +6,7 @@ import (
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
-// TestFormsRetoldV25D: the classes read from validate25's passages (2026-12-06, /work/v25)
+// TestFormsRetoldV25D: the classes read from validate25's passages (2026-12-06, not held in the corpus)
 // and the held-out set EE's misses, with their siblings; each positive failed before its
 // class was read, and each lookalike gives no finding.
 func TestFormsRetoldV25D(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestFormsRetoldV26B: the classes read from validate26's passages (2026-12-06, real
-// passages no earlier session used, /work/v26): a build requirement of torch.compile told as
+// passages no earlier session used, not held in the corpus): a build requirement of torch.compile told as
 // the reason of a workaround or a failure in the writer's environment; each positive failed
 // before its class was read, and each lookalike gives no finding.
 func TestFormsRetoldV26B(t *testing.T) {

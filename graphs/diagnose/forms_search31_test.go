@@ -7,7 +7,8 @@ import (
 )
 
 // TestFormsSearch31: validation v31's false findings on source code that names a
-// message to find, filter or compare it (/work/v31, branch fixneg31), each as a class
+// message to find, filter or compare it (branch fixneg31; the passages, not held in the corpus, are
+// held whole here as "v31 neg/NN"), each as a class
 // (searchMarks, absent_search.go; concatPiece): a membership test, a search call, a
 // name assigned the message, a comparison, the message written as a regular expression,
 // a warnings filter in -W's syntax, and a program's advice in a string that implicit

@@ -6,7 +6,7 @@ import (
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
-// TestFormsV29: validation v29's two misses and two false findings (/work/v29), each as a
+// TestFormsV29: validation v29's two misses and two false findings (not held in the corpus), each as a
 // class (branch fixv29). The caching allocator's assert named by the capture status
 // alone, with its failure told; a quotation whose failure is told after it, on its line
 // or the line below in the same comment block; code that tests an exception's text; a

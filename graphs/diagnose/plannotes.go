@@ -102,7 +102,7 @@ func rocmWords(line int, quote string, ggml bool) string {
 // compileFailCodes are the codes whose texts a compile prints when it fails at the
 // call's first run, before any kernel runs or any capture: Triton, the C and C++
 // toolchains and their headers, the GPU's capability, the kernels' autotuning (rows_build.go;
-// /work/v32b's report, text 02: a reduce-overhead call planned "capture" above its
+// holdoutFB's fb_gpt2_bench_issue17_tritonmissing_sms: a reduce-overhead call planned "capture" above its
 // TritonMissing).
 var compileFailCodes = []Code{TritonMissing, PythonHeadersMissing, CXXCompilerMissing, GPUTooOldForTriton,
 	OpenMPMissing, CUDAHeadersMissing, LibcudaNotFound, NoValidAutotuneChoices}

@@ -43,8 +43,7 @@ func (s *scanner) raisedInSource(i int, e *ringLine) bool {
 	guard := inDouble && s.rows[i].Paraphrase && !bytes.Contains(e.clean[:at], []byte(pythonRaise[0]))
 	return s.openAbove(e, at, func(before []byte, n int) bool {
 		return inDouble && openCall(before, raisingMacros) || openPyCall(before, pythonChecks) ||
-			guard && n > 0 && openPyCall(before, pythonRaise) ||
-			n < 2 && definedString(before)
+			guard && n > 0 && openPyCall(before, pythonRaise)
 	})
 }
 
@@ -84,64 +83,6 @@ func insideQuotes(line []byte, at int) (double, single bool) {
 		return false, false
 	}
 	return bytes.Count(line[:at], []byte{'"'})%2 == 1, bytes.Count(line[:at], []byte{'\''})%2 == 1
-}
-
-// stringDefined is a definition that holds a string literal in a name, the literal open
-// up to the row's words (the message's first words, or its head where the row's literal
-// starts inside it): a constant or a variable of source code, which holds the message a
-// program prints, filters or compares, not a run that printed it. Python's `msg =
-// "libcuda.so cannot found!\n"` in a copy of Triton's libcuda_dirs (bytedance/flux's
-// compile_aot.py, holdoutDF), `msg += "…"`, a module constant for a logging filter
-// (`_SMALL_GPU_MAX_AUTOTUNE_WARNING = "Not enough SMs to use max_autotune_gemm mode"`,
-// holdoutFD) and an annotated one (`MSG: Final[str] = "…"`); C and C++'s `static const
-// char* kMsg = "…"`, `constexpr std::string_view kMsg = "…"`, `#define MSG "…"`; Go's
-// `const msg = "…"`, `msg := "…"`, `var ErrX = errors.New("…")`; Rust's `const MSG:
-// &str = "…"`; JavaScript's and TypeScript's `export const MSG = '…'`; Java's `private
-// static final String MSG = "…"`, Kotlin's `const val`, C#'s `const string`; a TOML or
-// INI key's `key = "…"`; a YAML key's `message: "…"` (stringKeyed). Spaces stand around
-// "=" as code writes them; logfmt's key="…" and a call's keyword="…" have none, and a
-// traceback shows the raising line, not a definition. Not a diff's line ("+
-// error_msg = \"static input data pointer changed.\\n\"", pytorch/pytorch#127145,
-// labelled the code's in the build set): a pull request that rewords a message is about
-// the failure it prints.
-var stringDefined = &lazyregexp.Regexp{Expr: `^\s*(?:` + cDefine + `\s+|` + definedName + `\s+(?::=|\+?=)\s+(?:[A-Za-z_][\w.:]*\(\s*)?|` +
-	`[A-Z][A-Z0-9_]+\(\s*|#\[\w+\(\s*|` + shellVar + `=|` + cppString + `|(?:` + cDefine + `\s*\\|` + definedName + `\s*(?::=|\+?=)\s*\\?)\n\s*)` + stringOpenTo}
-
-// Pieces of stringDefined: a C macro's name after #define; a name with the words before
-// it (qualifiers and a type) and a type annotation after it (Python's, Rust's,
-// TypeScript's); a shell's variable in capitals, or after export, local, readonly or
-// declare, with no space around "=" as a shell writes it (`ERR_PATTERN="…"`; a quote
-// after "=" tells it from a KEY=value record's line, holdout5's `SIGNATURE=RuntimeError:
-// …`, a positive); C++'s string built from the literal (`const std::string kMsg("…")`,
-// `std::string_view kMsg{"…"}`); a string literal open up to the row's words, in single,
-// double or triple quotes. An enum's member in Java (`CAPTURE("…"),`), a Rust error
-// enum's attribute (`#[error("…")]`) and a definition whose string stands on the line
-// below it (`#define MSG \`, `const MSG =`) define it too.
-const (
-	cDefine      = `#\s*define\s+[A-Za-z_]\w*`
-	definedName  = `(?:[A-Za-z_][\w:<>,]*[\s*&]+){0,6}[A-Za-z_$][\w.$]*(?:\[[^\]]*\])?(?:\s*:\s*[^=\s][^=]{0,40}?)?`
-	shellVar     = `(?:(?:export|local|readonly|declare(?:\s+-\w+)?)\s+[A-Za-z_]\w*|[A-Z_][A-Z0-9_]*)`
-	cppString    = `(?:(?:static|const|constexpr|inline)\s+)*(?:std::)?(?:w?string(?:_view)?|String|QString)\s+[A-Za-z_]\w*\s*[({]\s*`
-	stringOpenTo = `[rRbBfFuUL@$]{0,2}(?:"(?:"")?[^"]*|'(?:'')?[^']*)$`
-)
-
-// stringKeyed is a YAML mapping's key in lower case that holds a string literal open up to
-// the row's words (`message: "Not enough SMs …"`, `- reason: '…'`): a config file's data.
-// A log's level or kind ("error:", "warning:", "note:", "fatal:") has the same shape and
-// is left (keyLevel).
-var (
-	stringKeyed = &lazyregexp.Regexp{Expr: `^\s*(?:-\s+)?([a-z_][a-z0-9_.-]*):\s+["'][^"']*$`}
-	keyLevel    = &lazyregexp.Regexp{Expr: `^(?:error|errors|warning|warnings|warn|note|fatal|info|debug|hint|help|e|w)$`}
-)
-
-// definedString reports whether before, a line's text up to a row's words, is a
-// definition that holds them in a string (stringDefined, stringKeyed).
-func definedString(before []byte) bool {
-	if stringDefined.Match(before) {
-		return true
-	}
-	m := stringKeyed.FindSubmatch(before)
-	return m != nil && !keyLevel.Match(m[1])
 }
 
 // pythonChecks are the Python twins of TORCH_CHECK that PyTorch's Python source raises
@@ -358,7 +299,7 @@ var (
 )
 
 // statementWord reports whether raw holds a word that opens a statement sourceStatement
-// reads (assertOpens, emitOpen, builtInSource): "assert", "raise", a logger's "log" or
+// reads (assertOpens, emitOpen, heldByCode): "assert", "raise", a logger's "log" or
 // "LOG", "warn", "return", an exception's construction ("Error", "Exception", "__init__").
 // It keeps frameHeader off the lines that hold none.
 func statementWord(raw []byte) bool {

@@ -6,9 +6,9 @@ import (
 )
 
 // TestNobodyRunsReleases: releases nobody ran (release_refused.go), the tester's v32a
-// report ("False release reads", /work/v32a/report.md at the time): R1, a pin in an
-// installer's refusal to install it (jaredpalmer/kev#34, holdoutFC), and R2, a release to
-// come (huggingface/accelerate#1150). Each case marked "was X" read X at 31837018; the
+// report ("False release reads"): R1, a pin in an installer's refusal to install it
+// (jaredpalmer/kev#34, holdoutFC's fc_neg_kev34_py314_no_wheels), and R2, a release to
+// come (huggingface/accelerate#1150, holdoutFC's fc_neg_accelerate1150_compile_pr). Each case marked "was X" read X at 31837018; the
 // rest were read so already (the siblings the report named that other rules cover:
 // pip's refusals, the resolver's reports, requirement wordings) and are kept; the
 // lookalikes stay the run's.

@@ -196,7 +196,8 @@ var manualCaptureConflictRetold = retold{
 // 'max-autotune' -> 'max-autotune-no-cudagraphs', because inductor's own cudagraphs cannot
 // be nested inside a hand-captured graph" and its log line "(inductor cudagraphs cannot be
 // nested in a hand-captured graph)" (chenchaoxu7575/pi05-infer's bench/standalone_infer_bench.py,
-// a validation passage of 2026-12-06, /work/v24). The trees' replay inside an outer
+// a validation passage of 2026-12-06; another excerpt of the file is holdoutN's
+// n_pi05_bench_comment_overwritten_wrapped). The trees' replay inside an outer
 // capture is what CUDA's generator refuses (the code's row: "Cannot prepare for replay
 // during capturing stage"). The subject names torch.compile's graphs (Inductor's,
 // torch.compile's, reduce-overhead's, the trees'), so no context is wanted; the outer

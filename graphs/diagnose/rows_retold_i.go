@@ -63,7 +63,7 @@ var quotedFragments = []struct{ base, fragment string }{
 // buffer … lives in the graph pool untracked (\"tensor(s) in the cudagraph pool not
 // tracked as outputs\")", "a raw multi-output tuple … escapes cudagraph trees' flat
 // output tracking (\"…\")", "segfaults at DDP teardown on this model (\"CUDA Graph is
-// empty\")": validate27's passages, /work/v27 pos/06, pos/07, pos/04). A condition's or a
+// empty\")": validate27's pos/06, pos/07 and pos/04, forms of TestFormsQuote27). A condition's or a
 // purpose's clause before the parentheses ("if the pool holds untracked tensors (\"…\"),
 // call …", "to avoid an empty graph (which triggers a \"…\" warning)") is no report:
 // hypotheticalMarks' parenthesised condition (absent.go).

@@ -23,7 +23,7 @@ const emptyLead = `(?:[(\[|*→>:,;—–-]\s*|\b(?:the|\d[\d,]*|many|several|mu
 // quotation alone in parentheses right after a clause's last word is the message of what
 // the clause tells, as fragmentPattern's parenthesised quotation is: "reduce-overhead (CUDA
 // graphs) segfaults at DDP teardown on this model (\"CUDA Graph is empty\") and drops the
-// CUPTI kernel table" (a training launch script's comment, validate27's pos/04, /work/v27);
+// CUPTI kernel table" (a training launch script's comment, validate27's pos/04, a form of TestFormsQuote27);
 // "(a \"CUDA Graph is empty\" warning)" is a rule's generic warning (emptyLead), and a
 // condition's or a purpose's clause before the parentheses is hypotheticalMarks'.
 var emptyGraphQuoted = retold{

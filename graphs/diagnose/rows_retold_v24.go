@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from a validation on real passages (2026-12-06, /work/v24, the
+// Retellings from a validation on real passages (2026-12-06; its passages are not held in the
+// corpus: each row names its source, TestFormsRetoldV24 holds their forms; the
 // twenty-fourth session's validate24), each read as a class from its siblings: the
 // function of cudagraph trees that checks their memory pool named as what failed; a
 // failure to locate libcuda.so told as an issue with locating it; static inputs

@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from a second validation on real passages (2026-12-06, /work/v24b, the
+// Retellings from a second validation on real passages (2026-12-06; its passages are not held in
+// the corpus: each row names its source, TestFormsRetoldV24b holds their forms; the
 // twenty-fourth session's validate24b), each read as a class from its siblings: the
 // overwritten-output error named by a run that failed with it, a CUDA graph's overwrite
 // that a compile triggered, and a clone whose reason is a replay's overwrite; Python's

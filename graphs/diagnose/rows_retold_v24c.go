@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from a validation on real passages (2026-12-06, /work/v24b), each read as a
+// Retellings from a validation on real passages (2026-12-06, validate24b; its passages are
+// not held in the corpus: each row names its source, TestFormsRetoldV24C holds their forms), each read as a
 // class from its siblings: a host sync or a device-to-host copy said to invalidate a
 // stream's capture; Triton's absence on Windows given as the usual cause of a failed
 // optimisation, and a failure mode named whose words say Inductor needs Triton; the CUDA

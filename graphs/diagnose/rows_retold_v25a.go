@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from a validation on real passages (2026-12-06, /work/v25) and the held-out
+// Retellings from a validation on real passages (2026-12-06; its passages are not held in the
+// corpus: each row names its source, TestFormsRetoldV25A holds their forms) and the held-out
 // sets EE to EH's misses, each read as a class from its siblings: a host sync told in a
 // person's words as what failed, broke or raced a CUDA graph's capture. CUDA refuses a
 // synchronising call (cudaStreamSynchronize, a copy to the host, an event query of a

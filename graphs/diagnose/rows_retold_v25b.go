@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from a validation on real passages (2026-12-06, /work/v25) and the
+// Retellings from a validation on real passages (2026-12-06; its passages are not held in the
+// corpus: each row names its source, TestFormsRetoldV25B holds their forms) and the
 // held-out set EE, read as a class from their siblings: a host-to-device copy (implicit,
 // unpinned, a Python list indexing a CUDA tensor) told as what aborted, crashed or failed
 // a CUDA graph's capture. Like rows_retold_dt.go's, each retelling is read as

@@ -7,7 +7,8 @@ import (
 	"github.com/compilemode/compilemode/modes"
 )
 
-// Retellings from a validation on real passages (2026-12-06, /work/v25, the
+// Retellings from a validation on real passages (2026-12-06; its passages are not held in the
+// corpus: each row names its source, TestFormsRetoldV25C holds their forms; the
 // twenty-fifth session's validate25), each read as a class from its siblings:
 // torch.compile's refusal of a Python told with a gerund, as a lack of support, with the
 // Python bare, or as support that came only in the release the catalogue names (read by

@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from a validation on real passages (2026-12-06, /work/v25) and the held-out
+// Retellings from a validation on real passages (2026-12-06; its passages are not held in the
+// corpus: each row names its source, TestFormsRetoldV25D holds their forms) and the held-out
 // set EE's misses, each read as a class from its siblings: cudagraph trees' re-record or
 // invalidation told with changing data pointers as its cause; a fix that lets
 // torch.compile avoid recording a graph for each position; CPU tensors that prevent the

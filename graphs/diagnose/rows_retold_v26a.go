@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from a validation on real passages (2026-12-06, /work/v26), each read as a
+// Retellings from a validation on real passages (2026-12-06; its passages are not held in the
+// corpus: each row names its source, TestFormsRetoldV26A holds their forms), each read as a
 // class from its siblings: a CUDA context missing on a thread (cuda-invalid-context, which
 // no retelling read before) told as a failure's cause, as a fix that closes an issue, or as
 // a workaround whose reason names the failure; cudagraph trees' thread-bound state told

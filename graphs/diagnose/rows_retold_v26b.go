@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from a validation on real passages (2026-12-06, /work/v26), each read as a
+// Retellings from a validation on real passages (2026-12-06; its passages are not held in the
+// corpus: each row names its source, TestFormsRetoldV26B holds their forms), each read as a
 // class from its siblings: a build requirement of torch.compile (a C++ compiler, the
 // Python headers, torch._inductor.config imported) told as the reason of a workaround or
 // of a failure in the writer's own environment. The requirement alone is a rule that

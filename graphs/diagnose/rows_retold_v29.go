@@ -1,6 +1,7 @@
 package diagnose
 
-// Retellings from validation v29 (2026-12-06, /work/v29), each read as a class from its
+// Retellings from validation v29 (2026-12-06; its passages are not held in the corpus: TestFormsV29
+// holds them), each read as a class from its
 // siblings: the caching allocator's assert on an invalidated capture named by its
 // enum's name, without the "status != " PyTorch's assert prints before it. Its
 // lookalikes stay unread: the enum in code (a comparison, a declaration, CUDA's

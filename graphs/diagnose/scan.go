@@ -2115,14 +2115,14 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // under a conditional lead-in (ledAbove), a test's comment that retells a report it
 // expects to pass now (passesNow), a program's own text that no run printed (codeHeld),
 // a statement of what a component does in general (mechanismStated), source code that
-// builds the message or names its error code (builtInSource), a statement of a def's body
+// holds the message or names its error code (heldByCode), a statement of a def's body
 // a listing shows, an except clause's comment or a returned bracket's string
 // (sourceShapes), an item of a list under a generic lead-in (listedGeneric).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
 		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
-		s.builtInSource(i, e) || s.sourceShapes(i, e) || s.listedGeneric(e)
+		s.heldByCode(i, e) || s.sourceShapes(i, e) || s.listedGeneric(e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a
@@ -2289,7 +2289,7 @@ func (s *scanner) record(i int, e, end *ringLine, text []byte, m Match) {
 // lines joined) has its literal on a line below e's, to end's, which says it did not
 // occur (absentAt): "NPU graphs refuse to be captured on the default/legacy stream" above
 // "# (\"NPU graphs must be captured on a non-default stream\"), so use a" (validate27's
-// neg/01, /work/v27) is a hit of the quoted fragment's row from the line above, whose
+// neg/01, a form of TestFormsQuote27) is a hit of the quoted fragment's row from the line above, whose
 // words before the literal, another accelerator's, are on the line below.
 func (s *scanner) absentBelow(i int, e, end *ringLine) bool {
 	for b := e; end != nil && b != end; {

@@ -19,8 +19,8 @@ import (
 // RuntimeError:  # CUDA error: invalid device context`, v34b's 12), and a string a return
 // statement's bracket holds over lines is the function's result (`return (` over `False,`
 // over `"Windows not yet supported for torch.compile (limitation connue)",`, a check
-// function's, v34b's 16), as builtString reads `return "…"` on one line. A comment or a
-// docstring in a def's body stays read: the corpus labels a function's comment that
+// function's, v34b's 16), as heldByCode's builtString reads `return "…"` on one line. A
+// comment or a docstring in a def's body stays read: the corpus labels a function's comment that
 // records the failure it works around the code's (holdoutAA's to holdoutGA's comments
 // and docstrings).
 
@@ -78,7 +78,7 @@ var (
 // its term `hipErrorStreamCaptureUnsupported[\#](#term-…){.headerlink}` and the
 // definition under it `:   Operation not permitted when stream is capturing. This error
 // occurs when …` (validation v34b's 05, holdoutHB), as a header's enum or an
-// error-string switch names it in code (codeNamed, builtString). A run's table names the
+// error-string switch names it in code (heldByCode's codeShapes). A run's table names the
 // code beside what the run did (`| 1 | unjoined fork | \x60hipErrorStreamCaptureUnjoined\x60
 // | **Active** | …`, holdoutBZ's warp1957 measurements, labelled the code's): no value
 // after the name.

@@ -19,13 +19,13 @@ import (
 // after a loop that appends every call's output, L[-1] (L[len(L)-1], L.pop()) read before
 // another compiled call raises nothing and reads that call's values. Measured on 2.11
 // (testdata/measured/kept_last_2.11.out): those reads, and an item's metadata (.shape,
-// .dtype, .size(), len(L[0]) …), raise nothing; L[0] and sum(L) raise. An earlier item
-// of a replay (L[-2] after 5 calls), or the last after one more call, raises nothing:
-// from the third call on the node replays, and by the source it holds the later call's
-// values, as reconstruct_outputs (lines 1185-1196) returns the same cached tensor each
-// replay. A list read only so (readsReplayed) is outputs_stale=true, a silent wrong
-// answer, not outputs_kept; a read of every item (sum, stack, a for loop) or of L[0] or
-// L[1] reads the warm-up's or the recording's output, which raises: outputs_kept=true.
+// .dtype, .size(), len(L[0]) …), raise nothing; L[0] and sum(L) raise. A list from which
+// only a replayed call's item is read after a later call (readsReplayed: L[-2] after 5
+// calls, or the last after one more call) is outputs_stale=true, not outputs_kept; what
+// that read gives, on which releases, and the measurement and source that show it, are
+// graphs' rule trees-stale-output (graphs/fieldreports.go: reasonStale, srcStale). A read
+// of every item (sum, stack, a for loop) or of L[0] or L[1] reads the warm-up's or the
+// recording's output, which raises: outputs_kept=true.
 
 // readsNoOverwritten reports whether the use of ev's container at name token i reads
 // no output a later call overwrote: an item's metadata, or the last item read before
@@ -72,12 +72,11 @@ func (r *reader) metaOnly(i int) bool {
 // between, or it would be readsNoOverwritten), L[-k] or L[k] for a literal k of 2 or
 // more. Such an item is the output of the third call or a later one when the loop ran
 // k+2 times or more (the reader does not count iterations), which cudagraph trees
-// replay: the read raises nothing (kept_last_2.11.out second_to_last,
-// last_after_another_call, bind_last_then_call) and, by the source, holds a later
-// replay's values (reconstruct_outputs returns one cached tensor). L[0] and L[1], the
-// warm-up's and the recording's outputs, are freed and raise (first_after_loop). Only
-// outputs kept without gradients: that is what was measured; kept in training (a
-// backward per step) the items stay outputs_kept.
+// replay: what reading it gives, and on which releases, is graphs' rule
+// trees-stale-output (graphs/fieldreports.go). L[0] and L[1], the warm-up's and the
+// recording's outputs, are freed and raise (first_after_loop). Only outputs kept without
+// gradients: that is what was measured; kept in training (a backward per step) the items
+// stay outputs_kept.
 func (r *reader) readsReplayed(ev event, i int) bool {
 	end, ok := r.keepEnd(ev)
 	if !ok || !ev.infer || r.reordered(ev.into) || r.toks[i].off < r.keepDone(ev, end) {

@@ -79,9 +79,9 @@
 // line, as cudagraph trees raise only when an overwritten output is accessed (measured
 // on 2.11, testdata/measured/kept_unread_2.11.out, kept_last_2.11.out); one from which
 // only replayed calls' items are read after a later call (outs[-2] or outs[5] after the
-// loop, outs[-1] after one more compiled call) is outputs_stale=true: on 2.11 those reads
-// raise nothing (kept_last_2.11.out) and, by the source, hold a later replay's values
-// (the stale-output warning), while outs[0], outs[1] and every item (sum, stack,
+// loop, outs[-1] after one more compiled call) is outputs_stale=true (what those reads
+// give, and on which releases: graphs' rule trees-stale-output), while outs[0], outs[1]
+// and every item (sum, stack,
 // iteration) include the first two calls' outputs, which raise; a call starts
 // one when no forward's backward is pending (under
 // torch.no_grad(), a def that touches only its arguments, after backward()), or, once

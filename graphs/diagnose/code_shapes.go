@@ -1,0 +1,326 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// A message held by code: source code that builds a message, holds it in a name, or names
+// the error's code as code does is no run that printed it. One table of the shapes of
+// such code (codeShapes) decides it (heldByCode), each shape read on the line around the
+// message's place (rowAt: where the row's literal starts, or the head of a message
+// wrapped over two string pieces, wrappedAt) or around the error code's name:
+//   - an exception built and not raised: a test's exception class that fakes the error
+//     (`class _Uncapturable(RuntimeError):` over `super().__init__("operation not
+//     permitted when stream is capturing")`, a benchmark's test module: validation v33a's
+//     45, holdoutGA), `mock.side_effect = RuntimeError("…")`, `errors.append(
+//     CudaError("…"))`, C++'s `throw std::runtime_error("…");` in a test double, Go's
+//     errors.New, Rust's bail!, a one-line def or if that raises it (constructOpen);
+//   - an error-string function or table (`case hipErrorStreamCaptureUnjoined:` over
+//     `return "capturing stream has unjoined work";`, a HIP runtime's hipGetErrorString
+//     switch: v33a's 66, holdoutGA), a table's entry, a map's key, a Rust match arm
+//     (builtString);
+//   - a constant or a variable that holds the message in nine languages, a config file's
+//     key (stringDefined, stringKeyed: holdoutDF's and holdoutFD's);
+//   - the error code named as code names it: a switch's label, an enum's constant
+//     (`cudaErrorStreamCaptureUnjoined = 904,`), a #define, a table's entry, a map's key,
+//     a match arm (errorCodeName between its lead and its end);
+//   - a message cut at the end of a string piece inside a call's argument list opened
+//     above (cutHead, inCall).
+//
+// A message wrapped over two string pieces of one call's argument (implicit
+// concatenation: `refused = RuntimeError(` over "\"cudaErrorStreamCaptureUnsupported:
+// operation not permitted when \"" and "\"stream is capturing\"", a test's double of a
+// refused capture, validation v33b's 54, holdoutGB's refused_concat_string) is the same
+// code as the message on one line in that call: the rules that read a string of code
+// (raisedInSource, emittedInSource, assertedInSource, heldByCode) read the wrapped
+// message's first line where its literal starts (wrappedAt). A test's expectation that a
+// call raises it (`pytest.raises(…, match="…")`) is read with the other expectations
+// (raisesExpect, expectMarks). A run prints the message, and names the code in prose or
+// after the message ("(cudaErrorStreamCaptureUnjoined)"), never as a label, a constant
+// or a key. As for the other statements of source (sourceStatement), a traceback frame's
+// failing line (underFrame), a markdown fence's code (a thread that quotes it to ask about
+// the failure) and a diff's line (a pull request that fixes or rewords the failure:
+// "+ error_msg = \"static input data pointer changed.\\n\"", pytorch/pytorch#127145,
+// labelled the code's in the build set) stay read, as the corpus's labels read them.
+
+// codeShape is one shape of source code that holds a message (codeShapes).
+type codeShape struct {
+	// on is where the shape reads: the row's words inside a string (before: the line up
+	// to them), the error code's name outside one (before and after: the line around
+	// it), or a head of the words cut at a string piece's end in a call (cutInCall)
+	on shapeOn
+	// before and after must match the line before and after the words or the name (nil:
+	// any); opens: before's match ends at a call's "(" whose argument list holds the words
+	// (pyCallOpen); notKey: a match whose first group this matches is none (a log's level);
+	// joined: before is read joined below the line above too (its string on the next line)
+	before, after, notKey *lazyregexp.Regexp
+	opens, joined         bool
+}
+
+// shapeOn is where a codeShape reads.
+type shapeOn uint8
+
+const (
+	inQuotes  shapeOn = iota // the words inside a string (inString)
+	onName                   // an error code's name (errorCodeName) outside a string
+	cutInCall                // a head of the words cut at a string piece's end, inside a call's arguments
+)
+
+// codeShapes are the shapes of source code that holds a message, each a fact read from
+// the texts named in this file's comment and its pieces' (TestHeldByCode holds one case
+// or more of each, by its place here).
+var codeShapes = []codeShape{
+	{on: inQuotes, before: constructOpen, opens: true},                  // an exception's construction
+	{on: inQuotes, before: builtString},                                 // a string returned or mapped
+	{on: inQuotes, before: stringDefined, joined: true},                 // a constant's or a variable's definition
+	{on: inQuotes, before: stringKeyed, notKey: keyLevel, joined: true}, // a config file's key
+	{on: onName, before: caseLabel, after: labelEnd},                    // a case label
+	{on: onName, before: codeLead, after: constantDef},                  // an enum's or a constant's definition
+	{on: onName, before: codeLead, after: entryKey},                     // a table's entry, a map's key, a match arm
+	{on: onName, before: defineLead},                                    // a #define
+	{on: cutInCall},                                                     // a head cut in a call's string pieces
+}
+
+// heldByCode reports whether row i's match on e is a message held by source code: a line
+// of source code (not a traceback frame's failing line, a fenced block's or a diff's) of
+// one of codeShapes.
+func (s *scanner) heldByCode(i int, e *ringLine) bool {
+	if !e.lineStart || e.underFrame || e.inFence || diffLine(e.raw) {
+		return false
+	}
+	at, cut, called := s.rowAt(i, e), false, false
+	if at < 0 {
+		at, _ = cutHead(e.clean, s.rows[i].literal)
+		cut, called = true, at > 0 && !e.call.data && inCall(e, at)
+	}
+	var above []byte
+	if p := s.lineAbove(e); p != nil {
+		above = p.clean
+	}
+	return heldShape(above, e.clean, at, cut, called) >= 0
+}
+
+// heldShape returns the index of the first of codeShapes that holds line (above: the line
+// above it, nil for none) at at, where the row's words (cut: a head of them) or an error
+// code's name stand, called where that place is inside the argument list of a call opened
+// above (inCall; not a literal's items); else -1.
+func heldShape(above, line []byte, at int, cut, called bool) int {
+	if at < 0 {
+		return -1
+	}
+	quoted := inString(line, at)
+	lo, hi := nameAround(line, at)
+	named := !quoted && errorCodeName.Match(line[lo:hi])
+	for k := range codeShapes {
+		sh := &codeShapes[k]
+		var ok bool
+		switch sh.on {
+		case cutInCall:
+			ok = cut && quoted && called
+		case inQuotes:
+			ok = !cut && quoted && sh.holds(line[:at], nil, above)
+		default:
+			ok = !cut && named && sh.holds(line[:lo], line[hi:], nil)
+		}
+		if ok {
+			return k
+		}
+	}
+	return -1
+}
+
+// holds reports whether before (and after) are sh's, or before joined below above is
+// (sh.joined).
+func (sh *codeShape) holds(before, after, above []byte) bool {
+	if sh.after != nil && !sh.after.Match(after) {
+		return false
+	}
+	if sh.leads(before) {
+		return true
+	}
+	return sh.joined && above != nil && sh.leads(append(append(append([]byte(nil), above...), '\n'), before...))
+}
+
+// leads reports whether before, the text up to the words or the name, is sh's before.
+func (sh *codeShape) leads(before []byte) bool {
+	m := sh.before.FindSubmatchIndex(before)
+	switch {
+	case m == nil:
+		return false
+	case sh.opens:
+		return pyCallOpen(before[m[1]-1:])
+	case sh.notKey != nil && len(m) > 3 && m[2] >= 0:
+		return !sh.notKey.Match(before[m[2]:m[3]])
+	}
+	return true
+}
+
+// nameAround returns where the name (codeNameByte's bytes) that holds line[at] starts and
+// ends, less a label's ":" or a sentence's "." after it.
+func nameAround(line []byte, at int) (lo, hi int) {
+	lo, hi = at, at
+	for lo > 0 && codeNameByte(line[lo-1]) {
+		lo--
+	}
+	for hi < len(line) && codeNameByte(line[hi]) {
+		hi++
+	}
+	for hi > at && (line[hi-1] == ':' || line[hi-1] == '.') {
+		hi--
+	}
+	return lo, hi
+}
+
+// codeNameByte reports whether c may be in an error code's name as code writes it: a
+// word's byte, or the "::" and "." of a qualified name.
+func codeNameByte(c byte) bool { return isWordByte(c) || c == ':' || c == '.' }
+
+// The shapes' expressions: an error code's name and what stands around it as code names
+// it, a string that code returns or maps, an exception's construction.
+var (
+	// errorCodeName is an error code's name: CUDA's and HIP's runtime enums
+	// (cudaErrorStreamCaptureUnjoined, hipErrorStreamCaptureInvalidated), the driver's
+	// (CUDA_ERROR_STREAM_CAPTURE_UNJOINED), a binding's (ErrorStreamCaptureUnjoined,
+	// CUresult::CUDA_ERROR_…): "Error" or "ERROR" and more of the name after it.
+	errorCodeName = &lazyregexp.Regexp{Expr: `(?:Error|ERROR)_?[A-Z]\w*$`}
+	// caseLabel and labelEnd: a switch's or a match's case label, C's, Go's, Python's
+	// (`case X:`).
+	caseLabel = &lazyregexp.Regexp{Expr: `^\s*case\s+(?:[\w:.]+\s*,\s*)*$`}
+	labelEnd  = &lazyregexp.Regexp{Expr: `^\s*(?:,\s*[\w:.]+\s*)*:(?:[^:]|$)`}
+	// codeLead: what stands before a constant's or a key's name on its line: nothing, an
+	// enum's or a table's brace or bracket, a quote, Go's "const".
+	codeLead = &lazyregexp.Regexp{Expr: `^\s*(?:const\s+|[{\[(]\s*)?["'\x60]?$`}
+	// constantDef: the rest of a constant's definition (`X = 904,`, Go's `X Error =
+	// 904`), its value a number or another name, its type between in Go, a comment after.
+	constantDef = &lazyregexp.Regexp{Expr: `^["'\x60]?\s*(?:\w+\s*)?=\s*(?:-?\d+|0[xX][0-9a-fA-F]+|[\w.:]+(?:\([\w.:]*\))?)\s*[,;]?\s*(?:(?://|#|/\*).*)?$`}
+	// entryKey: the rest of a table's entry or a map's key (`{X, "…"}`, `X: "…",`, `[X] =
+	// "…"`, a match arm's `X =>`): a ",", ":" or "=>" (or "] =") and a string, a brace
+	// or a call after it.
+	entryKey = &lazyregexp.Regexp{Expr: `^["'\x60]?\s*(?:,|:|=>|\]\s*=)\s*(?:[LuU8]{0,2}["'{(]|[\w:.]+!?\(|\w+::)`}
+	// defineLead: C's #define of the name.
+	defineLead = &lazyregexp.Regexp{Expr: `^\s*#\s*define\s+$`}
+	// builtString: a string that a function returns, or that a table, a map or a match
+	// arm maps an error code to, up to its opening quote: `return "…";`, `case X: return
+	// "…"`, `{cudaErrorX, "…"},`, `cudaErrorX: "…",`, `[cudaErrorX] = "…",`, `X =>
+	// "…",`. A string open before it (`return f"{name}: …` is read as one).
+	builtString = &lazyregexp.Regexp{Expr: `^\s*(?:(?:case\s+[\w:.]+\s*:\s*)?return\s+|` +
+		`(?:[{\[(]\s*)?["']?[\w:.]*(?:Error|ERROR)_?[A-Z]\w*["']?\s*(?:,|:|=>|\]\s*=)\s*)` +
+		`[LuUrRbBfF8]{0,2}["'][^"']*$`}
+	// constructOpen: a call that builds an exception, up to its "(": a constructor's
+	// super call (`super().__init__(`, `Exception.__init__(self, …`), or an exception's
+	// class (a name that ends in Error, Exception, Warning or Failure, C++'s
+	// std::runtime_error) after an assignment, a return, a yield, a throw or "new", or
+	// inside a call's arguments (`errors.append(`, `mock.patch(…, side_effect=`), as code
+	// writes it: no prose before it. The class's call alone at a line's start is a
+	// printed exception's repr as well (`RuntimeError('…')`): not read.
+	constructOpen = &lazyregexp.Regexp{Expr: `^\s*` + constructHeader + `?(?:(?:` + constructLead + `\s*)?` + constructOuter + `*` + constructSuper + `|` +
+		`(?:` + constructLead + `\s*` + constructOuter + `*|` + constructOuter + `+)(?:new\s+)?` + constructClass + `|new\s+` + constructClass + `)\s*\(`}
+)
+
+// Pieces of constructOpen: what leads the statement (an assignment, return, yield, throw,
+// raise, a lambda), an outer call open around the construction and its arguments before
+// it, the super call or a call that builds an error wherever it stands (Go's errors.New
+// and fmt.Errorf, Rust's anyhow!, bail!, panic!), the exception's class.
+const (
+	constructLead = `(?:return|yield|await|throw|raise|lambda[^:]*:|[\w.\[\]'"]+\s*[+]?=)`
+	// constructHeader: a compound statement's header on the same line (`def fake(*a):
+	// raise RuntimeError("…")`, `if cond: raise …`, `except OSError: err = …`).
+	constructHeader = `(?:(?:def\s+\w+\s*\([^()]*\)(?:\s*->\s*[\w.\[\], ]+)?|(?:el)?if\s[^:#]*|else|try|except\b[^:#]*|with\s[^:#]*)\s*:\s*)`
+	constructOuter  = `(?:[\w.]+\s*\(\s*(?:[\w.'"]+\s*,\s*)*(?:\w+\s*=\s*)?)`
+	constructSuper  = `(?:super\s*\([^()]*\)\s*\.\s*__init__|[\w.]+\.__init__|errors\.New|fmt\.Errorf|(?:anyhow|bail|panic)!)`
+	constructClass  = `(?:\w+(?:::|\.))*\w*(?:Error|Exception|Warning|Failure|_error|_exception)`
+)
+
+// stringDefined is a definition that holds a string literal in a name, the literal open
+// up to the row's words (the message's first words, or its head where the row's literal
+// starts inside it): a constant or a variable of source code, which holds the message a
+// program prints, filters or compares. Python's `msg = "libcuda.so cannot found!\n"` in a
+// copy of Triton's libcuda_dirs (bytedance/flux's compile_aot.py, holdoutDF), `msg +=
+// "…"`, a module constant for a logging filter (`_SMALL_GPU_MAX_AUTOTUNE_WARNING = "Not
+// enough SMs to use max_autotune_gemm mode"`, holdoutFD) and an annotated one (`MSG:
+// Final[str] = "…"`); C and C++'s `static const char* kMsg = "…"`, `constexpr
+// std::string_view kMsg = "…"`, `#define MSG "…"`; Go's `const msg = "…"`, `msg := "…"`,
+// `var ErrX = errors.New("…")`; Rust's `const MSG: &str = "…"`; JavaScript's and
+// TypeScript's `export const MSG = '…'`; Java's `private static final String MSG =
+// "…"`, Kotlin's `const val`, C#'s `const string`; a TOML or INI key's `key = "…"`.
+// Spaces stand around "=" as code writes them; logfmt's key="…" and a call's
+// keyword="…" have none.
+var stringDefined = &lazyregexp.Regexp{Expr: `^\s*(?:` + cDefine + `\s+|` + definedName + `\s+(?::=|\+?=)\s+(?:[A-Za-z_][\w.:]*\(\s*)?|` +
+	`[A-Z][A-Z0-9_]+\(\s*|#\[\w+\(\s*|` + shellVar + `=|` + cppString + `|(?:` + cDefine + `\s*\\|` + definedName + `\s*(?::=|\+?=)\s*\\?)\n\s*)` + stringOpenTo}
+
+// Pieces of stringDefined: a C macro's name after #define; a name with the words before
+// it (qualifiers and a type) and a type annotation after it (Python's, Rust's,
+// TypeScript's); a shell's variable in capitals, or after export, local, readonly or
+// declare, with no space around "=" as a shell writes it (`ERR_PATTERN="…"`; a quote
+// after "=" tells it from a KEY=value record's line, holdout5's `SIGNATURE=RuntimeError:
+// …`, a positive); C++'s string built from the literal (`const std::string kMsg("…")`,
+// `std::string_view kMsg{"…"}`); a string literal open up to the row's words, in single,
+// double or triple quotes. An enum's member in Java (`CAPTURE("…"),`), a Rust error
+// enum's attribute (`#[error("…")]`) and a definition whose string stands on the line
+// below it (`#define MSG \`, `const MSG =`) define it too.
+const (
+	cDefine      = `#\s*define\s+[A-Za-z_]\w*`
+	definedName  = `(?:[A-Za-z_][\w:<>,]*[\s*&]+){0,6}[A-Za-z_$][\w.$]*(?:\[[^\]]*\])?(?:\s*:\s*[^=\s][^=]{0,40}?)?`
+	shellVar     = `(?:(?:export|local|readonly|declare(?:\s+-\w+)?)\s+[A-Za-z_]\w*|[A-Z_][A-Z0-9_]*)`
+	cppString    = `(?:(?:static|const|constexpr|inline)\s+)*(?:std::)?(?:w?string(?:_view)?|String|QString)\s+[A-Za-z_]\w*\s*[({]\s*`
+	stringOpenTo = `[rRbBfFuUL@$]{0,2}(?:"(?:"")?[^"]*|'(?:'')?[^']*)$`
+)
+
+// stringKeyed is a YAML mapping's key in lower case that holds a string literal open up to
+// the row's words (`message: "Not enough SMs …"`, `- reason: '…'`): a config file's data.
+// A log's level or kind ("error:", "warning:", "note:", "fatal:") has the same shape and
+// is left (keyLevel).
+var (
+	stringKeyed = &lazyregexp.Regexp{Expr: `^\s*(?:-\s+)?([a-z_][a-z0-9_.-]*):\s+["'][^"']*$`}
+	keyLevel    = &lazyregexp.Regexp{Expr: `^(?:error|errors|warning|warnings|warn|note|fatal|info|debug|hint|help|e|w)$`}
+)
+
+// minWrappedHead is the least of a row's literal a wrapped message's first line must end
+// with for wrappedHeadAt: three words or more ("operation not permitted when" is 28).
+const minWrappedHead = 12
+
+// wrappedAt returns where e's line ends with a head of lit (wrappedHeadAt) whose rest
+// starts the line below (its white space, quote marks and comment marks aside): a
+// message wrapped there, not one cut at its line's end (a dict's value "Error: accessing
+// tensor output of CUDAGraphs" over "}" stays a cut message's); else -1. A match over
+// lines joined had read none of the wrapped message's lines as code (rowAt found no
+// literal on the first line), so the wrapped form was a finding where the one-line form
+// was none.
+func (s *scanner) wrappedAt(e *ringLine, lit []byte) int {
+	at, k := wrappedHeadAt(e.clean, lit)
+	if at < 0 {
+		return -1
+	}
+	b := s.lineBelow(e)
+	if b == nil {
+		return -1
+	}
+	rest := bytes.TrimLeft(lit[k:], " ")
+	if sp := bytes.IndexByte(rest, ' '); sp > 0 {
+		rest = rest[:sp]
+	}
+	next := bytes.TrimLeft(b.clean, " \t\"'`+#/*>")
+	if len(rest) == 0 || len(next) < len(rest) || !bytes.EqualFold(next[:len(rest)], rest) {
+		return -1
+	}
+	return at
+}
+
+// wrappedHeadAt returns where line ends with a head of lit (folded, minWrappedHead bytes
+// or more, ending where a word of lit ends), only quote marks, a backslash, "+", "," or
+// white space after it, and the head's length; else -1 and 0.
+func wrappedHeadAt(line, lit []byte) (int, int) {
+	end := len(bytes.TrimRight(line, " \t\r\n\"'`\\+,"))
+	text := line[:end]
+	for k := min(len(lit)-1, end); k >= minWrappedHead; k-- {
+		if insideWord(lit, k) || lit[k-1] == ' ' {
+			continue
+		}
+		if at := end - k; bytes.EqualFold(text[at:], lit[:k]) && (at == 0 || !isWordByte(text[at-1])) {
+			return at, k
+		}
+	}
+	return -1, 0
+}
