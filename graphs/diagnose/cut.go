@@ -301,13 +301,18 @@ func (s *scanner) matchCut(k int, rows []int, last bool) bool {
 }
 
 // hitCut records a Truncated hit on entry e for each row of found's code that cut c
-// fits (oneCodeFits), and reports whether it recorded any.
+// fits (oneCodeFits), but for a crop between words of one that its guards hold with the
+// literal's head put back (headHeld), and reports whether it recorded any.
 func (s *scanner) hitCut(found int, c cutSides, e *ringLine) bool {
-	fits := s.oneCodeFits(found, c)
-	for _, i := range fits {
+	recorded := false
+	for _, i := range s.oneCodeFits(found, c) {
+		if to := headCropAt(&s.rows[i], c); to > 0 && s.headHeld(i, e, to) {
+			continue // held with the literal's head put back, as the whole message is (cut_head.go)
+		}
 		s.hit(i, e, e.unquoted, Truncated)
+		recorded = true
 	}
-	return len(fits) > 0
+	return recorded
 }
 
 // minTruncated is the shortest literal (squeezed) that the short-cut rule takes.
@@ -580,7 +585,8 @@ func (s *scanner) related(i, j int) bool {
 // start of the row's literal (squeezed), the text after it starts with the literal's
 // end, what is missing lies inside the literal, the row's pattern (if any) matches the
 // text with the missing part of the literal put back, and minCut characters or more
-// of the row's text show; no row that uncut excludes.
+// of the row's text show (a crop at the line's start: cropFits); no row that uncut
+// excludes.
 func (s *scanner) cutFits(i int, c cutSides) bool {
 	row := &s.rows[i]
 	if row.uncut() {
@@ -601,7 +607,7 @@ func (s *scanner) cutFits(i int, c cutSides) bool {
 		return false
 	}
 	from, to := rawAfter(row.literal, n), rawAt(row.literal, len(lit)-m)
-	if c.inWord && c.left == nil && (!insideWord(row.literal, to) || overlapEnd(c.before, lit, len(lit)-m) > 0) {
+	if c.inWord && c.left == nil && !cropFits(row, c, m, to) {
 		return false
 	}
 	return s.overlapFits(row, c, n, m, from, to)

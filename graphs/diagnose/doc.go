@@ -162,8 +162,15 @@
 // CuPy's stream.begin_capture(), CUDA's cudaStreamBeginCapture or PaddlePaddle's
 // CUDAGraph.capture_begin() it is making that call before the capture begins or after it
 // ends, and the synchronising calls named are that program's (cupy.asnumpy(),
-// cudaDeviceSynchronize(), .numpy()); a PyTorch program that shows neither torch.compile
-// nor a capture's code gets both ways. Where the text's capture is torch.compile's, the
+// cudaDeviceSynchronize(), .numpy()), NVIDIA Warp's wp.capture_begin() the same with
+// wp.synchronize(); a PyTorch program that shows neither torch.compile nor a capture's
+// code gets both ways. CUDA's own capture errors (stream-capture-illegal,
+// stream-capture-unjoined) in a text that shows no PyTorch in any form (its names, its
+// "RuntimeError: CUDA error" print, its compile, graph API, engines or device ports) and
+// no program's capture (JAX, ONNX Runtime, a C++ program) get CUDA's words, none of
+// PyTorch's: the call made before the capture begins or after it ends, a synchronisation
+// or a blocking copy to the host, CUDA's thread-local capture mode and events for the
+// legacy stream and unjoined work (as for every capture not PyTorch's). Where the text's capture is torch.compile's, the
 // markdown section that holds the failure gives a capture of its own ("## Recipe C: raw
 // CUDA graphs" below recipes that compile). cuda-invalid-context's cause and
 // fix are those of the program the text shows: a fork after CUDA's initialisation (the
@@ -287,7 +294,14 @@
 //     A general rule covers every row, with or without a Pattern, cut or cropped
 //     anywhere: a cut is an ellipsis ("…", "...") on the line, the line's start when it
 //     begins inside a word of the row's text (a crop with no mark: "ph tree for symint
-//     key 3", not a line above that holds the text before it, which is a wrap), or the
+//     key 3", not a line above that holds the text before it, which is a wrap) or
+//     between two of its words where what the line shows of the literal is a message's
+//     alone: five words and 32 characters or more, or three words and 20 or more with a
+//     name of code among them ("to use max_autotune_gemm mode", a screenshot cropped
+//     before "Not enough SMs"; not "during CUDA graph capture", "before each model
+//     invocation", a name alone or a phrase other programs print, "Please try one of the
+//     following solutions"), the guards of a whole message reading the line with the
+//     literal's head put back (a comment that states the rule stays quiet), or the
 //     input's end; the text on each side of the cut must be the row's literal (its start
 //     before the cut, its end after), what the cut took out lies inside the literal, the
 //     row's Pattern matches the line with that part put back (through the literal's end
@@ -1259,6 +1273,51 @@
 //   - dynamic-shape-rerecord: a paraphrase with "ape explosion", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "raph for each", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "aph for every", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct inpu", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct shap", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct size", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct batc", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct sequ", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct leng", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different sha", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different siz", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different bat", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different seq", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different len", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "different inp", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique shapes", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique sizes", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique input", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique batch", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "unique seq", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph recordin", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph re-recor", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph rerecord", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph re-captu", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ecaptures", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-captures", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ecaptured", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-captured", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "erecords", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-records", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "erecorded", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "e-recorded", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph for ever", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph for each", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "private pool", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "graph pool", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "h pools", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "raph memory p", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每个形状", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每個形狀", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每种形状", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每種形狀", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每个 shape", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每个shape", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "每个尺寸", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ごとに再", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ごとにCUDA", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "ごとに CUDA", as reports retell it
 //   - dynamic-shape-rerecord: "recording cudagraph tree for" (quoted up to its argument), 2.1–2.2
 //   - dynamic-shape-rerecord: "recording a new graph for each distinct input size" (quoted up to its first clause's end), 2.5–2.14
 //   - dynamic-shape-rerecord: "recording cudagraph tree for ", 2.1–2.2

@@ -34,7 +34,7 @@ const (
 	factManual                        // torch.cuda's graph API: a capture of the program's own
 	factCaptured                      // a CUDA-graph capture told in prose
 	factEngine                        // vLLM's or SGLang's modules, flags or variables: their own capture
-	factEngineNamed                   // vLLM or SGLang named in prose
+	factEngineNamed                   // vLLM or SGLang named in prose (or vLLM's repository)
 	factWindows                       // a Windows run: MSVC, Python's WinError, a Windows release
 	factWindowsPath                   // a Windows path: a drive's folders, Python's Lib\site-packages
 	factLinux                         // a Linux run (WSL's too): WSL, its installer
@@ -61,6 +61,9 @@ const (
 	factLibcudaSo                     // a path to libcuda.so, the linker's name, that exists
 	factPaddle                        // PaddlePaddle: its own capture (paddle.device.cuda.graphs)
 	factWarp                          // NVIDIA Warp: its own capture (wp.ScopedCapture, wp.capture_begin)
+	factTorchNamed                    // PyTorch named in any form, or its print of a CUDA error
+	factCPURun                        // a run on the CPU: PyTorch's benchmark harness's device column, a --device flag
+	factCUDARun                       // a run on CUDA, in the same words
 	factCount
 )
 
@@ -94,7 +97,7 @@ var factLiterals = [factCount][]string{
 		"--enable-torch-compile", "--torch-compile-max-bs", "--cuda-graph-max-bs", "--cuda-graph-bs",
 		"--compilation-config", "--cudagraph-capture-sizes", "--cuda-graph-sizes", "--max-cudagraph-capture-size",
 		"--max-seq-len-to-capture"},
-	factEngineNamed: {"vLLM ", "vLLM'", "vLLM,", "SGLang", "sglang"},
+	factEngineNamed: {"vLLM ", "vLLM'", "vLLM,", "SGLang", "sglang", "VLLM ", "vllm-project"},
 	factWindows: {"[WinError", "cl.exe", "python.exe", "vcvars", "win_amd64", "Native Tools", "Windows 10",
 		"Windows 11"},
 	factWindowsPath: {"\\Users\\", "\\site-packages\\", "\\Lib\\", "\\AppData\\", "\\Program Files"},
@@ -164,6 +167,27 @@ var factLiterals = [factCount][]string{
 	// capture_end, capture_launch), as its docs' "wp." or "warp." calls
 	factWarp: {"wp.ScopedCapture", "warp.ScopedCapture", "wp.capture_begin", "warp.capture_begin", "wp.capture_launch",
 		"warp.capture_launch"},
+	// PyTorch named in any form ("torch 2.9.1", "pytorch:main", "torch's", "+torch26", TorchRL,
+	// torch_compile, TORCH_LOGS, its C++ classes and namespaces: c10d's ProcessGroupNCCL,
+	// c10::, ATen/, at::cuda; not "torch" alone, which a training log holds on most lines,
+	// its frames' paths, and which grep -F's anchors then meet on them all), and its own print
+	// of a CUDA error: c10's CUDA check raises a RuntimeError (torch.AcceleratorError from
+	// 2.8) with "CUDA error: …" and the hint "CUDA kernel errors might be asynchronously
+	// reported at some other API call … CUDA_LAUNCH_BLOCKING=1" (c10/cuda/CUDAException.h
+	// C10_CUDA_CHECK, c10/cuda/CUDAMiscFunctions.cpp get_cuda_check_suffix). Only a
+	// capture's CUDA words read it (torchFacts): a project built on PyTorch names it so,
+	// and its texts keep PyTorch's calls in the fix
+	factTorchNamed: {"pytorch", "Torch", "TORCH", "torch ", "torch=", "torch:", "torch_", "torch'", "+torch",
+		"torchrl", "torchtitan", "torchao", "torchvision", "torchaudio", "RuntimeError: CUDA error", "AcceleratorError",
+		"ProcessGroupNCCL", "c10::", "c10d::", "/c10d/", "ATen/", "at::cuda",
+		"CUDA kernel errors might be asynchronously", "CUDA_LAUNCH_BLOCKING"},
+	// PyTorch's benchmark harness (benchmarks/dynamo/common.py) prints each model's device
+	// and mode as f"{current_device:4} {mode:5} {current_name:34} " ("cpu  eval  BERT_pytorch",
+	// holdoutGC's torchbench log) and warns "Trying to call the empty_gpu_cache for device:
+	// cpu, which is not in list [cuda, xpu]" (empty_gpu_cache) on a CPU run; its --devices
+	// flag and other scripts' --device name the device too
+	factCPURun:  {"cpu  eval  ", "cpu  train ", "for device: cpu", "--device cpu", "--device=cpu", "--devices cpu", "--devices=cpu"},
+	factCUDARun: {"cuda eval  ", "cuda train ", "--device cuda", "--device=cuda", "--devices cuda", "--devices=cuda"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its
@@ -417,6 +441,12 @@ const (
 // (cudaStreamSynchronize, cudaDeviceSynchronize, a synchronous cudaMemcpy: CUDA Runtime
 // API, cudaStreamBeginCapture and cudaThreadExchangeStreamCaptureMode).
 const (
+	// a capture whose program the text does not show, in a text that shows no PyTorch:
+	// CUDA's own words (CUDA Runtime API, cudaStreamBeginCapture: the work between the
+	// capture's begin and end is captured, not run)
+	plainTail = "; or leave that call out of the capture: make it before the capture begins or after it " +
+		"ends, and capture only the capture-safe work"
+	plainSyncCalls  = "(a synchronisation of the stream or the device, a blocking copy to the host)"
 	torchSyncCalls  = "(torch.cuda.synchronize(), .item(), .cpu(), .tolist(), printing a CUDA tensor)"
 	streamSyncCalls = "(a stream's or the device's synchronize(), .get(), cupy.asnumpy(), any copy to the host)"
 	nativeSyncCalls = "(cudaStreamSynchronize(), cudaDeviceSynchronize(), a synchronous cudaMemcpy)"
@@ -457,7 +487,10 @@ var captureKinds = []captureKind{
 
 // captureFits gives f the fallback of the capture the text shows (captureKinds) where its
 // fix's last clause names a torch.compile mode and the text shows no torch.compile call
-// with arguments (Recovered); where the text's capture is torch.compile's (its call,
+// with arguments (Recovered); a capture of another program (a kind with calls of its
+// own) also gets its synchronising calls and CUDA's words for PyTorch's API in the fix
+// (torchCaptureWords), and CUDA's own capture errors in a text that shows no PyTorch
+// (plainCodes, torchFacts) CUDA's words; where the text's capture is torch.compile's (its call,
 // or its words first of captureKinds'), the capture of the program's own that the
 // markdown section holding f's line shows, with no torch.compile above it there (v34a
 // text 04: "## Recipe C: raw CUDA graphs", a torch.cuda.graph capture, below recipes that
@@ -467,19 +500,54 @@ func (d *Diagnosis) captureFits(f *Finding, t *textFacts) {
 	if d.Recovered != nil || i >= 0 && captureKinds[i].fact == factCompile {
 		i = t.sectionCapture(f.Line)
 	}
-	if i < 0 || captureKinds[i].tail == "" {
+	var k captureKind
+	switch {
+	case (i < 0 || captureKinds[i].fact == factCaptured) && slices.Contains(plainCodes, f.Code) &&
+		!slices.ContainsFunc(torchFacts, t.shows):
+		k = captureKind{tail: plainTail, calls: plainSyncCalls}
+	case i < 0 || captureKinds[i].tail == "":
 		return
+	default:
+		k = captureKinds[i]
 	}
-	k := captureKinds[i]
+	if k.calls != "" {
+		f.Fix = strings.Replace(f.Fix, torchSyncCalls, k.calls, 1)
+		for _, w := range torchCaptureWords {
+			f.Fix = strings.Replace(f.Fix, w.torch, w.cuda, 1)
+		}
+	}
 	for _, r := range captureTails {
 		if r.code == f.Code && strings.HasSuffix(f.Fix, r.tail) {
 			f.Fix = strings.TrimSuffix(f.Fix, r.tail) + k.tail
-			if k.calls != "" {
-				f.Fix = strings.Replace(f.Fix, torchSyncCalls, k.calls, 1)
-			}
 			return
 		}
 	}
+}
+
+// plainCodes are the capture codes whose messages are CUDA's own, which any program that
+// captures prints (the runtime's error texts and names: captureErrorNames); torchFacts are
+// the facts that show a PyTorch run (its names, its print of a CUDA error, its compile,
+// its graph API, the engines and device ports built on it). A text of a plain code that
+// shows none of them and no program's capture (captureKinds; a capture told in prose
+// alone) is a capture of a program the text does not name (llama.cpp's forks, JAX, ONNX
+// Runtime, a C++ program): its fix gets CUDA's words, none of PyTorch's.
+var (
+	plainCodes = []Code{StreamCaptureIllegal, StreamCaptureUnjoined}
+	torchFacts = []factKind{factTorch, factTorchNamed, factCompile, factManual, factEngine, factEngineNamed,
+		factTRTLLM, factNanoVLLM, factMUSA, factNPU, factMLU}
+)
+
+// torchCaptureWords are the parts of the capture codes' fixes that name PyTorch's API
+// beside its synchronising calls (torchSyncCalls), with CUDA's words for a capture of
+// another program (a kind with calls of its own): the legacy stream's fix (signatures.go's
+// cudaErrorStreamCaptureImplicit row) and the unjoined work's (fixUnjoined); CUDA's names
+// from the CUDA Runtime API (cudaStreamBeginCapture's cudaStreamCaptureModeThreadLocal;
+// cudaEventRecord and cudaStreamWaitEvent, Event and Stream Management).
+var torchCaptureWords = []struct{ torch, cuda string }{
+	{" (inside torch.cuda.graph's stream context, backward included)", ""},
+	{"capture_error_mode=\"thread_local\"", "the thread-local capture mode (cudaStreamCaptureModeThreadLocal)"},
+	{"(torch.cuda.current_stream().wait_stream(side))", "(record an event on each side stream and make the " +
+		"capturing stream wait on it: cudaEventRecord, cudaStreamWaitEvent)"},
 }
 
 // windowsCXX is cxx-compiler-missing's install on Windows: from 2.5 Inductor builds
@@ -549,6 +617,23 @@ func runtimeWords(rocm heldSeen, t *textFacts) string {
 	return ""
 }
 
+// cpuSkips are the codes of Inductor's skip line ("skipping cudagraphs due to …"): a run
+// on the CPU alone has no CUDA graphs to keep, whatever the reason.
+var cpuSkips = []Code{SkipCPUDevice, SkipMutatedInputs, SkipMultipleDevices, SkipIncompatibleOp, SkipDynamicGraphs,
+	SkipNonTensorInputs, SkipCPPWrapper, SkipComplexMemoryOverlap, SkipUnknownReason}
+
+// cpuFits says in f's fix that the skip is harmless where the text shows a run on the CPU
+// and none on CUDA (issue 21's holdoutGC: a torchbench log's "cpu  eval  BERT_pytorch"
+// under "skipping cudagraphs due to cpp wrapper enabled", told to turn cpp_wrapper off to
+// keep CUDA graphs); the usual fix follows for a CUDA run.
+func cpuFits(f *Finding, t *textFacts) {
+	if !t.shows(factCPURun) || t.shows(factCUDARun) || !slices.Contains(cpuSkips, f.Code) {
+		return
+	}
+	f.Fix = fmt.Sprintf("harmless here: line %d shows a run on the CPU (%q), where no CUDA graphs run, so there are "+
+		"none to keep and nothing to change; on a CUDA run: %s", t.line[factCPURun], t.lit[factCPURun], f.Fix)
+}
+
 // emptyPiecewise is cuda-graph-empty's cause under an engine's piecewise capture: vLLM
 // splits the compiled graph at its attention (and other splitting) ops and captures each
 // piece, and a piece that launches no kernel (an allocation alone, torch.empty, between
@@ -561,7 +646,8 @@ const emptyPiecewise = "; under vLLM's piecewise capture, a piece of the split g
 
 // fitText gives each finding the words that fit what the text shows (this file's
 // comment): the capture's fallback, the Windows fix, the invalid context's program
-// (fit_context.go), a fix the text states done, checkpointing's case, the device's note.
+// (fit_context.go), a fix the text states done, checkpointing's case, a skip on a CPU run,
+// the device's note.
 func (d *Diagnosis) fitText(h *heldState) {
 	device := runtimeWords(h.rocm, &h.facts)
 	d.runtime = device
@@ -574,6 +660,7 @@ func (d *Diagnosis) fitText(h *heldState) {
 		doneFits(f, &h.facts)
 		libcudaFit(f, &h.facts)
 		checkpointFits(f, &h.facts)
+		cpuFits(f, &h.facts)
 		if device != "" && slices.Contains(capture, f.Code) {
 			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"
 		}

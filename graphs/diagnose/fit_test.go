@@ -88,7 +88,9 @@ const (
 // switch, for each code whose fix ends in the mode (torch.cuda's graph API over
 // torch.compile: a compiled function called inside a hand capture fails in the hand
 // capture); a text that shows torch.compile and no graph API, or no capture at all,
-// keeps the mode (lookalikes).
+// keeps the mode (lookalikes). Another program's capture gets its own words: NVIDIA
+// Warp's its fallback and calls, a text that shows no PyTorch at all CUDA's (ONNX
+// Runtime, JAX), where PyTorch named in any form or its CUDA error print keeps PyTorch's.
 func TestCaptureFallbackFits(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -163,6 +165,31 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"compile-over-native", "model = torch.compile(model, mode=\"reduce-overhead\")\nnsys: cudaStreamBeginCapture 12 calls\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, "cudaStreamBeginCapture"},
 		{"begin-capture-no-call", "the begin_capture step of our audio recorder\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, "begin_capture()"},
 		{"rng-bare", rngLine, diagnose.CaptureRNGState, compileMode, manualWords},
+		// another program's capture (issue 21): NVIDIA Warp's API gets Warp's fallback and
+		// calls (the corpus's q_warp653: numpy() inside wp.capture_begin, no torch), and a
+		// text of CUDA's capture error that shows no PyTorch at all gets CUDA's words
+		{"warp-capture", "wp.capture_begin()\nx = a.numpy()\ngraph = wp.capture_end()\nWarp CUDA error 900: operation not permitted when stream is capturing (in function memcpy_d2h)\n",
+			diagnose.StreamCaptureIllegal, "before wp.capture_begin()", "torch"},
+		{"warp-scoped-sync", "with wp.ScopedCapture() as capture:\n    step()\ncudaErrorStreamCaptureUnsupported: operation not permitted when stream is capturing\n",
+			diagnose.StreamCaptureIllegal, "wp.synchronize()", "make_graphed_callables"},
+		{"warp-legacy-stream", "wp.capture_begin(device)\nWarp CUDA error 906: operation would make the legacy stream depend on a capturing blocking stream\n",
+			diagnose.StreamCaptureIllegal, "cudaStreamCaptureModeThreadLocal", "torch.cuda.graph"},
+		{"onnxruntime-no-torch", "onnxruntime::CudaCall CUDA failure 900: operation not permitted when stream is capturing ; GPU=0 ; hostname=x ; file=cuda_graph.cc\n",
+			diagnose.StreamCaptureIllegal, "before the capture begins", "torch"},
+		{"jax-no-torch", "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to end stream capture: CUDA_ERROR_STREAM_CAPTURE_INVALIDATED: operation failed due to a previous error during capture\n",
+			diagnose.StreamCaptureIllegal, "a blocking copy to the host", "mode="},
+		{"unjoined-no-torch", "cudaStreamEndCapture failed: capturing stream has unjoined work\n",
+			diagnose.StreamCaptureUnjoined, "cudaStreamWaitEvent", "wait_stream"},
+		// lookalikes: PyTorch named in any form, its CUDA error print, or vLLM's repository
+		{"torchrl-named", "TorchRL collector: CUDA error: operation not permitted when stream is capturing\n",
+			diagnose.StreamCaptureIllegal, compileMode, "before the capture begins"},
+		{"pytorch-pr", "chinmaydk99 wants to merge 1 commit into pytorch:main\noperation not permitted when stream is capturing\n",
+			diagnose.StreamCaptureIllegal, "torch.cuda.synchronize()", "before the capture begins"},
+		{"unjoined-torch-error", "RuntimeError: CUDA error: capturing stream has unjoined work\n",
+			diagnose.StreamCaptureUnjoined, "wait_stream(side)", "cudaStreamWaitEvent"},
+		{"vllm-repo", "vllm-project/vllm · issue #9094\n# [Bug]: VLLM Model Fails with \"CUDA error: operation not permitted when stream is capturing\"\n",
+			diagnose.StreamCaptureIllegal, engineWords, "before the capture begins"},
+		{"hand-capture-not-warp", "g = torch.cuda.CUDAGraph()\ng.capture_begin()\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, "wp.capture_begin"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -83,6 +83,19 @@ var otherRunTarget = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:rejects|rejected|refu
 	`(?:in)?compatible\s+with|not\s+compatible\s+with|supports|targets|targeting|expects|matches|depends\s+on))` +
 	`(?:\s+[\x60'"]?(?:(?:the|a)\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?$`}
 
+// environmentShips: the environment the run is in said to ship or bundle torch ("The
+// dustynv container ships with PyTorch 2.4.0", gc_jetson_friction_point_inductor_config_pt240;
+// "the image bundles torch 2.5.1", "the AMI ships PyTorch 2.3"; an image by its name,
+// "`vastai/pytorch:latest` ships with PyTorch 2.5.1 + CUDA 12.1 pre-installed", a setup
+// note in the code corpus) states the run's release, as "comes with" and "provides" do:
+// otherRunTarget's ships and bundles are another package's ("Triton 3.6 ships with
+// PyTorch 2.11", "vLLM v0.19.0 ships with PyTorch 2.10", notes in the code corpus). The
+// environment's noun within two words before the verb, or an image's name right before it.
+var environmentShips = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:container|image|docker|ami|dlc|environment|env|venv|runtime|colab|kaggle|vm|` +
+	`instance|jetpack|l4t|distro|notebook|machine|node|pod|server|cluster|sandbox|platform|system)s?\s+(?:\S+\s+){0,2}?|` +
+	`[\w.-]+/[\w.-]+:[\w.-]+[\x60'"]?\s+)` +
+	`(?:ships|shipped|bundles|bundled)(?:\s+with)?(?:\s+[\x60'"]?(?:(?:the|a)\s+)?(?:py)?torch\s*(?:==?\s*)?)?(?:version\s*)?v?$`}
+
 // listNext is the text after a release that a list's next release follows: a CI
 // matrix's "pytorch-version: [2.4.1, 2.5.1]", "torch: ['2.4', '2.5']".
 var listNext = &lazyregexp.Regexp{Expr: `^['"]?\s*,\s*['"]?v?\d+\.\d+`}

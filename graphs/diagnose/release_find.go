@@ -226,7 +226,8 @@ var testOutcomes = []string{"PASSED", "FAILED", "ERROR", "SKIPPED", "XFAIL", "XP
 // another tool acts on (otherRunTarget).
 func otherRunClause(before []byte) bool {
 	trimmed := bytes.TrimRight(before, " \t")
-	return matchGated(otherRunFrom, before) || matchGated(otherRunState, trimmed) || matchGated(otherRunTarget, trimmed) || matchGated(otherRunDownCJK, trimmed) ||
+	return matchGated(otherRunFrom, before) || matchGated(otherRunState, trimmed) || (matchGated(otherRunTarget, trimmed) && !matchGated(environmentShips, trimmed)) ||
+		matchGated(otherRunDownCJK, trimmed) ||
 		matchGated(removedBefore, trimmed)
 }
 
@@ -687,6 +688,8 @@ type versionFinder struct {
 	intro     failIntro
 	firstHit  int
 	displaced StatedRelease
+	// fix is the section of a fix the lines read are in (release_fixsection.go)
+	fix fixSection
 }
 
 func newVersionFinder() versionFinder {
@@ -703,7 +706,7 @@ var betweenKeyAndValue = &lazyregexp.Regexp{Expr: `^\s*(?:(?:\x60{3,}|~{3,})[\w+
 // (installWatch), or the lines are an installer's list of the packages it refused
 // (refusedListed).
 func (f *versionFinder) pending() bool {
-	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0 || f.refusedList
+	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0 || f.refusedList || f.fix.left > 0
 }
 
 func (f *versionFinder) window(text []byte, line int) {
@@ -733,6 +736,7 @@ func (f *versionFinder) window(text []byte, line int) {
 			return
 		}
 	}
+	f.noteFix(text)
 	f.noteSubject(text, line)
 	f.noteRun(text)
 	f.sourceLine(text, line)
@@ -1147,6 +1151,7 @@ func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
+	rank = f.instructed(rank) // a fix's instruction (release_fixsection.go)
 	f.noteStated(s, rank, line)
 	// A refused release (below) blocks a later one of a weaker rank only: one of its own
 	// rank that a run has is taken. A text that states 2.99, then 2.14, in collect_env's

@@ -45,12 +45,28 @@ import "github.com/compilemode/compilemode/modes"
 const staticLauncherOverflowLiteral = "Python int too large to convert to C long"
 
 // staticLauncherContext is what a log must show for the row: the static launcher (its
-// module, its C++ class), CUDA graphs' code (cudagraph_trees.py, cudagraphify), or a mode
-// that turns them on (reduce-overhead; max-autotune, not max-autotune-no-cudagraphs).
-// torch.compile or Inductor alone is not enough: a compiled model's program meets
-// CPython's message in its own numpy or ctypes code as readily.
+// module, its C++ class), CUDA graphs' code (cudagraph_trees.py, cudagraphify), a mode
+// that turns them on (reduce-overhead; max-autotune, not max-autotune-no-cudagraphs), the
+// PyTorch issues that report it (#162430, which PR #162920 fixes, and #166886, linked as
+// a README's workaround: "follow instructions listed <a href="https://github.com/pytorch/
+// pytorch/issues/162430#…">here</a>", holdoutGC's mouthpiece README), or torch.compile
+// named with Windows in one sentence ("Using the <code>compile=True</code> model parameter
+// on Windows devices", the same README), or Windows then Inductor: a C long overflows
+// there only, since Windows' is 32 bits (LLP64). Inductor before Windows is not read:
+// "inductor" is in every frame's torch/_inductor path, and an alternative that starts
+// with it would be tried on each line (TestStockWarningsCheap). torch.compile or Inductor alone is not enough: a compiled
+// model's program meets CPython's message in its own numpy or ctypes code as readily; nor
+// is Windows alone ("Fixed \"Python int too large to convert to C long\" error on Windows
+// when accessing GEE task status", holdoutGC's GEE changelog, a negative).
 const staticLauncherContext = `static_cuda_launcher|StaticCudaLauncher|cudagraph_trees|cudagraphify|` +
-	`reduce[-_]overhead|max-autotune(?:[^-]|$)`
+	`reduce[-_]overhead|max-autotune(?:[^-]|$)|pytorch/pytorch(?:/issues/|#)16(?:2430|6886)\b|` +
+	`torch\.compile` + oneSentence + `\bWindows\b|compile=True` + oneSentence + `\bWindows\b|torch_compile` + oneSentence + `\bWindows\b|` +
+	`Windows` + oneSentence + `(?:torch\.compile|\bcompile=True|torch_compile|\b[Ii]nductor)`
+
+// oneSentence: up to 100 bytes of one sentence on one line, a dot only inside a name
+// ("torch.compile", "torch._inductor") or a number ("2.9.1"): a line that ends in a stop and the next one,
+// joined as a wrapped line is, are two sentences.
+const oneSentence = `(?:[^\n.]|\.[a-z_(0-9]){0,100}?`
 
 // staticLauncherSource names where the row's facts are read (the comment above).
 const staticLauncherSource = "torch/csrc/inductor/static_cuda_launcher.cpp launch_kernel: PyArg_ParseTuple(args, " +

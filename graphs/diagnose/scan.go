@@ -44,8 +44,9 @@ const (
 	// has been overwritten", "… by a subsequent..."), or starts with an ellipsis and the
 	// last two thirds or more; rows with a Pattern, which checks text beyond the literal,
 	// are not found this way. The general rule (matchCut): a message cut by an ellipsis,
-	// cropped at its start or cut at the input's end inside a row's text, any row, when
-	// the rows it fits are of one code. A raise line in torch's source cut where the
+	// cropped at its start (inside a word, or between words where enough is left:
+	// cut_head.go) or cut at the input's end inside a row's text, any row, when the rows
+	// it fits are of one code. A raise line in torch's source cut where the
 	// input ends is matchCutRaise's. JSON's "match" is "truncated" for all of them, and
 	// the text output says the text was cut or cropped.
 	Truncated Match = "truncated"
@@ -2219,6 +2220,15 @@ func exactOrCut(literal string, line []byte) Match {
 // markdown's code mark, quote marks, an ellipsis.
 var quoteCloses = []string{"`", "\"", "'", "”", "’", "...", "…"}
 
+// guarded reports whether row i's match on e (through end, text the line's text it was
+// found in) is no report of its failure: a legend's row, a literal glued to other words
+// (midWord), a source listing's line, a line or its neighbours that say it did not occur
+// (the absence marks) or a text that is no run's (unreported).
+func (s *scanner) guarded(i int, e, end *ringLine, text []byte) bool {
+	return e.legend || midWord(&s.rows[i], text) || s.inListing(i, e) || s.absentAt(e, s.markedLiteral(i, e)) ||
+		s.absentBelow(i, e, end) || s.absentJoined(i, e, end) || s.unreported(i, e)
+}
+
 // hitSpan records a match of row i over entries e to end (a wrapped message's lines),
 // unless e is in a legend's row or on a context line of a traceback's listing
 // (listing.go), its line says the message did not occur (absentAt, absentBelow) or
@@ -2229,7 +2239,7 @@ var quoteCloses = []string{"`", "\"", "'", "”", "’", "...", "…"}
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if e.legend || midWord(&s.rows[i], text) || s.inListing(i, e) || s.absentAt(e, s.markedLiteral(i, e)) || s.absentBelow(i, e, end) || s.absentJoined(i, e, end) || s.unreported(i, e) {
+	if s.guarded(i, e, end, text) {
 		return
 	}
 	line := e.line

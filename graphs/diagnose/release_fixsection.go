@@ -1,0 +1,99 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// A release in an instruction the text prescribes is not the run's where the text states
+// the run's elsewhere (issue 21's holdoutGC): a write-up's "**Problem:** The dustynv
+// container ships with PyTorch 2.4.0. …", then "**Fix:** Upgrade PyTorch using the Jetson AI
+// Lab PyPI mirror …" and a code block with "pip install torch==2.8.0 torchvision==0.23.0"
+// (gc_jetson_friction_point_inductor_config_pt240, whose AttributeError 2.4 printed): the
+// pin is the release the fix moves to, and had been read over the problem's prose at the
+// pin's rank. A section that a fix's label opens ("Fix:", "**Solution:**", "## Workaround",
+// "Quick fix:", "How to fix:", "解决方案：", "解決策", "해결 방법"; not "Fixes: #123", a
+// change's reference to the issue it fixes) holds such instructions up
+// to the next heading or label outside a code block, or fixLines lines that are not blank:
+// a release read there from an install command, a pin, a wheel's path or a torch that
+// prints itself counts as looser prose (rankLoose), so that a release the text states
+// anywhere else in prose or above is the run's; where the text states none, the
+// instruction's is still read, as before. Prose in the section keeps its rank: a move
+// said to have fixed the failure is fixMove's, advice otherRunAdvice's.
+
+// fixLines is how many lines that are not blank a fix's section may hold.
+const fixLines = 30
+
+// fixSection is the finder's watch over a fix's section: left lines that are not blank
+// remain, fenced: a code block's fence was opened in it and not closed.
+type fixSection struct {
+	left   int
+	fenced bool
+}
+
+var (
+	// fixWords are the labels of a fix's section, in English, Chinese, Japanese and Korean.
+	fixWords = `(?:(?:the|a|one|possible|suggested|proposed|recommended|quick|temporary|permanent|my|our|current)\s+)?` +
+		`(?:fix(?:es)?|solutions?|workarounds?|work-arounds?|resolution|remed(?:y|ies)|remediation|` +
+		`how\s+to\s+(?:fix|solve|resolve)(?:\s+(?:it|this))?|(?:to\s+)?(?:fix|solve|resolve)\s+(?:it|this))|` +
+		`解决方案|解决方法|解决办法|修复方法|修复方案|解決策|解決方法|対処法|回避策|해결\s?방법|해결책`
+	// fixLead is a line that opens a fix's section: a label with its colon at the line's
+	// start (a list's mark, a heading's or bold marks before it), or a heading that is the
+	// label alone.
+	fixLead = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:[-*+>]\s+|\d{1,2}[.)]\s+)?(?:#{1,6}\s+)?[*_]{0,2}\s*(?:` + fixWords + `)\s*[*_]{0,2}\s*[:：]|` +
+		`^\s*#{1,6}\s+(?:\d{1,2}[.)]?\s+)?[*_]{0,2}(?:` + fixWords + `)[*_]{0,2}\s*$`}
+	// sectionLead is a line that opens another section: a heading, a bold label, or a
+	// label with its colon at the line's start that names the problem, the failure or the
+	// environment.
+	sectionLead = &lazyregexp.Regexp{Expr: `(?i)^\s*#{1,6}\s|^\s*(?:[-*+]\s+)?[*_]{2}[^*_]{1,40}[*_]{2}\s*(?:[:：]|$)|` +
+		`^\s*(?:[-*+]\s+)?[*_]{0,2}(?:problem|symptoms?|cause|root\s+cause|error|issue|environment|versions?|context|background|` +
+		`reproduction|steps\s+to\s+reproduce|expected|actual|notes?)\s*[*_]{0,2}\s*[:：]`}
+	// fixRef is what follows a label that names the issue a change fixes, no section of
+	// instructions: "Fixes: #12345", "Fix: pytorch/pytorch#162430", "Fixes: https://…".
+	fixRef = &lazyregexp.Regexp{Expr: `(?i)\bfix(?:es|ed)?\s*[*_]{0,2}\s*[:：]\s*[*_]{0,2}\s*(?:#\d|[\w.-]+/[\w.-]+#\d|https?://)`}
+	// codeFence is a markdown code block's fence.
+	codeFence = &lazyregexp.Regexp{Expr: `^\s*(?:\x60{3,}|~{3,})`}
+)
+
+// fixAnchors are the prefilter's anchors of fixLead (minAnchor bytes or more, as they
+// are written): the lines that open a fix's section reach the finder though they name no
+// release, and the lines after them do while the section lasts (pending).
+func fixAnchors() []string {
+	return []string{"Fix: ", "Fix:*", "*Fix:", "Fix**", "# Fix", "FIX: ", "Fixes:", "fix: ", "fix:*", "Solution", "solution:",
+		"Workaround", "workaround:", "Work-around", "Resolution:", "Remedy", "How to fix", "how to fix", "解决方案", "解决方法",
+		"解决办法", "修复方法", "修复方案", "解決策", "解決方法", "対処法", "回避策", "해결 방법", "해결방법", "해결책"}
+}
+
+// noteFix opens, follows or closes a fix's section on text, a line that is not blank.
+func (f *versionFinder) noteFix(text []byte) {
+	s := &f.fix
+	if s.left == 0 {
+		if bytes.IndexByte(text, ':') >= 0 || bytes.Contains(text, []byte("：")) || bytes.IndexByte(text, '#') >= 0 {
+			if matchGated(fixLead, text) && !matchGated(fixRef, text) {
+				*s = fixSection{left: fixLines}
+			}
+		}
+		return
+	}
+	s.left--
+	switch {
+	case matchGated(codeFence, text):
+		s.fenced = !s.fenced
+	case s.fenced:
+	case matchGated(fixLead, text) && !matchGated(fixRef, text):
+		s.left = fixLines
+	case matchGated(sectionLead, text):
+		*s = fixSection{}
+	}
+}
+
+// instructed returns the rank a release read at rank counts as on the line: rankLoose
+// for one an instruction in a fix's section gives (an install, a pin, a path, a torch
+// that prints itself), rank otherwise.
+func (f *versionFinder) instructed(rank int) int {
+	if f.fix.left > 0 && rank >= rankPath {
+		return rankLoose
+	}
+	return rank
+}
