@@ -2,7 +2,9 @@ package diagnose_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
@@ -356,6 +359,99 @@ var logShapes = []logShape{
 			b.WriteString("ok " + strconv.Itoa(i%100) + "\n")
 		}
 	}},
+	// Long hostile lines (longLineShapes).
+	{"json-line", jsonLine},
+	{"base64-line", base64Line},
+	{"notebook-line", notebookLine},
+	{"skip-prefix-line", skipPrefixLine},
+}
+
+// longLineShapes are the shapes of one line of hundreds of KB or more: a JSON logger's
+// records minified on one line (each naming torch's release and a mode), a base64 blob,
+// a notebook's output saved as one JSON string (its line ends escaped), every record a
+// progress bar with a skip message, and "skipping cudagraphs due to " repeated with no
+// reason (a log joined by a collector). TestShapesLinear and TestLongHostileLines read
+// them.
+var longLineShapes = []string{"json-line", "base64-line", "notebook-line", "skip-prefix-line"}
+
+// jsonLine writes a JSON list of log records on one line, to size bytes or more.
+func jsonLine(b *bytes.Buffer, size int) {
+	b.WriteByte('[')
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, `{"ts":%d,"level":"INFO","msg":"step %d loss %.4f","torch":"2.5.1","mode":"max-autotune","cudagraphs":true}`,
+			1733500000+i, i, float64(i*7919%10000)/10000)
+	}
+	b.WriteByte(']')
+}
+
+// base64Line writes size bytes or more of base64 (of bytes drawn from a fixed seed) on
+// one line.
+func base64Line(b *bytes.Buffer, size int) {
+	r := rand.New(rand.NewPCG(7, 8))
+	raw := make([]byte, size*3/4+3)
+	for i := range raw {
+		raw[i] = byte(r.Uint32())
+	}
+	b.WriteString(base64.StdEncoding.EncodeToString(raw))
+}
+
+// notebookLine writes a notebook's output as one JSON string, its line ends escaped:
+// progress bars, each with torch.compile's mode and the mutated-inputs skip.
+func notebookLine(b *bytes.Buffer, size int) {
+	b.WriteString(`{"output_type":"stream","name":"stderr","text":"`)
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(b, `Epoch %d: 100%%|##########| 50/50 [00:0%d<00:00, torch.compile mode=max-autotune skipping cudagraphs due to mutated inputs (2 instances)]\n`,
+			i, i%9)
+	}
+	b.WriteString(`"}`)
+}
+
+// skipPrefixLine writes "skipping cudagraphs due to " over and over on one line, to size
+// bytes or more (10^6 times is 27 MB).
+func skipPrefixLine(b *bytes.Buffer, size int) {
+	for b.Len() < size {
+		b.WriteString("skipping cudagraphs due to ")
+	}
+}
+
+// TestShapesLinear: the work Read does (diagnose.ReadWork: the bytes its readers and
+// patterns ran over, an operation count, not a time) grows in proportion to the input
+// for every logShape, the long hostile lines among them: four times the bytes, at most
+// linearBound times the work (work that grows with the square of a line's length, or
+// with the product of the sites and the warnings, gives 16). A shape whose lines hold
+// no anchor but a device's or a library path's does none of that work (the prefilter's
+// one pass over its bytes is not counted).
+func TestShapesLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every shape at 64 KB and 256 KB")
+	}
+	t.Parallel()
+	const small, linearBound = 64 << 10, 4.5
+	for _, sh := range logShapes {
+		t.Run(sh.name, func(t *testing.T) {
+			var work [2]int
+			var size [2]int
+			for i, n := range []int{small, 4 * small} {
+				var b bytes.Buffer
+				sh.gen(&b, n)
+				w, err := diagnose.ReadWork(b.Bytes())
+				if err != nil {
+					t.Fatal(err)
+				}
+				work[i], size[i] = w, b.Len()
+			}
+			// per byte of input, so that a shape whose text overshoots its size does not count
+			ratio := (float64(work[1]) / float64(size[1])) / (float64(max(work[0], 1)) / float64(size[0])) * 4
+			t.Logf("work %d on %d bytes, %d on %d: %.2f times for 4 times the bytes", work[0], size[0], work[1], size[1], ratio)
+			if work[1] > 0 && ratio > linearBound {
+				t.Errorf("work grew %.2f times for 4 times the bytes (%d on %d bytes, %d on %d), want at most %v",
+					ratio, work[0], size[0], work[1], size[1], linearBound)
+			}
+		})
+	}
 }
 
 // trainingMixLine writes line i of the training-mix shape: a logging line, a tqdm bar, a
@@ -568,6 +664,45 @@ func BenchmarkShapes(b *testing.B) {
 			b.ReportMetric(readCPU.Seconds()/grepCPU.Seconds(), "cpu-ratio")
 			b.ReportMetric(readRSS, "read-RSS-MB")
 			b.ReportMetric(grepRSS, "grep-RSS-MB")
+		})
+	}
+}
+
+// TestLongHostileLines: each long hostile line (longLineShapes) of 2 MB, and "skipping
+// cudagraphs due to " repeated 10^6 times (27 MB), is read without error or panic, in
+// bounded quotes, and a message on the line after it is found there.
+func TestLongHostileLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 33 MB")
+	}
+	t.Parallel()
+	const after = "RuntimeError: Either mode or options can be specified, but both can't be specified at the same time.\n"
+	for _, name := range longLineShapes {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			i := slices.IndexFunc(logShapes, func(sh logShape) bool { return sh.name == name })
+			if i < 0 {
+				t.Fatalf("no shape %s", name)
+			}
+			size := 2 << 20
+			if name == "skip-prefix-line" {
+				size = 1e6 * len("skipping cudagraphs due to ")
+			}
+			var b bytes.Buffer
+			logShapes[i].gen(&b, size)
+			b.WriteString("\n" + after)
+			d, err := diagnose.Read(bytes.NewReader(b.Bytes()))
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if !slices.ContainsFunc(d.Findings, func(f diagnose.Finding) bool { return f.Line == 2 && f.Code == diagnose.ModeAndOptions }) {
+				t.Errorf("findings %+v: want mode-and-options on line 2", d.Findings)
+			}
+			for _, f := range d.Findings {
+				if n := utf8.RuneCountInString(f.Quote); n > diagnose.MaxQuoteRunes {
+					t.Errorf("%s: quote of %d runes, want at most %d", f.Code, n, diagnose.MaxQuoteRunes)
+				}
+			}
 		})
 	}
 }

@@ -996,9 +996,20 @@
 // on a small file): the rare-hit log, torchrun's, training-mix and one long line 1.1-1.6
 // times; stock warnings 2.3-3.1; short lines 4; every line a message's head and a number,
 // a symint key or a release 2-11; near misses of messages on every line about 100; prose
-// wrapped at 72 columns with a message in each paragraph about 15. Peak resident set
-// 27-52 MB (grep's 58 MB), 110-120 MB where every row's patterns get compiled
-// (near-miss-lines, wrapped). The commands and the raw results:
+// wrapped at 72 columns with a message in each paragraph about 15. On 2026-12-07 (2 MB a
+// shape, load average 19-24, the build before and after in the same run): a pytest run
+// whose every line names torch's release 21-24 times grep's before, 10 after (a large
+// alternation with a branch and no literal ran whole on each such line; matchGated now
+// runs such an alternation branch by branch, each behind its own gate); the training
+// log 3.4-4.0 before, 0.6 after (a lead-in's expression ran ungated on every line); the
+// long hostile lines, each one line: a minified JSON log 14 -> 6, a notebook's output
+// saved as one JSON string 23-27 -> 18-21, "skipping cudagraphs due to " repeated
+// 3.1-3.5 -> 2.9-3.5 (10^6 times, 27 MB, in about 3.5 s of CPU), a base64 blob 0.04-0.06.
+// TestShapesLinear holds the work of every shape, the long lines among them, to grow in
+// proportion to its size (an operation count: the bytes the readers and patterns ran
+// over, not a time), and TestLongHostileLines reads each long line, then the message on
+// the line after it. Peak resident set 27-52 MB (grep's 58 MB), 110-120 MB where every
+// row's patterns get compiled (near-miss-lines, wrapped). The commands and the raw results:
 // testdata/bench-results.txt; the history of these numbers:
 // testdata/performance-history.txt.
 //

@@ -216,6 +216,12 @@ func TestGateOutsideASCII(t *testing.T) {
 		{"the long s stands for s", `(?i)mismatch`, "线程 mi\u017Fmatch", true},
 		{"a word outside ASCII with no other case, byte for byte", `(?i)线程\s*local`, "线程 LOCAL", true},
 		{"that word missing", `(?i)线程\s*local`, "跳过 LOCAL", false},
+		// A rune outside ASCII with another case is looked for by the bytes its cases
+		// start with (foldedPrefix): Cyrillic's D0 of "м" and "М".
+		{"Cyrillic under (?i), upper case", `(?i)у\s+меня`, "torch 2.5 У МЕНЯ", true},
+		{"Cyrillic under (?i), lower case", `(?i)у\s+меня`, "у меня torch 2.5", true},
+		{"Cyrillic under (?i), none: turned away", `(?i)у\s+меня`, "tests/test_x.py::test_a1 PASSED [torch 2.14.0+cu130]", false},
+		{"Greek under (?i), final sigma", `(?i)σφάλμα`, "ΣΦΆΛΜΑ", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -217,14 +217,22 @@ func altGroup(branches []*syntax.Regexp, depth int, budget *int) []*gate {
 }
 
 // literalOf returns re's literal as a needLit, ok false where it cannot be looked for
-// as bytes: U+FFFD (which an invalid byte matches) or, without regard to case, a rune
-// outside ASCII that has another case (a rune with none, a Chinese or Japanese one, is
-// looked for as it is: the literals of the retellings in those languages, under (?i)).
+// as bytes: U+FFFD (which an invalid byte matches). Without regard to case, a rune
+// outside ASCII that has another case is looked for by the bytes every case of it starts
+// with (foldedPrefix: "м" and "М" both start with the byte D0), the literal's other
+// runes left out; a rune with none, a Chinese or Japanese one, is looked for as it is
+// (the literals of the retellings in those languages, under (?i)).
 func literalOf(re *syntax.Regexp) (needLit, bool) {
 	fold := re.Flags&syntax.FoldCase != 0
 	for _, c := range re.Rune {
-		if c == utf8.RuneError || fold && c >= utf8.RuneSelf && unicode.SimpleFold(c) != c {
+		if c == utf8.RuneError {
 			return needLit{}, false
+		}
+	}
+	for _, c := range re.Rune {
+		if fold && c >= utf8.RuneSelf && unicode.SimpleFold(c) != c {
+			p := foldedPrefix(re.Rune)
+			return needLit{lit: p}, len(p) > 0
 		}
 	}
 	b := []byte(string(re.Rune))
@@ -232,6 +240,31 @@ func literalOf(re *syntax.Regexp) (needLit, bool) {
 		lower(b)
 	}
 	return needLit{b, fold}, len(b) > 0
+}
+
+// foldedPrefix returns the longest run of bytes that, for one of runes, the UTF-8 of
+// every case of it starts with (nil for none: a rune one of whose cases is ASCII has
+// none). Every match of the runes without regard to case holds those bytes, where that
+// rune's match starts: a gate looks for them byte for byte. Russian's "у\s+меня" in
+// runShown had no literal, so that the expression, a large alternation, ran under Go's
+// NFA on every line that names torch and a release (BenchmarkShapes/release-pytest).
+func foldedPrefix(runes []rune) []byte {
+	var best []byte
+	for _, c := range runes {
+		p := utf8.AppendRune(nil, c)
+		for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
+			q := utf8.AppendRune(nil, f)
+			n := 0
+			for n < len(p) && n < len(q) && p[n] == q[n] {
+				n++
+			}
+			p = p[:n]
+		}
+		if len(p) > len(best) {
+			best = p
+		}
+	}
+	return best
 }
 
 // prunedHold returns mustHold(re), each clause pruned (pruneClause).

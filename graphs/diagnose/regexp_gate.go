@@ -2,46 +2,92 @@ package diagnose
 
 import (
 	"hash/maphash"
+	"slices"
 	"sync"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
-// exprGates holds the gate (newGate) of each package-level expression matchGated has
-// run, parsed on its first use: a nil *gate where the expression has no literal every
-// match holds. It is a cache of a pure function's answers (a gate is derived from the
-// expression's constant text alone and never written once built), not state: every
-// Read gets the same answer whoever asked first. A sync.Map, safe for concurrent use;
-// LoadOrStore keeps one gate an expression where two Reads parse it at once. Its keys
-// are the package's package-level expressions, a fixed set, so it stays as small.
-var exprGates sync.Map // *lazyregexp.Regexp -> *gate
+// exprGates holds the plan (exprPlan) of each package-level expression the gated
+// helpers have run, made on its first use: its gate (newGate), nil where the expression
+// has no literal every match holds, and its top-level branches. It is a cache of a pure
+// function's answers (derived from the expression's constant text alone and never
+// written once built), not state: every Read gets the same answer whoever asked first.
+// A sync.Map, safe for concurrent use; LoadOrStore keeps one plan an expression where
+// two Reads make it at once. Its keys are the package's package-level expressions, a
+// fixed set, so it stays as small.
+var exprGates sync.Map // *lazyregexp.Regexp -> *exprPlan
 
-// exprGate returns re's gate, nil for none.
-func exprGate(re *lazyregexp.Regexp) *gate {
-	if g, ok := exprGates.Load(re); ok {
-		return g.(*gate)
+// exprPlan is how the gated helpers run an expression: its gate, and for matchGated its
+// top-level branches, each compiled apart with its own gate (splitBranches), where that
+// helps (splitsWell); nil otherwise.
+type exprPlan struct {
+	gate     *gate
+	branches []branch
+}
+
+// exprPlanOf returns re's plan.
+func exprPlanOf(re *lazyregexp.Regexp) *exprPlan {
+	if p, ok := exprGates.Load(re); ok {
+		return p.(*exprPlan)
 	}
 	g := newGate(re.String())
 	if g != nil && len(g.clauses) == 0 && len(g.alts) == 0 {
 		g = nil
 	}
-	stored, _ := exprGates.LoadOrStore(re, g)
-	return stored.(*gate)
+	p := &exprPlan{gate: g}
+	if bs := splitBranches(re.Regexp(), g); len(bs) > 1 && splitsWell(bs) {
+		p.branches = bs
+	}
+	stored, _ := exprGates.LoadOrStore(re, p)
+	return stored.(*exprPlan)
 }
 
+// splitsWell reports whether running an expression's branches bs apart, each behind
+// its gate, may cost less than running it whole: where one of them has a gate that asks
+// something of a text. Go's backtracker tries every branch of a large alternation
+// under (?i) at each byte (runShown: some 50 µs on a 56-byte line).
+func splitsWell(bs []branch) bool {
+	return slices.ContainsFunc(bs, func(b branch) bool { return b.gate != nil && (len(b.gate.clauses) > 0 || len(b.gate.alts) > 0) })
+}
+
+// exprGate returns re's gate, nil for none.
+func exprGate(re *lazyregexp.Regexp) *gate { return exprPlanOf(re).gate }
+
 // matchGated reports whether re matches text, as re.Match does, not running re on a
-// text its gate says it cannot match. The release finder's expressions (the words
-// around a release that make it another run's, a requirement, a bound, a feature's
-// release: otherRun and its siblings, some hundred of them, most of them large
-// case-insensitive alternations) ran on every line that states a release: 20 to 60 µs
-// each on a 56-byte pytest line under Go's backtracker (newuser28's finding 13: a log
-// whose every line is "tests/test_x.py::test_aN PASSED [torch 2.14.0+cu130]" read at
-// 14-16 s of CPU a MB). A gate costs a look for each of its literals.
+// text its gate says it cannot match, and running a top-level alternation branch by
+// branch, each only where its own gate admits the text. The release finder's
+// expressions (the words around a release that make it another run's, a requirement, a
+// bound, a feature's release: otherRun and its siblings, some hundred of them, most of
+// them large case-insensitive alternations) ran on every line that states a release:
+// 20 to 60 µs each on a 56-byte pytest line under Go's backtracker (newuser28's finding
+// 13: a log whose every line is "tests/test_x.py::test_aN PASSED [torch 2.14.0+cu130]"
+// read at 14-16 s of CPU a MB). An alternation one of whose branches has no literal
+// has no gate as a whole (runShown's "у\s+меня" had none: a Cyrillic letter under (?i)
+// has another case), and Go's backtracker tries each branch of a large alternation at
+// every byte: run whole, runShown cost 57 µs and genericLead 26 µs on each 56-byte line
+// of a pytest run, most of its time (2026-12-07); branch by branch, only the branches
+// whose gates admit the text run. A gate costs a look for each of its literals.
 func matchGated(re *lazyregexp.Regexp, text []byte) bool {
-	if !admitsExpr(re, text) {
+	p := exprPlanOf(re)
+	if p.gate == nil && p.branches == nil {
+		return re.Match(text)
+	}
+	sp := scratchPool.Get().(*[]byte)
+	defer scratchPool.Put(sp)
+	in := gateText{text: text, scratch: sp}
+	if p.gate != nil && !p.gate.admitsText(&in) {
 		return false
 	}
-	return re.Match(text)
+	if p.branches == nil {
+		return re.Match(text)
+	}
+	for _, b := range p.branches {
+		if (b.gate == nil || b.gate.admitsText(&in)) && b.re.Match(text) {
+			return true
+		}
+	}
+	return false
 }
 
 // textMemo remembers a pure function's answers about a span of a text, by the text's
@@ -86,10 +132,16 @@ func (m *textMemo) get(k textKey) (v, ok bool) {
 	return v, ok
 }
 
-// put remembers v for k, starting afresh where m holds maxTextMemo answers.
+// put remembers v for k, starting afresh where m holds maxTextMemo answers: the map
+// cleared, its room kept. A new map each time grew again from nothing, its room made
+// and rehashed at each doubling: on a log whose every line is another text that states
+// a release (a pytest run's test names), which no memo answers, the release rows'
+// memo's growth was a sixth of the time.
 func (m *textMemo) put(k textKey, v bool) {
-	if m.m == nil || len(m.m) >= maxTextMemo {
+	if m.m == nil {
 		m.m = make(map[textKey]bool)
+	} else if len(m.m) >= maxTextMemo {
+		clear(m.m)
 	}
 	m.m[k] = v
 }

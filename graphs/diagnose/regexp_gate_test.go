@@ -42,6 +42,81 @@ func TestExprGatesAdmitMatches(t *testing.T) {
 			}
 		}
 	}
+	var some [][]byte // every fourth: the expressions split run twice on each
+	for i := 0; i < len(texts); i += 4 {
+		some = append(some, texts[i])
+	}
+	checkBranchesAgree(t, append(exprs, genericLead, genericCondition, leadPerson), some, false)
+}
+
+// checkBranchesAgree: matchGated, which runs an alternation branch by branch where that
+// helps (exprPlan), answers as the expression run whole, on each text (and, with upper,
+// on each text with its letters in upper case), of every expression of exprs that is
+// split.
+func checkBranchesAgree(t *testing.T, exprs []*lazyregexp.Regexp, texts [][]byte, upper bool) {
+	t.Helper()
+	split := 0
+	for _, re := range exprs {
+		if exprPlanOf(re).branches == nil {
+			continue
+		}
+		split++
+		for _, text := range texts {
+			xs := [][]byte{text}
+			if upper {
+				xs = append(xs, bytes.ToUpper(text))
+			}
+			for _, x := range xs {
+				if got, want := matchGated(re, x), re.Match(x); got != want {
+					t.Errorf("matchGated(%.80q, %q) = %v, the expression whole %v", re.String(), x, got, want)
+				}
+			}
+		}
+	}
+	if split == 0 {
+		t.Error("no expression is run branch by branch: runShown should be")
+	}
+}
+
+// TestBranchesAgree: matchGated answers as runShown and the generic lead-in's
+// expressions whole on texts written to meet their branches (a run in several languages,
+// a lead-in, a Cyrillic word in upper case), and on the pytest line that runs them.
+func TestBranchesAgree(t *testing.T) {
+	t.Parallel()
+	var texts [][]byte
+	for _, s := range []string{
+		"tests/test_x.py::test_a1 PASSED [torch 2.14.0+cu130]",
+		"I'm on torch 2.5 and it fails", "we are currently using PyTorch 2.5.1", "fails for me on torch 2.5",
+		"my env: torch 2.5", "我的环境是 torch 2.5", "У МЕНЯ torch 2.5", "у меня torch 2.5", "mi entorno: torch 2.5",
+		"In practice you see errors like:", "Typical failures include:", "常见的报错如下：", "If you see errors like:",
+		"we got errors like:", "I installed torch 2.5", "minstalled", "for mexico", "",
+	} {
+		texts = append(texts, []byte(s))
+	}
+	checkBranchesAgree(t, []*lazyregexp.Regexp{runShown, genericLead, genericCondition, leadPerson, articleFailed}, texts, true)
+}
+
+// TestEndsSentenceExpr holds endsSentence, read from the text's end, to fullStop's
+// answer (the last of its matches ends at the text's end, white space aside): the
+// sentence pieces, then random texts of them.
+func TestEndsSentenceExpr(t *testing.T) {
+	t.Parallel()
+	expr := func(b []byte) bool {
+		t := trimSpaceRight(b)
+		ends := fullStop.FindAllIndex(t, -1)
+		return len(ends) > 0 && ends[len(ends)-1][0]+markLen(t[ends[len(ends)-1][0]:]) == len(t)
+	}
+	pieces := []string{".", ";", "!", "?", " ", "\t", "\n", "\v", "a", "2", "。", "；", "！", "？", "\xe3", "\x80", "\x82", "\xef", "é"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 50000 {
+		var b []byte
+		for range r.IntN(10) {
+			b = append(b, pieces[r.IntN(len(pieces))]...)
+		}
+		if got, want := endsSentence(b), expr(b); got != want {
+			t.Fatalf("endsSentence(%q) = %v, the expression's %v", b, got, want)
+		}
+	}
 }
 
 // gateSampleTexts returns every fifth line of the corpus's texts that names torch and

@@ -127,8 +127,10 @@ func (f *versionFinder) runsShownOf(text []byte) []modes.Version {
 		return vs
 	}
 	vs := runsShown(text)
-	if f.runsShown == nil || len(f.runsShown) >= maxTextMemo {
+	if f.runsShown == nil {
 		f.runsShown = make(map[textKey][]modes.Version)
+	} else if len(f.runsShown) >= maxTextMemo {
+		clear(f.runsShown) // its room kept (textMemo.put)
 	}
 	f.runsShown[k] = vs
 	return vs

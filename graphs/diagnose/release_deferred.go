@@ -104,8 +104,10 @@ func (f *versionFinder) deferLine(text []byte, line int) {
 	lo, hi, ok := deferredOn(&f.others, text)
 	if !ok {
 		if k.n >= 0 {
-			if f.noDeferred == nil || len(f.noDeferred) >= maxTextMemo {
+			if f.noDeferred == nil {
 				f.noDeferred = make(map[textKey]struct{})
+			} else if len(f.noDeferred) >= maxTextMemo {
+				clear(f.noDeferred) // its room kept (textMemo.put)
 			}
 			f.noDeferred[k] = struct{}{}
 		}

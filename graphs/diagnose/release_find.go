@@ -986,8 +986,10 @@ func (f *versionFinder) candidatesOf(p versionPattern, text []byte, k textKey) [
 		return c
 	}
 	c := candidates(&f.others, p, text)
-	if f.cands == nil || len(f.cands) >= maxTextMemo {
+	if f.cands == nil {
 		f.cands = make(map[textKey][]relCand)
+	} else if len(f.cands) >= maxTextMemo {
+		clear(f.cands) // its room kept (textMemo.put)
 	}
 	f.cands[k] = c
 	return c

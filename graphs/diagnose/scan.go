@@ -811,6 +811,10 @@ type scanner struct {
 	// contextBytes counts the bytes of the lines a context's expression was tried on
 	// before it was seen (for tests: TestStockWarningsCheap)
 	contextBytes int
+	// stageBytes counts the bytes of the windows process hands to the readers that run
+	// their expressions over a whole window (the release finder, the recoverer, the
+	// Python's path, held actions), once for each (for tests: TestShapesLinear)
+	stageBytes int
 	// absentRuns counts the lines markedAbsent ran on (for tests: a repeated line asks
 	// once).
 	absentRuns int
@@ -1399,6 +1403,7 @@ func (s *scanner) process(k int) {
 		return
 	}
 	if e.kinds&(1<<anchorVersion) != 0 || s.torch.pending() {
+		s.stageBytes += len(text)
 		s.torch.next = s.nextLine(k)
 		s.releaseWindow(e, text)
 		s.torch.next = nil
@@ -1407,11 +1412,14 @@ func (s *scanner) process(k int) {
 		s.devs.window(e.raw)
 	}
 	if e.kinds&(1<<anchorRecover) != 0 || s.rec.call != nil {
+		s.stageBytes += len(text)
 		s.rec.window(text, e.lineStart, e.line)
 	} else if e.kinds&(1<<anchorPython) != 0 {
+		s.stageBytes += len(text)
 		s.rec.python.pathWindow(text, e.line)
 	}
 	if e.kinds&(1<<anchorHeld) != 0 {
+		s.stageBytes += len(text)
 		s.heldWindow(k, e)
 	}
 	s.seeContexts(k, e.ctxs, text)

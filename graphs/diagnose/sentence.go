@@ -69,15 +69,26 @@ func sentenceTo(text []byte) []byte {
 	return text
 }
 
-// endsSentence reports whether b ends a sentence (fullStop), white space aside.
+// endsSentence reports whether b ends a sentence (fullStop), white space aside: whether
+// it ends with one of fullStop's marks, as the last of fullStop's matches does where it
+// ends at the text's end (no match can overlap a mark there: white space is trimmed, and
+// a mark is no white space). Read from the end, not with fullStop over the whole text:
+// a heading's test ran on every short line of a text.
 func endsSentence(b []byte) bool {
 	t := trimSpaceRight(b)
-	ends := findAllIndexGated(fullStop, t, -1)
-	if len(ends) == 0 {
+	if len(t) == 0 {
 		return false
 	}
-	at := ends[len(ends)-1][0]
-	return at+markLen(t[at:]) == len(t)
+	switch t[len(t)-1] {
+	case '.', '!', '?':
+		return true
+	}
+	for _, m := range [...]string{"。", "！", "？"} {
+		if bytes.HasSuffix(t, []byte(m)) {
+			return true
+		}
+	}
+	return false
 }
 
 // lastSentenceEnd returns the offset after the mark of the last fullStop in b that some
