@@ -109,7 +109,7 @@ func (r *Resolver) envTraps(res *Result, req Request, env map[string]string) {
 	for name := range env {
 		names = append(names, name)
 	}
-	slices.Sort(names)
+	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
 	t := &trapInput{r: r, res: res, req: req, env: env, names: names, extras: extraSwitches(r.facts)}
 	for _, row := range envTrapRows() {
 		res.Warnings = append(res.Warnings, row.find(t)...)

@@ -3,8 +3,7 @@ package graphs
 import (
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
+	"sort"
 	"strings"
 
 	"github.com/compilemode/compilemode/config"
@@ -210,8 +209,13 @@ func (s *Scenario) resolver() (*config.Resolver, error) {
 // environ returns the environment as NAME=VALUE strings in name order. validate has
 // checked every name and value as the -env flag does.
 func (s *Scenario) environ() []string {
+	names := make([]string, 0, len(s.Env))
+	for name := range s.Env {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
 	env := make([]string, 0, len(s.Env))
-	for _, name := range slices.Sorted(maps.Keys(s.Env)) {
+	for _, name := range names {
 		env = append(env, name+"="+s.Env[name])
 	}
 	return env

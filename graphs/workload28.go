@@ -30,6 +30,7 @@ var (
 // dynamoKey is one torch._dynamo.config key the planner models: what it changes in
 // the graph Inductor is given, its default and where that is known.
 type dynamoKey struct {
+	_ [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	// Key is the name under torch._dynamo.config.
 	Key string
 	// Effect says what the key changes for CUDA graphs.
@@ -158,7 +159,7 @@ func dynamoKnown() []string {
 	for _, k := range dynamoKeys() {
 		known = append(known, k.Key)
 	}
-	sort.Strings(known)
+	sort.Slice(known, func(i, j int) bool { return known[i] < known[j] })
 	return known
 }
 

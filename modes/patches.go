@@ -5,6 +5,7 @@ import "fmt"
 // patchRow is the last patch release of a minor release whose patch releases ended,
 // with where the list of its patch releases is read.
 type patchRow struct {
+	_      [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	Minor  Version
 	Last   int // the last patch: 2 for 2.1 (2.1.0, 2.1.1, 2.1.2)
 	Source string
@@ -31,19 +32,19 @@ const (
 // any patch of it is taken.
 func patchRows() []patchRow {
 	return []patchRow{
-		{Version{2, 0}, 1, feedstock + " (2.0.0, 2.0.1, then 2.1.0); " + stable},
-		{Version{2, 1}, 2, releaseMatrix},
-		{Version{2, 2}, 2, releaseMatrix},
-		{Version{2, 3}, 1, releaseMatrix},
-		{Version{2, 4}, 1, releaseMatrix},
-		{Version{2, 5}, 1, releaseMatrix},
-		{Version{2, 6}, 0, feedstock + " (2.6.0 of 2025-01-31, then 2.7.0); " + stable},
-		{Version{2, 7}, 1, feedstock + " (2.7.0, 2.7.1 of 2025-06-05, then 2.8.0); " + stable},
-		{Version{2, 8}, 0, feedstock + " (2.8.0 of 2025-08-07, then 2.9.0); " + stable},
-		{Version{2, 9}, 1, feedstock + " (2.9.0, 2.9.1 of 2025-11-13, then 2.10.0); " + stable},
-		{Version{2, 10}, 0, stable + " (2.10.0 of 2026-01-20, then 2.11.0); feedstock's v2.10.x branch ends at 2.10.0"},
-		{Version{2, 11}, 0, stable + " (2.11.0 of 2026-03-23, then 2.12.0); feedstock's v2.11.x branch ends at 2.11.0"},
-		{Version{2, 12}, 1, stable + " (2.12.0, 2.12.1 of 2026-06-17, then 2.13.0); feedstock's v2.12.x branch ends at 2.12.1"},
+		{Minor: Version{2, 0}, Last: 1, Source: feedstock + " (2.0.0, 2.0.1, then 2.1.0); " + stable},
+		{Minor: Version{2, 1}, Last: 2, Source: releaseMatrix},
+		{Minor: Version{2, 2}, Last: 2, Source: releaseMatrix},
+		{Minor: Version{2, 3}, Last: 1, Source: releaseMatrix},
+		{Minor: Version{2, 4}, Last: 1, Source: releaseMatrix},
+		{Minor: Version{2, 5}, Last: 1, Source: releaseMatrix},
+		{Minor: Version{2, 6}, Last: 0, Source: feedstock + " (2.6.0 of 2025-01-31, then 2.7.0); " + stable},
+		{Minor: Version{2, 7}, Last: 1, Source: feedstock + " (2.7.0, 2.7.1 of 2025-06-05, then 2.8.0); " + stable},
+		{Minor: Version{2, 8}, Last: 0, Source: feedstock + " (2.8.0 of 2025-08-07, then 2.9.0); " + stable},
+		{Minor: Version{2, 9}, Last: 1, Source: feedstock + " (2.9.0, 2.9.1 of 2025-11-13, then 2.10.0); " + stable},
+		{Minor: Version{2, 10}, Last: 0, Source: stable + " (2.10.0 of 2026-01-20, then 2.11.0); feedstock's v2.10.x branch ends at 2.10.0"},
+		{Minor: Version{2, 11}, Last: 0, Source: stable + " (2.11.0 of 2026-03-23, then 2.12.0); feedstock's v2.11.x branch ends at 2.11.0"},
+		{Minor: Version{2, 12}, Last: 1, Source: stable + " (2.12.0, 2.12.1 of 2026-06-17, then 2.13.0); feedstock's v2.12.x branch ends at 2.12.1"},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -102,7 +103,7 @@ func frozenKey(v Value) string {
 	for _, it := range v.items() {
 		keys = append(keys, it.hashKey())
 	}
-	slices.Sort(keys)
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	var b strings.Builder
 	for _, k := range keys {
 		b.WriteString(strconv.Itoa(len(k)) + ":" + k)

@@ -398,6 +398,38 @@
 //	the command's release comparison in the page
 //	  (cliflags.Compare; text/tabwriter's layout without
 //	  its code: 4 KB less than with it)                   3,080,442     65.3 KB left
+//	whole page (main at 270e048e, sessions of diagnose
+//	  rows later)                                         3,142,035      3.7 KB left
+//	the last generic sorts of strings (slices.Sort)
+//	  and of two element types (SortStableFunc) now
+//	  sort.Slice and sort.SliceStable (below)             3,138,095      3.9 KB
+//	graphs' dynamoKey, modes' patchRow and diagnose's
+//	  codeFix incomparable (main at 869f46ad merged)      3,137,349      1.0 KB
+//	whole page (main at 2635d32e)                         3,137,349      8.4 KB left
+//
+// The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
+// TestTransferSize, and found with a build that keeps its names (go build without -s:
+// each function's code gzipped alone by zlib level 9, named by the name section) and
+// the linker's reachability graph (-ldflags=-dumpdep), which names the caller of each
+// generic instantiation. slices.Sort and slices.SortStableFunc are generic: each
+// element type (each shape; all pointers are one) gets its own pdqsort, and a stable
+// sort its own insertion sort and symMerge. The page kept the sort of strings
+// (pdqsortOrdered and its helpers, 4.8 KB of code gzipped) for config's envTraps,
+// config/literal's frozenKey and graphs' Scenario.environ and dynamoKnown (sort.Strings
+// and slices.Sorted call slices.Sort), and a stable sort for diagnose's Diagnosis.stated
+// ([]StatedRelease) and graphs/script's valueReads ([]*expr; flag's sort of pointers
+// is SortFunc, not stable), about 2.2 KB each. They are now sort.Slice and
+// sort.SliceStable, which the page links anyway, with the same order (equal elements
+// kept in order where the sort was stable). The sorts of ints and int32s (fmt's errorf,
+// regexp's one-pass compiler) and of pointers (flag's) are the standard library's: left.
+// Of app.wasm alone by gzip -9, before the data merge: 3,620,670 bytes, 3,615,868 after
+// the sorts, 3,614,909 after the three types made incomparable (their arrays'
+// equality functions 0.7, 0.5 and 0.6 KB of code gzipped). Not tried, and the largest
+// room left of the kind: the functions' names in the runtime's function table
+// (pclntab's funcnametab: 8,716 names, 449 KB raw, 53 KB gzipped alone), which only a
+// traceback, runtime.Caller and CallersFrames read; shorter names for the module's own
+// functions (the runtime's and the standard library's kept) would give back most of
+// it, for a panic's traceback in the browser's console that no longer names them.
 //
 // The row of 5337708d was over the 3 MiB budget (issue 24 asks for 3 MB at most), and
 // no room was found before that session ended: the runtime built without inlining

@@ -11,6 +11,7 @@ import (
 // not a message reworded, nor releases merely not read. A text that states a release
 // at or past In and shows the code was printed by an older torch than it states.
 type codeFix struct {
+	_ [0]func() // incomparable: arrays of it need no equality code (examples/web: Transfer size)
 	// Code is the code whose releases end before In.
 	Code Code
 	// In is the first release with the change: the minor after the newest release any of

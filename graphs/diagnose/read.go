@@ -456,7 +456,7 @@ func (d *Diagnosis) stated(own *versionFinder, option bool, torch modes.Version)
 				d.AlsoStated = append(d.AlsoStated, st)
 			}
 		}
-		slices.SortStableFunc(d.AlsoStated, func(a, b StatedRelease) int { return a.Line - b.Line })
+		sort.SliceStable(d.AlsoStated, func(i, j int) bool { return d.AlsoStated[i].Line < d.AlsoStated[j].Line })
 	} else {
 		d.AlsoStated = slices.DeleteFunc(own.alsoStated(""), func(st StatedRelease) bool {
 			return st.Torch == d.StatedTorch // the one the header names (on this line or another)

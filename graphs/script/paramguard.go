@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -530,11 +531,11 @@ func (r *reader) valueReads(e *expr) []*expr {
 	var out []*expr
 	r.optionReads(e, &out, 0)
 	nameReads(e, &out, nil, 0)
-	slices.SortStableFunc(out, func(a, b *expr) int {
-		if a.start != b.start {
-			return int(a.start - b.start)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].start != out[j].start {
+			return out[i].start < out[j].start
 		}
-		return int(b.end - a.end)
+		return out[i].end > out[j].end
 	})
 	return out
 }
@@ -599,7 +600,7 @@ func nameReads(e *expr, out *[]*expr, attrs map[*expr]bool, depth int) {
 func sortedNames(e *expr, attrs map[*expr]bool) []*expr {
 	var names []*expr
 	nameReads(e, &names, attrs, 0)
-	slices.SortStableFunc(names, func(a, b *expr) int { return int(a.start - b.start) })
+	sort.SliceStable(names, func(i, j int) bool { return names[i].start < names[j].start })
 	return slices.CompactFunc(names, func(a, b *expr) bool { return a.start == b.start })
 }
 
