@@ -410,6 +410,12 @@
 //	no generic sort of strings left: config/schema's,
 //	  config's, graphs', graphs/script's, cliflags' and
 //	  diagnose's other ones sort.Slice too (below)        3,143,951      4.2 KB
+//	whole page (main at ee87636b, four more branches of
+//	  diagnose rules and rows)                            3,147,970    OVER by 2.2 KB
+//	smallgzip's 512 candidates of four bytes (not 256)
+//	  and four passes (not three): Version 2              3,141,018      7.0 KB
+//	whole page (main at ee87636b, Version 2)              3,141,018      4.7 KB left
+//	whole page (main at bbe50468, both merged)            3,136,400      9.3 KB left
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
@@ -570,7 +576,11 @@
 // s); the first version, one chain of three bytes (256 candidates), 2,976,690 (11 s)
 // with 256 KB segments, 2,973,809 with 64 KB (16 KB 2,976,485, 512 KB 2,978,976); two
 // passes, not three, 2,979,462; chunks of 4,096 tokens for the block split
-// 2,985,827; no search inside a match past 32 bytes (not 64) 2,979,685.
+// 2,985,827; no search inside a match past 32 bytes (not 64) 2,979,685. Version 2 (main at
+// ee87636b) takes 512 candidates and four passes: the whole page 6,952 bytes smaller
+// (TestTransferSize, 3,147,970 to 3,141,018), its one-time encoding slower (512
+// candidates alone cost 28 % more CPU in the measure above; the fourth pass not measured), the
+// streams cached as before.
 //
 // The rows from 953488f on were measured with TestTransferSize (main's head of the
 // moment before, the change merged with it after) and on app.wasm alone (gzip -9).

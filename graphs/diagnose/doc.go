@@ -1021,8 +1021,8 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 3443 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 1810 of them
+// testdata/corpus holds 3510 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 1845 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file each:
 // 172 in the build set, used while building the rows, the rest in held-out sets,

@@ -18,7 +18,7 @@ import (
 //     that code out of the captured region (captureFits; holdoutFC's fc_pt155231_fakequant_title and
 //     fc_pt78549_syncbn_capture: fake_quantize and SyncBatchNorm under a hand capture, no torch.compile);
 //   - a toolchain fix for Windows: the compiler, the Python headers and OpenMP's header
-//     are Linux's and macOS's installs in the code's usual fix (windowsFits; v32a text 03:
+//     are Linux's and macOS's installs in the code's usual fix (windowsFits; fc_gliner148_cxx_backticks:
 //     a C:\Users\…\lib\site-packages\torch traceback given apt-get and xcode-select);
 //   - a device runtime other than NVIDIA's CUDA (AMD's ROCm, Moore Threads' MUSA, Huawei's
 //     Ascend NPU, Cambricon's MLU) that prints CUDA's capture errors through
@@ -70,10 +70,10 @@ const (
 // factLiterals are, by factKind, the literals that show it (five bytes or more each:
 // they are the prefilter's anchors, TestAnchorsMinLength). Sources: the compile words
 // are torch.compile's API, modes and modules; the hand capture's torch.cuda's graph API
-// (torch/cuda/graphs.py) and the prose of v32a's texts 01 ("during cuda graph capture")
-// and 02 ("graph-capturing syncbn", "CUDA graph capture"); the engines' their launch
+// (torch/cuda/graphs.py) and the prose of fc_pt155231_fakequant_title ("during cuda graph capture")
+// and fc_pt78549_syncbn_capture ("graph-capturing syncbn", "CUDA graph capture"); the engines' their launch
 // flags of capture and compile, modules and vLLM's capture mode (CUDAGraphMode.PIECEWISE,
-// v32b text 10): vLLM's --enforce-eager, --compilation-config, --cudagraph-capture-sizes,
+// fb_vllm_rwkv7_notes_empty_graph_wrapped_benign): vLLM's --enforce-eager, --compilation-config, --cudagraph-capture-sizes,
 // --max-cudagraph-capture-size and the older --cuda-graph-sizes and
 // --max-seq-len-to-capture (vllm/engine/arg_utils.py, docs.vllm.ai's engine
 // arguments), SGLang's --disable-cuda-graph(-padding), --enable-torch-compile,
@@ -82,13 +82,13 @@ const (
 // validation v33a's 88, "--enable-torch-compile" dropped to avoid the RNG capture
 // error); Windows'
 // a drive's folders, Python's site-packages under Lib, Python's WinError and MSVC's
-// tools (v32a text 03); the device runtimes' their PyTorch ports' names, device strings
-// and error prefixes (v32b text 03's "MUSA driver error" on an MTT S5000).
+// tools (fc_gliner148_cxx_backticks); the device runtimes' their PyTorch ports' names, device strings
+// and error prefixes (fb_flagrelease_reka_zh_musa_not_permitted_capturing's "MUSA driver error" on an MTT S5000).
 var factLiterals = [factCount][]string{
 	factCompile: {"torch.compile", "reduce-overhead", "max-autotune", "cudagraph_trees", "CUDAGraph Trees",
 		"torch._inductor", "torch._dynamo", "TorchInductor", "TorchDynamo", "BackendCompilerFailed"},
 	factManual: {"torch.cuda.graph", "cuda.CUDAGraph", "CUDAGraph()", "capture_begin", "make_graphed_callables"},
-	// a capture told in Chinese, Japanese and Korean prose (v34a text 49: "| 捕获块里的操作 |
+	// a capture told in Chinese, Japanese and Korean prose (ha_zh_capture_experiments_table_unpinned_previous_error: "| 捕获块里的操作 |
 	// 结果 |", the ops in the capture block); not 捕获 alone, which also catches an exception
 	factCaptured: {"graph captur", "Graph captur", "graph-captur", "graphs captur", "图捕获", "捕获块", "捕获区",
 		"捕获阶段", "Graph 捕获", "graph 捕获", "圖捕獲", "グラフキャプチャ", "キャプチャ中", "그래프 캡처", "캡처 중"},
@@ -109,14 +109,14 @@ var factLiterals = [factCount][]string{
 	factMLU: {"torch_mlu", "torch.mlu", "'mlu'", "\"mlu\"", "Cambricon", "CNRT error", "cnrtError"},
 	// CuPy's Stream.begin_capture and end_capture (cupy/cuda/stream.pyx) and its Graph;
 	// CUDA's runtime and driver capture calls (CUDA Runtime and Driver API references,
-	// Stream Management). v33b text 57: "bij rt._graph.launch(stream) binnen
+	// Stream Management). gb_nl_epoch_graph_smoke_capture_unsupported_wrapped: "bij rt._graph.launch(stream) binnen
 	// stream.begin_capture()", no torch.compile.
 	factStreamAPI:     {".begin_capture(", ".end_capture(", "cupy.cuda.Graph"},
 	factNativeCapture: {"cudaStreamBeginCapture", "cuStreamBeginCapture", "cudaStreamEndCapture", "cuStreamEndCapture"},
 	// the programs of cuda-invalid-context's words (fit_context.go's sources): a fork
 	// (os.fork, the start methods' names, PyTorch's "forked subprocess"), Go's runtime and
 	// goroutines and cgo, pycuda's module, its error prefix and context calls, CuPy,
-	// PyTorch, the driver API's calls and types (v33b text 36: "[CUDA Driver] cuMemAlloc
+	// PyTorch, the driver API's calls and types (gb_cuda_driver_app_log_cumemalloc_invalid_context_201: "[CUDA Driver] cuMemAlloc
 	// failed", cuDevicePrimaryCtxRetain, cuCtxCreate)
 	factFork:   {"fork()", "os.fork", "forkserver", "'fork'", "\"fork\"", "forked subprocess", "forked process"},
 	factGo:     {"LockOSThread", "goroutine", "gorgonia", "import \"C\""},
@@ -129,26 +129,26 @@ var factLiterals = [factCount][]string{
 		"triton.", "import triton"},
 	factDriverAPI: {"cuCtx", "cuMemAlloc", "cuDevicePrimaryCtx", "cuModuleLoad", "cuLaunchKernel", "CUresult", "CUDA Driver", "cuInit("},
 	// torch.utils.checkpoint, its use_reentrant keyword (and the warning that asks for
-	// it), FSDP's checkpoint_wrapper, and the technique told in prose (v33a text 106);
+	// it), FSDP's checkpoint_wrapper, and the technique told in prose (ga_checkpoint_explainer_fenced_overwritten);
 	// not a flag's name (gradient_checkpointing=False), nor a checkpoint file
 	factCheckpoint: {"torch.utils.checkpoint", "use_reentrant", "checkpoint_wrapper", "activation checkpointing",
 		"Activation checkpointing", "gradient checkpointing", "Gradient checkpointing"},
-	// v33b texts 51 ("One worker = one TLS context = CUDA graphs work.") and 50 ("happen
+	// gb_worker_thread_docstring_previous_design_hit_tls_assert ("One worker = one TLS context = CUDA graphs work.") and gb_pipeline_comment_avoiding_is_key_in_tls ("happen
 	// in the inference thread's TLS")
 	// TensorRT-LLM's package, name, commands and its LLM API's CUDA-graph option
 	// (tensorrt_llm/llmapi/llm_args.py cuda_graph_config); not FlashInfer's trtllm-gen
 	// kernels (the corpus's an_flashinfer text: a hand capture)
 	factTRTLLM: {"tensorrt_llm", "TensorRT-LLM", "TensorRT LLM", "trtllm-serve", "trtllm-bench", "trtllm-build", "cuda_graph_config"},
-	// v34a text 41: "… — must run on THIS thread." above a ThreadPoolExecutor(max_workers=1)
+	// ha_koto_server_comment_hard_invariant_tls: "… — must run on THIS thread." above a ThreadPoolExecutor(max_workers=1)
 	factOneThread: {"One worker =", "one worker =", "one long-lived thread", "single long-lived thread", "in the inference thread's",
 		"on THIS thread", "must run on this thread", "one dedicated thread", "single dedicated thread"},
 	// nano-vllm's package and name (GeeeekExplorer/nano-vllm: nanovllm/engine/model_runner.py
-	// captures CUDA graphs unless Config.enforce_eager); v34b text 08's "all in nanovllm/"
+	// captures CUDA graphs unless Config.enforce_eager); hb_nanovllm_moe_capture_fix_accelerator_error's "all in nanovllm/"
 	factNanoVLLM: {"nanovllm", "nano-vllm", "nano_vllm", "Nano-vLLM", "nano-vLLM"},
-	// ggml's CUDA backend (llama.cpp's): its sources, names and variables (v34b text 10:
+	// ggml's CUDA backend (llama.cpp's): its sources, names and variables (hb_ggml_rocm_known_bug_capture_argsort:
 	// "ggml/src/ggml-cuda/argsort.cu", "GGML_CUDA_DISABLE_GRAPHS=1")
 	factGGML: {"ggml-cuda", "ggml_cuda", "GGML_CUDA", "llama.cpp", "llama-server", "llama-cli", "ggml/src"},
-	// an engine's capture switched off in a command or code, told as done (v34a text 05:
+	// an engine's capture switched off in a command or code, told as done (ha_gb10_devstral_vllm_capture_docker_v2851:
 	// "Added `--enforce-eager` to disable CUDA graphs", then "--enforce-eager \" in
 	// its command); not "try --enforce-eager", advice
 	factEngineOff: {"Added `--enforce-eager`", "added `--enforce-eager`", "Added --enforce-eager", "added --enforce-eager",
@@ -157,7 +157,7 @@ var factLiterals = [factCount][]string{
 	factGGMLOff: {"GGML_CUDA_DISABLE_GRAPHS=1"},
 	// pinned memory named on a line that says it still fails (factAlso)
 	factPinnedFailed: {"pinned", "pin_memory", "固定内存", "锁页内存", "页锁定内存"},
-	// v34b text 33: "real driver link path = /usr/local/nvidia/lib64/libcuda.so"
+	// hb_kaggle_t4_probe_report_lcuda_base_torch_210: "real driver link path = /usr/local/nvidia/lib64/libcuda.so"
 	factLibcudaSo: {"/libcuda.so"},
 	// PaddlePaddle's package, names and C++ namespace (corpus
 	// dh_paddle78535_zh_pr_cudamemgetinfo_implicit_sync_numel_d2h_capture_906: a
@@ -210,7 +210,7 @@ var factNot = [factCount][]string{
 }
 
 // factAlso are, by factKind, words one of which a line must hold beside the literal to
-// show it: a copy from pinned memory tried and still failing (v34a text 49: "**pinned
+// show it: a copy from pinned memory tried and still failing (ha_zh_capture_experiments_table_unpinned_previous_error: "**pinned
 // 的 CPU→GPU copy_** | **本机仍然失败**", pinned still fails on this machine).
 var factAlso = [factCount][]string{
 	factPinnedFailed: {"仍然失败", "依然失败", "还是失败", "也失败", "仍失败", "still fail", "still get", "still raise",
@@ -393,7 +393,7 @@ const (
 	// enable them, examples/llm-api/llm_runtime.py)
 	trtllmTail = "; or run TensorRT-LLM without its CUDA graphs (cuda_graph_config=None in the LLM API, " +
 		"cuda_graph_config: null in trtllm-serve's --extra_llm_api_options file)"
-	// a PyTorch program that shows no torch.compile and no capture's code (v34b text 09:
+	// a PyTorch program that shows no torch.compile and no capture's code (hb_bench_trap_unique_tolist_capture:
 	// "torch.unique(...).tolist()" above the error, a capture the text does not show):
 	// both ways to run without CUDA graphs, torch.compile's and a capture of its own
 	torchTail = "; or run this code without CUDA graphs: under torch.compile, " +
@@ -426,7 +426,7 @@ const (
 // docstring says that synchronous device-host transfers are not allowed during capture),
 // and CUDA's cudaStreamBeginCapture and cudaStreamEndCapture (CUDA Runtime API, Stream
 // Management: the work between them is captured, not run). PyTorch's modes and graph API
-// are no part of such a program (v33b text 57).
+// are no part of such a program (gb_nl_epoch_graph_smoke_capture_unsupported_wrapped).
 const (
 	streamTail = "; or leave that call out of the capture: make it before the stream's begin_capture() or " +
 		"after its end_capture(), and capture only the capture-safe work"

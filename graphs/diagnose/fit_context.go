@@ -6,7 +6,7 @@ import (
 )
 
 // cuda-invalid-context's words by the program the text shows (issue 21: "a cause must
-// hold for the text"; validation v33b's texts 35 and 36, held as testdata/corpus's
+// hold for the text"; validation gb_drone_docstring_pycuda_invalid_device_context and gb_cuda_driver_app_log_cumemalloc_invalid_context_201, held as testdata/corpus's
 // gb_drone_docstring_pycuda_invalid_device_context and gb_cuda_driver_app_log_cumemalloc_invalid_context_201:
 // a pycuda module and a native driver-API app given Go's runtime.LockOSThread and
 // torch.cuda.set_device; v33a's 65, ga_neg_fork_explainer_errors_like: a fork() explainer
@@ -28,7 +28,7 @@ import (
 //     Device.make_context makes the new context current, Context.push makes it the
 //     active context on top of the thread's stack, Context.pop pops it; pycuda.autoinit
 //     makes a context on the importing thread; "explicit_context_dependent failed" is
-//     pycuda's prefix for a call with no current context (v33b text 35, whose module
+//     pycuda's prefix for a call with no current context (gb_drone_docstring_pycuda_invalid_device_context, whose module
 //     pushes and pops the context around each inference);
 //   - CuPy: cupy.cuda.Device's docs (docs.cupy.dev, "with Device(0):" makes the device
 //     current for the block, use() makes it current) and cupy/cupy#6569 (the current
@@ -110,14 +110,14 @@ func contextFits(f *Finding, t *textFacts) {
 // clause that asks for it is dropped from the fix, which says the line that states it
 // done, as a release the text runs drops the advice to upgrade to it (release.go). The
 // fact is a literal of the text (factLiterals).
-//   - trees-user-thread-tls: every call on one long-lived thread (v33b text 51, "One
+//   - trees-user-thread-tls: every call on one long-lived thread (gb_worker_thread_docstring_previous_design_hit_tls_assert, "One
 //     worker = one TLS context = CUDA graphs work." after the previous per-call thread
 //     design hit the assert; text 50, the warm-up deferred so that "JIT compilation +
-//     CUDA graph capture happen in the inference thread's TLS"; v34a text 41, "… must
+//     CUDA graph capture happen in the inference thread's TLS"; ha_koto_server_comment_hard_invariant_tls, "… must
 //     run on THIS thread." over a one-worker executor);
 //   - a capture's engine switch (captureFits' fallbacks, any code: "" in code): vLLM's
-//     --enforce-eager or SGLang's --disable-cuda-graph added (v34a text 05), nano-vllm's
-//     enforce_eager=True, ggml's GGML_CUDA_DISABLE_GRAPHS=1 (v34b text 10, "Workaround:
+//     --enforce-eager or SGLang's --disable-cuda-graph added (ha_gb10_devstral_vllm_capture_docker_v2851), nano-vllm's
+//     enforce_eager=True, ggml's GGML_CUDA_DISABLE_GRAPHS=1 (hb_ggml_rocm_known_bug_capture_argsort, "Workaround:
 //     GGML_CUDA_DISABLE_GRAPHS=1 (used for all §8 measurements…)");
 //   - capture-unpinned-copy: the copy from pinned memory, tried and still failing (v34a
 //     text 49: "**pinned 的 CPU→GPU copy_** | **本机仍然失败**").
@@ -178,7 +178,7 @@ func checkpointFits(f *Finding, t *textFacts) {
 }
 
 // libcudaFits are libcuda-not-found's words where the text shows the linker's name
-// itself, libcuda.so, in a directory (v34b text 33: "real driver link path =
+// itself, libcuda.so, in a directory (hb_kaggle_t4_probe_report_lcuda_base_torch_210: "real driver link path =
 // /usr/local/nvidia/lib64/libcuda.so", then "cannot find -lcuda"): the name exists, so
 // the cause is the linker's search path, and the fix points at the directory the text
 // shows. Triton's launcher links with the directories of libcuda_dirs(), which reads

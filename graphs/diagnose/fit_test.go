@@ -82,7 +82,7 @@ const (
 )
 
 // TestCaptureFallbackFits: a capture's fallback names a torch.compile mode only where
-// the text shows torch.compile (v32a texts 01 and 02, class F1): a hand capture
+// the text shows torch.compile (fc_pt155231_fakequant_title and fc_pt78549_syncbn_capture, class F1): a hand capture
 // (torch.cuda.graph, CUDAGraph().capture_begin, make_graphed_callables, "graph capture"
 // in prose) gets "leave that code out of the captured region", vLLM or SGLang their
 // switch, for each code whose fix ends in the mode (torch.cuda's graph API over
@@ -130,17 +130,17 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"driver-capture", "cuStreamBeginCapture(hStream, CU_STREAM_CAPTURE_MODE_GLOBAL);\n" + illegalLine, diagnose.StreamCaptureIllegal, "after cudaStreamEndCapture", manualWords},
 		{"torch-graph-over-cupy", "with torch.cuda.graph(g):\n    y = f(x)\ns.begin_capture()\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, "begin_capture()"},
 		{"no-vllm-hand-capture", "No Flash Attention, no vLLM, no Triton. Just `torch.cuda.CUDAGraph`.\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, engineWords},
-		// v34a text 04: the capture of the failing block's section, torch.cuda.graph, under
+		// ha_c4_compile_benchmark_recipes_capture_dynamic: the capture of the failing block's section, torch.cuda.graph, under
 		// a heading below the recipes that compile with mode="reduce-overhead"
 		{"v34a-04-section", "### Recipe A with `mode=\"reduce-overhead\"`\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n## Recipe C: raw CUDA graphs\n```python\ng = torch.cuda.CUDAGraph()\nwith torch.cuda.graph(g):\n    out = model(x)\n# Replay:\ng.replay()\n```\nFailed during capture with:\n" + illegalLine + "2. compile per block with mode=\"reduce-overhead\"\n",
 			diagnose.StreamCaptureIllegal, manualWords, compileMode},
-		// v34a text 49 and its siblings: a capture told in Chinese, Japanese, Korean prose
+		// ha_zh_capture_experiments_table_unpinned_previous_error and its siblings: a capture told in Chinese, Japanese, Korean prose
 		{"v34a-49-zh-capture-block", "| 捕获块里的操作 | 结果 |\n| `x.item()` | 失败 `AcceleratorError` |\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
 		{"zh-graph-capture", "CUDA Graph 捕获时 .item() 会同步：\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
 		{"ja-graph-capture", "グラフキャプチャ中に .item() を呼ぶと失敗する:\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
 		{"ko-graph-capture", "그래프 캡처 중에 .item()을 호출하면:\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
-		// programs with their own capture and switch: nano-vllm (v34b text 08), ggml's
-		// CUDA backend (llama.cpp; v34b text 10), PaddlePaddle
+		// programs with their own capture and switch: nano-vllm (hb_nanovllm_moe_capture_fix_accelerator_error), ggml's
+		// CUDA backend (llama.cpp; hb_ggml_rocm_known_bug_capture_argsort), PaddlePaddle
 		{"v34b-08-nano-vllm", "Fixes applied (all in `nanovllm/`):\n" + illegalLine, diagnose.StreamCaptureIllegal, "LLM(…, enforce_eager=True)", engineWords},
 		{"nano-vllm-frame", "  File \"/x/site-packages/nanovllm/engine/model_runner.py\", line 675, in capture_cudagraph\n" + illegalLine, diagnose.StreamCaptureIllegal, "run nano-vllm without its CUDA graphs", manualWords},
 		{"ggml-cuda", illegalLine + "  current device: 0, in function ggml_cuda_op_argsort at ggml/src/ggml-cuda/argsort.cu:120\n", diagnose.StreamCaptureIllegal, "GGML_CUDA_DISABLE_GRAPHS=1 in the environment", compileMode},
@@ -149,7 +149,7 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"paddle-sync-calls", "python/paddle/tensor/manipulation.py numel() syncs\n" + illegalLine, diagnose.StreamCaptureIllegal, ".numpy()", "torch.cuda.synchronize()"},
 		{"warp-scoped-capture", "with wp.ScopedCapture() as capture:\n    wp.launch(k, dim=n, inputs=[a])\n" + illegalLine, diagnose.StreamCaptureIllegal, "before wp.capture_begin()", compileMode},
 		{"warp-sync-calls", "wp.capture_begin()\n" + illegalLine, diagnose.StreamCaptureIllegal, "wp.synchronize()", "torch.cuda.synchronize()"},
-		// v34b text 09: a PyTorch program with no torch.compile and no capture's code
+		// hb_bench_trap_unique_tolist_capture: a PyTorch program with no torch.compile and no capture's code
 		{"v34b-09-torch-no-compile", "```text\ntorch.unique(...).tolist()\n" + illegalLine + "```\n", diagnose.StreamCaptureIllegal, "under a capture of the program's own (torch.cuda.graph)", "make_graphed_callables"},
 		// lookalikes: torch.compile shown, or no capture named
 		{"section-compile-above", "## A\nwith torch.cuda.graph(g):\n    y = f(x)\n## B\nmodel = torch.compile(model, mode=\"reduce-overhead\")\n" + illegalLine, diagnose.StreamCaptureIllegal, compileMode, manualWords},
@@ -203,7 +203,7 @@ func TestCaptureFallbackFits(t *testing.T) {
 
 // TestWindowsFixFits: a Windows run (a C:\ path, site-packages under Lib with
 // backslashes, MSVC's prompt, a Windows release) gets the Windows install of its
-// toolchain's fix (v32a text 03, class F2): MSVC for the C++ compiler, the embedded
+// toolchain's fix (fc_gliner148_cxx_backticks, class F2): MSVC for the C++ compiler, the embedded
 // Python's headers, MSVC's INCLUDE for omp.h; a Linux run, or WSL beside Windows words,
 // keeps Linux's (lookalikes).
 func TestWindowsFixFits(t *testing.T) {
@@ -240,7 +240,7 @@ func TestWindowsFixFits(t *testing.T) {
 }
 
 // TestDeviceCauseFits: a capture's failure on a device runtime other than NVIDIA's CUDA
-// says which device the text shows (v32b text 03, class R2: MUSA; ROCm, Ascend's NPU and
+// says which device the text shows (fb_flagrelease_reka_zh_musa_not_permitted_capturing, class R2: MUSA; ROCm, Ascend's NPU and
 // Cambricon's MLU beside it), and a text that shows none keeps the cause as it is.
 func TestDeviceCauseFits(t *testing.T) {
 	t.Parallel()
@@ -252,7 +252,7 @@ func TestDeviceCauseFits(t *testing.T) {
 		{"npu", "import torch_npu\n" + illegalLine, "Ascend NPU"},
 		{"mlu", "import torch_mlu\n" + illegalLine, "Cambricon's MLU"},
 		{"rocm", "PyTorch version: 2.5.1+rocm6.2\nHIP error: operation not permitted when stream is capturing\n", "the device is AMD's, where torch.cuda drives HIP"},
-		// v34b text 10: ggml's HIP build prefixes its errors "ROCm error:"
+		// hb_ggml_rocm_known_bug_capture_argsort: ggml's HIP build prefixes its errors "ROCm error:"
 		{"v34b-10-ggml-rocm", "ggml/src/ggml-cuda/argsort.cu\n    ROCm error: operation not permitted when stream is capturing\n", "the device is AMD's, where ggml's CUDA backend is built for HIP"},
 		{"rocm-error-prefix", "ROCm error: operation not permitted when stream is capturing\n", "line 1 shows ROCm (\"ROCm error:\")"},
 		{"cuda", "GPU 0: NVIDIA H100 80GB HBM3\n" + illegalLine, ""},
@@ -274,7 +274,7 @@ func TestDeviceCauseFits(t *testing.T) {
 // TestPlanCompileFailing: a compile that the text shows failing at its first run (a
 // toolchain's code: Triton, the C and C++ compilers and headers, the GPU's capability)
 // annotates each device of the plan, as a capture's failure annotates the devices that
-// capture (v32b text 02, class R1); a warning that fails nothing leaves the plan as it is.
+// capture (fb_gpt2_bench_issue17_tritonmissing_sms, class R1); a warning that fails nothing leaves the plan as it is.
 func TestPlanCompileFailing(t *testing.T) {
 	t.Parallel()
 	const call = "model = torch.compile(model, mode=\"reduce-overhead\")\n"
@@ -306,7 +306,7 @@ func TestPlanCompileFailing(t *testing.T) {
 }
 
 // TestEmptyGraphUnderEngine: cuda-graph-empty under vLLM's piecewise capture says that an
-// empty piece prints it too (v32b text 10, class R3; vllm-project/vllm#28044); a hand
+// empty piece prints it too (fb_vllm_rwkv7_notes_empty_graph_wrapped_benign, class R3; vllm-project/vllm#28044); a hand
 // capture keeps the device's and stream's cause alone.
 func TestEmptyGraphUnderEngine(t *testing.T) {
 	t.Parallel()
@@ -318,7 +318,7 @@ func TestEmptyGraphUnderEngine(t *testing.T) {
 }
 
 // TestInvalidContextFits: cuda-invalid-context's cause and fix follow the program the text
-// shows (v33b texts 35 and 36, v33a text 65, issue 21's class "a cause must hold for the
+// shows (gb_drone_docstring_pycuda_invalid_device_context and gb_cuda_driver_app_log_cumemalloc_invalid_context_201, ga_neg_fork_explainer_errors_like, issue 21's class "a cause must hold for the
 // text"): a fork its start method, Go its LockOSThread, pycuda its context push and pop,
 // CuPy its device per thread, PyTorch torch.cuda.set_device, the driver API
 // cuCtxSetCurrent; a text that shows none keeps the row's words (Go's and Python's).
@@ -397,7 +397,7 @@ func TestStatedDoneFits(t *testing.T) {
 	}
 }
 
-// TestCheckpointFits: overwritten-output under activation checkpointing (v33a text 106:
+// TestCheckpointFits: overwritten-output under activation checkpointing (ga_checkpoint_explainer_fenced_overwritten:
 // torch.utils.checkpoint recomputing the forward) says that case in its cause and gives
 // the compile without CUDA graphs; a text that shows no checkpointing, or a checkpoint
 // file, keeps the cause as it is.
@@ -431,9 +431,9 @@ func TestCheckpointFits(t *testing.T) {
 }
 
 // TestStatedDoneSwitches: a capture's fallback that the text states done is not advised
-// again (v34a text 05: "Added `--enforce-eager`"; v34b text 10: GGML_CUDA_DISABLE_GRAPHS=1
+// again (ha_gb10_devstral_vllm_capture_docker_v2851: "Added `--enforce-eager`"; hb_ggml_rocm_known_bug_capture_argsort: GGML_CUDA_DISABLE_GRAPHS=1
 // already the workaround; nano-vllm's enforce_eager=True), nor capture-unpinned-copy's
-// pinned copy where the text says it still fails (v34a text 49, in Chinese; its English
+// pinned copy where the text says it still fails (ha_zh_capture_experiments_table_unpinned_previous_error, in Chinese; its English
 // siblings); the line is named. Advice to add the switch, the engine's own log line that
 // names it, and the unpinned message itself keep the clause (lookalikes).
 func TestStatedDoneSwitches(t *testing.T) {
@@ -483,7 +483,7 @@ func TestStatedDoneSwitches(t *testing.T) {
 }
 
 // TestLibcudaFits: libcuda-not-found where the text shows the linker's name, libcuda.so,
-// in a directory (v34b text 33's probe): the cause is the linker's search path, not a
+// in a directory (hb_kaggle_t4_probe_report_lcuda_base_torch_210's probe): the cause is the linker's search path, not a
 // missing name, and the fix names the directory the text shows; a listing that says it
 // is absent, ld skipping another architecture's, a symlink's creation, or libcuda.so.1
 // alone keep the row's words.

@@ -47,7 +47,7 @@ var rocmAnchors = []string{"+rocm", "rocm/", "ROCm ", "ROCM used", "HIP: ", "HIP
 // a "HIP: 7.14.60850" line, a ROCm release ("ROCm 6.2"), an AMD Instinct GPU (MI250X,
 // MI300X), a gfx9xx or gfx1xxx target, HIP's error names and messages, ggml's HIP
 // build's error prefix ("ROCm error: operation not permitted when stream is capturing",
-// v34b text 10).
+// hb_ggml_rocm_known_bug_capture_argsort).
 var rocmShape = &lazyregexp.Regexp{Expr: `\+rocm\d|\brocm/pytorch:|\btorch\.version\.hip\W{0,6}\d|\bROCM used to build PyTorch:\s*\d|` +
 	`\bHIP runtime version:\s*\d|\bHIP(?: version)?:\s*\d|\bROCm\s+v?\d+\.\d[\w.]*|\bAMD Instinct\b|\bMI[123]\d\d[AXH]?\b|` +
 	`\bgfx(?:9\d[\da-f]|1[01]\d\d)\b|\bhipError[A-Z]\w+|\bHIP error:|\bROCm error:`}

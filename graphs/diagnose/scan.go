@@ -2122,7 +2122,14 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
-		classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
+		s.unreportedBeside(i, e)
+}
+
+// unreportedBeside is unreported's second half, in the same order: what the lines beside
+// e, or e's own form, show about the text holding the message (classInCode to
+// listedGeneric).
+func (s *scanner) unreportedBeside(i int, e *ringLine) bool {
+	return classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
 		s.heldByCode(i, e) || s.sourceShapes(i, e) || s.listedGeneric(e)
 }
 

@@ -27,10 +27,10 @@ const (
 	minMatch    = 3
 	maxMatch    = 258
 	hashBits    = 16
-	maxChain    = 256  // candidates of four bytes tried at a position
+	maxChain    = 512  // candidates of four bytes tried at a position
 	shortChain  = 16   // candidates of three bytes tried for the nearest
 	niceLength  = 64   // past a position whose longest match is this long, no search
-	iterations  = 3    // parses of a segment, each with the costs of the one before
+	iterations  = 4    // parses of a segment, each with the costs of the one before
 	chunkTokens = 1024 // the unit of block splitting
 )
 
@@ -38,7 +38,7 @@ const (
 // server keeps each file's stream on disk, keyed by the file's bytes and this) must
 // not serve one written by another version. Change it whenever Gzip's stream for some
 // input changes; TestVersion holds the streams of fixed inputs to their hashes.
-const Version = 1
+const Version = 2
 
 // Gzip returns data as a gzip stream, with no name and no modification time.
 func Gzip(data []byte) []byte {

@@ -201,6 +201,7 @@ func FuzzRoundTrip(f *testing.F) {
 func TestVersion(t *testing.T) {
 	want := map[int]string{
 		1: "03bb31329f943934fb7aaf23e8ede36de4361392ac9c5a4d31207f9e90959e8a",
+		2: "8d061d7fa5bac29d1f5010b8db09c725708c54a9539dae5fa3c91867660ee70f", // 512 candidates, four passes
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	words := strings.Fields("torch compile mode reduce-overhead max-autotune cudagraphs skipping due to cpu device graph break dynamo inductor triton")
