@@ -113,8 +113,7 @@ func heldShape(above, line []byte, at int, cut, called bool) int {
 	quoted := inString(line, at)
 	lo, hi := nameAround(line, at)
 	named := !quoted && errorCodeName.Match(line[lo:hi])
-	for k := range codeShapes {
-		sh := &codeShapes[k]
+	for k, sh := range codeShapes {
 		var ok bool
 		switch sh.on {
 		case cutInCall:
