@@ -69,6 +69,27 @@ func fitFinding(t *testing.T, log string, code diagnose.Code) (diagnose.Finding,
 	return diagnose.Finding{}, nil
 }
 
+// fixCase is a text whose code's fix must hold want and not gone.
+type fixCase struct {
+	name, log  string
+	code       diagnose.Code
+	want, gone string
+}
+
+// checkFixes runs each of cases as a parallel subtest: the text's finding of its code
+// (fitFinding) has a fix that holds want and not gone.
+func checkFixes(t *testing.T, cases []fixCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f, _ := fitFinding(t, tc.log, tc.code)
+			require.Contains(t, f.Fix, tc.want)
+			require.NotContains(t, f.Fix, tc.gone)
+		})
+	}
+}
+
 const (
 	illegalLine  = "RuntimeError: CUDA error: operation not permitted when stream is capturing\n"
 	compileMode  = `mode="max-autotune-no-cudagraphs"`
@@ -93,11 +114,7 @@ const (
 // Runtime, JAX), where PyTorch named in any form or its CUDA error print keeps PyTorch's.
 func TestCaptureFallbackFits(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name, log  string
-		code       diagnose.Code
-		want, gone string
-	}{
+	checkFixes(t, []fixCase{
 		{"v32a-01-title", "# `torch.fake_quantize_per_channel_affine` raises `CUDA error: operation not permitted when stream is capturing` on NVIDIA devices during cuda graph capture\n",
 			diagnose.StreamCaptureIllegal, manualWords, compileMode},
 		{"v32a-02-graph-capturing", "found that graph-capturing syncbn fails:\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, compileMode},
@@ -190,15 +207,7 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"vllm-repo", "vllm-project/vllm · issue #9094\n# [Bug]: VLLM Model Fails with \"CUDA error: operation not permitted when stream is capturing\"\n",
 			diagnose.StreamCaptureIllegal, engineWords, "before the capture begins"},
 		{"hand-capture-not-warp", "g = torch.cuda.CUDAGraph()\ng.capture_begin()\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, "wp.capture_begin"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			f, _ := fitFinding(t, tc.log, tc.code)
-			require.Contains(t, f.Fix, tc.want)
-			require.NotContains(t, f.Fix, tc.gone)
-		})
-	}
+	})
 }
 
 // TestWindowsFixFits: a Windows run (a C:\ path, site-packages under Lib with
@@ -212,11 +221,7 @@ func TestWindowsFixFits(t *testing.T) {
 		pyh = "/tmp/tmpabc/main.c:5:10: fatal error: Python.h: No such file or directory\ntriton compile failed\n"
 		omp = "torch._inductor.exc.CppCompileError: C++ compile error\n/tmp/torchinductor_me/x.cpp:2:10: fatal error: 'omp.h' file not found\n"
 	)
-	cases := []struct {
-		name, log  string
-		code       diagnose.Code
-		want, gone string
-	}{
+	checkFixes(t, []fixCase{
 		{"v32a-03-cxx", winFrame + cxxLine, diagnose.CXXCompilerMissing, "Desktop development with C++", "apt-get install g++"},
 		{"cxx-escaped-path", "File \"C:\\\\Users\\\\me\\\\torch\\\\_inductor\\\\codecache.py\"\n" + cxxLine, diagnose.CXXCompilerMissing, "vcvars64.bat", "xcode-select"},
 		{"cxx-windows-11", "OS: Microsoft Windows 11 Pro\n" + cxxLine, diagnose.CXXCompilerMissing, "Desktop development with C++", "apt-get install g++"},
@@ -228,15 +233,7 @@ func TestWindowsFixFits(t *testing.T) {
 		{"cxx-bare", cxxLine, diagnose.CXXCompilerMissing, "apt-get install g++", "Desktop development"},
 		{"cxx-wsl", "Running under WSL2 on Windows 11\n" + cxxLine, diagnose.CXXCompilerMissing, "apt-get install g++", "Desktop development"},
 		{"python-h-linux", pyh, diagnose.PythonHeadersMissing, "apt-get install python3.X-dev", "python_embeded"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			f, _ := fitFinding(t, tc.log, tc.code)
-			require.Contains(t, f.Fix, tc.want)
-			require.NotContains(t, f.Fix, tc.gone)
-		})
-	}
+	})
 }
 
 // TestDeviceCauseFits: a capture's failure on a device runtime other than NVIDIA's CUDA
@@ -443,11 +440,7 @@ func TestStatedDoneSwitches(t *testing.T) {
 		pinnedClause = "or copy from pinned memory as the message says"
 		rocmIllegal  = "ROCm error: operation not permitted when stream is capturing\n"
 	)
-	cases := []struct {
-		name, log  string
-		code       diagnose.Code
-		done, gone string
-	}{
+	checkFixes(t, []fixCase{
 		{"v34a-05-added", "vllm serve /models/devstral\n" + illegalLine + "**Solution:**\nAdded `--enforce-eager` to disable CUDA graphs\n",
 			diagnose.StreamCaptureIllegal, "runs the engine without its CUDA graphs already (\"Added `--enforce-eager`\")", engineClause},
 		{"command-continuation", "docker run img vllm serve m \\\n  --enforce-eager \\\n  --trust-remote-code\n" + illegalLine,
@@ -471,15 +464,7 @@ func TestStatedDoneSwitches(t *testing.T) {
 		{"ggml-no-switch", "ggml/src/ggml-cuda/argsort.cu\n" + rocmIllegal, diagnose.StreamCaptureIllegal, "(GGML_CUDA_DISABLE_GRAPHS=1 in the environment)", "already"},
 		{"unpinned-message-still", "I still get: " + unpinnedLine, diagnose.CaptureUnpinnedCopy, pinnedClause, "already"},
 		{"pinned-advice", "copy from pinned memory instead:\n" + unpinnedLine, diagnose.CaptureUnpinnedCopy, pinnedClause, "still fails ("},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			f, _ := fitFinding(t, tc.log, tc.code)
-			require.Contains(t, f.Fix, tc.done)
-			require.NotContains(t, f.Fix, tc.gone)
-		})
-	}
+	})
 }
 
 // TestLibcudaFits: libcuda-not-found where the text shows the linker's name, libcuda.so,
