@@ -250,7 +250,7 @@ func hypotheticalMarks() []absentMark {
 		// name a thing ("without the …,", "unless …,") and the subject be plural: "Without the
 		// mark, cudagraph trees raise \"accessing\ntensor output of CUDAGraphs that has been
 		// overwritten by a subsequent run\" on the next replay." (a test's docstring on the
-		// mark its code adds, validation v32b's 19, holdoutFB). A plural after "without this,"
+		// mark its code adds, fb_neg_rfdetr_test_docstring_without_mark_raise, holdoutFB). A plural after "without this,"
 		// stays a finding: holdoutDS labels Fast-LLM's runner comment "Without\n# this,
 		// max-autotune compiled functions raise \"…\" on the second call" a retelling of the
 		// failure met before its fix (ds_fastllm_bench_runner_mark_step_overwritten_comment),

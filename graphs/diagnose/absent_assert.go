@@ -111,10 +111,10 @@ const raisesExpect = `(?:\b(?:raises|warns)\s*\([^\n]{0,120}?\bmatch\s*=\s*|\bas
 // expectMarks are the ways test code quotes a message as what it expects, each no
 // occurrence: an assertion that the message occurs (`assert "skipping cudagraphs due to
 // cpu device" in caplog.text`, a test of tensorplay's own cudagraphs backend:
-// validation v32c's 50; `self.assertIn("…", out)`, `assert msg == "…"`,
+// fd_neg_tensorplay_test_caplog_skip_cpu_device; `self.assertIn("…", out)`, `assert msg == "…"`,
 // `self.assertEqual(msg, "…")`, `FileCheck().check("…")`) and a test's skip reason
 // (`pytest.skip("installed PyTorch does not support torch.compile on Python 3.14")`
-// under `if "…" in str(exc):`, v32c's 88; `@unittest.skipIf(cond, "…")`,
+// under `if "…" in str(exc):`, fd_neg_test_except_runtimeerror_py314_skip; `@unittest.skipIf(cond, "…")`,
 // `pytest.mark.skipif(cond, reason="…")` on one line; over lines, callState reads the
 // call), and an expectation that a call raises it (raisesExpect: `pytest.raises(…,
 // match="…")`, validation v33a's class of test doubles). Each says what the test wants,

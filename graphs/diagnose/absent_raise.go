@@ -47,7 +47,7 @@ const (
 	// are one sentence: scanner.sentenceAbove), a verb of failing "with" there: "(`…index_select(...)`) which would /
 	// otherwise issue at::musa::IndexSelect -> EmptyMUSA inside a captured / MUSA stream and
 	// abort with / \"operation not permitted when stream is capturing\"." (a C++ comment
-	// on a guard that keeps the gather out of the capture, validation v32b's 16, holdoutFB).
+	// on a guard that keeps the gather out of the capture, fb_neg_musa_cpp_comment_would_abort_capturing, holdoutFB).
 	// "would nest graphs and raise \"…\"" stays a finding (TestForms' hand capture note).
 	raisedWouldEn = `\bwould\s+(?:also\s+|still\s+|then\s+|instead\s+|immediately\s+|otherwise\s+)?(?:raise|throw|trigger|` +
 		`(?:(?:[^.;!?"\x60]|\.\S){0,100}?\s(?:and|then)\s+)?(?:fail|abort|crash|die|error(?:\s+out)?)\s+with)\b`
@@ -55,7 +55,7 @@ const (
 	// gerund and its object (raisedGerundEn), no person's and not the reporter's code
 	// (raisedPerson, raisedOwnCode): "# between steps; holding onto an output tensor (e.g.
 	// via self._window_mask) / # can trigger \"overwritten by a subsequent run\" errors."
-	// (a code comment on a design's risk, validation v32b's 20, holdoutFB; the fragment a
+	// (a code comment on a design's risk, fb_neg_window_mask_comment_can_trigger_overwritten, holdoutFB; the fragment a
 	// cut quotation). Another subject is a report's: "During CUDA graph warmup/capture, this
 	// can raise: `…`" (holdoutEY's vllm-hook issue), "capture can fail with \"…\"" (holdoutBC's
 	// qwen3-tts compatibility note); so are "will" ("Running the code below will throw
@@ -71,7 +71,7 @@ const (
 	// raisedCodeEn: a subject that is code, named by a relative clause in the present: "#
 	// This is the C++ function that throws \"cudaMallocAsync does not yet support
 	// checkPoolLiveAllocations\"" (a monkeypatch's comment over the function it wraps,
-	// validation v32b's 12, holdoutFB), "the check which raises \"…\"". A past ("the check
+	// fb_neg_comfy_int8_patch_comment_checkpool_throws, holdoutFB), "the check which raises \"…\"". A past ("the check
 	// that raised \"…\"") stays a report, and so does a code's name with its verb: "#
 	// TODO (joao): this OP throws \"skipping cudagraphs due to ['incompatible ops']\", find
 	// solution" (transformers' generation code, labelled the code's in the build set).
@@ -127,7 +127,7 @@ func raisedMarks(tip *regexp.Regexp) []absentMark {
 		// "(raises '…')": a parenthesis opened on the verb in the present, a docstring's
 		// statement of what a combination does: "which is incompatible with
 		// torch.instrument cudagraph_trees (raises\n'cudaMallocAsync does not yet support
-		// checkPoolLiveAllocations')" (a detector's docstring: validation v32c's 85). A
+		// checkPoolLiveAllocations')" (a detector's docstring: fd_neg_detect_mallocasync_docstring_raises). A
 		// past ("(raised `…`)") tells a run.
 		{before: regexp.MustCompile(`(?i)\(\s*(?:it\s+|which\s+|that\s+)?(?:raises|throws|fails\s+with|errors\s+out\s+with)\b` + raisedLead + hypoOpen), joinPrev: true, notBefore: person},
 		// "this would raise `…`", "which would otherwise … abort with \"…\"".

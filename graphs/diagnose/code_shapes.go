@@ -19,7 +19,7 @@ import (
 //     errors.New, Rust's bail!, a one-line def or if that raises it (constructOpen);
 //   - an error-string function or table (`case hipErrorStreamCaptureUnjoined:` over
 //     `return "capturing stream has unjoined work";`, a HIP runtime's hipGetErrorString
-//     switch: v33a's 66, holdoutGA), a table's entry, a map's key, a Rust match arm
+//     switch: ga_neg_hip_error_string_switch, holdoutGA), a table's entry, a map's key, a Rust match arm
 //     (builtString);
 //   - a constant or a variable that holds the message in nine languages, a config file's
 //     key (stringDefined, stringKeyed: holdoutDF's and holdoutFD's);
@@ -32,7 +32,7 @@ import (
 // A message wrapped over two string pieces of one call's argument (implicit
 // concatenation: `refused = RuntimeError(` over "\"cudaErrorStreamCaptureUnsupported:
 // operation not permitted when \"" and "\"stream is capturing\"", a test's double of a
-// refused capture, validation v33b's 54, holdoutGB's refused_concat_string) is the same
+// refused capture, gb_neg_test_capture_invalidated_refused_concat_string, holdoutGB's refused_concat_string) is the same
 // code as the message on one line in that call: the rules that read a string of code
 // (raisedInSource, emittedInSource, assertedInSource, heldByCode) read the wrapped
 // message's first line where its literal starts (wrappedAt). A test's expectation that a

@@ -13,7 +13,7 @@ var shapeNames = []string{"construct", "returned or mapped", "definition", "conf
 // TestHeldByCode: one case or more of each of codeShapes (the shapes of the code that
 // builds a message, holds it in a name or names its error code, and of a message cut
 // inside a call's string pieces), each from the texts the shapes were read from
-// (validation v33a's 45 and 66, v33b's 54, holdoutDF, holdoutFD, prec15) or a sibling in
+// (ga_neg_test_fixture_uncapturable and ga_neg_hip_error_string_switch, gb_neg_test_capture_invalidated_refused_concat_string, holdoutDF, holdoutFD, prec15) or a sibling in
 // another language; and near misses that no shape holds (a log's line, prose, logfmt, a
 // log's level before a quote, a diff's line) or that a shape holds on a line that is no
 // source code (a traceback frame's failing line, a fenced block: gate). Each text's last
@@ -32,7 +32,7 @@ func TestHeldByCode(t *testing.T) {
 		want        Code // Read's first code: "" where a shape holds
 		gate        bool // a shape holds the line, which is no source code's
 	}{
-		// construct (v33a's 45) and its siblings
+		// construct (ga_neg_test_fixture_uncapturable) and its siblings
 		{shape: "construct", text: "class _Uncapturable(RuntimeError):\n    def __init__(self):\n        super().__init__(\"«" + perm + "\")"},
 		{shape: "construct", text: "        super(Fake, self).__init__(\"«" + perm + "\")"},
 		{shape: "construct", text: "        Exception.__init__(self, \"«" + perm + "\")"},
@@ -46,7 +46,7 @@ func TestHeldByCode(t *testing.T) {
 		{shape: "construct", text: "def _fake_error():\n    return RuntimeError(\"«" + perm + "\")"},
 		{shape: "construct", text: "  void synchronize() override {\n    throw std::runtime_error(\"«" + perm + "\");"},
 		{shape: "construct", text: "    throw new Error(\"«" + perm + "\");"},
-		// returned or mapped (v33a's 66) and its siblings
+		// returned or mapped (ga_neg_hip_error_string_switch) and its siblings
 		{shape: "returned or mapped", text: "    case hipErrorStreamCaptureUnjoined:\n      return \"«" + unjoin + "\";"},
 		{shape: "returned or mapped", text: "    case cudaErrorStreamCaptureUnjoined: return \"«" + unjoin + "\";"},
 		{shape: "returned or mapped", text: "static const ErrorEntry kErrors[] = {\n    {cudaErrorStreamCaptureUnjoined, \"«" + unjoin + "\"},"},
@@ -85,7 +85,7 @@ func TestHeldByCode(t *testing.T) {
 		// config key
 		{shape: "config key", text: "log_filters:\n  - message: \"«" + sms + "\""},
 		{shape: "config key", text: "filters:\n  reason: '«" + perm + "'"},
-		// an error code's name (v33a's 66) as code names it
+		// an error code's name (ga_neg_hip_error_string_switch) as code names it
 		{shape: "case label", text: "    case «hipErrorStreamCaptureUnjoined:"},
 		{shape: "case label", text: "        case «CUresult.CUDA_ERROR_STREAM_CAPTURE_INVALIDATED:"},
 		{shape: "constant", text: "enum cudaError {\n    «cudaErrorStreamCaptureUnjoined = 904,"},

@@ -79,7 +79,7 @@ const (
 // arguments), SGLang's --disable-cuda-graph(-padding), --enable-torch-compile,
 // --torch-compile-max-bs, --cuda-graph-max-bs and --cuda-graph-bs
 // (python/sglang/srt/server_args.py ServerArgs; SGLang's flag alone names its run:
-// validation v33a's 88, "--enable-torch-compile" dropped to avoid the RNG capture
+// ga_zh_round13d_rng_wrapped, "--enable-torch-compile" dropped to avoid the RNG capture
 // error); Windows'
 // a drive's folders, Python's site-packages under Lib, Python's WinError and MSVC's
 // tools (fc_gliner148_cxx_backticks); the device runtimes' their PyTorch ports' names, device strings

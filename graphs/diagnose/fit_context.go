@@ -6,10 +6,10 @@ import (
 )
 
 // cuda-invalid-context's words by the program the text shows (issue 21: "a cause must
-// hold for the text"; validation gb_drone_docstring_pycuda_invalid_device_context and gb_cuda_driver_app_log_cumemalloc_invalid_context_201, held as testdata/corpus's
+// hold for the text"; gb_drone_docstring_pycuda_invalid_device_context and gb_cuda_driver_app_log_cumemalloc_invalid_context_201, held as testdata/corpus's
 // gb_drone_docstring_pycuda_invalid_device_context and gb_cuda_driver_app_log_cumemalloc_invalid_context_201:
 // a pycuda module and a native driver-API app given Go's runtime.LockOSThread and
-// torch.cuda.set_device; v33a's 65, ga_neg_fork_explainer_errors_like: a fork() explainer
+// torch.cuda.set_device; ga_neg_fork_explainer_errors_like, ga_neg_fork_explainer_errors_like: a fork() explainer
 // given Go's goroutines). The row's words (contextCause,
 // contextFix: each program's way) stay where the text shows no program of these kinds. The first kind the
 // text shows, in this order, gives the words: a fork (its cause is the process, not the

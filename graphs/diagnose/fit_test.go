@@ -126,7 +126,7 @@ func TestCaptureFallbackFits(t *testing.T) {
 		{"vllm-enforce-eager", "removing --enforce-eager makes the server fail:\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
 		{"sglang", "python -m sglang.launch_server --model-path m\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
 		// the engines' flags of capture and compile alone, no engine named (validation
-		// v33a's 88: SGLang's --enable-torch-compile dropped to avoid the RNG error)
+		// ga_zh_round13d_rng_wrapped: SGLang's --enable-torch-compile dropped to avoid the RNG error)
 		{"sglang-torch-compile-flag", "torch._dynamo 在 cudagraph 捕获期间\n去掉 `--enable-torch-compile` 只是绕开了\n" + rngLine, diagnose.CaptureRNGState, engineWords, compileMode},
 		{"sglang-compile-max-bs", "launch with --torch-compile-max-bs 32\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
 		{"sglang-cuda-graph-max-bs", "torch.compile inside the server; --cuda-graph-max-bs 8\n" + unpinnedLine, diagnose.CaptureUnpinnedCopy, engineWords, compileMode},
@@ -329,7 +329,7 @@ func TestInvalidContextFits(t *testing.T) {
 		{"pycuda-error-alone", "pycuda._driver.LogicError: explicit_context_dependent failed: invalid device context\n", "ctx.pop()", "torch.cuda.set_device"},
 		{"v33b-36-driver", "[CUDA Driver] cuMemAlloc failed: invalid device context (code 201)\n1. Using `cuDevicePrimaryCtxRetain()` - same error\n", "cuCtxSetCurrent(ctx)", "LockOSThread"},
 		{"driver-c", "CUresult r = cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, args, 0); // CUDA_ERROR_INVALID_CONTEXT\n", "cuCtxPushCurrent(ctx)", "torch.cuda.set_device"},
-		// v33a's 65 in a run's words: its own generic list ("In practice you see errors
+		// ga_neg_fork_explainer_errors_like in a run's words: its own generic list ("In practice you see errors
 		// like:") is no report (generic.go)
 		{"fork-report", "After os.fork() the worker failed with:\n- `" + strings.TrimSpace(line) + "`\n*Why \"spawn\" or \"forkserver\" fixes it.*\n", "spawn or forkserver start method", "LockOSThread"},
 		{"go", "goroutine 7 [running]:\n" + line, "runtime.LockOSThread()", "torch.cuda.set_device"},

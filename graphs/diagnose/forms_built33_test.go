@@ -15,21 +15,21 @@ const (
 
 // TestFormsBuiltInSource33: source code that builds a message or names its error code
 // gives no finding: a test's exception class whose constructor passes the message
-// (validation v33a's 45), an exception built and not raised (a mock's side effect, an
+// (ga_neg_test_fixture_uncapturable), an exception built and not raised (a mock's side effect, an
 // item appended, C++'s throw in a test double), a test's expectation that a call raises
 // it (pytest.raises's match), and an error-string switch, table, enum or match arm
-// (v33a's 66: HIP's case labels over `return "…";`). A traceback frame's source line, a
+// (ga_neg_hip_error_string_switch: HIP's case labels over `return "…";`). A traceback frame's source line, a
 // markdown fence's code, a diff's line, prose that tells the exception and a log line
 // that names the code after the message stay findings.
 func TestFormsBuiltInSource33(t *testing.T) {
 	perm := func(line int) form { return form{diagnose.StreamCaptureIllegal, line, diagnose.Exact, ""} }
 	unjoin := func(line int) form { return form{diagnose.StreamCaptureUnjoined, line, diagnose.Exact, ""} }
 	checkForms(t, []formTest{
-		// F2, a constructor's call (v33a's 45) and its siblings.
+		// F2, a constructor's call (ga_neg_test_fixture_uncapturable) and its siblings.
 		{"built: v33a 45", "# cold regions claimed for a loop that revisited one warm one.\n\n" +
 			"class _Uncapturable(RuntimeError):\n" +
 			"    def __init__(self):\n" +
-			"        super().__init__(\"" + permB33 + "\")\n", form{}, "validation v33a's 45"},
+			"        super().__init__(\"" + permB33 + "\")\n", form{}, "ga_neg_test_fixture_uncapturable"},
 		{"built: super over lines", "class Fake(RuntimeError):\n    def __init__(self):\n        super().__init__(\n            \"" + permB33 + "\"\n        )\n", form{}, "the call's ( on the line above"},
 		{"built: super with class", "        super(Fake, self).__init__(\"" + permB33 + "\")\n", form{}, "Python 2's super"},
 		{"built: Exception.__init__", "        Exception.__init__(self, \"" + permB33 + "\")\n", form{}, "the base's __init__"},
@@ -50,13 +50,13 @@ func TestFormsBuiltInSource33(t *testing.T) {
 		{"built: pytest.raises over lines", "    with pytest.raises(\n        RuntimeError, match=r\"" + permB33 + "\"\n    ):\n", form{}, "wrapped by a formatter"},
 		{"built: assertRaisesRegex", "        with self.assertRaisesRegex(RuntimeError, \"" + permB33 + "\"):\n", form{}, "unittest"},
 		{"built: gtest HasSubstr", "  EXPECT_THAT(err.what(), ::testing::HasSubstr(\"" + permB33 + "\"));\n", form{}, "GoogleTest"},
-		// F2, an error-string switch (v33a's 66) and its siblings.
+		// F2, an error-string switch (ga_neg_hip_error_string_switch) and its siblings.
 		{"built: v33a 66", "    case hipErrorStreamCaptureInvalidated:\n" +
 			"      return \"" + invalidB33 + "\";\n" +
 			"    case hipErrorStreamCaptureUnjoined:\n" +
 			"      return \"" + unjoinB33 + "\";\n" +
 			"    case hipErrorStreamCaptureImplicit:\n" +
-			"      return \"operation would make the legacy stream depend on a capturing blocking stream\";  // NOLINT\n", form{}, "validation v33a's 66"},
+			"      return \"operation would make the legacy stream depend on a capturing blocking stream\";  // NOLINT\n", form{}, "ga_neg_hip_error_string_switch"},
 		{"built: case return one line", "    case cudaErrorStreamCaptureUnjoined: return \"" + unjoinB33 + "\";\n", form{}, "label and return on a line"},
 		{"built: enum", "enum cudaError {\n    cudaErrorStreamCaptureUnsupported = 900,\n    cudaErrorStreamCaptureInvalidated = 901,\n    cudaErrorStreamCaptureUnjoined = 904,\n};\n", form{}, "an enum's constants"},
 		{"built: go const", "const (\n\tErrorStreamCaptureUnjoined Error = 904\n)\n", form{}, "Go's typed constant"},

@@ -13,10 +13,10 @@ const (
 )
 
 // TestFormsGeneric33: a message named as an example of what generally happens gives no
-// finding: a list under "In practice you see errors like:" (validation v33a's 65), its
+// finding: a list under "In practice you see errors like:" (ga_neg_fork_explainer_errors_like), its
 // siblings in other words, numbering and Chinese, the same on one line, and a comment's
 // warning about a hypothetical thing of the code ("A stray CPU tensor here … fails as
-// \"…\"", v33a's 77). A troubleshooting tip's condition ("If you see errors like:", the
+// \"…\"", ga_neg_comment_stray_cpu_fails_as). A troubleshooting tip's condition ("If you see errors like:", the
 // corpus's rl_games doc), a person, a list under another lead-in and a reporter's repro
 // stay findings.
 func TestFormsGeneric33(t *testing.T) {
@@ -29,7 +29,7 @@ func TestFormsGeneric33(t *testing.T) {
 			"- `" + ctxG33 + "`\n" +
 			"- Hangs in `cuInit` or memory allocation\n" +
 			"- Silent data corruption (rare but worst case)\n\n" +
-			"*Why \"spawn\" or \"forkserver\" fixes it.*\n", form{}, "validation v33a's 65"},
+			"*Why \"spawn\" or \"forkserver\" fixes it.*\n", form{}, "ga_neg_fork_explainer_errors_like"},
 		{"generic: typically, no blank", "Typically the child fails with errors such as:\n* `" + ctxG33 + "`\n", form{}, "no blank line, another bullet"},
 		{"generic: numbered", "Common failures include:\n1. `CUDA error: initialization error`\n2. `" + ctxG33 + "`\n", form{}, "a numbered list"},
 		{"generic: a typical error looks like", "A typical error looks like:\n\n- `" + ctxG33 + "`\n", form{}, "looks like"},
@@ -39,7 +39,7 @@ func TestFormsGeneric33(t *testing.T) {
 			"        # Every buffer must land on the weight's device. A stray CPU tensor here does not\n" +
 			"        # fail loudly -- it fails as \"Cannot copy between CPU and CUDA tensors during CUDA\n" +
 			"        # graph capture\", thrown from inside inductor's generated code, which points\n" +
-			"        # nowhere near this file.\n", form{}, "validation v33a's 77, wrapped"},
+			"        # nowhere near this file.\n", form{}, "ga_neg_comment_stray_cpu_fails_as, wrapped"},
 		{"generic: a wrong device raises", "# A wrong device in this path raises \"" + copyG33 + "\".\n", form{}, "a wrong"},
 		{"generic: a missing pin fails with", "// A missing pin_memory() here fails with \"" + copyG33 + "\".\n", form{}, "a missing"},
 		// Near misses that stay findings.

@@ -10,7 +10,7 @@ import (
 )
 
 // TestFormsTestCode: a test's assertion that a message occurs and a test's skip reason
-// say what the test expects, not a run's failure: no finding (validation v32c's 50, 87
+// say what the test expects, not a run's failure: no finding (fd_neg_tensorplay_test_caplog_skip_cpu_device, 87
 // and 88, holdoutFD; the older labels relabelled, testdata/corpus/README.md). The
 // message printed by a run, and prose that names a skip, stay findings.
 func TestFormsTestCode(t *testing.T) {
@@ -38,7 +38,7 @@ func TestFormsTestCode(t *testing.T) {
 }
 
 // TestFormsLeadAbove: a message alone in a code block or a paragraph, under prose that
-// puts it as a condition or a hedged example, gives no finding (v32c's 83, 84 and 86,
+// puts it as a condition or a hedged example, gives no finding (fd_neg_colab_doc_if_you_see_libcuda_example_error, 84 and 86,
 // holdoutFD); a person's run, a lead with no colon or hedge at its end (a troubleshooting
 // entry's heading under the tip above it) and a plain "fails with:" stay findings.
 func TestFormsLeadAbove(t *testing.T) {
@@ -67,8 +67,8 @@ func TestFormsLeadAbove(t *testing.T) {
 }
 
 // TestFormsSourceLookalikes: a detector's docstring that says what a combination raises
-// ("(raises '…')", v32c's 85) and an exception class defined, imported or caught in
-// source (v32c's 48) give no finding; a past "(raised …)" and a title naming the class
+// ("(raises '…')", fd_neg_detect_mallocasync_docstring_raises) and an exception class defined, imported or caught in
+// source (fd_neg_zh_annotated_inductor_exc_source_invalidcxx) give no finding; a past "(raised …)" and a title naming the class
 // stay findings.
 func TestFormsSourceLookalikes(t *testing.T) {
 	const cxx = diagnose.CXXCompilerMissing
@@ -87,10 +87,10 @@ func TestFormsSourceLookalikes(t *testing.T) {
 }
 
 // TestCausesTextShows: the cause and fix say what the text shows: the SMs warning on
-// Apple's MPS (validation v32c's 66 and 67, holdoutP's nanoGPT log) tells Inductor's fixed
+// Apple's MPS (fd_mps_rope_round2_py313_glog_sms and fd_ai_chat_imac_m4_harmless_sms_warning, holdoutP's nanoGPT log) tells Inductor's fixed
 // count for MPS, not a GPU with too few SMs; InvalidCxxCompiler beside LD_PRELOAD (v32c's
 // 82) tells the preloaded library, not a missing compiler; the SMs warning's fix no longer
-// says "nothing fails" of a log that fails later for another reason (v32c's 14 and 60).
+// says "nothing fails" of a log that fails later for another reason (fd_voxtral_compose_log_sms_then_triton_no_c_compiler and fd_vllm_qwen3_rl_engine_log_sms_then_autotune_oom).
 // Without MPS or LD_PRELOAD shown, the causes stay the GPU's and the missing compiler's.
 func TestCausesTextShows(t *testing.T) {
 	const sms = "W0802 17:53:06.378000 22386 .venv/lib/python3.13/site-packages/torch/_inductor/utils.py:1953] [0/0] Not enough SMs to use max_autotune_gemm mode\n"

@@ -9,11 +9,11 @@ import (
 // A message named as an example of what a kind of failure looks like in general is no
 // run's: an explainer's list under "In practice you see errors like:" (`CUDA error:
 // initialization error`, `CUDA error: invalid device context`, then hangs and silent
-// corruption: an explainer of fork() after CUDA's initialisation, validation v33a's 65),
+// corruption: an explainer of fork() after CUDA's initialisation, ga_neg_fork_explainer_errors_like),
 // "Typical errors such as `…`" on the message's line, and a code comment's warning about
 // a hypothetical thing of the code ("A stray CPU tensor here does not fail loudly -- it
 // fails as \"Cannot copy between CPU and CUDA tensors during CUDA graph capture\"", a
-// quantised layer's comment, v33a's 77). The generalisation is said in words (in
+// quantised layer's comment, ga_neg_comment_stray_cpu_fails_as). The generalisation is said in words (in
 // practice, typically, usually, often, commonly; 通常, 常见, 一般): a troubleshooting
 // entry's "If you see errors like:" over its list and its fix is labelled a finding
 // (holdoutI1's rl_games TORCH_COMPILE.md), and so are "you will get the following

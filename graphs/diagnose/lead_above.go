@@ -13,9 +13,9 @@ import (
 // 错误信息。" ("if running the program returns the following error") over the same block
 // and "则需要运行。" below it (a Chinese Colab tutorial), "Python warns us about this with
 // an error saying something like" ending a paragraph over the message alone in backticks
-// (a blog); validation v32c's 83, 84 and 86. The hypothetical marks read the words right
+// (a blog); fd_neg_colab_doc_if_you_see_libcuda_example_error, 84 and 86. The hypothetical marks read the words right
 // before a quote on its line or the line above (hypotheticalMarks: "If you get a
-// `libcuda.so cannot found` error from `torch.compile`, …", v32c's 49); ledAbove reads
+// `libcuda.so cannot found` error from `torch.compile`, …", fd_neg_readme_quickstart_if_you_get_libcuda); ledAbove reads
 // them across the blank lines and the fence between the prose and the message. A person
 // who ran it ("I get the following error:", "we got:", "我运行时报错") makes a report.
 
@@ -78,7 +78,7 @@ func (s *scanner) keepLead(e *ringLine, lineStart bool) {
 // ("some torch.compile workloads will fail with:" over a fenced
 // "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:" over
 // "RuntimeError: Cannot find a working triton installation. …", a vendor's release notes'
-// known issue: validation v34b's 41, holdoutHB).
+// known issue: hb_neg_aws_dlc_release_notes_known_issue_triton, holdoutHB).
 func (s *scanner) chainLead(e *ringLine, slot *leadSlot) bool {
 	if s.n == 0 || fenceMark(e.raw) {
 		return false
@@ -112,9 +112,9 @@ func (s *scanner) ledAbove(e *ringLine) bool {
 
 // leadPredict is a lead-in that predicts a failure in general, no one's run: a quantified
 // subject that will fail ("some torch.compile workloads will fail with:", a vendor's
-// release notes' known issue: validation v34b's 41), or a future that results in errors
+// release notes' known issue: hb_neg_aws_dlc_release_notes_known_issue_triton), or a future that results in errors
 // named as examples ("Attempts to use Unsloth with a GTX 1060 will result in errors from
-// Triton or PyTorch kernels, such as:", a setup guide: v34b's 40). A run's own future
+// Triton or PyTorch kernels, such as:", a setup guide: hb_neg_unsloth_gtx1060_guide_would_fail). A run's own future
 // stays a report: "Using code above will throw an error that reports …" and "It will
 // fail with an assertion error from current_seed" under a repro (holdoutCO's nccl1679,
 // holdoutCX's pt162504) name their code, not some of many; "you will get the following
@@ -150,7 +150,7 @@ var predictPerson = &lazyregexp.Regexp{Expr: `\bI\b|(?i:\b(?:you|your|we|our|my|
 // error saying something like"; not "some error like", a report's words in holdoutC2's
 // mpt7b thread); a failure mode or a symptom under a condition ("Failure mode if
 // `joint_graph.lazy_init` pre-warm is broken — … or skipped entirely:" over a fenced
-// message, a patch's notes: validation v33b's 32), a consequence of a thing missing in
+// message, a patch's notes: gb_neg_patch_doc_failure_mode_if_prewarm_broken), a consequence of a thing missing in
 // Chinese, Japanese or Korean ("没有 … 时会报错：", "… がない場合、… が発生します：",
 // "… 없으면 … 발생합니다:"); Chinese 如果/若 … with an error or a return
 // (报错, 错误, 返回, 出现), Japanese 場合 and Korean 경우 after an error's words.

@@ -32,7 +32,7 @@ import (
 // refusal alone: "CUDA graph capture rejects this:" over the message (pytorch/pytorch#185074,
 // holdoutD1, an issue's problem statement) and "`capture_end()` refuses it:" over the HIP
 // message (ROCm/ATOM's breakable_capture.py docstring, labelled stream-capture-unjoined in
-// holdoutBZ; validation v33b's 26 is the same docstring, labelled a negative there: the
+// holdoutBZ; gb_neg_vllm_breakable_docstring_capture_end_refuses_unjoined is the same docstring, labelled a negative there: the
 // corpus's label is kept).
 
 // mechanismTail is what may stand between a statement's last word and the row's literal:
@@ -74,7 +74,7 @@ var mechanismLead = &lazyregexp.Regexp{Expr: `(?i)(?:` +
 // "如果没有", "缺少 … 时". What fails follows the message (mechanismFailAfter): "無いと
 // TritonのCUDA拡張コンパイルが「Python.h: No such file or directory」や「…」で失敗する。"
 // ("without it, Triton's CUDA extension compile fails with …", a setup script's comment
-// over the install it explains: validation v34a's 50, holdoutHA), as English's "If X is
+// over the install it explains: ha_neg_ja_vllm_setup_comment_python_h_conditional, holdoutHA), as English's "If X is
 // missing, … fails with" before it (mechanismLead).
 var mechanismCondSOV = &lazyregexp.Regexp{Expr: `(?:[な無](?:いと|ければ|かったら|いなら|い場合)|ていない(?:と|場合)|없으면|없는\s*경우|않으면|` +
 	`(?:如果|若|要是|假如)[^。！？\n]{0,30}?(?:没有|缺少|未安装|缺失|没装)|(?:没有|缺少|未安装|缺失|没装)[^。！？\n]{1,30}?(?:时|的话))[^。！？；\n]{0,120}$`}

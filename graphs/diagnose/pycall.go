@@ -262,7 +262,7 @@ func toldCall(raw []byte, k int) bool {
 // the line's start and ends the line: a tuple's, a list's, a set's or a dict's items
 // below it are the program's data, not a run's output ("TRANSIENT_MARKERS = (" over
 // "    \"operation not permitted when stream is capturing\"," lines, a bisect script's
-// markers of transient capture errors: validation v32b's 14, holdoutFB). Python's, a
+// markers of transient capture errors: fb_neg_mot17_bisect_transient_markers_tuple, holdoutFB). Python's, a
 // shell's array ("X=(") and JavaScript's ("const X = [") alike; a comparison ("==",
 // "!=", "<=", ">=") is none.
 func dataOpens(raw []byte, k int) bool {

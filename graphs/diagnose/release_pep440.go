@@ -8,7 +8,7 @@ import (
 // PEP 440's version specifiers (packaging.python.org, "Version specifiers") that hold a
 // requirement to one minor release of torch state that minor as plainly as a pin does:
 // the compatible release "torch~=2.0.0" (">=2.0.0, ==2.0.*": a Modal image's
-// .pip_install("torch~=2.0.0"), validation v33a's 49), arbitrary equality
+// .pip_install("torch~=2.0.0"), ga_neg_modal_image_comment_py311), arbitrary equality
 // "torch===2.0.1", and a range whose bounds are within one minor, "torch>=2.0,<2.1" or
 // ">=2.0.1,<2.0.5". A compatible release of two parts ("torch~=2.0": >=2.0, ==2.*) and a
 // range over more than one minor (">=2.0,<2.2", a lone ">=2.5") name no release of the

@@ -253,7 +253,7 @@ func TestReleasePhrasings(t *testing.T) {
 		{"rocm-vllm-image", "Observed on `rocm/vllm:rocm7.14.0_rdna_ubuntu24.04_py3.14_pytorch_2.11.0_vllm_0.23.0` (vLLM 0.23.0)", "2.11", "image or key"},
 		{"rocm-sgl-image", "docker pull rocm/sgl-dev:v0.5.2-rocm700-mi30x_pytorch_2.8.0", "2.8", "image or key"},
 		// a release named in a skip list's comment as the condition under which tests break
-		// (release_skiplist.go, validation v33a's 93), and the run's release beside it
+		// (release_skiplist.go, ga_neg_nix_skiplist_comment_dynamo_py313), and the run's release beside it
 		{"skiplist-or", "    # OR torch.compile tests broken on torch 2.5 + rocm", "", ""},
 		{"skiplist-tests-fail", "// these tests fail on torch 2.4, skip them", "", ""},
 		{"skiplist-also", "# also flaky with torch==2.3.1", "", ""},

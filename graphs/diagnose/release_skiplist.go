@@ -9,7 +9,7 @@ import (
 // skipListRemark reports whether the release at text[from:] is named in a code
 // comment as the condition under which tests break, the remark of a package's
 // skip list or a test's gate, not a run's release: "# OR torch.compile tests broken on
-// torch 2.5 + rocm" over nixpkgs' disabledTests (validation v33a's 93, a list whose
+// torch 2.5 + rocm" over nixpkgs' disabledTests (ga_neg_nix_skiplist_comment_dynamo_py313, a list whose
 // first comment is Python 3.13's Dynamo error), "// these tests fail on torch 2.4". The
 // comment gives an alternative condition ("OR", "or", "also") or makes tests the
 // subject of what breaks. A report's prose ("torch.compile is broken on torch 2.5") and

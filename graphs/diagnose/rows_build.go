@@ -288,7 +288,7 @@ func cxxRows() []Signature {
 		{
 			// The same message where the text shows LD_PRELOAD: a compiler that is installed
 			// fails to start under the library the environment preloads into every child
-			// process (validation v32c's 82, neml2's coverage script: "it would be inherited by
+			// process (fd_neml2_coverage_comment_ld_preload_invalidcxx, neml2's coverage script: "it would be inherited by
 			// the g++ subprocess Inductor spawns …, which then fails to start with
 			// \"InductorError: InvalidCxxCompiler\""). After the row above, whose cause the
 			// retellings borrow; it wins on the same line (better: a row with a Requires).
@@ -468,7 +468,7 @@ func autotuneRows() []Signature {
 func gemmOffRows() []Signature {
 	const (
 		// "stops nothing", not "nothing fails": logs that print it often fail later for another
-		// reason (validation v32c's 14: Triton's "Failed to find C compiler"; 60: autotuning's
+		// reason (fd_voxtral_compose_log_sms_then_triton_no_c_compiler: Triton's "Failed to find C compiler"; 60: autotuning's
 		// CUDA out of memory), and the warning is not that failure.
 		fix = "the warning stops nothing: Inductor goes on and compiles with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
 			"max-autotune cannot pick Triton matmul templates, so its longer compile buys less (mode=\"default\" " +
@@ -492,7 +492,7 @@ func gemmOffRows() []Signature {
 		},
 		{
 			// The same warning where the text shows the run on Apple's MPS: no GPU with too
-			// few SMs (validation v32c's 66 and 67, holdoutP's nanoGPT --device=mps log). Before
+			// few SMs (fd_mps_rope_round2_py313_glog_sms and fd_ai_chat_imac_m4_harmless_sms_warning, holdoutP's nanoGPT --device=mps log). Before
 			// Placed after the row above, whose literal the retellings borrow ("the row of …"); it wins on the same line (better: a row with a Requires).
 			Code: MaxAutotuneGEMMOff, Literal: "enough SMs to use max_autotune_gemm",
 			Requires: mpsShown,
@@ -545,7 +545,7 @@ func gemmOffRows() []Signature {
 // mpsShown is a line that shows a run on Apple's MPS device: "using MPS", "Using Apple
 // Silicon GPU (MPS)" (holdoutAB's notebook), "(`mps` device)", "device = mps" and
 // "--device=mps" (holdoutP's nanoGPT log), torch.device("mps"), "on an Apple Silicon
-// iMac" (validation v32c's 67). Not "mps" alone: NVIDIA's Multi-Process Service is MPS too.
+// iMac" (fd_ai_chat_imac_m4_harmless_sms_warning). Not "mps" alone: NVIDIA's Multi-Process Service is MPS too.
 // Each alternative keeps a literal prefix of five bytes, and adjacent ones start apart.
 const mpsShown = "using MPS|`mps` device|Using MPS|device = mps|Using Apple Silicon GPU \\(MPS\\)|'mps' device|device=mps|" +
 	`torch\.device\("mps|device="mps|"mps" device|torch\.device\('mps|on an Apple Silicon|mps:0|on Apple Silicon`
@@ -1140,7 +1140,7 @@ const classNamed = "a line that names the exception's class "
 // classInCode reports whether row r, a class name's (classNameRows), is on line as
 // Python source that defines, imports or catches the class, which raised nothing: `class
 // InvalidCxxCompiler(RuntimeError):` (an annotated copy of torch/_inductor/exc.py,
-// validation v32c's 48), `except (OSError, torch._inductor.exc.InvalidCxxCompiler):`,
+// fd_neg_zh_annotated_inductor_exc_source_invalidcxx), `except (OSError, torch._inductor.exc.InvalidCxxCompiler):`,
 // `except torch._inductor.exc.TritonMissing:`, `from torch._inductor.exc import (A,
 // InvalidCxxCompiler)`, `isinstance(e, InvalidCxxCompiler)`, and a line that holds only
 // the dotted name and a "," or ")" (an item of such a tuple over lines: the code corpus's

@@ -140,7 +140,7 @@ var tlsAssertRetold = retold{
 		// and "tree_manager_locks": torch/_inductor/cudagraph_trees.py @ pytorch/pytorch
 		// 8322ab84): "assert
 		// torch._C._is_key_in_tls(\"tree_manager_containers\")  # AssertionError" (a test
-		// module's docstring, validation v32b's 23, holdoutFB); an assert only: source's
+		// module's docstring, fb_eole_test_docstring_tls_assert_fixed_by_thread, holdoutFB); an assert only: source's
 		// "if not torch._C._is_key_in_tls(\"tree_manager_containers\"): return"
 		// (reset_cudagraph_trees) is no failure
 		`\bassert\s+(?:torch\._C\.)?_is_key_in_tls\(\s*["']tree_manager_(?:containers|locks)["']\s*\)`,

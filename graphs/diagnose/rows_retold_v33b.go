@@ -20,7 +20,7 @@ func retoldV33B() []retelling {
 // generatorCallRetold is capture-rng-state told by the refused call and the capture, the
 // head of at::cuda::assertNotCapturing's text ("Cannot call", "Cannot construct") left
 // out: "(raises / CUDAGeneratorImpl::current_seed during CUDA graph capture from …)"
-// (validation v33b's 42), "torch.compile raised CUDAGeneratorImpl::current_seed during
+// (gb_sglang_launcher_tab_comment_current_seed_capture), "torch.compile raised CUDAGeneratorImpl::current_seed during
 // CUDA graph capture", "a new CUDAGeneratorImpl during CUDA graph capture". The message
 // names the generator's class and its method (CUDAGeneratorImpl::current_seed, ::seed,
 // ::get_state, ::set_current_seed, ::set_offset, ::philox_cuda_state: the callers of
@@ -39,7 +39,7 @@ var generatorCallRetold = retold{
 
 // lcudaCroppedRetold is libcuda-not-found told by GNU ld's message cut before "cannot
 // find ": "-lcuda: No such file or directory" (binutils 2.38 and later add ": No such
-// file or directory" to "cannot find -lcuda"; validation v33b's 52 quotes it from
+// file or directory" to "cannot find -lcuda"; gb_vi_session_known_errors_lcuda_wsl_pod quotes it from
 // "-lcuda"). The option with ld's reason is ld's message alone; lcudaRetoldContext's
 // Triton, engine or JIT build makes it the driver's library of a run-time build, as
 // for lcudaRetold. One literal.

@@ -10,16 +10,16 @@ import (
 // function's source, not a run that printed the message: PyTorch's backend check
 // `def inductor(*args, **kwargs):` over `if sys.platform == "win32":` over `raise
 // RuntimeError("Windows not yet supported for inductor")` in a code walkthrough or a
-// copy annotated in Chinese (validation v34a's 18 and 19, holdoutHA), a port's copy of
+// copy annotated in Chinese (ha_neg_zh_annotated_inductor_windows_raise and ha_neg_swimm_doc_inductor_windows_raise, holdoutHA), a port's copy of
 // cudagraph_trees.py's `def get_obj(…):` with its bare `assert
-// torch._C._is_key_in_tls(attr_name)` (v34a's 42). A traceback shows such a statement as
+// torch._C._is_key_in_tls(attr_name)` (ha_neg_musa_graph_trees_source_get_obj). A traceback shows such a statement as
 // its frame's failing line, without its def (underFrame); a thread that quotes the
 // statement alone or under its if (pina683_py314, labelled the code's) shows no def. A
 // comment on an except clause names what the code catches, in or out of a def (`except
-// RuntimeError:  # CUDA error: invalid device context`, v34b's 12), and a string a return
+// RuntimeError:  # CUDA error: invalid device context`, hb_neg_code_comment_except_invalid_context), and a string a return
 // statement's bracket holds over lines is the function's result (`return (` over `False,`
 // over `"Windows not yet supported for torch.compile (limitation connue)",`, a check
-// function's, v34b's 16), as heldByCode's builtString reads `return "…"` on one line. A
+// function's, hb_neg_fr_code_windows_not_supported_string), as heldByCode's builtString reads `return "…"` on one line. A
 // comment or a docstring in a def's body stays read: the corpus labels a function's comment that
 // records the failure it works around the code's (holdoutAA's to holdoutGA's comments
 // and docstrings).
@@ -77,7 +77,7 @@ var (
 // | [\x60900\x60{.docutils …}]{.pre} | Operation not permitted when stream is capturing |`,
 // its term `hipErrorStreamCaptureUnsupported[\#](#term-…){.headerlink}` and the
 // definition under it `:   Operation not permitted when stream is capturing. This error
-// occurs when …` (validation v34b's 05, holdoutHB), as a header's enum or an
+// occurs when …` (hb_neg_hip_docs_error_table_capture, holdoutHB), as a header's enum or an
 // error-string switch names it in code (heldByCode's codeShapes). A run's table names the
 // code beside what the run did (`| 1 | unjoined fork | \x60hipErrorStreamCaptureUnjoined\x60
 // | **Active** | …`, holdoutBZ's warp1957 measurements, labelled the code's): no value

@@ -10,7 +10,7 @@ import (
 // TestBareSkipTie: the count-less "skipping cudagraphs due to mutated inputs" is the
 // legacy implementation's line and the trees' line quoted without its count; the code
 // follows what the text shows (cudagraph_trees=False, a stated release: settleByRelease),
-// never what follows the words on their line (validation v33a's 25: a backtick span
+// never what follows the words on their line (ga_zh_ddp_fix_notes_mutated_inputs: a backtick span
 // closing the line had read as legacy-mutated-input, the same span mid-line as
 // skip-mutated-inputs).
 func TestBareSkipTie(t *testing.T) {

@@ -7,7 +7,7 @@ import "bytes"
 // can be the start or the end of a longer word that is no part of the message: "due to
 // incompatible op" (skip-incompatible-op; PyTorch prints "skipping cudagraphs due to
 // incompatible op aten.…", torch/_inductor/compile_fx.py @ T2.6.0) is in "due to
-// incompatible options" and "due to incompatible operations" (validation v33a's 94 and
+// incompatible options" and "due to incompatible operations" (ga_neg_chrome_fix_incompatible_options and
 // 95: a Chrome fix note and a pandas note), "fatal error: cuda.h" in "fatal error:
 // cuda.hpp", "No CUDA context is current" in "… is currently". The prefilter stays
 // substring based (its speed); a hit is dropped where the literal's edge words are on

@@ -64,7 +64,7 @@ func gluedSamples(msg, lit string) []string {
 
 // TestMidWord: a literal's edge words inside a longer word give no hit; at a word's
 // edge, in any case, in backticks or with a quote cut before the literal's end, they
-// do (validation v33a's 94 and 95).
+// do (ga_neg_chrome_fix_incompatible_options and ga_neg_pandas_bug_incompatible_operations).
 func TestMidWord(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
