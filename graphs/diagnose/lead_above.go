@@ -80,22 +80,16 @@ func (s *scanner) keepLead(e *ringLine, lineStart bool) {
 // "RuntimeError: Cannot find a working triton installation. …", a vendor's release notes'
 // known issue: hb_neg_aws_dlc_release_notes_known_issue_triton, holdoutHB).
 func (s *scanner) chainLead(e *ringLine, slot *leadSlot) bool {
-	if s.n == 0 || fenceMark(e.raw) {
+	if s.n == 0 || fenceChar(e.raw) != 0 {
 		return false
 	}
 	p := &s.ring[(s.n-1)%ringSize]
 	up := &s.leads[p.vline%ringSize]
-	if !p.lineStart || up.vline != p.vline || !up.predict || fenceMark(p.raw) || len(bytes.TrimSpace(p.raw)) == 0 {
+	if !p.lineStart || up.vline != p.vline || !up.predict || fenceChar(p.raw) != 0 || len(bytes.TrimSpace(p.raw)) == 0 {
 		return false
 	}
 	slot.vline, slot.text, slot.predict, slot.chained = e.vline, append(slot.text, up.text...), true, true
 	return true
-}
-
-// fenceMark reports whether raw is a markdown fence's mark ("```", "~~~").
-func fenceMark(raw []byte) bool {
-	t := bytes.TrimSpace(raw)
-	return bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~"))
 }
 
 // ledAbove reports whether ring entry e's line stands alone under prose (keepLead) that

@@ -356,15 +356,24 @@ func (f *fenceState) next(raw []byte, lineStart bool) bool {
 	if !lineStart {
 		return f.mark != 0
 	}
-	t := bytes.TrimLeft(raw, " >")
-	if len(t) >= 3 && (t[0] == '`' || t[0] == '~') && t[1] == t[0] && t[2] == t[0] {
+	if c := fenceChar(raw); c != 0 {
 		switch {
 		case f.mark == 0:
-			f.mark = t[0]
-		case f.mark == t[0]:
+			f.mark = c
+		case f.mark == c:
 			f.mark = 0
 		}
 		return true
 	}
 	return f.mark != 0
+}
+
+// fenceChar returns the character of the markdown code fence that raw's line is
+// ("```", "~~~", behind a quote's ">" too), 0 for a line that is none.
+func fenceChar(raw []byte) byte {
+	t := bytes.TrimLeft(raw, " >")
+	if len(t) >= 3 && (t[0] == '`' || t[0] == '~') && t[1] == t[0] && t[2] == t[0] {
+		return t[0]
+	}
+	return 0
 }

@@ -26,10 +26,10 @@ import (
 const fixLines = 30
 
 // fixSection is the finder's watch over a fix's section: left lines that are not blank
-// remain, fenced: a code block's fence was opened in it and not closed.
+// remain, fences: the code blocks' fences opened in it (fenceState, listing.go).
 type fixSection struct {
 	left   int
-	fenced bool
+	fences fenceState
 }
 
 var (
@@ -52,8 +52,6 @@ var (
 	// fixRef is what follows a label that names the issue a change fixes, no section of
 	// instructions: "Fixes: #12345", "Fix: pytorch/pytorch#162430", "Fixes: https://…".
 	fixRef = &lazyregexp.Regexp{Expr: `(?i)\bfix(?:es|ed)?\s*[*_]{0,2}\s*[:：]\s*[*_]{0,2}\s*(?:#\d|[\w.-]+/[\w.-]+#\d|https?://)`}
-	// codeFence is a markdown code block's fence.
-	codeFence = &lazyregexp.Regexp{Expr: `^\s*(?:\x60{3,}|~{3,})`}
 )
 
 // fixAnchors are the prefilter's anchors of fixLead (minAnchor bytes or more, as they
@@ -78,9 +76,7 @@ func (f *versionFinder) noteFix(text []byte) {
 	}
 	s.left--
 	switch {
-	case matchGated(codeFence, text):
-		s.fenced = !s.fenced
-	case s.fenced:
+	case s.fences.next(text, true):
 	case matchGated(fixLead, text) && !matchGated(fixRef, text):
 		s.left = fixLines
 	case matchGated(sectionLead, text):
