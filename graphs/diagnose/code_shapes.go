@@ -10,7 +10,8 @@ import (
 // the error's code as code does is no run that printed it. One table of the shapes of
 // such code (codeShapes) decides it (heldByCode), each shape read on the line around the
 // message's place (rowAt: where the row's literal starts, or the head of a message
-// wrapped over two string pieces, wrappedAt) or around the error code's name:
+// wrapped over two string pieces, wrappedAt) or around the error code's name, or on the
+// block the line is in (a guard's):
 //   - an exception built and not raised: a test's exception class that fakes the error
 //     (`class _Uncapturable(RuntimeError):` over `super().__init__("operation not
 //     permitted when stream is capturing")`, a benchmark's test module: validation v33a's
@@ -27,7 +28,19 @@ import (
 //     (`cudaErrorStreamCaptureUnjoined = 904,`), a #define, a table's entry, a map's key,
 //     a match arm (errorCodeName between its lead and its end);
 //   - a message cut at the end of a string piece inside a call's argument list opened
-//     above (cutHead, inCall).
+//     above (cutHead, inCall);
+//   - a program's own notice of a refusal it avoids: a string, or a comment of its own
+//     that is not the exception's printed line (guardNote), in the block of a guard, an
+//     if that tests the Python, the torch, the platform, the device or the caught
+//     exception's text (`if python_version >= (3, 14):` over `print("  torch.compile is
+//     not supported on Python 3.14+")`, `if "Dynamo is not supported on Python 3.12+" in
+//     str(exc):` over the program's skip notice: hc_code_py314_skip_print_env_hooks,
+//     hc_code_webbgpt_catch_dynamo_py312, holdoutHC; guardHeader, heldState's blocks); a
+//     comment beside a guard's test or a version bound (`python_requires='>=3.9, <3.12',
+//     # Dynamo is not supported on Python 3.12+`, hc_setup_py_requires_comment_dynamo_pin231:
+//     guardComment); a raise or an emitting call commented out (`#    raise
+//     RuntimeError("Windows not yet supported for torch.compile")`,
+//     hc_rst_doc_comment_out_check_if_dynamo_supported: commentedCall).
 //
 // A message wrapped over two string pieces of one call's argument (implicit
 // concatenation: `refused = RuntimeError(` over "\"cudaErrorStreamCaptureUnsupported:
@@ -66,6 +79,8 @@ const (
 	inQuotes  shapeOn = iota // the words inside a string (inString)
 	onName                   // an error code's name (errorCodeName) outside a string
 	cutInCall                // a head of the words cut at a string piece's end, inside a call's arguments
+	inGuard                  // the words in a string or a comment (guardNote) on a line in a guard's block (heldCtx.guard)
+	inComment                // the words outside a string (a comment's), before: the line up to them
 )
 
 // codeShapes are the shapes of source code that holds a message, each a fact read from
@@ -81,6 +96,9 @@ var codeShapes = []codeShape{
 	{on: onName, before: codeLead, after: entryKey},                     // a table's entry, a map's key, a match arm
 	{on: onName, before: defineLead},                                    // a #define
 	{on: cutInCall},                                                     // a head cut in a call's string pieces
+	{on: inGuard},                                                       // a string or a note in a guard's block
+	{on: inComment, before: guardComment},                               // a comment beside a guard or a version bound
+	{on: inQuotes, before: commentedCall},                               // a raise or an emitting call commented out
 }
 
 // heldByCode reports whether row i's match on e is a message held by source code: a line
@@ -99,14 +117,18 @@ func (s *scanner) heldByCode(i int, e *ringLine) bool {
 	if p := s.lineAbove(e); p != nil {
 		above = p.clean
 	}
-	return heldShape(above, e.clean, at, cut, called) >= 0
+	return heldShape(above, e.clean, at, shapeWhere{cut: cut, called: called, guarded: e.held.guard}) >= 0
 }
 
+// shapeWhere is what heldShape knows of a place beside its line: the row's words there are
+// a head of them (cut), inside the argument list of a call opened above (called: inCall;
+// not a literal's items), on a line in a guard's block (guarded: heldCtx.guard).
+type shapeWhere struct{ cut, called, guarded bool }
+
 // heldShape returns the index of the first of codeShapes that holds line (above: the line
-// above it, nil for none) at at, where the row's words (cut: a head of them) or an error
-// code's name stand, called where that place is inside the argument list of a call opened
-// above (inCall; not a literal's items); else -1.
-func heldShape(above, line []byte, at int, cut, called bool) int {
+// above it, nil for none) at at, where the row's words (w.cut: a head of them) or an
+// error code's name stand; else -1.
+func heldShape(above, line []byte, at int, w shapeWhere) int {
 	if at < 0 {
 		return -1
 	}
@@ -114,20 +136,39 @@ func heldShape(above, line []byte, at int, cut, called bool) int {
 	lo, hi := nameAround(line, at)
 	named := !quoted && errorCodeName.Match(line[lo:hi])
 	for k, sh := range codeShapes {
-		var ok bool
-		switch sh.on {
-		case cutInCall:
-			ok = cut && quoted && called
-		case inQuotes:
-			ok = !cut && quoted && sh.holds(line[:at], nil, above)
-		default:
-			ok = !cut && named && sh.holds(line[:lo], line[hi:], nil)
-		}
-		if ok {
+		if sh.at(above, line, at, w, quoted, named, lo, hi) {
 			return k
 		}
 	}
 	return -1
+}
+
+// at reports whether sh holds line at at (heldShape; quoted: the place is inside a string;
+// named: an error code's name, line[lo:hi], stands there outside one).
+func (sh *codeShape) at(above, line []byte, at int, w shapeWhere, quoted, named bool, lo, hi int) bool {
+	switch {
+	case sh.on == cutInCall:
+		return w.cut && quoted && w.called
+	case w.cut:
+		return false
+	case sh.on == inQuotes:
+		return quoted && sh.holds(line[:at], nil, above)
+	case sh.on == inGuard:
+		return w.guarded && (quoted || guardNote(line, at))
+	case sh.on == inComment:
+		return !quoted && sh.holds(line[:at], nil, nil)
+	}
+	return named && sh.holds(line[:lo], line[hi:], nil)
+}
+
+// guardNote reports whether line[at] is in a comment of its own that is not the
+// exception's line as a run prints it ("# RuntimeError: Dynamo is not supported on Python
+// 3.13+" over a skipped test records the failure seen, as the corpus labels packaging skip
+// lists' comments: ab_nixpkgs_torch_geometric_disabled_tests_py313_compile,
+// p_nixpkgs_diffusers_disabled_dynamo_py312).
+func guardNote(line []byte, at int) bool {
+	c := commentAt(line[:at])
+	return c >= 0 && !classAlone.Match(bytes.TrimLeft(line[c:at], "#/ \t")) && !classLead.Match(line[at:])
 }
 
 // holds reports whether before (and after) are sh's, or before joined below above is

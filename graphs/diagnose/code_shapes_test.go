@@ -8,7 +8,7 @@ import (
 
 // shapeNames name codeShapes, in its order, for TestHeldByCode's cases.
 var shapeNames = []string{"construct", "returned or mapped", "definition", "config key", "case label", "constant",
-	"entry key", "define", "cut in a call"}
+	"entry key", "define", "cut in a call", "guarded", "guard comment", "commented call"}
 
 // TestHeldByCode: one case or more of each of codeShapes (the shapes of the code that
 // builds a message, holds it in a name or names its error code, and of a message cut
@@ -26,6 +26,11 @@ func TestHeldByCode(t *testing.T) {
 		unjoin = "capturing stream has unjoined work"
 		sms    = "Not enough SMs to use max_autotune_gemm mode"
 		offset = "Offset increment outside graph capture encountered unexpectedly."
+		py314  = "torch.compile is not supported on Python 3.14+"
+		dyn312 = "Dynamo is not supported on Python 3.12+"
+		dyn313 = "Dynamo is not supported on Python 3.13+"
+		win    = "Windows not yet supported for torch.compile"
+		py311  = "Python 3.11+ not yet supported for torch.compile"
 	)
 	tests := []struct {
 		shape, text string
@@ -95,7 +100,34 @@ func TestHeldByCode(t *testing.T) {
 		{shape: "define", text: "#define «CUDA_ERROR_STREAM_CAPTURE_UNJOINED 904"},
 		// a message cut at a string piece's end inside a call's arguments
 		{shape: "cut in a call", text: "        refused = RuntimeError(\n            \"cudaErrorStreamCaptureUnsupported: «operation not permitted when stream\""},
+		// a program's own notice of a refusal in a guard's block (holdoutHC's
+		// hc_code_py314_skip_print_env_hooks and hc_code_webbgpt_catch_dynamo_py312) and its
+		// siblings: a platform's, a device's, a support probe's
+		{shape: "guarded", text: "        if python_version >= (3, 14):\n            print(\"  «" + py314 + "\")"},
+		{shape: "guarded", text: "if sys.version_info >= (3, 12):\n    warnings.warn(\"«" + dyn312 + ", running eagerly\")\n    USE_COMPILE = False\n    _note = (\n        \"«" + dyn312 + "\")"},
+		{shape: "guarded", text: "            if \"" + dyn312 + "\" in str(exc):\n                print(\n                    \"WebbGPT: skipping torch.compile because Torch«" + dyn312 + " in this environment.\","},
+		{shape: "guarded", text: "        if os.name == \"nt\":\n            print(\"«torch.compile is not supported on Windows. Try Linux or WSL instead.\")"},
+		{shape: "guarded", text: "    if args.compile and platform.system() == \"Windows\":\n        print(\"«torch.compile is not supported on Windows here; ignoring --compile\")"},
+		{shape: "guarded", text: "elif sys.platform == \"win32\":\n    sys.stderr.write(\"«" + win + "\\n\")"},
+		{shape: "guarded", text: "if not torch._dynamo.is_dynamo_supported():\n    return model, \"«" + py311 + "\""},
+		{shape: "guarded", text: "if sys.version_info >= (3, 13):\n    # «" + dyn313 + "; the compile tests are left out"},
+		// a comment beside a version bound or a guard's test (holdoutHC's
+		// hc_setup_py_requires_comment_dynamo_pin231) and its siblings in pyproject.toml and
+		// a requirement's marker
+		{shape: "guard comment", text: "    python_requires='>=3.9, <3.12', # «" + dyn312},
+		{shape: "guard comment", text: "requires-python = \">=3.9,<3.12\"  # «" + dyn312},
+		{shape: "guard comment", text: "torch==2.3.1 ; python_version < \"3.12\"  # «" + dyn312},
+		{shape: "guard comment", text: "if sys.version_info >= (3, 12):  # «" + dyn312},
+		// a raise or a print commented out (holdoutHC's
+		// hc_rst_doc_comment_out_check_if_dynamo_supported) in Python and C++
+		{shape: "commented call", text: "      def check_if_dynamo_supported():\n       #if sys.platform == \"win32\":\n       #    raise RuntimeError(\"«" + win + "\")"},
+		{shape: "commented call", text: "# print(\"«" + py314 + "\")"},
+		{shape: "commented call", text: "    // throw std::runtime_error(\"«" + perm + "\");"},
 		// near misses: no shape
+		{text: "  ] ++ lib.optionals (pythonAtLeast \"3.13\") [\n    # RuntimeError: «" + dyn313, want: UnsupportedPython},
+		{text: "if sys.version_info >= (3, 13):\n    # RuntimeError: «" + dyn313, want: UnsupportedPython},
+		{text: "# model = torch.compile(model) # RuntimeError: «" + dyn312, want: UnsupportedPython},
+		{text: "On Python 3.12 my run stopped at once:\n    «" + dyn312, want: UnsupportedPython},
 		{text: "RuntimeError: CUDA error: «" + unjoin + " (cudaErrorStreamCaptureUnjoined)", want: StreamCaptureUnjoined},
 		{text: "«cudaErrorStreamCaptureUnjoined: " + unjoin, want: StreamCaptureUnjoined},
 		{text: "worker 3 failed:\nRuntimeError('«" + perm + "')", want: StreamCaptureIllegal},
@@ -112,6 +144,8 @@ func TestHeldByCode(t *testing.T) {
 			want: StreamCaptureIllegal, gate: true},
 		{text: "-        return \"old words\";\n+        return \"«" + unjoin + "\";", want: StreamCaptureUnjoined},
 		{text: "-        _warning = \"old\"\n+        _warning = \"«" + sms + "\"", want: MaxAutotuneGEMMOff},
+		{text: "This is stated in torch/__init__.py:\n```python\nif sys.version_info >= (3, 14):\n        print(\"«" + py314 + "\")",
+			want: UnsupportedPython, gate: true},
 	}
 	covered := map[string]bool{}
 	for _, tt := range tests {
@@ -127,7 +161,7 @@ func TestHeldByCode(t *testing.T) {
 		}
 		cut := tt.shape == "cut in a call"
 		got := ""
-		if k := heldShape(above, line, at, cut, cut); k >= 0 {
+		if k := heldShape(above, line, at, shapeWhere{cut: cut, called: cut, guarded: guardedLast(lines)}); k >= 0 {
 			got = shapeNames[k]
 		}
 		if want := tt.shape; tt.gate && got == "" || !tt.gate && got != want {
@@ -145,4 +179,15 @@ func TestHeldByCode(t *testing.T) {
 			t.Errorf("shape %q has no case", name)
 		}
 	}
+}
+
+// guardedLast reports whether the last of lines is in a guard's block, as heldState reads
+// the lines (scopeLine).
+func guardedLast(lines []string) bool {
+	var h heldState
+	var ctx heldCtx
+	for n, l := range lines {
+		ctx = h.scopeLine([]byte(l), n+1, false)
+	}
+	return ctx.guard
 }
