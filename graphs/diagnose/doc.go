@@ -498,7 +498,11 @@
 // lead it in as a condition or a hedged example ("If you see … Example error:", "若…返回如下
 // 错误信息。", "an error saying something like", "you might get … :", 場合, 경우, "Failure
 // mode if X:", "symptom without X:") gives no hit unless a person ran it ("I", "we got",
-// 我) (lead_above.go). A message quoted as the object of a statement of what a component
+// 我) (lead_above.go); under a prediction in general ("some workloads will fail with:")
+// or a modal that anyone may meet it ("one might encounter compilation errors like the
+// following:", "you may see an error like:", 可能会遇到如下错误, 以下のようなエラーが出る場合
+// があります), no line of the block gives one, unless a heading above describes a problem
+// ("## Problem", "## 问题描述": what happened to the writer). A message quoted as the object of a statement of what a component
 // does in general gives no hit either: "inductor only warns \"…\"", "ROCm disallows this
 // during capture and raises: `…`", "When Triton is absent, compilation crashes … with
 // \"…\"", "Without X, … raises:" over the message on the comment's next lines, and their

@@ -51,3 +51,39 @@ func TestFormsGuard35(t *testing.T) {
 		{"report: commented compile", "model.to(device)\n# model = torch.compile(model) # RuntimeError: " + dyn312 + "\n", up(2), "gb_mps_notebook_commented_compile_dynamo_py312"},
 	})
 }
+
+// hook35 is Inductor's launch_enter_hook failure on a newer Triton, as
+// hc_moshi_readme_might_encounter_launch_enter_hook's FAQ quotes it.
+const hook35 = "torch._inductor.exc.InductorError: AttributeError: type object 'CompiledKernel' has no attribute 'launch_enter_hook'"
+
+// hookBlock35 is a fenced traceback with hook35 on its last line, a blank line inside.
+const hookBlock35 = "```\n  Traceback (most recent call last):\n  ...\n\n  File \"site-packages/torch/_inductor/runtime/triton_heuristics.py\", line 1153, in make_launcher\n" +
+	"    \"launch_enter_hook\": binary.__class__.launch_enter_hook,\n" + hook35 + "\n```\n"
+
+// TestFormsHypo35: a FAQ's or a README's modal lead-in that anyone may meet the failure
+// ("one might encounter compilation errors like the following:", leadHypo) over a
+// fenced traceback gives no finding, on every line of the block (chainLead), in the
+// languages people write such FAQs in. A person's run ("I got the following error:"),
+// a thing's failure ("the following test may fail"), "can", and a modal under a
+// problem's heading (a fix note's own bug) stay findings.
+func TestFormsHypo35(t *testing.T) {
+	tm := func(line int) form { return form{diagnose.TritonMissing, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"hypo: moshi", "### Torch Compilation Errors\n\nWith some PyTorch/triton versions, one might encounter compilation errors\nlike the following:\n" +
+			hookBlock35 + "\nIf that's the case, you can disable torch compilation by setting the following\nenvironment variable.\n", form{}, "hc_moshi_readme_might_encounter_launch_enter_hook"},
+		{"hypo: you may see", "On a Triton newer than torch's, you may see an error like:\n\n" + hookBlock35, form{}, "you may see … like:"},
+		{"hypo: might get following", "You might get the following error.\n" + hookBlock35, form{}, "a sentence's end"},
+		{"hypo: zh", "使用较新版本的 Triton 时，可能会遇到如下错误：\n" + hookBlock35, form{}, "可能会遇到如下错误"},
+		{"hypo: ja", "Triton のバージョンによっては、以下のようなエラーが出る場合があります。\n" + hookBlock35, form{}, "以下のようなエラーが出る場合があります"},
+		{"hypo: ko", "일부 Triton 버전에서는 다음과 같은 오류가 발생할 수 있습니다:\n" + hookBlock35, form{}, "다음과 같은 오류가 발생할 수 있습니다"},
+		{"hypo: de", "Mit manchen Triton-Versionen kann es zu folgendem Fehler kommen:\n" + hookBlock35, form{}, "kann es zu folgendem Fehler kommen"},
+		{"hypo: fr", "Avec certaines versions de Triton, vous pourriez rencontrer une erreur comme celle-ci :\n" + hookBlock35, form{}, "vous pourriez rencontrer"},
+		// stay findings
+		{"report: I got", "With triton 3.4 installed, I got the following error:\n" + hookBlock35, tm(8), "a person's run"},
+		{"report: we got", "After the upgrade we got errors like the following:\n" + hookBlock35, tm(8), "we got"},
+		{"report: test may fail", "With newer Triton versions, the following test may fail:\n" + hookBlock35, tm(8), "a thing's failure: ey_vllmascend13792's shape"},
+		{"report: can hit", "With newer Triton versions you can hit:\n" + hookBlock35, tm(8), "can: holdoutJ's scope note"},
+		{"report: problem heading", "## Problem\n\nWhen the reference audio changes, you might see the following error:\n" + hookBlock35, tm(10), "a problem's description"},
+		{"report: zh problem heading", "## 问题描述\n\n在使用 Web 界面时，特别是更换参考音频时，可能会出现以下错误：\n\n" + hookBlock35, tm(11), "t_syaofox_voxcpm_zh_gradio_thread_tls"},
+	})
+}

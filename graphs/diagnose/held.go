@@ -403,6 +403,7 @@ func (s *scanner) fenceNext(raw []byte, lineStart bool) bool {
 	}
 	if lineStart && !in && isHeading(raw) {
 		s.held.facts.heading(s.line)
+		s.problemHead = problemHeading.Match(raw)
 	}
 	return in
 }

@@ -773,8 +773,11 @@ type scanner struct {
 	listings  listingState
 	fences    fenceState
 	calls     callState
-	// leads are the prose lines above a line that stands alone (keepLead), by its vline.
-	leads [ringSize]leadSlot
+	// leads are the prose lines above a line that stands alone (keepLead), by its vline;
+	// problemHead: the markdown section read now is a problem's description
+	// (problemHeading), where a lead's modal tells what happened (leadHypo).
+	leads       [ringSize]leadSlot
+	problemHead bool
 	// generic is the state of a list under a generic lead-in (genericList).
 	generic genericList
 	torch   versionFinder
