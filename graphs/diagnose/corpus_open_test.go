@@ -12,9 +12,10 @@ var OpenFalse = map[string]string{
 	// (guardComment), check_if_dynamo_supported's raise commented out in an RST guide
 	// (commentedCall) and its raise under the version check of the guide's copy; a FAQ's
 	// modal lead-in over a fenced traceback ("one might encounter compilation errors like
-	// the following:", leadHypo, lead_above.go).
-	"hc_sam2_wsl2_trt_troubleshooting_invalid_context_pycuda":   "holdoutHC: PyCUDA's own link failure (`pip install pycuda`, cannot find -lcuda) beside the positive's cuda-invalid-context, read as libcuda-not-found with Triton's cause and fix",
-	"hc_code_comment_to_avoid_pending_backwards_dummy_backward": "holdoutHC: a purpose clause in a comment (\"# To avoid UserWarning: Unable to hit fast path …\") wrapped over two comment lines, read as trees-pending-backward",
+	// the following:", leadHypo, lead_above.go); PyTorch's message after a purpose in a
+	// comment ("# To avoid UserWarning: Unable to hit fast path …", wrapped: purposeComment,
+	// absent.go).
+	"hc_sam2_wsl2_trt_troubleshooting_invalid_context_pycuda": "holdoutHC: PyCUDA's own link failure (`pip install pycuda`, cannot find -lcuda) beside the positive's cuda-invalid-context, read as libcuda-not-found with Triton's cause and fix",
 	// holdoutHA and holdoutHB, measured once at 391fddc9 (validations v34a and v34b,
 	// 2026-12-07): classes in testdata/corpus/README.md. Quiet since: PyTorch's source
 	// listed under its def (a raise in a walkthrough and an annotated copy, the bare TLS

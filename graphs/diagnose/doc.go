@@ -502,7 +502,11 @@
 // or a modal that anyone may meet it ("one might encounter compilation errors like the
 // following:", "you may see an error like:", 可能会遇到如下错误, 以下のようなエラーが出る場合
 // があります), no line of the block gives one, unless a heading above describes a problem
-// ("## Problem", "## 问题描述": what happened to the writer). A message quoted as the object of a statement of what a component
+// ("## Problem", "## 问题描述": what happened to the writer). PyTorch's message as the
+// object of a purpose in a source comment ("# To avoid UserWarning: …", wrapped onto the
+// comment's next line too; "# workaround for …", "// to prevent …", "# 为了避免 …", "# 「…」
+// を回避するため") gives no hit; a retelling after a purpose ("prevents \"pending uninvoked
+// backwards\"") still does (purposeComment, absent.go). A message quoted as the object of a statement of what a component
 // does in general gives no hit either: "inductor only warns \"…\"", "ROCm disallows this
 // during capture and raises: `…`", "When Triton is absent, compilation crashes … with
 // \"…\"", "Without X, … raises:" over the message on the comment's next lines, and their

@@ -87,3 +87,44 @@ func TestFormsHypo35(t *testing.T) {
 		{"report: zh problem heading", "## 问题描述\n\n在使用 Web 界面时，特别是更换参考音频时，可能会出现以下错误：\n\n" + hookBlock35, tm(11), "t_syaofox_voxcpm_zh_gradio_thread_tls"},
 	})
 }
+
+// Messages of TestFormsPurpose35.
+const (
+	pend35  = "Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards."
+	pool35  = "cudaMallocAsync does not yet support checkPoolLiveAllocations"
+	copy35  = "Cannot copy between CPU and CUDA tensors during CUDA graph capture unless the CPU tensor is pinned."
+	dummy35 = "        dummy_output[\"value\"][0].backward()\n"
+)
+
+// TestFormsPurpose35: PyTorch's own message held as the object of a purpose in a source
+// comment ("# To avoid UserWarning: …", wrapped over two comment lines:
+// hc_code_comment_to_avoid_pending_backwards_dummy_backward; "workaround for", "avoids",
+// "// to prevent", 为了避免, を回避するため, 피하기 위해) gives no finding. A retelling
+// after a purpose (n_vraxion_train_comment_pending_backwards, x_latentsync_…), a message
+// on a comment line of its own under "to avoid" whose comment goes on to its cause
+// (el_comfyui_sam31_…), and a comment that says it was raised stay findings.
+func TestFormsPurpose35(t *testing.T) {
+	pb := func(line int, m diagnose.Match) form { return form{diagnose.TreesPendingBackward, line, m, ""} }
+	ai := func(line int, m diagnose.Match) form { return form{diagnose.AllocatorIncompatible, line, m, ""} }
+	checkForms(t, []formTest{
+		{"purpose: wrapped", "        neural_net.train()\n        # To avoid UserWarning: Unable to hit fast path of CUDAGraphs because of\n        # pending, uninvoked backwards.\n" + dummy35,
+			form{}, "hc_code_comment_to_avoid_pending_backwards_dummy_backward"},
+		{"purpose: one line", "        # To avoid UserWarning: " + pend35 + "\n" + dummy35, form{}, "the same on one line"},
+		{"purpose: quoted", "        # To avoid the warning \"" + pend35 + "\"\n" + dummy35, form{}, "a noun and a quote between"},
+		{"purpose: workaround for", "    # workaround for RuntimeError: " + pool35 + "\n    os.environ.pop(\"PYTORCH_CUDA_ALLOC_CONF\", None)\n", form{}, "workaround for"},
+		{"purpose: avoids", "    # pin the staging buffer; avoids \"" + copy35 + "\"\n    buf = buf.pin_memory()\n", form{}, "avoids, a finite verb"},
+		{"purpose: to prevent", "    // to prevent RuntimeError: " + pool35 + "\n    setenv(\"PYTORCH_CUDA_ALLOC_CONF\", \"\", 1);\n", form{}, "a C comment"},
+		{"purpose: zh", "        # 为了避免 UserWarning: " + pend35 + "\n" + dummy35, form{}, "为了避免"},
+		{"purpose: ja", "        # 「" + pend35 + "」を回避するため、ダミーの backward を実行する\n" + dummy35, form{}, "を回避するため"},
+		{"purpose: ko", "        # \"" + pend35 + "\" 경고를 피하기 위해 더미 backward를 실행\n" + dummy35, form{}, "경고를 피하기 위해"},
+		// stay findings
+		{"report: retold after prevents", "        # Fence CUDA graph boundaries so reduce-overhead mode properly\n        # separates forward passes (prevents \"pending uninvoked backwards\").\n" +
+			"        torch.compiler.cudagraph_mark_step_begin()\n", pb(2, diagnose.Paraphrased), "n_vraxion_train_comment_pending_backwards"},
+		{"report: retold after to prevent", "# Disable CUDA graphs to prevent checkPoolLiveAllocations error\nexport DISABLE_CUDA_GRAPH=1\nexport PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync\n",
+			ai(1, diagnose.Paraphrased), "x_latentsync_run_comfyui_fixed_sh_checkpool_pt271"},
+		{"report: own line under to avoid", "            # Disable CUDA graph trees in torch.inductor to avoid\n            # \"" + pool35 + "\" error.\n" +
+			"            # SAM3 lib internally uses torch.compile with max-autotune, which triggers CUDA graphs that conflict with cudaMallocAsync.\n",
+			ai(2, diagnose.Exact), "el_comfyui_sam31_nodes_disable_cudagraph_trees_cudamallocasync_checkpool"},
+		{"report: raised", "        # this raised UserWarning: " + pend35 + "\n" + dummy35, pb(1, diagnose.Exact), "a comment telling it happened"},
+	})
+}

@@ -2110,7 +2110,8 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // unreported reports whether row i's match on e is no report of its failure: a retelling
 // under a condition, in a string of code or with its compiler the finder
 // (retoldUnreported), a missing header's compiler error in a source build
-// (inSourceBuild), a fix's purpose (fixedQuote), the C++ call that raises the message
+// (inSourceBuild), a fix's purpose (fixedQuote; PyTorch's message after a purpose in a
+// comment, purposeComment), the C++ call that raises the message
 // (raisedInSource), a rule that source code states in a comment or a docstring
 // (ruleStated), a Python assert statement's message in source code (assertedInSource),
 // a Python logger's, warn's or raise's call that emits it (emittedInSource), a retelling
@@ -2123,7 +2124,7 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // a listing shows, an except clause's comment or a returned bracket's string
 // (sourceShapes), an item of a list under a generic lead-in (listedGeneric).
 func (s *scanner) unreported(i int, e *ringLine) bool {
-	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
+	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.purposeComment(i, e) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
 		s.unreportedBeside(i, e)
 }
