@@ -575,8 +575,14 @@
 // hipErrorStreamCaptureUnjoined:`, `cudaErrorStreamCaptureUnjoined = 904,`), a constant
 // or a variable that holds the message (`_SMALL_GPU_MAX_AUTOTUNE_WARNING = "…"`, `const
 // char* kMsg = "…"`, a YAML key's `message: "…"`), a message cut or wrapped inside a
-// call's string pieces, and a test's `pytest.raises(…, match="…")`; a traceback frame's
-// line, a fenced block, a diff's line and prose stay findings. Nor is a message named as an example of what generally happens: an item of
+// call's string pieces, a test's `pytest.raises(…, match="…")`, a program's own notice in
+// the block of a guard that tests the Python, the platform, the device or a caught
+// exception's text (`if sys.version_info >= (3, 14):` over `print("  torch.compile is
+// not supported on Python 3.14+")`), a comment beside a guard or a version bound
+// (`python_requires='>=3.9, <3.12', # Dynamo is not supported on Python 3.12+`) and a
+// raise commented out; a traceback frame's line, a fenced block, a diff's line, prose and
+// a guard's comment that quotes the exception's line (`# RuntimeError: …`, as a skip
+// list's) stay findings. Nor is a message named as an example of what generally happens: an item of
 // a list under "In practice you see errors like:" or "Common failures include:", the
 // same on one line, and a comment's hypothetical thing ("A stray CPU tensor here … fails
 // as \"…\""); a troubleshooting tip's "If you see errors like:" over its list, a person
