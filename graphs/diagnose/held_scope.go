@@ -141,7 +141,7 @@ func (h *heldState) opens(t []byte, indent, line int) {
 		switch {
 		case hasAnyPrefix(t, "if False:", "if 0:", "if None:", "while False:", "while 0:"):
 			h.push(heldBlock{indent: indent, dead: true})
-		case t[0] != 'w' && guardHeader.Match(t):
+		case hasAnyPrefix(t, "if ", "elif ", "if(", "elif(") && guardHeader.Match(t):
 			h.push(heldBlock{indent: indent, guard: true})
 		default:
 			h.withLine(t, indent, line)
