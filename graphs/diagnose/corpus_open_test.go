@@ -17,10 +17,10 @@ var OpenFalse = map[string]string{
 	// 2026-12-07): classes in testdata/corpus/README.md. Quiet since: PyTorch's source
 	// listed under its def (a raise in a walkthrough and an annotated copy, the bare TLS
 	// assert of a port's get_obj), an except clause's comment and a string a return's
-	// bracket holds (sourceShapes, source_shapes.go); predictions in general ("some torch.compile
+	// bracket holds (heldByCode's rows of source_shapes.go); predictions in general ("some torch.compile
 	// workloads will fail with:", "will result in errors … such as:": leadPredict,
 	// lead_above.go); a Japanese condition with the failure after the message
-	// (mechanismCondSOV, mechanism.go); HIP's error-code documentation (errorCodeDoc,
+	// (mechanismCondSOV, mechanism.go); HIP's error-code documentation (heldByCode's rows of
 	// source_shapes.go). The rest are label questions: the corpus labels their shapes the code's.
 	"ha_neg_triton_pr5465_cherry_pick_device_context":    "holdoutHA: a fix PR's title (\"Ensure device context before launching kernel\") read as cuda-invalid-context: a label question, as validate26 labelled this same cherry pick and triton-lang/triton#3731 the code's (TestFormsRetoldV26A, ensureContextFixRetold) and holdoutEN's en_pt152667 (the same fix in PyTorch) is",
 	"ha_neg_zh_changelog_v191_cudamallocasync_fix":       "holdoutHA: a Chinese changelog bullet \"修复 `RuntimeError: …`\" (a fix note under a release heading), read as allocator-incompatible: a label question, as the corpus labels changelogs' fix notes that quote the message the code's (bt_qwen3tts_changelog_…, bt_warp_changelog_1150_…, bt_ferrotorch_changelog_…, i1_nanochat_gb10_changelog_…, j_neg_gentoo_triton_changelog_…)",
