@@ -422,7 +422,7 @@
 //	  and -script work later)                             3,141,375      4.3 KB left
 //	the module's own functions' names in the runtime's
 //	  table short, written over in place ("diagnose.17";
-//	  web -names FILE maps them back: wasmdata.ShortNames) TRANSFER1     SAVED1
+//	  web -names FILE maps them back: wasmdata.ShortNames) 3,128,732     12.6 KB
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
