@@ -39,3 +39,35 @@ func TestFormsCompileTold(t *testing.T) {
 		{"quiet: pip --compile-bytecode", "uv pip install --compile-bytecode triton==3.3.0\n" + attrsCC + "\n", form{}, "--compile-bytecode is no torch.compile"},
 	})
 }
+
+// TestFormsRetoldHead: a message's start retold unquoted in running prose after a verb of
+// failing (retoldSpans: "failed with", "errored with", "crashes with an … error",
+// "raises", "got", 报错; で落ちる, 에러가 나 after it), cut where the sentence goes on (a
+// comma, "then", "and", "when", a full-width comma), is read as the lead rule reads a
+// quotation of it (hc_sglangomni1061_higgs_offset_increment_prose). A modal, a negation, a
+// condition or a purpose before the verb, a head shorter than minLead, and words that are
+// no message's start stay quiet.
+func TestFormsRetoldHead(t *testing.T) {
+	cc := func(line int) form { return form{diagnose.TreesConcurrentCallers, line, diagnose.Truncated, ""} }
+	checkForms(t, []formTest{
+		{"retold: hc sglangomni1061", "- Exact-shape reduce-overhead CUDA-graph capture is not safe as implemented: the second request failed with " +
+			"Offset increment outside graph capture, then an illegal memory access. Exact-shape compilation without CUDA graphs is safe.\n",
+			cc(1), "hc_sglangomni1061_higgs_offset_increment_prose"},
+		{"retold: errored with … and", "With mode=\"reduce-overhead\" the server errored with Offset increment outside graph capture and then hung.\n", cc(1), "errored with, cut at and"},
+		{"retold: crashes with an … error", "Under torch.compile the second call crashes with an Offset increment outside graph capture error.\n", cc(1), "an article and an error noun"},
+		{"retold: raises … when", "model.generate() raises Offset increment outside graph capture when two requests overlap.\n", cc(1), "raises, cut at when"},
+		{"retold: got … line end", "After the first capture failed I got Offset increment outside graph capture\n", cc(1), "got, to the line's end"},
+		{"retold: died with class", "The worker died with RuntimeError: Offset increment outside graph capture (after the warmup).\n", cc(1), "an exception class, cut at a bracket"},
+		{"retold: 2.3 wording", "On torch 2.3 the replay failed with CUDA generator expects graph capture, then nothing worked.\n",
+			form{diagnose.TreesConcurrentCallers, 1, diagnose.Truncated, "2.3"}, "2.0–2.3's wording"},
+		{"retold: zh 报错", "开启 reduce-overhead 后第二个请求报错 Offset increment outside graph capture，然后出现非法内存访问。\n", cc(1), "报错, a full-width comma"},
+		{"retold: ja で落ちる", "reduce-overheadを有効にすると2回目のリクエストがOffset increment outside graph captureで落ちる。\n", cc(1), "で落ちる after the message"},
+		{"retold: ko 에러가 나", "reduce-overhead로 컴파일하면 두 번째 요청에서 Offset increment outside graph capture 에러가 납니다.\n", cc(1), "에러가 나 after the message"},
+		{"quiet: would fail with", "Without the warmup it would fail with Offset increment outside graph capture, so we warm up first.\n", form{}, "a modal"},
+		{"quiet: to avoid getting", "We seed outside the capture to avoid getting Offset increment outside graph capture, then capture.\n", form{}, "a purpose"},
+		{"quiet: if it fails with", "# if this fails with Offset increment outside graph capture, restart the process\n", form{}, "a condition"},
+		{"quiet: never", "It never failed with Offset increment outside graph capture, and the outputs matched.\n", form{}, "a negation"},
+		{"quiet: short head", "The second request failed with Offset increment, then an illegal memory access.\n", form{}, "shorter than minLead"},
+		{"quiet: no message", "The second request failed with an illegal memory access outside graph capture, then recovered.\n", form{}, "no message's start"},
+	})
+}
