@@ -71,3 +71,32 @@ func TestFormsRetoldHead(t *testing.T) {
 		{"quiet: no message", "The second request failed with an illegal memory access outside graph capture, then recovered.\n", form{}, "no message's start"},
 	})
 }
+
+// TestFormsOtherLinker: "cannot find -lcuda" told as another package's build (otherLinked:
+// PyCUDA's pip install, bitsandbytes, CuPy, llama-cpp-python, a Ruby extconf, a CMake
+// project, on the line or above it in its section) is no libcuda-not-found, even where the
+// text shows torch.compile elsewhere (hc_sam2_wsl2_trt_troubleshooting_invalid_context_pycuda);
+// Triton's link, and a section whose other package is in an item above the failure's, stay
+// found.
+func TestFormsOtherLinker(t *testing.T) {
+	lc := func(line int) form { return form{diagnose.LibcudaNotFound, line, diagnose.Exact, ""} }
+	const compiled = "[PyTorch] Propagating frames with torch.compile()...\n\n"
+	checkForms(t, []formTest{
+		{"other: hc pycuda heading", compiled + "### Issue: PyCUDA build fails with \"cannot find -lcuda\"\n**Fix:** Set library paths before installing:\n" +
+			"```bash\nLIBRARY_PATH=/usr/lib/wsl/lib pip install pycuda\n```\n", form{}, "hc_sam2: PyCUDA's build in the heading"},
+		{"other: bitsandbytes heading above", compiled + "## Building bitsandbytes from source\n\nThe link step failed:\n\n" +
+			"```\n/usr/bin/ld: cannot find -lcuda: No such file or directory\ncollect2: error: ld returned 1 exit status\n```\n", form{}, "bitsandbytes' build, a heading above"},
+		{"other: llama-cpp-python", compiled + "CMAKE_ARGS=\"-DGGML_CUDA=on\" pip install llama-cpp-python\n" +
+			"/usr/bin/ld: cannot find -lcuda: No such file or directory\n", form{}, "llama-cpp-python's pip build on the line above"},
+		{"other: cupy", compiled + "Installing CuPy from source on WSL2 fails at the link: /usr/bin/ld: cannot find -lcuda\n", form{}, "CuPy on the line"},
+		{"other: ruby extconf", compiled + "*** extconf.rb failed ***\nchecking for main() in -lcuda... no\n/usr/bin/ld: cannot find -lcuda\n", form{}, "a Ruby extension's extconf"},
+		{"other: cmake project", compiled + "-- Configuring done\nCMake Error: linking the project's kernels failed\n/usr/bin/ld: cannot find -lcuda\n", form{}, "a CMake project"},
+		{"found: triton launcher", "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n" +
+			"CalledProcessError: Command '['/usr/bin/gcc', '/tmp/tmpx/main.c', '-lcuda']' returned non-zero exit status 1.\n" +
+			"/usr/bin/ld: cannot find -lcuda: No such file or directory\n", lc(3), "Triton's launcher link"},
+		{"found: triton beside pycuda", "### Triton and PyCUDA both fail with \"cannot find -lcuda\" under torch.compile\n", lc(1), "Triton named on the line"},
+		{"found: cmake in the item above", "- **`aoti_cuda_backend` not found**: use `make voxtral-cuda` instead of running cmake by hand.\n" +
+			"- **`cannot find -lcuda` during the export (WSL2)**: prepend /usr/lib/wsl/lib to LIBRARY_PATH.\n" +
+			"- **First call is slow**: Triton autotunes the matmul kernels on first run.\n", lc(2), "r_executorch: another item's cmake"},
+	})
+}
