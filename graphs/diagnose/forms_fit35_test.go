@@ -3,6 +3,8 @@ package diagnose_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
@@ -99,4 +101,52 @@ func TestFormsOtherLinker(t *testing.T) {
 			"- **`cannot find -lcuda` during the export (WSL2)**: prepend /usr/lib/wsl/lib to LIBRARY_PATH.\n" +
 			"- **First call is slow**: Triton autotunes the matmul kernels on first run.\n", lc(2), "r_executorch: another item's cmake"},
 	})
+}
+
+const nestedLine = "RuntimeError: Cannot prepare for replay during capturing stage. during CUDA graph capture. If you need this call to be captured, please file an issue. Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive\n"
+
+// TestEngineNestedFits: capture-nested-cudagraphs inside an engine's own capture (vLLM's,
+// vLLM-Ascend's on an NPU, SGLang's, nano-vllm's, TensorRT-LLM's) gets the engine's cause
+// and switches (nestedFits: the component skips its replay while a stream captures, or
+// the engine captures less), and its cause names the NPU where the text shows one
+// (hc_vllmomni4519_npu_code_predictor_prepare_replay_title); a hand capture keeps the
+// torch.compile fix. A negated torch.compile ("Без torch.compile") is no compile, so a
+// comment naming vLLM gets vLLM's switch (hc_ru_comment_vllm_executor_current_seed_wrapped);
+// a program named in a blog's YAML front matter is not the run's
+// (dx_mcig_blog_minimind_o_cuda_graph_default_stream_capture_retold).
+func TestEngineNestedFits(t *testing.T) {
+	t.Parallel()
+	const (
+		componentWords = "torch.cuda.is_current_stream_capturing()"
+		handFix        = "keep your torch.cuda.graph capture"
+		vllmCapture    = "Capturing CUDA graphs (decode, FULL):   0%|          | 0/11\n"
+		ascendFrame    = "  File \"/root/git/vllm-ascend/vllm_ascend/worker/model_runner_v1.py\", line 4824, in capture_model\n"
+	)
+	checkFixes(t, []fixCase{
+		{"hc vllm-ascend npu", "# [Bug][NPU]: code_predictor crashes during talker_mtp cudagraph capture\n" + vllmCapture + ascendFrame + nestedLine,
+			diagnose.CaptureNestedCUDAGraphs, "--enforce-eager", handFix},
+		{"vllm piecewise mode", "vllm serve Qwen/Qwen3-Omni --compilation-config '{\"cudagraph_mode\": \"FULL\"}'\n" + nestedLine,
+			diagnose.CaptureNestedCUDAGraphs, "\"cudagraph_mode\": \"PIECEWISE\"", handFix},
+		{"vllm component guard", "  File \"/usr/lib/python3/site-packages/vllm/v1/worker/gpu_model_runner.py\", line 3001, in capture_model\n" + nestedLine,
+			diagnose.CaptureNestedCUDAGraphs, componentWords, handFix},
+		{"sglang", "python -m sglang.launch_server --model-path m\n" + nestedLine, diagnose.CaptureNestedCUDAGraphs, "--disable-cuda-graph", handFix},
+		{"nano-vllm", "from nanovllm import LLM\n" + nestedLine, diagnose.CaptureNestedCUDAGraphs, "enforce_eager=True", handFix},
+		{"trtllm", "trtllm-serve /models/llama --backend pytorch\n" + nestedLine, diagnose.CaptureNestedCUDAGraphs, "cuda_graph_config=None", handFix},
+		{"vllm named in prose", "Inside vLLM, the talker's own graph replays during the engine's capture:\n" + nestedLine,
+			diagnose.CaptureNestedCUDAGraphs, componentWords, handFix},
+		{"hand capture stays", "model = torch.compile(model, mode=\"reduce-overhead\")\nwith torch.cuda.graph(g):\n    y = model(x)\n" + nestedLine,
+			diagnose.CaptureNestedCUDAGraphs, handFix, componentWords},
+		{"hc ru negated compile", "    # Без torch.compile и без захвата CUDA-графов.\n    # RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during\n" +
+			"    #   CUDA graph capture\n    # сам vLLM, а у нас их выбирает первая стадия.\n", diagnose.CaptureRNGState, "vLLM: --enforce-eager", compileMode},
+		{"en without torch.compile", "We run vLLM without torch.compile here.\n" + rngLine, diagnose.CaptureRNGState, "vLLM: --enforce-eager", compileMode},
+		{"vllmconfig in code", "config = VllmConfig(model_config=mc)\n" + illegalLine, diagnose.StreamCaptureIllegal, engineWords, compileMode},
+		{"compile not negated", "We run vLLM with torch.compile here.\n" + rngLine, diagnose.CaptureRNGState, compileMode, "vLLM: --enforce-eager"},
+		{"dx front matter", "---\ntitle: \"CUDA Graph practice\"\ntags:\n  - PyTorch\nseries: nanovllm-omni Dev Notes\n---\n## Recipe\n\n" +
+			"g = torch.cuda.CUDAGraph()\nwith torch.cuda.graph(g):\n    y = model(x)\n" + illegalLine, diagnose.StreamCaptureIllegal, manualWords, "nano-vllm"},
+		{"nano-vllm after a rule", "---\nWe serve with nanovllm here.\n" + illegalLine, diagnose.StreamCaptureIllegal, "enforce_eager=True", manualWords},
+	})
+	// the NPU is named in the cause of an engine's capture on it
+	f, _ := fitFinding(t, "# [Bug][NPU]: code_predictor crashes during cudagraph capture\n"+vllmCapture+ascendFrame+nestedLine, diagnose.CaptureNestedCUDAGraphs)
+	require.Contains(t, f.Cause, "Ascend NPU")
+	require.Contains(t, f.Cause, "the engine's own CUDA-graph capture")
 }

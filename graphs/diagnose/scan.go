@@ -951,6 +951,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	nextSentence(e, s.entryAbove(lineStart), lineStart)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
+		s.held.facts.frontLine(e.raw, s.line)
 	}
 	s.heldPush(e, lineStart)
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
