@@ -26,7 +26,9 @@ import (
 //     Ascend NPU, Cambricon's MLU) that prints CUDA's capture errors through
 //     its port of torch.cuda: the cause of a capture's failure says which device the text
 //     shows (runtimeWords; holdoutFB's fb_flagrelease_reka_zh_musa_not_permitted_capturing: "MUSA driver error: operation not
-//     permitted when stream is capturing").
+//     permitted when stream is capturing");
+//   - capture-nested-cudagraphs under an engine's own capture: the engine's cause and
+//     switches rather than a hand capture's (nestedFits; hc_vllmomni4519_npu_code_predictor_prepare_replay_title).
 
 // factKind is a kind of thing a text shows about its run.
 type factKind uint8
