@@ -340,9 +340,11 @@ func (t *textFacts) saw(index int, raw []byte, line int) {
 
 // unsaid reports whether raw, a line with literal lit of fact k, does not show it of the
 // text's run: a line of a YAML front matter (frontLine), or torch.compile's words after
-// a negation (compileNegated).
+// a negation (compileNegated); or whether it would record nothing new (the kind seen in
+// the text and in the current section already), which it tells first, so that a log
+// that names torch.compile on every line runs no expression on each.
 func (t *textFacts) unsaid(k factKind, lit string, raw []byte) bool {
-	if t.front == frontIn {
+	if t.line[k] != 0 && len(t.sections) > 0 && t.sections[len(t.sections)-1].first[k] != 0 || t.front == frontIn {
 		return true
 	}
 	at := bytes.Index(raw, []byte(lit))
