@@ -1118,7 +1118,7 @@ func mergeData(path string) ([][2]string, error) {
 	if module, _, err = wasmdata.DropLines(module); err != nil {
 		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
-	module, names, err := wasmdata.ShortNames(module, modulePath+"/")
+	module, names, err := wasmdata.ShortNames(module, keptNames...)
 	if err != nil {
 		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
@@ -1128,6 +1128,13 @@ func mergeData(path string) ([][2]string, error) {
 	}
 	return names, os.WriteFile(path, merged, 0o644)
 }
+
+// keptNames are the prefixes of the function names mergeData keeps whole: the
+// runtime decides by a name whether a traceback shows its frame (showfuncinfo:
+// "runtime."), and reflect and internal/reflectlite name the method in a panic's
+// message by their own functions' names (valueMethodName, methodName). Every other
+// function's name is short in the page (wasmdata.ShortNames).
+var keptNames = []string{"runtime.", "reflect.", "internal/reflectlite."}
 
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
 // cliflags' file reading, which the page, whose call refuses every file flag

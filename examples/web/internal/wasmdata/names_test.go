@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestShortNamesRuns builds testdata/lines for js/wasm, shortens its main package's
-// function names and runs both modules in Node: the same output, but for the
-// panic's traceback, which names main.main by its short name, and the names map it
-// back.
+// TestShortNamesRuns builds testdata/lines for js/wasm, shortens the names of its
+// functions but the runtime's and reflect's (fmt's, strings', main's …) and runs both
+// modules in Node: the same output, but for the panic's traceback, which names
+// main.main by its short name, and the names map it back.
 func TestShortNamesRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a WebAssembly module")
@@ -31,7 +31,7 @@ func TestShortNamesRuns(t *testing.T) {
 	}
 	module, err := os.ReadFile(filepath.Join(dir, "lines.wasm"))
 	require.NoError(t, err)
-	short, names, err := ShortNames(module, "main.")
+	short, names, err := ShortNames(module, "runtime.", "reflect.", "internal/reflectlite.")
 	require.NoError(t, err)
 	full := map[string]string{}
 	for _, n := range names {
@@ -66,14 +66,14 @@ func TestShortNamesRuns(t *testing.T) {
 	}
 }
 
-// TestShortNamesTable writes short names over those of a table with the prefix,
-// counted per package's last element, and keeps the others.
+// TestShortNamesTable writes short names over those of a table without a prefix to
+// keep, counted per package's last element, and keeps the others.
 func TestShortNamesTable(t *testing.T) {
 	tab := []byte("runtime.main\x00m/a/diag.(*r).x\x00m/b/diag.F[...]\x00m/a/diag.g.func1\x00x/c.H\x00m/c.H\x00")
 	over := func(name, short string) string { return short + strings.Repeat("\x00", len(name)-len(short)) }
 	want := "runtime.main\x00" + over("m/a/diag.(*r).x", "diag.0") + "\x00" + over("m/b/diag.F[...]", "diag.1") + "\x00" +
 		over("m/a/diag.g.func1", "diag.2") + "\x00x/c.H\x00" + over("m/c.H", "c.0") + "\x00"
-	names, err := shortNames(tab, "m/")
+	names, err := shortNames(tab, []string{"runtime.", "x/"})
 	require.NoError(t, err)
 	if diff := cmp.Diff(want, string(tab)); diff != "" {
 		t.Errorf("table (-want +got):\n%s", diff)
@@ -82,14 +82,14 @@ func TestShortNamesTable(t *testing.T) {
 	if diff := cmp.Diff(wantNames, names); diff != "" {
 		t.Errorf("names (-want +got):\n%s", diff)
 	}
-	if _, err := shortNames([]byte("m/a.f"), "m/"); err == nil || !strings.Contains(err.Error(), "no end") {
+	if _, err := shortNames([]byte("m/a.f"), nil); err == nil || !strings.Contains(err.Error(), "no end") {
 		t.Errorf("shortNames of a name with no end: %v, want an error", err)
 	}
 }
 
 func TestShortNamesNoTable(t *testing.T) {
 	in := module(section(1, nil), dataOf(segment{offset: 8, data: []byte("no table here")}))
-	out, names, err := ShortNames(in, "m/")
+	out, names, err := ShortNames(in)
 	require.NoError(t, err)
 	require.Equal(t, in, out)
 	require.Empty(t, names)
