@@ -423,6 +423,8 @@
 //	the module's own functions' names in the runtime's
 //	  table short, written over in place ("diagnose.17";
 //	  web -names FILE maps them back: wasmdata.ShortNames) 3,128,732     12.6 KB
+//	every function's name short but the runtime's,
+//	  reflect's and internal/reflectlite's (keptNames)    3,119,708      9.0 KB
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
@@ -450,21 +452,26 @@
 // The functions' names in the runtime's function table (pclntab's funcnametab: at
 // cc3d9ad8 9,457 names, 482 KB raw, 58 KB gzipped alone, 4,814 of them the module's,
 // 323 KB raw) are read only by a traceback, runtime.FuncForPC and CallersFrames.
-// Build now writes a short name over each of the module's own (wasmdata.ShortNames):
-// the last element of its package path, a dot and a number counted per that element
-// ("diagnose.17", "script.1203"), a 0 and zeros for the rest of the old name, so that
-// every offset into the table (each function's, each inlined call's) still points at
-// a name: the table 45 KB gzipped alone. A panic's traceback in the browser's console
-// names such a function diagnose.17 (and ?:0 for its file and line); go run
+// Build now writes a short name over each but the runtime's, reflect's and
+// internal/reflectlite's (keptNames; wasmdata.ShortNames): the last element of its
+// package path, a dot and a number counted per that element ("diagnose.17",
+// "json.12"), a 0 and zeros for the rest of the old name, so that every offset into
+// the table (each function's, each inlined call's) still points at a name: the table
+// 45 KB gzipped alone with the module's 4,814 names short, 37 KB with 7,402 (every
+// name but those kept). A panic's traceback in the browser's console names such a
+// function diagnose.17 (and ?:0 for its file and line); go run
 // ./examples/web -names FILE writes, beside the page it builds, the map of each short
 // name to the full one (a line each: the short name, a tab, the full name), the same
 // for the same sources, since the build is deterministic. Nothing in the page reads a
-// function's name but a traceback and reflect's and internal/reflectlite's names of
-// their methods in a panic's message (their names are kept): the page answers the
-// same (the browser tests), and TestShortNamesRuns runs a program before and after in
-// Node, its output the same but for the short name in its panic's traceback. Packed
-// instead of written over (each inlined call's offset into the table rewritten too)
-// the table would be 39 KB gzipped alone: not done.
+// function's name but a traceback (the runtime's showfuncinfo hides the frames of
+// "runtime." functions but exported ones) and reflect's and internal/reflectlite's
+// names of their methods in a panic's message (valueMethodName, methodName: these
+// three keep their names); flag's runtime.Caller reads a file and line, and
+// internal/bisect's CallersFrames runs only under a GODEBUG bisect pattern. The page
+// answers the same (the browser tests), and TestShortNamesRuns runs a program before
+// and after in Node, its output the same but for the short name in its panic's
+// traceback. Packed instead of written over (each inlined call's offset into the
+// table rewritten too) the table would be 31 KB gzipped alone, not 37: not done.
 //
 // The row of 5337708d was over the 3 MiB budget (issue 24 asks for 3 MB at most), and
 // no room was found before that session ended: the runtime built without inlining
