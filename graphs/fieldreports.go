@@ -59,8 +59,8 @@ const (
 	// cached tensor it returned at the last replay ("the same TensorImpl from run to
 	// run"), so kept outputs of replays are one tensor, which the next replay rewrites;
 	// the warm-up's and the recording's outputs are freed instead, and raise when read.
-	srcStale      = "graphs/script/testdata/measured/kept_last_2.11.out second_to_last, last_after_another_call, bind_last_then_call (2.11.0+cu130: no error); torch/_inductor/cudagraph_trees.py CUDAGraphNode.reconstruct_outputs @2.6.0, @2.11.0, @2.14.1 (the values)"
-	reasonStale   = "an output of a replayed call (the third call on) kept past a later call raises nothing when read (measured on 2.11) and, by the source, is the one cached tensor every replay returns, so it holds the later call's values"
+	srcStale      = "graphs/script/testdata/measured/kept_last_2.11.out second_to_last, last_after_another_call, bind_last_then_call (2.11.0+cu130: no error); graphs/script/testdata/measured/kept_stale_2.11.out nograd, train_loss, train_out (2.11.0+cu130: the values are the later call's, no error, kept without gradients and in training); torch/_inductor/cudagraph_trees.py CUDAGraphNode.reconstruct_outputs @2.6.0, @2.11.0, @2.14.1"
+	reasonStale   = "an output of a replayed call (the third call on) kept past a later call is the one cached tensor every replay returns: it raises nothing when read and holds the later call's values (measured on 2.11, without gradients and in training)"
 	reasonUnbound = "; a static input moved, so cudagraph trees re-record on every move: "
 )
 
@@ -133,7 +133,7 @@ func fieldCallRules() []rule {
 		{Rule{ID: "trees-stale-output", Stage: StageDevice, Releases: from(1),
 			Condition: prose("cudagraph trees, a replayed call's output (the third call on) read after a later call, and no output of the first two calls read so"),
 			Reason:    "; " + reasonStale, ReasonEdit: AppendText,
-			Evidence: ReadNotMeasured, Hazard: "stale-output", Source: src(srcStale)},
+			Evidence: ByRelease, Hazard: "stale-output", Source: src(srcStale)},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees && c.w.OutputsStale }},
 		{Rule{ID: "legacy-stale-output", Stage: StageDevice, Releases: allReleases(),
 			Condition: prose("the legacy implementation, a replayed call's output read after a later call"),
@@ -385,9 +385,9 @@ func fieldHazards() []hazard {
 			Fix:      "clone an output you keep across calls (out = model(x).clone()), or use cudagraph trees, which raise instead of returning overwritten values",
 			Evidence: AlwaysSource, Source: src(srcLegacyRun)}, nil},
 		{Hazard{Code: "stale-output", Releases: from(1), Condition: "cudagraph trees",
-			Message:  "an output of a replayed call (the third call of the function on: the first warms up, the second records) is read after a later call; the read raises nothing (measured on 2.11) and, as cudagraph trees return the same cached tensor from every replay, it returns the later call's values: a silent wrong answer (reading an output of the first two calls raises instead: overwritten-output)",
+			Message:  "an output of a replayed call (the third call of the function on: the first warms up, the second records) is read after a later call; cudagraph trees return the same cached tensor from every replay, so the read raises nothing and returns the later call's values (measured on 2.11, without gradients and in training): a silent wrong answer (reading an output of the first two calls raises instead: overwritten-output)",
 			Fix:      fixOverwrite,
-			Evidence: ReadNotMeasured, Source: src(srcStale)},
+			Evidence: ByRelease, Source: src(srcStale)},
 			func(c *situation) bool { return c.impl() == CUDAGraphTrees }},
 		{Hazard{Code: "stale-output", Releases: allReleases(), Condition: "the legacy implementation (2.0's cudagraphify too)",
 			Message:  "an output is read after a later call of the function; the legacy implementation returns the same static output tensors from every call, so the kept output silently holds the later call's values (no error)",

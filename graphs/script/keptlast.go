@@ -74,12 +74,12 @@ func (r *reader) metaOnly(i int) bool {
 // k+2 times or more (the reader does not count iterations), which cudagraph trees
 // replay: what reading it gives, and on which releases, is graphs' rule
 // trees-stale-output (graphs/fieldreports.go). L[0] and L[1], the warm-up's and the
-// recording's outputs, are freed and raise (first_after_loop). Only outputs kept without
-// gradients: that is what was measured; kept in training (a backward per step) the items
-// stay outputs_kept.
+// recording's outputs, are freed and raise (first_after_loop). Kept with gradients too:
+// in training (a backward and an optimizer step per call), a kept loss or a kept module
+// output reads the same way (testdata/measured/kept_stale_2.11.out train_loss, train_out).
 func (r *reader) readsReplayed(ev event, i int) bool {
 	end, ok := r.keepEnd(ev)
-	if !ok || !ev.infer || r.reordered(ev.into) || r.toks[i].off < r.keepDone(ev, end) {
+	if !ok || r.reordered(ev.into) || r.toks[i].off < r.keepDone(ev, end) {
 		return false
 	}
 	if r.lastItemEnd(i) >= 0 {

@@ -85,6 +85,27 @@ func (r *reader) reachableBinding(n string, st *siteState) bool {
 	return !found
 }
 
+// notOnlyPlainNames reports whether an attribute named n (x.n) can be st's compiled
+// function: some binding of n to st is not an assignment to the plain name n (an
+// attribute, a parameter bound by a call, a loop's item), or none was recorded. A
+// module's step = torch.compile(train_step) does not make opt.step() or
+// scheduler.step() calls of it: they are other objects' methods of the same name, and
+// read as compiled calls they started new generations in every training loop
+// (testdata/measured/kept_stale_2.11.out was read against such a loop).
+func (r *reader) notOnlyPlainNames(n string, st *siteState) bool {
+	found := false
+	for _, b := range r.bindScopes[n] {
+		if b.st != st {
+			continue
+		}
+		if b.any {
+			return true
+		}
+		found = true
+	}
+	return !found
+}
+
 // scopeOf returns the scope the bare name n read in def fn resolves to (nil: the
 // module's).
 func (r *reader) scopeOf(n string, fn *stmt) *stmt {
@@ -116,14 +137,18 @@ func (r *reader) compiledAt(n string, fn *stmt) *siteState {
 }
 
 // usedIn reports whether a thread's reach reads the name n as its binding to st: as
-// an attribute (not scoped), or as a bare name in a scope of that binding.
+// an attribute (not scoped) where n was bound other than as a plain name
+// (notOnlyPlainNames), or as a bare name in a scope of that binding.
 func (r *reader) usedIn(rc *reach, n string, st *siteState) bool {
 	if n == "" || !rc.names[n] {
 		return false
 	}
 	uses, ok := rc.uses[n]
-	if rc.attrs[n] || !ok {
+	switch {
+	case rc.attrs[n] && r.notOnlyPlainNames(n, st):
 		return true
+	case !ok:
+		return !rc.attrs[n]
 	}
 	for _, at := range uses {
 		if r.sameBindingAt(n, st, at) {

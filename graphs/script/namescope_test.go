@@ -14,6 +14,8 @@ import (
 // another are two variables, so threads (or a backward) using the plain one are not
 // the compiled one's (sweep9 finding 3). global and nonlocal bind the module's or the
 // enclosing def's name; a nested def that only reads the name reads the enclosing one.
+// An attribute call x.n is the compiled n only where n was bound other than as a plain
+// name (opt.step() beside step = torch.compile(…) is the optimizer's).
 func TestCompiledNameScopes(t *testing.T) {
 	t.Parallel()
 	const head = "import threading\nimport torch\n"
@@ -40,6 +42,10 @@ func TestCompiledNameScopes(t *testing.T) {
 			head + "def serve():\n    model = None\n    def build():\n        nonlocal model\n        model = torch.compile(torch.nn.Linear(8, 8).cuda(), mode=\"reduce-overhead\")\n    build()\n    def worker():\n        model(torch.randn(4, 8, device=\"cuda\"))\n" + start + "serve()\n", callers},
 		{"returned", "a def returns its compiled local, the caller binds it and starts the threads",
 			head + "def build():\n    model = torch.compile(torch.nn.Linear(8, 8).cuda(), mode=\"reduce-overhead\")\n    return model\ndef serve():\n    model = build()\n    def worker():\n        model(torch.randn(4, 8, device=\"cuda\"))\n" + start + "serve()\n", callers},
+		{"other-objects-method", "a module's step = torch.compile(…) does not make opt.step() a call of it",
+			head + "step = torch.compile(torch.nn.Linear(8, 8).cuda(), mode=\"reduce-overhead\")\ndef worker():\n    opt.step()\ndef serve():\n" + start + "serve()\n", graphs.Workload{}},
+		{"attribute-bound", "runner.step bound to the compiled function is called as runner.step(…)",
+			head + "runner.step = torch.compile(torch.nn.Linear(8, 8).cuda(), mode=\"reduce-overhead\")\ndef worker():\n    runner.step(torch.randn(4, 8, device=\"cuda\"))\ndef serve():\n" + start + "serve()\n", callers},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

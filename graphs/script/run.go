@@ -1027,7 +1027,7 @@ func (r *reader) compiledName(e *expr) *siteState {
 	if e.kind == name {
 		return r.compiledAt(e.name, r.readScope()) // a plain local of the same name is not it (namescope.go)
 	}
-	if st := r.compiled[e.name]; st != nil && r.reachableBinding(e.name, st) {
+	if st := r.compiled[e.name]; st != nil && r.reachableBinding(e.name, st) && r.notOnlyPlainNames(e.name, st) {
 		return st
 	}
 	return nil

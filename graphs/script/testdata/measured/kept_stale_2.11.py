@@ -1,4 +1,4 @@
-# GPU probe (not yet run): are kept outputs of replayed calls read stale? A reduce-overhead MLP called 6
+# GPU probe (run 2026-12-07, output in kept_stale_2.11.out): are kept outputs of replayed calls read stale? A reduce-overhead MLP called 6
 # times under torch.no_grad() with distinct inputs, each output appended; then for each kept item i: which
 # items are the same object (is), its data_ptr when returned and now, whether reading it raises, its sum,
 # and which eager recomputation (call k, from the same module) it equals; again after one more call (call 6).
