@@ -27,13 +27,13 @@ var otherRowNames = []string{
 // a release named in prose that make it not the run's), from the wordings their
 // expressions' comments cite, and near misses of each stage that no row holds (a failure
 // said, a negation, a run's own move). Each text holds the release between « and »: the
-// first of otherRows of the case's stage that holds there must be the case's row (none
-// for a near miss); next is the line after the text (plannedRelease's).
+// first of otherRows asked at the case's stage that holds there must be the case's row
+// (none for a near miss); next is the line after the text (plannedRelease's).
 func TestOtherRows(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		row, text, next string
-		stage           otherStage // a near miss's (a row's is its own)
+		stage           otherStage // where the row decides (stageNamed unless said)
 	}{
 		{row: "moved from", text: "after upgrading from torch «2.4.1» it failed"},
 		{row: "state", text: "as of PyTorch «2.9» these features are not yet exposed"},
@@ -77,21 +77,21 @@ func TestOtherRows(t *testing.T) {
 		{row: "no error", text: "I am not getting that error with the pytorch «2.7» from builds"},
 		{row: "previous", text: "previously on torch «2.4»"},
 		{row: "advice", text: "please upgrade to torch «2.6»"},
-		{row: "then", text: "I tried torch «2.5.0», and it seems to work."},
-		{row: "before", text: "works on torch «2.4»"},
-		{row: "before intl", text: "Funktionierte mit torch «2.4»"},
-		{row: "after", text: "torch «2.4» works"},
-		{row: "after CJK", text: "pytorch «2.0» 也没问题"},
-		{row: "after intl", text: "PyTorch «2.4» funktioniert"},
-		{row: "removed after", text: "torch «2.5.1» was removed"},
-		{row: "plan move", text: "we plan to upgrade to torch «2.13»"},
-		{row: "plan remove", text: "# TODO: Remove after torch «2.11» where cu13 is enabled by default"},
-		{row: "plan coming", text: "On torch «2.13» stable (when released): upgrade, then remove it"},
-		{row: "coming lead and tail", text: "once torch «2.13» is released"},
-		{row: "plan goes intl", text: "升级到 torch «2.13» 之后可以删除这个 workaround"},
-		{row: "plan lead, can go before", text: "this hack should no longer be needed after the upgrade to torch «2.13»"},
-		{row: "plan lead, can go after", text: "After upgrading to torch «2.13», the workaround can be removed."},
-		{row: "plan lead, can go after", text: "After upgrading to torch «2.13», the workaround", next: "can be removed."},
+		{row: "then", stage: stageLate, text: "I tried torch «2.5.0», and it seems to work."},
+		{row: "before", stage: stageLate, text: "works on torch «2.4»"},
+		{row: "before intl", stage: stageLate, text: "Funktionierte mit torch «2.4»"},
+		{row: "after", stage: stageAfter, text: "torch «2.4» works"},
+		{row: "after CJK", stage: stageAfter, text: "pytorch «2.0» 也没问题"},
+		{row: "after intl", stage: stageAfter, text: "PyTorch «2.4» funktioniert"},
+		{row: "removed after", stage: stageAfter, text: "torch «2.5.1» was removed"},
+		{row: "plan move", stage: stagePlan, text: "we plan to upgrade to torch «2.13»"},
+		{row: "plan remove", stage: stagePlan, text: "# TODO: Remove after torch «2.11» where cu13 is enabled by default"},
+		{row: "plan coming", stage: stagePlan, text: "On torch «2.13» stable (when released): upgrade, then remove it"},
+		{row: "coming lead and tail", stage: stagePlan, text: "once torch «2.13» is released"},
+		{row: "plan goes intl", stage: stagePlan, text: "升级到 torch «2.13» 之后可以删除这个 workaround"},
+		{row: "plan lead, can go before", stage: stagePlan, text: "this hack should no longer be needed after the upgrade to torch «2.13»"},
+		{row: "plan lead, can go after", stage: stagePlan, text: "After upgrading to torch «2.13», the workaround can be removed."},
+		{row: "plan lead, can go after", stage: stagePlan, text: "After upgrading to torch «2.13», the workaround", next: "can be removed."},
 		// near misses
 		{text: "With torch «2.3.1» it doesn't compile", stage: stageNamed},
 		{text: "I bumped torch to «2.4.0» and it crashes", stage: stageNamed},
@@ -109,13 +109,13 @@ func TestOtherRows(t *testing.T) {
 	}
 	covered := map[string]bool{}
 	for _, tt := range tests {
-		want, stage := -1, tt.stage
+		want := -1
 		if tt.row != "" {
 			k, ok := index[tt.row]
 			if !ok {
 				t.Fatalf("no row %q", tt.row)
 			}
-			want, stage = k, otherRows[k].stage
+			want = k
 			covered[tt.row] = true
 		}
 		from := strings.Index(tt.text, "«")
@@ -124,7 +124,7 @@ func TestOtherRows(t *testing.T) {
 		text = strings.Replace(text, "»", "", 1)
 		s := newReleaseSite([]byte(text), from, to)
 		s.next = []byte(tt.next)
-		if got := s.otherRow(stage); got != want {
+		if got := s.otherRow(tt.stage); got != want {
 			name := "none"
 			if got >= 0 {
 				name = otherRowNames[got]
