@@ -428,6 +428,7 @@
 //	the names packed back to back, each function's and
 //	  each inlined call's offset rewritten (packNames)    3,108,083     11.6 KB
 //	whole page (main at 3bd85c49, these three rows)       3,108,083     37.6 KB left
+//	whole page (main at 63f94dd8, a diagnose branch later) 3,108,717     37.0 KB left
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
