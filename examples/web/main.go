@@ -423,6 +423,12 @@
 //	the module's own functions' names in the runtime's
 //	  table short, written over in place ("diagnose.17";
 //	  web -names FILE maps them back: wasmdata.ShortNames) 3,128,732     12.6 KB
+//	every function's name short but the runtime's,
+//	  reflect's and internal/reflectlite's (keptNames)    3,119,708      9.0 KB
+//	the names packed back to back, each function's and
+//	  each inlined call's offset rewritten (packNames)    3,108,083     11.6 KB
+//	whole page (main at 3bd85c49, these three rows)       3,108,083     37.6 KB left
+//	whole page (main at 63f94dd8, a diagnose branch later) 3,108,717     37.0 KB left
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
@@ -450,21 +456,28 @@
 // The functions' names in the runtime's function table (pclntab's funcnametab: at
 // cc3d9ad8 9,457 names, 482 KB raw, 58 KB gzipped alone, 4,814 of them the module's,
 // 323 KB raw) are read only by a traceback, runtime.FuncForPC and CallersFrames.
-// Build now writes a short name over each of the module's own (wasmdata.ShortNames):
-// the last element of its package path, a dot and a number counted per that element
-// ("diagnose.17", "script.1203"), a 0 and zeros for the rest of the old name, so that
-// every offset into the table (each function's, each inlined call's) still points at
-// a name: the table 45 KB gzipped alone. A panic's traceback in the browser's console
-// names such a function diagnose.17 (and ?:0 for its file and line); go run
+// Build now writes a short name over each but the runtime's, reflect's and
+// internal/reflectlite's (keptNames; wasmdata.ShortNames): the last element of its
+// package path, a dot and a number counted per that element ("diagnose.17",
+// "json.12"). The table was 45 KB gzipped alone with the module's 4,814 names short,
+// each written over its full name, a 0 and zeros for the rest (every offset into
+// the table the same), and 37 KB with 7,402 (every name but those kept); the names
+// are now packed back to back, the table's end zeros, and every offset into it
+// rewritten: each function's nameOff and each inlined call's (the inline tree of a
+// function, FUNCDATA_InlTree, found through moduledata's gofunc, of as many calls as
+// its PCDATA_InlTreeIndex table's largest index and one): 31 KB. A panic's traceback in the browser's console names such a
+// function diagnose.17 (and ?:0 for its file and line); go run
 // ./examples/web -names FILE writes, beside the page it builds, the map of each short
 // name to the full one (a line each: the short name, a tab, the full name), the same
 // for the same sources, since the build is deterministic. Nothing in the page reads a
-// function's name but a traceback and reflect's and internal/reflectlite's names of
-// their methods in a panic's message (their names are kept): the page answers the
-// same (the browser tests), and TestShortNamesRuns runs a program before and after in
-// Node, its output the same but for the short name in its panic's traceback. Packed
-// instead of written over (each inlined call's offset into the table rewritten too)
-// the table would be 39 KB gzipped alone: not done.
+// function's name but a traceback (the runtime's showfuncinfo hides the frames of
+// "runtime." functions but exported ones) and reflect's and internal/reflectlite's
+// names of their methods in a panic's message (valueMethodName, methodName: these
+// three keep their names); flag's runtime.Caller reads a file and line, and
+// internal/bisect's CallersFrames runs only under a GODEBUG bisect pattern. The page
+// answers the same (the browser tests), and TestShortNamesRuns runs a program before
+// and after in Node, its output the same but for the short names in its panics'
+// tracebacks, one of them a frame of an inlined call.
 //
 // The row of 5337708d was over the 3 MiB budget (issue 24 asks for 3 MB at most), and
 // no room was found before that session ended: the runtime built without inlining
@@ -1118,7 +1131,7 @@ func mergeData(path string) ([][2]string, error) {
 	if module, _, err = wasmdata.DropLines(module); err != nil {
 		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
-	module, names, err := wasmdata.ShortNames(module, modulePath+"/")
+	module, names, err := wasmdata.ShortNames(module, keptNames...)
 	if err != nil {
 		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
@@ -1128,6 +1141,13 @@ func mergeData(path string) ([][2]string, error) {
 	}
 	return names, os.WriteFile(path, merged, 0o644)
 }
+
+// keptNames are the prefixes of the function names mergeData keeps whole: the
+// runtime decides by a name whether a traceback shows its frame (showfuncinfo:
+// "runtime."), and reflect and internal/reflectlite name the method in a panic's
+// message by their own functions' names (valueMethodName, methodName). Every other
+// function's name is short in the page (wasmdata.ShortNames).
+var keptNames = []string{"runtime.", "reflect.", "internal/reflectlite."}
 
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
 // cliflags' file reading, which the page, whose call refuses every file flag

@@ -15,7 +15,6 @@ var OpenFalse = map[string]string{
 	// the following:", leadHypo, lead_above.go); PyTorch's message after a purpose in a
 	// comment ("# To avoid UserWarning: Unable to hit fast path …", wrapped: purposeComment,
 	// absent.go).
-	"hc_sam2_wsl2_trt_troubleshooting_invalid_context_pycuda": "holdoutHC: PyCUDA's own link failure (`pip install pycuda`, cannot find -lcuda) beside the positive's cuda-invalid-context, read as libcuda-not-found with Triton's cause and fix",
 	// holdoutHA and holdoutHB, measured once at 391fddc9 (validations v34a and v34b,
 	// 2026-12-07): classes in testdata/corpus/README.md. Quiet since: PyTorch's source
 	// listed under its def (a raise in a walkthrough and an annotated copy, the bare TLS
