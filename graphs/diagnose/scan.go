@@ -783,6 +783,7 @@ type scanner struct {
 	given    *versionFinder
 	rec      recoverer
 	held     heldState // the actions fixes ask for that the text does (held.go)
+	culprits culpritState
 	devs     deviceCounter
 	ring     [ringSize]ringLine
 	n        int // ring entries pushed
@@ -950,6 +951,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	nextSentence(e, s.entryAbove(lineStart), lineStart)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
+		s.culprits.next(e.raw, s.line)
 	}
 	s.heldPush(e, lineStart)
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
@@ -2259,6 +2261,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		m = Truncated
 	}
 	s.record(i, e, end, text, m)
+	s.culprits.hit(s.rows[i].Code, line, end.line)
 	s.lastHit = line
 	s.torch.hitAt(line)
 	if s.rowLast[i] != e.vline {

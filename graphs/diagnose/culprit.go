@@ -1,0 +1,297 @@
+package diagnose
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Culprit is the user's statement that a skip message names: the frame of the stack
+// trace PyTorch prints after the message's "Found from". Forms, as the sources read
+// print them:
+//   - "skipping cudagraphs due to mutation on input. Found from : \n " and the stack: 2.3
+//     (torch/_inductor/cudagraph_utils.py check_for_mutation @ 2.3.0, PR #117720);
+//   - "mutated inputs (N instances). Found from : \n " and the stack: from 2.4
+//     (cudagraph_utils.py get_mutation_stack_trace @ 2.6.0 and 2.14.1, PR #124700);
+//   - "cpu device (argN_1). Found from : \n " and the stack: from 2.3 (PR #118060; issue
+//     #119241; check_multiple_devices_or_any_cpu_nodes @ 2.6.0 and 2.14.1), and lowering's
+//     "index put with accumulate.", "control flow operator: torch.cond." the same way
+//     (lowering.py @ 2.6.0, 2.14.1);
+//   - "incompatible op X Found from " and "cudagraph_skip_dynamic_graphs=True. Found from
+//     " with the stack right after, its first frame on the message's line (compile_fx.py
+//     @ 2.6.0, 2.14.1);
+//   - "input storage mutation (N instances). Found from:\n " and the stack: 2.14
+//     (cudagraph_utils.py get_input_storage_mutation_reason @ 2.14.1);
+//   - none in 2.0 to 2.2, whose skip lines carry no "Found from" (wordings-by-release.tsv
+//     in testdata: compile_fx.py @ 2.0.0, 2.1.0, 2.1.2, 2.2.2), nor where the node has no stack trace (2.11's measured
+//     ro_mut_input: the message ends after "(1 instances)").
+//
+// The stack is the node's stack_trace, traceback.format_list's lines ("  File \"…\",
+// line N, in f" and its source line below, indented), outermost first; Dynamo leaves
+// out torch/nn/modules frames (torch/_dynamo/output_graph.py create_proxy @ 2.6.0), so
+// the last frame is the statement but where an inlined torch function's frame comes
+// last.
+type Culprit struct {
+	// File, Line and Function are the frame's: the path as printed, its 1-based line,
+	// the function's name.
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Function string `json:"function"`
+	// Source is the frame's source line, trimmed; "" where the text shows none.
+	Source string `json:"source,omitempty"`
+	// TextLine is the 1-based line of the text that shows the frame.
+	TextLine int `json:"text_line"`
+}
+
+// String is the culprit as the text output shows it: "/app/model.py:88 in forward:
+// self.kv_cache[:, :T] = k" (without ": source" where Source is empty).
+func (c Culprit) String() string {
+	s := c.File + ":" + strconv.Itoa(c.Line) + " in " + c.Function
+	if c.Source != "" {
+		s += ": " + c.Source
+	}
+	return s
+}
+
+// maxCulprits bounds a finding's Culprits: distinct frames, in the text's order.
+const maxCulprits = 8
+
+// culpritStack is a stack being read, or read, after a "Found from" on line at.
+type culpritStack struct {
+	at      int
+	leading bool // the line starts with "Found from": a message wrapped before it
+	frames  []Culprit
+	codes   []Code // codes with a hit on the message's line
+	closed  bool
+}
+
+// culpritState reads the stacks that follow "Found from" (Culprit), and keeps, per
+// code whose hit is on the message's line, its distinct culprits. Stacks wait for hits
+// a few lines (hits come at most a ring of windows late), so memory is bounded.
+type culpritState struct {
+	pending    []culpritStack
+	fileIndent int  // indentation of the last frame's "File" line
+	wantSource bool // the last frame's source line may be the next line
+	found      map[Code][]Culprit
+}
+
+// next reads a line (raw: as read, without ANSI codes) on text line line.
+func (c *culpritState) next(raw []byte, line int) {
+	indent, text := frameText(raw)
+	if n := len(c.pending); n > 0 && !c.pending[n-1].closed {
+		if c.frameLine(&c.pending[n-1], indent, text, line) {
+			return
+		}
+		c.pending[n-1].closed = true
+	}
+	c.flush(line - 2*ringSize)
+	c.open(indent, text, line)
+}
+
+// frameLine reads a line of the open stack p: a frame's "File" line or its source
+// line; false for a line that ends the stack.
+func (c *culpritState) frameLine(p *culpritStack, indent int, text []byte, line int) bool {
+	if bytes.HasPrefix(text, []byte(`File "`)) {
+		fr := parseFrames(text, line)
+		if len(fr) == 0 {
+			return false
+		}
+		p.frames = append(p.frames, fr...)
+		c.fileIndent, c.wantSource = indent, fr[len(fr)-1].Source == ""
+		return true
+	}
+	if !c.wantSource || indent <= c.fileIndent || len(text) == 0 || len(p.frames) == 0 {
+		return false
+	}
+	p.frames[len(p.frames)-1].Source = string(text)
+	c.wantSource = false
+	return true
+}
+
+// open starts a stack where text holds "Found from" and, after it, nothing or the first
+// frame.
+func (c *culpritState) open(indent int, text []byte, line int) {
+	i := bytes.Index(text, []byte("Found from"))
+	if i < 0 {
+		return
+	}
+	rest := bytes.TrimLeft(bytes.TrimLeft(text[i+len("Found from"):], " "), ":")
+	rest = bytes.TrimLeft(rest, " ")
+	p := culpritStack{at: line, leading: i == 0}
+	switch {
+	case len(rest) == 0:
+		c.wantSource = false
+	case bytes.HasPrefix(rest, []byte(`File "`)):
+		p.frames = parseFrames(rest, line)
+		if len(p.frames) == 0 {
+			return
+		}
+		// the frame's source line is indented as format_list indents it: 4 columns
+		// under the message's start, the "File" 2
+		c.fileIndent, c.wantSource = indent+2, p.frames[len(p.frames)-1].Source == ""
+	default:
+		return
+	}
+	if len(c.pending) >= 4*ringSize {
+		c.flush(c.pending[0].at + 1)
+	}
+	c.pending = append(c.pending, p)
+}
+
+// hit notes a hit of code over lines from to to: the stack opened on one of them (or on
+// the line below, starting with "Found from") is the code's.
+func (c *culpritState) hit(code Code, from, to int) {
+	for i := range c.pending {
+		p := &c.pending[i]
+		if (p.at >= from && p.at <= to || p.leading && p.at == to+1) && !slices.Contains(p.codes, code) {
+			p.codes = append(p.codes, code)
+		}
+	}
+}
+
+// flush keeps the culprits of the stacks read that opened before line before.
+func (c *culpritState) flush(before int) {
+	n := 0
+	for _, p := range c.pending {
+		if !p.closed || p.at >= before {
+			break
+		}
+		n++
+		if len(p.frames) == 0 {
+			continue
+		}
+		culprit := statement(p.frames)
+		for _, code := range p.codes {
+			c.keep(code, culprit)
+		}
+	}
+	c.pending = c.pending[:copy(c.pending, c.pending[n:])]
+}
+
+// keep adds culprit to code's, where no kept one has its frame (the same line printed
+// by several ranks is one).
+func (c *culpritState) keep(code Code, culprit Culprit) {
+	if c.found == nil {
+		c.found = map[Code][]Culprit{}
+	}
+	kept := c.found[code]
+	if len(kept) >= maxCulprits || slices.ContainsFunc(kept, func(k Culprit) bool {
+		return k.File == culprit.File && k.Line == culprit.Line && k.Function == culprit.Function && k.Source == culprit.Source
+	}) {
+		return
+	}
+	c.found[code] = append(kept, culprit)
+}
+
+// finish closes the open stack and keeps every stack's culprits, for the findings.
+func (c *culpritState) finish() {
+	for i := range c.pending {
+		c.pending[i].closed = true
+	}
+	c.flush(int(^uint(0) >> 1))
+}
+
+// culprits returns code's culprits (a copy), nil for none.
+func (c *culpritState) culprits(code Code) []Culprit {
+	return slices.Clone(c.found[code])
+}
+
+// statement is the frame of frames that is the user's statement: the innermost outside
+// torch's own files (an installed torch's site-packages/torch or dist-packages/torch),
+// else the innermost.
+func statement(frames []Culprit) Culprit {
+	for i := len(frames) - 1; i >= 0; i-- {
+		f := strings.ReplaceAll(frames[i].File, `\`, "/")
+		if !strings.Contains(f, "-packages/torch/") {
+			return frames[i]
+		}
+	}
+	return frames[len(frames)-1]
+}
+
+// frameText returns the line's text without its line end, "[rankN]:" and "> " marks and
+// log header (glog's, TORCH_LOGS'), and the indentation before that text.
+func frameText(raw []byte) (int, []byte) {
+	b := bytes.TrimRight(raw, "\r\n")
+	text := bytes.TrimRight(withoutLogHeader(stripPrefixes(b)), " \t")
+	start := len(b) - len(bytes.TrimLeft(withoutLogHeader(stripPrefixes(b)), " "))
+	indent := 0
+	for i := start - 1; i >= 0 && (b[i] == ' ' || b[i] == '\t'); i-- {
+		indent++
+	}
+	return indent, text
+}
+
+// parseFrames reads the frames of text, one or more `File "path", line N, in f` each
+// followed, on the same line, by its source where the text's line ends were lost.
+func parseFrames(text []byte, line int) []Culprit {
+	var out []Culprit
+	for _, part := range bytes.Split(text, []byte(`File "`))[1:] {
+		f, ok := parseFrame(part, line)
+		if !ok {
+			return out
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// parseFrame reads `path", line N, in f[ source]` (after `File "`).
+func parseFrame(b []byte, line int) (Culprit, bool) {
+	q := bytes.Index(b, []byte(`", line `))
+	if q <= 0 {
+		return Culprit{}, false
+	}
+	rest := b[q+len(`", line `):]
+	d := 0
+	for d < len(rest) && isDigit(rest[d]) {
+		d++
+	}
+	n, err := strconv.Atoi(string(rest[:d]))
+	if err != nil || n <= 0 || !bytes.HasPrefix(rest[d:], []byte(", in ")) {
+		return Culprit{}, false
+	}
+	fn := bytes.TrimSpace(rest[d+len(", in "):])
+	src := []byte(nil)
+	if k := bytes.IndexByte(fn, ' '); k >= 0 {
+		fn, src = fn[:k], bytes.TrimSpace(fn[k:])
+	}
+	if len(fn) == 0 {
+		return Culprit{}, false
+	}
+	return Culprit{File: string(b[:q]), Line: n, Function: string(fn), Source: string(src), TextLine: line}, true
+}
+
+// culpritFix returns fix naming culprits' first statement, where code's fix is about that
+// statement (the mutation, the use of the CPU tensor, the op), else fix.
+func culpritFix(code Code, fix string, culprits []Culprit) string {
+	if len(culprits) == 0 {
+		return fix
+	}
+	var does string
+	switch code {
+	case SkipMutatedInputs:
+		does = "mutates the input"
+	case SkipCPUDevice:
+		does = "uses the CPU tensor"
+	case SkipIncompatibleOp:
+		does = "calls the op"
+	default:
+		return fix
+	}
+	c := culprits[0]
+	at := fmt.Sprintf("%s:%d in %s", c.File, c.Line, c.Function)
+	if c.Source != "" {
+		at += " (" + c.Source + ")"
+	}
+	more := ""
+	switch n := len(culprits) - 1; {
+	case n == 1:
+		more = " (and 1 more place)"
+	case n > 1:
+		more = fmt.Sprintf(" (and %d more places)", n)
+	}
+	return at + " " + does + more + ": " + fix
+}
