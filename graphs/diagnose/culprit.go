@@ -35,7 +35,8 @@ import (
 // last.
 type Culprit struct {
 	// File, Line and Function are the frame's: the path as printed, its 1-based line,
-	// the function's name.
+	// the function's name (Line 0 or Function "" where a text that cut the frame left
+	// it out, not both).
 	File     string `json:"file"`
 	Line     int    `json:"line"`
 	Function string `json:"function"`
@@ -46,9 +47,15 @@ type Culprit struct {
 }
 
 // String is the culprit as the text output shows it: "/app/model.py:88 in forward:
-// self.kv_cache[:, :T] = k" (without ": source" where Source is empty).
+// self.kv_cache[:, :T] = k" (without the parts that are empty or 0).
 func (c Culprit) String() string {
-	s := c.File + ":" + strconv.Itoa(c.Line) + " in " + c.Function
+	s := c.File
+	if c.Line > 0 {
+		s += ":" + strconv.Itoa(c.Line)
+	}
+	if c.Function != "" {
+		s += " in " + c.Function
+	}
 	if c.Source != "" {
 		s += ": " + c.Source
 	}
@@ -80,7 +87,11 @@ type culpritState struct {
 // next reads a line (raw: as read, without ANSI codes) on text line line.
 func (c *culpritState) next(raw []byte, line int) {
 	indent, text := frameText(raw)
-	if n := len(c.pending); n > 0 && !c.pending[n-1].closed {
+	n := len(c.pending)
+	if n > 0 && !c.pending[n-1].closed && string(bytes.TrimSpace(raw)) == ">" {
+		return // a quoted text's blank line, between a quoted stack's lines
+	}
+	if n > 0 && !c.pending[n-1].closed {
 		if c.frameLine(&c.pending[n-1], indent, text, line) {
 			return
 		}
@@ -221,7 +232,22 @@ func frameText(raw []byte) (int, []byte) {
 	for i := start - 1; i >= 0 && (b[i] == ' ' || b[i] == '\t'); i-- {
 		indent++
 	}
+	if s, ok := jsonStringLine(text); ok {
+		t := strings.TrimLeft(s, " ")
+		return indent + len(s) - len(t), []byte(strings.TrimRight(t, " \n"))
+	}
 	return indent, text
+}
+
+// jsonStringLine returns the string a line of a JSON array of strings holds (a notebook
+// output's `"   File \"x.py\", line 3, in f\n",`), decoded; false for another line.
+func jsonStringLine(text []byte) (string, bool) {
+	t := bytes.TrimSuffix(text, []byte(","))
+	if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' {
+		return "", false
+	}
+	s, err := strconv.Unquote(string(t))
+	return s, err == nil
 }
 
 // parseFrames reads the frames of text, one or more `File "path", line N, in f` each
@@ -238,30 +264,35 @@ func parseFrames(text []byte, line int) []Culprit {
 	return out
 }
 
-// parseFrame reads `path", line N, in f[ source]` (after `File "`).
+// parseFrame reads `path", line N, in f[ source]` (after `File "`), where a text that
+// cut it may leave out ", line N" or ", in f" (not both).
 func parseFrame(b []byte, line int) (Culprit, bool) {
-	q := bytes.Index(b, []byte(`", line `))
+	q := bytes.IndexByte(b, '"')
 	if q <= 0 {
 		return Culprit{}, false
 	}
-	rest := b[q+len(`", line `):]
-	d := 0
-	for d < len(rest) && isDigit(rest[d]) {
-		d++
+	c := Culprit{File: string(b[:q]), TextLine: line}
+	rest := b[q+1:]
+	if r, ok := bytes.CutPrefix(rest, []byte(", line ")); ok {
+		d := 0
+		for d < len(r) && isDigit(r[d]) {
+			d++
+		}
+		n, err := strconv.Atoi(string(r[:d]))
+		if err != nil || n <= 0 {
+			return Culprit{}, false
+		}
+		c.Line, rest = n, r[d:]
 	}
-	n, err := strconv.Atoi(string(rest[:d]))
-	if err != nil || n <= 0 || !bytes.HasPrefix(rest[d:], []byte(", in ")) {
+	if r, ok := bytes.CutPrefix(rest, []byte(", in ")); ok {
+		fn, src, _ := bytes.Cut(bytes.TrimLeft(r, " "), []byte(" "))
+		c.Function, rest = string(fn), append([]byte(" "), src...)
+	}
+	if len(rest) > 0 && rest[0] != ' ' || c.Line == 0 && c.Function == "" {
 		return Culprit{}, false
 	}
-	fn := bytes.TrimSpace(rest[d+len(", in "):])
-	src := []byte(nil)
-	if k := bytes.IndexByte(fn, ' '); k >= 0 {
-		fn, src = fn[:k], bytes.TrimSpace(fn[k:])
-	}
-	if len(fn) == 0 {
-		return Culprit{}, false
-	}
-	return Culprit{File: string(b[:q]), Line: n, Function: string(fn), Source: string(src), TextLine: line}, true
+	c.Source = string(bytes.TrimSpace(rest))
+	return c, true
 }
 
 // culpritFix returns fix naming culprits' first statement, where code's fix is about that
@@ -270,7 +301,7 @@ func culpritFix(code Code, fix string, culprits []Culprit) string {
 	if len(culprits) == 0 {
 		return fix
 	}
-	var does string
+	var does, at string
 	switch code {
 	case SkipMutatedInputs:
 		does = "mutates the input"
@@ -282,9 +313,10 @@ func culpritFix(code Code, fix string, culprits []Culprit) string {
 		return fix
 	}
 	c := culprits[0]
-	at := fmt.Sprintf("%s:%d in %s", c.File, c.Line, c.Function)
-	if c.Source != "" {
-		at += " (" + c.Source + ")"
+	c.Source = ""
+	at = c.String()
+	if culprits[0].Source != "" {
+		at += " (" + culprits[0].Source + ")"
 	}
 	more := ""
 	switch n := len(culprits) - 1; {

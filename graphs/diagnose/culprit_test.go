@@ -138,6 +138,56 @@ func TestCulprits(t *testing.T) {
 			code: diagnose.SkipMutatedInputs, want: []diagnose.Culprit{at(kv, 3)},
 		},
 		{
+			name: "quoted in markdown, blank quoted lines between",
+			text: "> skipping cudagraphs due to skipping cudagraphs due to cpu device (arg1_1). Found from : \n" +
+				"> \n" +
+				">    File \"/home/u/repro.py\", line 12, in repro\n" +
+				"> \n" +
+				">     return x + y\n" +
+				"> \n" +
+				"> Is this issue still relevant?\n",
+			code: diagnose.SkipCPUDevice,
+			want: []diagnose.Culprit{{File: "/home/u/repro.py", Line: 12, Function: "repro", Source: "return x + y", TextLine: 3}},
+		},
+		{
+			name: "a notebook's output strings, Windows paths",
+			text: `     "text": [` + "\n" +
+				`      "skipping cudagraphs due to skipping cudagraphs due to cpu device (arg310_1). Found from : \n",` + "\n" +
+				`      "   File \"c:\\Lib\\site-packages\\torchvision\\models\\detection\\retinanet.py\", line 640, in forward\n",` + "\n" +
+				`      "    anchors = self.anchor_generator(images, features)\n",` + "\n" +
+				`      "  File \"c:\\Lib\\site-packages\\torch\\nn\\functional.py\", line 77, in pad\n",` + "\n" +
+				`      "    return torch._C._nn.pad(input, pad, mode, value)\n",` + "\n" +
+				`      "\n",` + "\n",
+			code: diagnose.SkipCPUDevice,
+			want: []diagnose.Culprit{{File: `c:\Lib\site-packages\torchvision\models\detection\retinanet.py`, Line: 640,
+				Function: "forward", Source: "anchors = self.anchor_generator(images, features)", TextLine: 3}},
+		},
+		{
+			name: "frames a text cut: no line number, no function",
+			text: "skipping cudagraphs due to skipping cudagraphs due to cpu device (arg7_1). Found from :\n" +
+				"   File \"comfy\\ldm\\flux\\model.py\", in forward_orig\n" +
+				"    vec = self.time_in(t)\n" +
+				"skipping cudagraphs due to incompatible op aten._local_scalar_dense.default\n" +
+				"Found from File \"toto/model/util.py\", line 217\n" +
+				"    start_idx = self._current_idx[cache_idx].item()\n",
+			code: diagnose.SkipCPUDevice,
+			want: []diagnose.Culprit{{File: `comfy\ldm\flux\model.py`, Function: "forward_orig", Source: "vec = self.time_in(t)", TextLine: 2}},
+		},
+		{
+			name: "a frame cut to its line number, on Found from's own line",
+			text: "skipping cudagraphs due to incompatible op aten._local_scalar_dense.default\n" +
+				"Found from File \"toto/model/util.py\", line 217\n" +
+				"    start_idx = self._current_idx[cache_idx].item()\n",
+			code: diagnose.SkipIncompatibleOp,
+			want: []diagnose.Culprit{{File: "toto/model/util.py", Line: 217, Source: "start_idx = self._current_idx[cache_idx].item()", TextLine: 2}},
+		},
+		{
+			name: "a File the text names in prose is no frame",
+			text: "skipping cudagraphs due to mutated inputs (1 instances). Found from : \n" +
+				"   File \"/app/model.py\" holds the cache\n",
+			code: diagnose.SkipMutatedInputs,
+		},
+		{
 			name: "no stack printed",
 			text: "skipping cudagraphs due to mutated inputs (1 instances)\n" +
 				"Traceback (most recent call last):\n" +
