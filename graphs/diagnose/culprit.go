@@ -2,7 +2,6 @@ package diagnose
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -188,10 +187,13 @@ func (c *culpritState) keep(code Code, culprit Culprit) {
 		c.found = map[Code][]Culprit{}
 	}
 	kept := c.found[code]
-	if len(kept) >= maxCulprits || slices.ContainsFunc(kept, func(k Culprit) bool {
-		return k.File == culprit.File && k.Line == culprit.Line && k.Function == culprit.Function && k.Source == culprit.Source
-	}) {
+	if len(kept) >= maxCulprits {
 		return
+	}
+	for _, k := range kept {
+		if k.TextLine = culprit.TextLine; k == culprit {
+			return
+		}
 	}
 	c.found[code] = append(kept, culprit)
 }
@@ -204,18 +206,12 @@ func (c *culpritState) finish() {
 	c.flush(int(^uint(0) >> 1))
 }
 
-// culprits returns code's culprits (a copy), nil for none.
-func (c *culpritState) culprits(code Code) []Culprit {
-	return slices.Clone(c.found[code])
-}
-
 // statement is the frame of frames that is the user's statement: the innermost outside
 // torch's own files (an installed torch's site-packages/torch or dist-packages/torch),
 // else the innermost.
 func statement(frames []Culprit) Culprit {
 	for i := len(frames) - 1; i >= 0; i-- {
-		f := strings.ReplaceAll(frames[i].File, `\`, "/")
-		if !strings.Contains(f, "-packages/torch/") {
+		if f := frames[i].File; !strings.Contains(f, "-packages/torch/") && !strings.Contains(f, `-packages\torch\`) {
 			return frames[i]
 		}
 	}
@@ -226,8 +222,9 @@ func statement(frames []Culprit) Culprit {
 // log header (glog's, TORCH_LOGS'), and the indentation before that text.
 func frameText(raw []byte) (int, []byte) {
 	b := bytes.TrimRight(raw, "\r\n")
-	text := bytes.TrimRight(withoutLogHeader(stripPrefixes(b)), " \t")
-	start := len(b) - len(bytes.TrimLeft(withoutLogHeader(stripPrefixes(b)), " "))
+	text := withoutLogHeader(stripPrefixes(b))
+	start := len(b) - len(bytes.TrimLeft(text, " "))
+	text = bytes.TrimSpace(text)
 	indent := 0
 	for i := start - 1; i >= 0 && (b[i] == ' ' || b[i] == '\t'); i-- {
 		indent++
@@ -295,35 +292,41 @@ func parseFrame(b []byte, line int) (Culprit, bool) {
 	return c, true
 }
 
+// culpritDoes says what a code's culprit does, for the codes whose fix is about that
+// statement (culpritFix).
+var culpritDoes = [...]struct {
+	code Code
+	does string
+}{
+	{SkipMutatedInputs, "mutates the input"},
+	{SkipCPUDevice, "uses the CPU tensor"},
+	{SkipIncompatibleOp, "calls the op"},
+}
+
 // culpritFix returns fix naming culprits' first statement, where code's fix is about that
-// statement (the mutation, the use of the CPU tensor, the op), else fix.
+// statement (culpritDoes), else fix.
 func culpritFix(code Code, fix string, culprits []Culprit) string {
 	if len(culprits) == 0 {
 		return fix
 	}
-	var does, at string
-	switch code {
-	case SkipMutatedInputs:
-		does = "mutates the input"
-	case SkipCPUDevice:
-		does = "uses the CPU tensor"
-	case SkipIncompatibleOp:
-		does = "calls the op"
-	default:
-		return fix
+	for _, d := range culpritDoes {
+		if d.code != code {
+			continue
+		}
+		c := culprits[0]
+		c.Source = ""
+		at := c.String()
+		if culprits[0].Source != "" {
+			at += " (" + culprits[0].Source + ")"
+		}
+		at += " " + d.does
+		switch n := len(culprits) - 1; {
+		case n == 1:
+			at += " (and 1 more place)"
+		case n > 1:
+			at += " (and " + strconv.Itoa(n) + " more places)"
+		}
+		return at + ": " + fix
 	}
-	c := culprits[0]
-	c.Source = ""
-	at = c.String()
-	if culprits[0].Source != "" {
-		at += " (" + culprits[0].Source + ")"
-	}
-	more := ""
-	switch n := len(culprits) - 1; {
-	case n == 1:
-		more = " (and 1 more place)"
-	case n > 1:
-		more = fmt.Sprintf(" (and %d more places)", n)
-	}
-	return at + " " + does + more + ": " + fix
+	return fix
 }
