@@ -788,11 +788,6 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("CommandHints() = %+v, want both hints", h)
 		}
 	},
-	"diagnose.Culprit.String": func(t *testing.T) {
-		if got := (diagnose.Culprit{}).String(); got != "" {
-			t.Errorf("zero Culprit: String() = %q", got)
-		}
-	},
 	"diagnose.Finding.Head": func(t *testing.T) {
 		if got := (diagnose.Finding{}).Head(); got != "line 0: " {
 			t.Errorf("zero Finding: Head() = %q", got)

@@ -2,9 +2,10 @@ package diagnose
 
 import (
 	"bytes"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // Culprit is the user's statement that a skip message names: the frame of the stack
@@ -45,9 +46,9 @@ type Culprit struct {
 	TextLine int `json:"text_line"`
 }
 
-// String is the culprit as the text output shows it: "/app/model.py:88 in forward:
+// text is the culprit as the text output shows it: "/app/model.py:88 in forward:
 // self.kv_cache[:, :T] = k" (without the parts that are empty or 0).
-func (c Culprit) String() string {
+func (c Culprit) text() string {
 	s := c.File
 	if c.Line > 0 {
 		s += ":" + strconv.Itoa(c.Line)
@@ -69,7 +70,7 @@ type culpritStack struct {
 	at      int
 	leading bool // the line starts with "Found from": a message wrapped before it
 	frames  []Culprit
-	codes   []Code // codes with a hit on the message's line
+	codes   []Code // codes with a hit on the message's line (once a hit)
 	closed  bool
 }
 
@@ -78,9 +79,15 @@ type culpritStack struct {
 // a few lines (hits come at most a ring of windows late), so memory is bounded.
 type culpritState struct {
 	pending    []culpritStack
-	fileIndent int  // indentation of the last frame's "File" line
-	wantSource bool // the last frame's source line may be the next line
-	found      map[Code][]Culprit
+	fileIndent int           // indentation of the last frame's "File" line
+	wantSource bool          // the last frame's source line may be the next line
+	found      []codeCulprit // at most maxCulprits a code
+}
+
+// codeCulprit is a culprit kept for a code's finding.
+type codeCulprit struct {
+	code    Code
+	culprit Culprit
 }
 
 // next reads a line (raw: as read, without ANSI codes) on text line line.
@@ -104,13 +111,12 @@ func (c *culpritState) next(raw []byte, line int) {
 // line; false for a line that ends the stack.
 func (c *culpritState) frameLine(p *culpritStack, indent int, text []byte, line int) bool {
 	if bytes.HasPrefix(text, []byte(`File "`)) {
-		fr := parseFrames(text, line)
-		if len(fr) == 0 {
-			return false
+		f, ok := parseFrame(text, line)
+		if ok {
+			p.frames = append(p.frames, f)
+			c.fileIndent, c.wantSource = indent, f.Source == ""
 		}
-		p.frames = append(p.frames, fr...)
-		c.fileIndent, c.wantSource = indent, fr[len(fr)-1].Source == ""
-		return true
+		return ok
 	}
 	if !c.wantSource || indent <= c.fileIndent || len(text) == 0 || len(p.frames) == 0 {
 		return false
@@ -134,13 +140,13 @@ func (c *culpritState) open(indent int, text []byte, line int) {
 	case len(rest) == 0:
 		c.wantSource = false
 	case bytes.HasPrefix(rest, []byte(`File "`)):
-		p.frames = parseFrames(rest, line)
-		if len(p.frames) == 0 {
+		f, ok := parseFrame(rest, line)
+		if !ok {
 			return
 		}
 		// the frame's source line is indented as format_list indents it: 4 columns
 		// under the message's start, the "File" 2
-		c.fileIndent, c.wantSource = indent+2, p.frames[len(p.frames)-1].Source == ""
+		p.frames, c.fileIndent, c.wantSource = append(p.frames, f), indent+2, f.Source == ""
 	default:
 		return
 	}
@@ -155,7 +161,7 @@ func (c *culpritState) open(indent int, text []byte, line int) {
 func (c *culpritState) hit(code Code, from, to int) {
 	for i := range c.pending {
 		p := &c.pending[i]
-		if (p.at >= from && p.at <= to || p.leading && p.at == to+1) && !slices.Contains(p.codes, code) {
+		if p.at >= from && p.at <= to || p.leading && p.at == to+1 {
 			p.codes = append(p.codes, code)
 		}
 	}
@@ -183,19 +189,30 @@ func (c *culpritState) flush(before int) {
 // keep adds culprit to code's, where no kept one has its frame (the same line printed
 // by several ranks is one).
 func (c *culpritState) keep(code Code, culprit Culprit) {
-	if c.found == nil {
-		c.found = map[Code][]Culprit{}
-	}
-	kept := c.found[code]
-	if len(kept) >= maxCulprits {
-		return
-	}
-	for _, k := range kept {
-		if k.TextLine = culprit.TextLine; k == culprit {
+	n := 0
+	for _, k := range c.found {
+		if k.code != code {
+			continue
+		}
+		if n++; n >= maxCulprits {
+			return
+		}
+		if k.culprit.TextLine = culprit.TextLine; k.culprit == culprit {
 			return
 		}
 	}
-	c.found[code] = append(kept, culprit)
+	c.found = append(c.found, codeCulprit{code, culprit})
+}
+
+// culprits returns code's kept culprits, nil for none.
+func (c *culpritState) culprits(code Code) []Culprit {
+	var out []Culprit
+	for _, k := range c.found {
+		if k.code == code {
+			out = append(out, k.culprit)
+		}
+	}
+	return out
 }
 
 // finish closes the open stack and keeps every stack's culprits, for the findings.
@@ -207,11 +224,12 @@ func (c *culpritState) finish() {
 }
 
 // statement is the frame of frames that is the user's statement: the innermost outside
-// torch's own files (an installed torch's site-packages/torch or dist-packages/torch),
+// torch's own files (an installed torch's site-packages/torch or dist-packages/torch,
+// with forward slashes),
 // else the innermost.
 func statement(frames []Culprit) Culprit {
 	for i := len(frames) - 1; i >= 0; i-- {
-		if f := frames[i].File; !strings.Contains(f, "-packages/torch/") && !strings.Contains(f, `-packages\torch\`) {
+		if !strings.Contains(frames[i].File, "-packages/torch/") {
 			return frames[i]
 		}
 	}
@@ -229,67 +247,22 @@ func frameText(raw []byte) (int, []byte) {
 	for i := start - 1; i >= 0 && (b[i] == ' ' || b[i] == '\t'); i-- {
 		indent++
 	}
-	if s, ok := jsonStringLine(text); ok {
-		t := strings.TrimLeft(s, " ")
-		return indent + len(s) - len(t), []byte(strings.TrimRight(t, " \n"))
-	}
 	return indent, text
 }
 
-// jsonStringLine returns the string a line of a JSON array of strings holds (a notebook
-// output's `"   File \"x.py\", line 3, in f\n",`), decoded; false for another line.
-func jsonStringLine(text []byte) (string, bool) {
-	t := bytes.TrimSuffix(text, []byte(","))
-	if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' {
-		return "", false
-	}
-	s, err := strconv.Unquote(string(t))
-	return s, err == nil
-}
+// reFrame matches a frame's header, `File "path", line N, in f`, and after it, where the
+// text's line ends were lost, its source; a text that cut the frame may leave out ",
+// line N" or ", in f" (not both: parseFrame).
+var reFrame = &lazyregexp.Regexp{Expr: `^File "([^"]+)"(?:, line (\d+))?(?:, in (\S+))?(?:\s+(\S.*))?$`}
 
-// parseFrames reads the frames of text, one or more `File "path", line N, in f` each
-// followed, on the same line, by its source where the text's line ends were lost.
-func parseFrames(text []byte, line int) []Culprit {
-	var out []Culprit
-	for _, part := range bytes.Split(text, []byte(`File "`))[1:] {
-		f, ok := parseFrame(part, line)
-		if !ok {
-			return out
-		}
-		out = append(out, f)
-	}
-	return out
-}
-
-// parseFrame reads `path", line N, in f[ source]` (after `File "`), where a text that
-// cut it may leave out ", line N" or ", in f" (not both).
-func parseFrame(b []byte, line int) (Culprit, bool) {
-	q := bytes.IndexByte(b, '"')
-	if q <= 0 {
+// parseFrame reads the frame text starts (reFrame).
+func parseFrame(text []byte, line int) (Culprit, bool) {
+	m := reFrame.FindSubmatch(text)
+	if m == nil || len(m[2])+len(m[3]) == 0 {
 		return Culprit{}, false
 	}
-	c := Culprit{File: string(b[:q]), TextLine: line}
-	rest := b[q+1:]
-	if r, ok := bytes.CutPrefix(rest, []byte(", line ")); ok {
-		d := 0
-		for d < len(r) && isDigit(r[d]) {
-			d++
-		}
-		n, err := strconv.Atoi(string(r[:d]))
-		if err != nil || n <= 0 {
-			return Culprit{}, false
-		}
-		c.Line, rest = n, r[d:]
-	}
-	if r, ok := bytes.CutPrefix(rest, []byte(", in ")); ok {
-		fn, src, _ := bytes.Cut(bytes.TrimLeft(r, " "), []byte(" "))
-		c.Function, rest = string(fn), append([]byte(" "), src...)
-	}
-	if len(rest) > 0 && rest[0] != ' ' || c.Line == 0 && c.Function == "" {
-		return Culprit{}, false
-	}
-	c.Source = string(bytes.TrimSpace(rest))
-	return c, true
+	n, _ := strconv.Atoi(string(m[2]))
+	return Culprit{File: string(m[1]), Line: n, Function: string(m[3]), Source: string(m[4]), TextLine: line}, true
 }
 
 // culpritDoes says what a code's culprit does, for the codes whose fix is about that
@@ -303,30 +276,13 @@ var culpritDoes = [...]struct {
 	{SkipIncompatibleOp, "calls the op"},
 }
 
-// culpritFix returns fix naming culprits' first statement, where code's fix is about that
-// statement (culpritDoes), else fix.
+// culpritFix returns fix naming culprits' first statement (the others are the finding's
+// from lines), where code's fix is about that statement (culpritDoes), else fix.
 func culpritFix(code Code, fix string, culprits []Culprit) string {
-	if len(culprits) == 0 {
-		return fix
-	}
 	for _, d := range culpritDoes {
-		if d.code != code {
-			continue
+		if d.code == code && len(culprits) > 0 {
+			return "for " + culprits[0].text() + " (" + d.does + "): " + fix
 		}
-		c := culprits[0]
-		c.Source = ""
-		at := c.String()
-		if culprits[0].Source != "" {
-			at += " (" + culprits[0].Source + ")"
-		}
-		at += " " + d.does
-		switch n := len(culprits) - 1; {
-		case n == 1:
-			at += " (and 1 more place)"
-		case n > 1:
-			at += " (and " + strconv.Itoa(n) + " more places)"
-		}
-		return at + ": " + fix
 	}
 	return fix
 }

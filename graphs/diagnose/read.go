@@ -833,7 +833,7 @@ func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bo
 	}
 	f := Finding{Code: row.Code, Line: shown.line, Quote: shown.quote, Cause: cause,
 		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: t.count, Match: shown.match,
-		Culprits: s.culprits.found[row.Code]}
+		Culprits: s.culprits.culprits(row.Code)}
 	f.Fix = culpritFix(f.Code, f.Fix, f.Culprits)
 	if t.count > 1 {
 		f.LastLine = max(t.last, f.Line) // Line itself when every place is on it (bare CRs)

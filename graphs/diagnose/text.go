@@ -156,7 +156,7 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 		wrap(&b, width, f.Head(), "", "    ")
 		wrap(&b, width, f.Quote, "  | ", "  | ")
 		for _, c := range f.Culprits {
-			wrap(&b, width, "from "+c.String(), "  ", "    ")
+			wrap(&b, width, "from "+c.text(), "  ", "    ")
 		}
 		wrap(&b, width, f.Cause, "  cause: ", "         ")
 		wrap(&b, width, f.Fix, "  fix: ", "       ")
