@@ -395,6 +395,18 @@
 // whether it holds or is superseded on its line, is still read from each row's first
 // occurrence.
 //
+// A skip message that PyTorch prints with a stack after "Found from" (2.3's "mutation
+// on input", from 2.4 "mutated inputs (N instances)", from 2.3 "cpu device (argN_1)",
+// the incompatible op's and symbolic shapes' in the 2.6.0 and 2.14.1 sources read,
+// 2.14's "input storage mutation"; see [Culprit]) names the user's statement: the stack's innermost frame outside torch's
+// own files, in [Finding.Culprits] (JSON "culprits": file, line, function, source,
+// text_line), one each per distinct frame (ranks printing the same are one), at most
+// 8. The text shows each as "from /app/model.py:88 in forward: self.kv_cache[:, :T] = k"
+// below the quote, and the fix of skip-mutated-inputs, skip-cpu-device and
+// skip-incompatible-op names the first. Only frames that follow "Found from" on the
+// message's line (or the next line, for a message wrapped before it) count: a
+// traceback elsewhere names none.
+//
 // A row marked Cropped holds another row's literal from its second word on, where 24
 // characters or more are left after a determiner ("RuntimeError: storage data ptrs are
 // not allocated in pool", quoted without "These"), or 32 or more after another word

@@ -786,6 +786,7 @@ type scanner struct {
 	given    *versionFinder
 	rec      recoverer
 	held     heldState // the actions fixes ask for that the text does (held.go)
+	culprits culpritState
 	devs     deviceCounter
 	ring     [ringSize]ringLine
 	n        int // ring entries pushed
@@ -954,6 +955,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	nextSentence(e, s.entryAbove(lineStart), lineStart)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
+		s.culprits.next(e.raw, s.line)
 		s.held.facts.frontLine(e.raw, s.line)
 	}
 	s.heldPush(e, lineStart)
@@ -2266,6 +2268,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		m = Truncated
 	}
 	s.record(i, e, end, text, m)
+	s.culprits.hit(s.rows[i].Code, line, end.line)
 	s.lastHit = line
 	s.torch.hitAt(line)
 	if s.rowLast[i] != e.vline {
