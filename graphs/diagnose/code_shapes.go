@@ -92,6 +92,7 @@ const (
 	atWords                  // the words, in a string or not
 	onLine                   // the whole line, wherever the words are
 	inGuard                  // the words in a string or a comment (guardNote) on a line in a guard's block (heldCtx.guard)
+	inComment                // the words in a comment after code (commentAt: a byte scan before the expression)
 )
 
 // codeShapes are the shapes of source code that holds a message, each a fact read from
@@ -115,7 +116,7 @@ var codeShapes = []codeShape{
 	{on: onLine, before: codeTerm, fenced: true},                                       // an error code's glossary term
 	{on: onLine, before: defBody, above: codeTermBare, fenced: true},                   // a definition under an error code's term
 	{on: inGuard},                         // a string or a note in a guard's block
-	{on: atWords, before: guardComment},   // a comment beside a guard or a version bound
+	{on: inComment, before: guardComment}, // a comment beside a guard or a version bound
 	{on: inQuotes, before: commentedCall}, // a raise or an emitting call commented out
 }
 
@@ -188,10 +189,20 @@ func (sh *codeShape) reads(h *heldSite, quoted, named bool, lo, hi int) bool {
 		return false
 	case sh.on == onName:
 		return named && sh.holds(h, h.line[:lo], h.line[hi:])
-	case sh.on == inGuard:
-		return h.guarded && (quoted || guardNote(h.line, h.at))
+	case sh.on >= inGuard:
+		return sh.readsNote(h, quoted)
 	}
 	return (quoted || sh.on == atWords) && sh.holds(h, h.line[:h.at], nil)
+}
+
+// readsNote is reads for the shapes of a program's own note (inGuard, inComment): a
+// comment's mark found by a byte scan before guardComment's expression runs (every hit's
+// line is read).
+func (sh *codeShape) readsNote(h *heldSite, quoted bool) bool {
+	if sh.on == inGuard {
+		return h.guarded && (quoted || guardNote(h.line, h.at))
+	}
+	return !quoted && commentAt(h.line[:h.at]) > 0 && sh.holds(h, h.line[:h.at], nil)
 }
 
 // guardNote reports whether line[at] is in a comment of its own that is not the
