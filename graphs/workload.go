@@ -390,6 +390,11 @@ type Scenario struct {
 	// torch.compile refuses with InvalidBackend in every release); without it ""
 	// means "inductor". A scenario file sets it when it has a "backend" field.
 	BackendGiven bool `json:"-"`
+	// WorkloadGiven names the Workload fields given explicitly (their JSON names,
+	// "outputs_kept"), as a command line knows them: merged over a script's own
+	// scenario (script.Merge), such a boolean field replaces the script's value, false
+	// included; a boolean field not named can only add what the script does not show.
+	WorkloadGiven []string `json:"-"`
 	// BackendCallable is a callable backend, by its name (a def's name, "<lambda>", a
 	// functools.partial(…)); "" for none. torch.compile does not look it up: it wraps
 	// it and hands it each graph, so the plan has no Inductor keys and no Inductor CUDA

@@ -166,8 +166,9 @@
 //	                  with its line); flags given explicitly win (-set adds): a flag
 //	                  naming an argument the site writes replaces it, -mode without
 //	                  -options replaces the site's mode and options (torch.compile takes
-//	                  one of them), -options without -mode likewise, each said in a
-//	                  note on the site. -env
+//	                  one of them), -options without -mode likewise, a workload flag
+//	                  given =false replaces the script's true (-outputs-kept=false),
+//	                  each said in a note on the site. -env
 //	                  gives the environment the script starts in, as the process's
 //	                  does: the script's own os.environ[NAME] = V, .update, .pop and
 //	                  del os.environ[NAME] before PyTorch reads NAME replace it, as in

@@ -137,6 +137,11 @@ func (c *cli) scriptOverrides(environ func() []string) (*graphs.Scenario, map[st
 	}
 	sc.Workload = graphs.Workload{}
 	c.workloadFlags(&sc.Workload, true)
+	for _, f := range c.workloadFlagTable() {
+		if c.given[f.flag] {
+			sc.WorkloadGiven = append(sc.WorkloadGiven, f.field) // -outputs-kept=false overrules the script
+		}
+	}
 	if c.given["fullgraph"] {
 		sc.Fullgraph = &c.fullgraph
 	}

@@ -179,3 +179,20 @@ func TestScriptVsFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptFlagGivenFalse: a boolean workload flag given explicitly false overrules
+// what the script shows, with a note on the site ("flags given explicitly win"): the new
+// user's -outputs-kept=false still planned the overwritten-output failure, exit 1.
+func TestScriptFlagGivenFalse(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	f := filepath.Join(dir, "k.py")
+	src := "import torch\nm = torch.compile(f, mode=\"reduce-overhead\")\nlosses = []\nfor x in xs:\n    loss = m(x)\n    loss.backward()\n    losses.append(loss)\nprint(torch.stack(losses).mean())\n"
+	require.NoError(t, os.WriteFile(f, []byte(src), 0o644))
+	out, _, code := runPlan(t, nil, "-no-env", "-script", f)
+	require.Equal(t, 1, code, out)
+	require.Contains(t, out, "outputs_kept=true")
+	out, _, code = runPlan(t, nil, "-no-env", "-script", f, "-outputs-kept=false")
+	require.Equal(t, 0, code, out)
+	require.Contains(t, out, "-outputs-kept=false replaces outputs_kept=true (line 7)")
+}

@@ -27,7 +27,11 @@ import (
 //     (`cudaErrorStreamCaptureUnjoined = 904,`), a #define, a table's entry, a map's key,
 //     a match arm (errorCodeName between its lead and its end);
 //   - a message cut at the end of a string piece inside a call's argument list opened
-//     above (cutHead, inCall).
+//     above (cutHead, inCall);
+//   - PyTorch's source listed under its def (a raise, a bare assert), an except clause's
+//     comment, a string a return's bracket holds over lines, an error code's
+//     documentation (source_shapes.go): rows that read the line's def, the lines above
+//     it, the row's literal or the whole line, and a fence's code as well.
 //
 // A message wrapped over two string pieces of one call's argument (implicit
 // concatenation: `refused = RuntimeError(` over "\"cudaErrorStreamCaptureUnsupported:
@@ -48,15 +52,22 @@ import (
 // codeShape is one shape of source code that holds a message (codeShapes).
 type codeShape struct {
 	// on is where the shape reads: the row's words inside a string (before: the line up
-	// to them), the error code's name outside one (before and after: the line around
-	// it), or a head of the words cut at a string piece's end in a call (cutInCall)
+	// to them), the row's words in or out of one, the error code's name outside one
+	// (before and after: the line around it), the whole line (before), or a head of the
+	// words cut at a string piece's end in a call (cutInCall)
 	on shapeOn
 	// before and after must match the line before and after the words or the name (nil:
-	// any); opens: before's match ends at a call's "(" whose argument list holds the words
-	// (pyCallOpen); notKey: a match whose first group this matches is none (a log's level);
-	// joined: before is read joined below the line above too (its string on the next line)
-	before, after, notKey *lazyregexp.Regexp
-	opens, joined         bool
+	// any); opens: before's match ends at a bracket ("(", "[") whose contents hold the
+	// words inside a string (pyCall); notKey: a match whose first group this matches is
+	// none (a log's level); above: the line above (past one blank line) must match it;
+	// literal: the row's literal must match it
+	before, after, notKey, above, literal *lazyregexp.Regexp
+	// from and to: before is read joined below from to to lines above it (0: the line
+	// alone; heldSite's lines above), the first that matches
+	from, to uint8
+	// opens: as above; inDef: the line is in a Python def's body (ringLine.def); fenced:
+	// the shape reads inside a markdown fence as well
+	opens, inDef, fenced bool
 }
 
 // shapeOn is where a codeShape reads.
@@ -66,80 +77,131 @@ const (
 	inQuotes  shapeOn = iota // the words inside a string (inString)
 	onName                   // an error code's name (errorCodeName) outside a string
 	cutInCall                // a head of the words cut at a string piece's end, inside a call's arguments
+	atWords                  // the words, in a string or not
+	onLine                   // the whole line, wherever the words are
 )
 
 // codeShapes are the shapes of source code that holds a message, each a fact read from
-// the texts named in this file's comment and its pieces' (TestHeldByCode holds one case
-// or more of each, by its place here).
+// the texts named in this file's comment and source_shapes.go's (TestHeldByCode holds
+// one case or more of each, by its place here).
 var codeShapes = []codeShape{
-	{on: inQuotes, before: constructOpen, opens: true},                  // an exception's construction
-	{on: inQuotes, before: builtString},                                 // a string returned or mapped
-	{on: inQuotes, before: stringDefined, joined: true},                 // a constant's or a variable's definition
-	{on: inQuotes, before: stringKeyed, notKey: keyLevel, joined: true}, // a config file's key
-	{on: onName, before: caseLabel, after: labelEnd},                    // a case label
-	{on: onName, before: codeLead, after: constantDef},                  // an enum's or a constant's definition
-	{on: onName, before: codeLead, after: entryKey},                     // a table's entry, a map's key, a match arm
-	{on: onName, before: defineLead},                                    // a #define
-	{on: cutInCall},                                                     // a head cut in a call's string pieces
+	{on: inQuotes, before: constructOpen, opens: true},                                 // an exception's construction
+	{on: inQuotes, before: builtString},                                                // a string returned or mapped
+	{on: inQuotes, before: stringDefined, to: 1},                                       // a constant's or a variable's definition
+	{on: inQuotes, before: stringKeyed, notKey: keyLevel, to: 1},                       // a config file's key
+	{on: onName, before: caseLabel, after: labelEnd},                                   // a case label
+	{on: onName, before: codeLead, after: constantDef},                                 // an enum's or a constant's definition
+	{on: onName, before: codeLead, after: entryKey},                                    // a table's entry, a map's key, a match arm
+	{on: onName, before: defineLead},                                                   // a #define
+	{on: cutInCall},                                                                    // a head cut in a call's string pieces
+	{on: atWords, before: defStatement, inDef: true, fenced: true},                     // a raise or a bare assert in a def's body
+	{on: atWords, before: blankLead, literal: statementLit, inDef: true, fenced: true}, // a statement the row's literal is, in a def's body
+	{on: atWords, before: caughtComment, fenced: true},                                 // an except clause's comment
+	{on: atWords, before: returnOpen, opens: true, from: 1, to: 2},                     // a string a return's bracket holds over lines
+	{on: onLine, before: codeValueRow, fenced: true},                                   // an error code's table row with its value
+	{on: onLine, before: codeTerm, fenced: true},                                       // an error code's glossary term
+	{on: onLine, before: defBody, above: codeTermBare, fenced: true},                   // a definition under an error code's term
+}
+
+// heldSite is what codeShapes read around a row's match: the line, the one or two lines
+// above it that are code with it (lines of them; none past a diff's line, a line under a
+// traceback frame's header or a fence's line where the line is in none), the row's
+// literal, where the row's words (cut: a head of them) stand on the line (-1: nowhere),
+// whether that place is inside the argument list of a call opened above (called), the
+// line in a def's body (inDef) and in a markdown fence (inFence).
+type heldSite struct {
+	line, literal               []byte
+	above                       [2][]byte
+	lines, at                   int
+	cut, called, inDef, inFence bool
 }
 
 // heldByCode reports whether row i's match on e is a message held by source code: a line
-// of source code (not a traceback frame's failing line, a fenced block's or a diff's) of
-// one of codeShapes.
+// of source code (not a traceback frame's failing line or a diff's; a fenced block's only
+// for a shape that reads there) of one of codeShapes.
 func (s *scanner) heldByCode(i int, e *ringLine) bool {
-	if !e.lineStart || e.underFrame || e.inFence || diffLine(e.raw) {
+	if !e.lineStart || e.underFrame || diffLine(e.raw) {
 		return false
 	}
-	at, cut, called := s.rowAt(i, e), false, false
-	if at < 0 {
-		at, _ = cutHead(e.clean, s.rows[i].literal)
-		cut, called = true, at > 0 && !e.call.data && inCall(e, at)
+	h := heldSite{line: e.clean, literal: s.rows[i].literal, at: s.rowAt(i, e), inDef: e.def != "", inFence: e.inFence}
+	if h.at < 0 {
+		h.at, _ = cutHead(e.clean, h.literal)
+		h.cut, h.called = true, h.at > 0 && !e.call.data && inCall(e, h.at)
 	}
-	var above []byte
-	if p := s.lineAbove(e); p != nil {
-		above = p.clean
+	for p := s.lineAbove(e); h.lines < len(h.above) && p != nil && !diffLine(p.raw) && !p.underFrame && (e.inFence || !p.inFence); p = s.lineAbove(p) {
+		h.above[h.lines] = p.clean
+		h.lines++
 	}
-	return heldShape(above, e.clean, at, cut, called) >= 0
+	return h.shape() >= 0
 }
 
-// heldShape returns the index of the first of codeShapes that holds line (above: the line
-// above it, nil for none) at at, where the row's words (cut: a head of them) or an error
-// code's name stand, called where that place is inside the argument list of a call opened
-// above (inCall; not a literal's items); else -1.
-func heldShape(above, line []byte, at int, cut, called bool) int {
-	if at < 0 {
-		return -1
+// shape returns the index of the first of codeShapes that holds h, else -1.
+func (h *heldSite) shape() int {
+	quoted, named, lo, hi := false, false, 0, 0
+	if h.at >= 0 {
+		quoted = inString(h.line, h.at)
+		lo, hi = nameAround(h.line, h.at)
+		named = !quoted && errorCodeName.Match(h.line[lo:hi])
 	}
-	quoted := inString(line, at)
-	lo, hi := nameAround(line, at)
-	named := !quoted && errorCodeName.Match(line[lo:hi])
 	for k, sh := range codeShapes {
-		var ok bool
-		switch sh.on {
-		case cutInCall:
-			ok = cut && quoted && called
-		case inQuotes:
-			ok = !cut && quoted && sh.holds(line[:at], nil, above)
-		default:
-			ok = !cut && named && sh.holds(line[:lo], line[hi:], nil)
-		}
-		if ok {
+		if sh.fits(h) && sh.reads(h, quoted, named, lo, hi) {
 			return k
 		}
 	}
 	return -1
 }
 
-// holds reports whether before (and after) are sh's, or before joined below above is
-// (sh.joined).
-func (sh *codeShape) holds(before, after, above []byte) bool {
-	if sh.after != nil && !sh.after.Match(after) {
+// fits reports whether h is a place sh reads at all: in a fence only where sh is fenced,
+// in a def where sh wants one, the row's literal sh's literal.
+func (sh *codeShape) fits(h *heldSite) bool {
+	return (sh.fenced || !h.inFence) && (h.inDef || !sh.inDef) && (sh.literal == nil || sh.literal.Match(h.literal))
+}
+
+// reads reports whether sh holds h, quoted where h's place is inside a string, named
+// where the name at h.line[lo:hi] around it is an error code's.
+func (sh *codeShape) reads(h *heldSite, quoted, named bool, lo, hi int) bool {
+	switch {
+	case sh.on == onLine:
+		return sh.holds(h, h.line, nil)
+	case h.at < 0:
+		return false
+	case sh.on == cutInCall:
+		return h.cut && quoted && h.called
+	case h.cut:
+		return false
+	case sh.on == onName:
+		return named && sh.holds(h, h.line[:lo], h.line[hi:])
+	}
+	return (quoted || sh.on == atWords) && sh.holds(h, h.line[:h.at], nil)
+}
+
+// holds reports whether after and the line above are sh's, and before is, alone or
+// joined below the lines above (sh.from to sh.to of them).
+func (sh *codeShape) holds(h *heldSite, before, after []byte) bool {
+	if sh.after != nil && !sh.after.Match(after) || sh.above != nil && !sh.above.Match(h.nearAbove()) {
 		return false
 	}
-	if sh.leads(before) {
-		return true
+	for n := 0; n <= int(sh.to); n++ {
+		if n > 0 {
+			if n > h.lines {
+				return false
+			}
+			before = append(append(append([]byte(nil), h.above[n-1]...), '\n'), before...)
+		}
+		if n >= int(sh.from) && sh.leads(before) {
+			return true
+		}
 	}
-	return sh.joined && above != nil && sh.leads(append(append(append([]byte(nil), above...), '\n'), before...))
+	return false
+}
+
+// nearAbove returns the line above h's, or the one above it where that line is blank
+// (nil for none).
+func (h *heldSite) nearAbove() []byte {
+	if h.lines > 1 && len(bytes.TrimSpace(h.above[0])) == 0 {
+		return h.above[1]
+	}
+	return h.above[0]
 }
 
 // leads reports whether before, the text up to the words or the name, is sh's before.
@@ -149,7 +211,9 @@ func (sh *codeShape) leads(before []byte) bool {
 	case m == nil:
 		return false
 	case sh.opens:
-		return pyCallOpen(before[m[1]-1:])
+		var c pyCall
+		c.feed(before[m[1]-1:])
+		return c.inString()
 	case sh.notKey != nil && len(m) > 3 && m[2] >= 0:
 		return !sh.notKey.Match(before[m[2]:m[3]])
 	}

@@ -8,17 +8,24 @@ import (
 
 // shapeNames name codeShapes, in its order, for TestHeldByCode's cases.
 var shapeNames = []string{"construct", "returned or mapped", "definition", "config key", "case label", "constant",
-	"entry key", "define", "cut in a call"}
+	"entry key", "define", "cut in a call", "def raise", "def statement", "except comment", "return bracket",
+	"code table row", "code term", "code term's definition"}
 
 // TestHeldByCode: one case or more of each of codeShapes (the shapes of the code that
-// builds a message, holds it in a name or names its error code, and of a message cut
-// inside a call's string pieces), each from the texts the shapes were read from
-// (ga_neg_test_fixture_uncapturable and ga_neg_hip_error_string_switch, gb_neg_test_capture_invalidated_refused_concat_string, holdoutDF, holdoutFD, prec15) or a sibling in
-// another language; and near misses that no shape holds (a log's line, prose, logfmt, a
-// log's level before a quote, a diff's line) or that a shape holds on a line that is no
-// source code (a traceback frame's failing line, a fenced block: gate). Each text's last
-// line holds "«" where the row's words or the code's name start: heldShape must give the
-// case's shape there, and Read must give no finding (a shape) or want (a near miss).
+// builds a message, holds it in a name or names its error code, of a message cut inside
+// a call's string pieces, of a def's statement, an except clause's comment, a return's
+// bracket and an error code's documentation: source_shapes.go), each from the texts the
+// shapes were read from (ga_neg_test_fixture_uncapturable and
+// ga_neg_hip_error_string_switch, gb_neg_test_capture_invalidated_refused_concat_string,
+// holdoutDF, holdoutFD, prec15, holdoutHA's and holdoutHB's) or a sibling in another
+// language; and near misses that no shape holds (a log's line, prose, logfmt, a log's
+// level before a quote, a diff's line, a fenced block's construction) or that a shape
+// holds on a line that is no source code (a traceback frame's failing line: gate). Each
+// text's last line holds "«" where the row's words or the code's name start (the row's
+// literal the rest of the line): the first of codeShapes that holds it there, with the
+// two lines above, in a def where the case says so and in a fence where the text opens
+// one, must be the case's shape, and Read must give no finding (a shape) or want (a near
+// miss).
 func TestHeldByCode(t *testing.T) {
 	t.Parallel()
 	const (
@@ -26,11 +33,14 @@ func TestHeldByCode(t *testing.T) {
 		unjoin = "capturing stream has unjoined work"
 		sms    = "Not enough SMs to use max_autotune_gemm mode"
 		offset = "Offset increment outside graph capture encountered unexpectedly."
+		win    = "Windows not yet supported for torch.compile"
+		term   = "[\\#](#term-hipErrorStreamCaptureUnjoined \"Link to this term\"){.headerlink}"
 	)
 	tests := []struct {
 		shape, text string
 		want        Code // Read's first code: "" where a shape holds
 		gate        bool // a shape holds the line, which is no source code's
+		def         bool // the line is in a def's body
 	}{
 		// construct (ga_neg_test_fixture_uncapturable) and its siblings
 		{shape: "construct", text: "class _Uncapturable(RuntimeError):\n    def __init__(self):\n        super().__init__(\"«" + perm + "\")"},
@@ -95,6 +105,17 @@ func TestHeldByCode(t *testing.T) {
 		{shape: "define", text: "#define «CUDA_ERROR_STREAM_CAPTURE_UNJOINED 904"},
 		// a message cut at a string piece's end inside a call's arguments
 		{shape: "cut in a call", text: "        refused = RuntimeError(\n            \"cudaErrorStreamCaptureUnsupported: «operation not permitted when stream\""},
+		// a def's statement (holdoutHA), an except clause's comment, a return's bracket
+		// (holdoutHB): in a fence too, where construct reads no raise
+		{shape: "def raise", text: "```python\ndef inductor(*args, **kwargs):\n    if sys.platform == \"win32\":\n        raise RuntimeError(\"«Windows not yet supported for inductor\")", def: true},
+		{shape: "def statement", text: "def get_obj(_local, attr_name):\n    if hasattr(_local, attr_name):\n        return getattr(_local, attr_name)\n    «assert torch._C._is_key_in_tls(attr_name)", def: true},
+		{shape: "except comment", text: "try:\n    q.get(block=False)\nexcept RuntimeError as e:  # «CUDA error: invalid device context"},
+		{shape: "return bracket", text: "            except ImportError:\n                return (\n                    False,\n                    \"«" + win + " (limitation connue)\","},
+		{shape: "return bracket", text: "    return [\n        \"«" + win + "\","},
+		// an error code's documentation (holdoutHB's HIP page)
+		{shape: "code table row", text: "| Error Code | Value | Description |\n| [[hipErrorStreamCaptureUnsupported]{.xref .std .std-term}](#term-hipErrorStreamCaptureUnsupported){.reference .internal} | [`900`{.docutils .literal .notranslate}]{.pre} | «Operation not permitted when stream is capturing |"},
+		{shape: "code term", text: "«hipErrorStreamCaptureUnjoined" + term},
+		{shape: "code term's definition", text: "hipErrorStreamCaptureUnjoined" + term + "\n\n:   «Capturing stream has unjoined work. This error occurs when attempting to end a stream capture."},
 		// near misses: no shape
 		{text: "RuntimeError: CUDA error: «" + unjoin + " (cudaErrorStreamCaptureUnjoined)", want: StreamCaptureUnjoined},
 		{text: "«cudaErrorStreamCaptureUnjoined: " + unjoin, want: StreamCaptureUnjoined},
@@ -109,7 +130,11 @@ func TestHeldByCode(t *testing.T) {
 		{text: "Traceback (most recent call last):\n  File \"fake.py\", line 3, in __init__\n    super().__init__(\"«" + perm + "\")",
 			want: StreamCaptureIllegal, gate: true},
 		{text: "I wrote this double and the capture still fails:\n```python\n        super().__init__(\"«" + perm + "\")",
-			want: StreamCaptureIllegal, gate: true},
+			want: StreamCaptureIllegal},
+		{text: "PyTorch does not support it on Windows:\n\n```python\nif sys.platform == \"win32\":\n        raise RuntimeError(\"«" + win + "\")", want: UnsupportedPython},
+		{text: "def step(self):\n    self.norm(x)  # «CUDA error: invalid device context here on 2 GPUs", want: CUDAInvalidContext, def: true},
+		{text: "I printed the result:\n(False, \"«" + win + "\")", want: UnsupportedPython},
+		{text: "| # | case | error | state |\n|---|---|---|---|\n| 1 | unjoined fork | `«hipErrorStreamCaptureUnjoined` | **Active** |", want: StreamCaptureUnjoined},
 		{text: "-        return \"old words\";\n+        return \"«" + unjoin + "\";", want: StreamCaptureUnjoined},
 		{text: "-        _warning = \"old\"\n+        _warning = \"«" + sms + "\"", want: MaxAutotuneGEMMOff},
 	}
@@ -121,17 +146,19 @@ func TestHeldByCode(t *testing.T) {
 		line := []byte(lines[len(lines)-1])
 		at := bytes.Index(line, []byte("«"))
 		line = bytes.Replace(line, []byte("«"), nil, 1)
-		var above []byte
-		if len(lines) > 1 {
-			above = []byte(lines[len(lines)-2])
-		}
 		cut := tt.shape == "cut in a call"
+		h := heldSite{line: line, literal: line[at:], at: at, cut: cut, called: cut, inDef: tt.def,
+			inFence: strings.Count(tt.text, "```")%2 == 1}
+		for n := len(lines) - 2; n >= 0 && h.lines < len(h.above); n-- {
+			h.above[h.lines] = []byte(lines[n])
+			h.lines++
+		}
 		got := ""
-		if k := heldShape(above, line, at, cut, cut); k >= 0 {
+		if k := h.shape(); k >= 0 {
 			got = shapeNames[k]
 		}
 		if want := tt.shape; tt.gate && got == "" || !tt.gate && got != want {
-			t.Errorf("%q: heldShape gives %q, want %q (gate %v)", tt.text, got, want, tt.gate)
+			t.Errorf("%q: the shape is %q, want %q (gate %v)", tt.text, got, want, tt.gate)
 		}
 		if code := firstCode(t, text); code != tt.want {
 			t.Errorf("%q: Read gives %q, want %q", text, code, tt.want)

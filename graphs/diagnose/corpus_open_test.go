@@ -17,10 +17,10 @@ var OpenFalse = map[string]string{
 	// 2026-12-07): classes in testdata/corpus/README.md. Quiet since: PyTorch's source
 	// listed under its def (a raise in a walkthrough and an annotated copy, the bare TLS
 	// assert of a port's get_obj), an except clause's comment and a string a return's
-	// bracket holds (sourceShapes, source_shapes.go); predictions in general ("some torch.compile
+	// bracket holds (heldByCode's rows of source_shapes.go); predictions in general ("some torch.compile
 	// workloads will fail with:", "will result in errors … such as:": leadPredict,
 	// lead_above.go); a Japanese condition with the failure after the message
-	// (mechanismCondSOV, mechanism.go); HIP's error-code documentation (errorCodeDoc,
+	// (mechanismCondSOV, mechanism.go); HIP's error-code documentation (heldByCode's rows of
 	// source_shapes.go). The rest were label questions, decided the earlier sets' way: their
 	// labels now name the code (testdata/corpus/README.md, "Label questions decided").
 	// holdoutGA and holdoutGB, measured once at db682ad5 (validations v33a and v33b,

@@ -16,7 +16,7 @@ const (
 
 // TestFormsSource34: a statement of a Python function's body that a listing shows under
 // its def (a raise, a bare assert), a comment on an except clause and a string a return
-// statement's bracket holds over lines are the program's source, no run (sourceShapes:
+// statement's bracket holds over lines are the program's source, no run (heldByCode's rows of source_shapes.go:
 // ha_neg_zh_annotated_inductor_windows_raise, 19 and 42, hb_neg_code_comment_except_invalid_context and hb_neg_fr_code_windows_not_supported_string). The same statements under a
 // traceback frame's header, quoted alone or under their if, and a comment in a def's body
 // that records the failure stay findings.
@@ -60,7 +60,7 @@ func TestFormsSource34(t *testing.T) {
 	})
 }
 
-// TestFormsErrorCodeDoc34: an error code's documentation (errorCodeDoc) gives no
+// TestFormsErrorCodeDoc34: an error code's documentation (heldByCode's rows of source_shapes.go) gives no
 // finding: a table's row with the code's value after its name, the glossary's term with
 // its anchor and the definition under a term (HIP's error-code page rendered by pandoc,
 // hb_neg_hip_docs_error_table_capture). A run's table that names the code beside what the run did, and

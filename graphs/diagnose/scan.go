@@ -2130,9 +2130,9 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // under a conditional lead-in (ledAbove), a test's comment that retells a report it
 // expects to pass now (passesNow), a program's own text that no run printed (codeHeld),
 // a statement of what a component does in general (mechanismStated), source code that
-// holds the message or names its error code (heldByCode), a statement of a def's body
-// a listing shows, an except clause's comment or a returned bracket's string
-// (sourceShapes), an item of a list under a generic lead-in (listedGeneric).
+// holds the message or names its error code, a statement of a def's body a listing
+// shows, an except clause's comment, a returned bracket's string or an error code's
+// documentation (heldByCode), an item of a list under a generic lead-in (listedGeneric).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
@@ -2144,7 +2144,7 @@ func (s *scanner) unreported(i int, e *ringLine) bool {
 // listedGeneric).
 func (s *scanner) unreportedBeside(i int, e *ringLine) bool {
 	return classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
-		s.heldByCode(i, e) || s.sourceShapes(i, e) || s.listedGeneric(e)
+		s.heldByCode(i, e) || s.listedGeneric(e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a

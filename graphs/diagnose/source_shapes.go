@@ -1,10 +1,6 @@
 package diagnose
 
-import (
-	"bytes"
-
-	"github.com/compilemode/compilemode/internal/lazyregexp"
-)
+import "github.com/compilemode/compilemode/internal/lazyregexp"
 
 // A statement of a Python function's body that a listing shows under its def is the
 // function's source, not a run that printed the message: PyTorch's backend check
@@ -22,53 +18,22 @@ import (
 // function's, hb_neg_fr_code_windows_not_supported_string), as heldByCode's builtString reads `return "…"` on one line. A
 // comment or a docstring in a def's body stays read: the corpus labels a function's comment that
 // records the failure it works around the code's (holdoutAA's to holdoutGA's comments
-// and docstrings).
+// and docstrings). These shapes are rows of codeShapes (code_shapes.go), which heldByCode
+// reads: they read the line's def (ringLine.def), the lines above it and a fence's code.
 
-// sourceShapes reports whether row i's match on e is such a statement: defStatement in a
-// def the line is in (e.def), caughtComment and a return's bracket anywhere, or a line of
-// an error code's documentation (errorCodeDoc); none on a diff's line, under a traceback
-// frame's header.
-func (s *scanner) sourceShapes(i int, e *ringLine) bool {
-	if !e.lineStart || e.underFrame || diffLine(e.raw) {
-		return false
-	}
-	if s.errorCodeDoc(e) {
-		return true
-	}
-	at := s.rowAt(i, e)
-	if at < 0 {
-		return false
-	}
-	before := e.clean[:at]
-	if e.def != "" && (defStatement.Match(before) || statementRow(s.rows[i].literal) && len(bytes.TrimSpace(before)) == 0) ||
-		caughtComment.Match(before) {
-		return true
-	}
-	return s.sourceStatement(e, at, func(p *ringLine, b []byte) bool { return returnOpen.Match(p.clean) && p != e },
-		func(_ *ringLine, b []byte) bool {
-			m := returnOpen.FindIndex(b)
-			if m == nil {
-				return false
-			}
-			var c pyCall
-			c.feed(b[m[1]-1:])
-			return c.inString()
-		})
-}
-
-// statementRow reports whether lit, a row's literal, is a Python statement (an assert
-// that a traceback prints as its frame's line, assertMessageRows).
-func statementRow(lit []byte) bool {
-	return bytes.HasPrefix(lit, []byte("assert ")) || bytes.HasPrefix(lit, []byte("raise "))
-}
-
-// Pieces of sourceShapes: a raise of an exception's call or an assert up to the row's
-// match (defStatement), an except clause whose comment holds it (caughtComment), a return
-// statement that opens a bracket at its line's end (returnOpen, up to the bracket).
+// Pieces of codeShapes' rows for such statements: a raise of an exception's call or an
+// assert up to the row's match (defStatement, in a def); the line's white space alone up
+// to the row's match (blankLead: unicode.IsSpace's) where the row's literal is a Python
+// statement itself (statementLit: an assert that a traceback prints as its frame's
+// line, assertMessageRows; a raise); an except clause whose comment holds it
+// (caughtComment); a return statement that opens a bracket on a line above (returnOpen,
+// up to the bracket, its white space the line's own).
 var (
 	defStatement  = &lazyregexp.Regexp{Expr: `^\s*(?:raise\s+[\w.]+\s*\(\s*[rbuRBUfF]{0,2}["']|assert\s+[^#"']*$)`}
+	blankLead     = &lazyregexp.Regexp{Expr: `^[\s\v\x{85}\p{Z}]*$`}
+	statementLit  = &lazyregexp.Regexp{Expr: `^(?:assert|raise) `}
 	caughtComment = &lazyregexp.Regexp{Expr: `^\s*except\b[^:#]*:\s*#[^"'\x60]*$`}
-	returnOpen    = &lazyregexp.Regexp{Expr: `^\s*return\s*[(\[]`}
+	returnOpen    = &lazyregexp.Regexp{Expr: `^[^\S\n]*return[^\S\n]*[(\[]`}
 )
 
 // An error code's documentation names the code as a reference does, with its value or as
@@ -83,27 +48,12 @@ var (
 // | **Active** | …`, holdoutBZ's warp1957 measurements, labelled the code's): no value
 // after the name.
 
-// errorCodeDoc reports whether e's line is such documentation: a table's row whose cell
-// after the code's name holds a number alone (codeValueRow), the glossary's term with its
-// anchor (codeTerm) or a definition's line (":   …") under a term (codeTermBare: the
-// name alone, its anchor if any), a blank line between.
-func (s *scanner) errorCodeDoc(e *ringLine) bool {
-	line := e.clean
-	if codeValueRow.Match(line) || codeTerm.Match(line) {
-		return true
-	}
-	if !defBody.Match(line) {
-		return false
-	}
-	p := s.lineAbove(e)
-	if p != nil && len(bytes.TrimSpace(p.clean)) == 0 {
-		p = s.lineAbove(p)
-	}
-	return p != nil && codeTermBare.Match(p.clean)
-}
-
-// Pieces of errorCodeDoc: an error code's name (CUDA's and HIP's runtime enums, the
-// driver's), a markup's attributes or link after a word ("{.xref .std}", "](#term-…)").
+// Pieces of codeShapes' rows for such documentation: a table's row whose cell after the
+// code's name holds a number alone (codeValueRow), the glossary's term with its anchor
+// (codeTerm), a definition's line (":   …", defBody) under a term (codeTermBare: the name
+// alone, its anchor if any), a blank line between; an error code's name there (CUDA's
+// and HIP's runtime enums, the driver's), a markup's attributes or link after a word
+// ("{.xref .std}", "](#term-…)").
 const (
 	docCodeName = `(?:cuda|hip)Error[A-Z]\w*|CUDA_ERROR_[A-Z_]+`
 	docMarkup   = `(?:\]?(?:\{[^}]*\}|\([^)]*\)))*\]?`

@@ -1,5 +1,7 @@
 package script
 
+import "github.com/compilemode/compilemode/graphs/script/pytoken"
+
 // The compiled function's own backward(): a def the site compiles (st.def) that runs
 // backward(), itself or through the defs it calls, differentiates what the compiled
 // graph computed (unseen5 x03, unseen4 w23; TestBackwardInsideCompiled).
@@ -112,6 +114,65 @@ func (r *reader) backwardLines() func(*stmt) int {
 		return -1
 	}
 	return func(d *stmt) int { return find(d, 0) }
+}
+
+// backwardInside reports whether a call of st's compiled function runs backward()
+// itself (defRunsBackward): such a call ends with its backward done, so the next call
+// starts a new cudagraph-tree generation as after a caller's backward(), and an output
+// it returned that the caller kept is overwritten (measured on 2.11:
+// testdata/measured/backward_inside_2.11.out, s2e: the kept losses of train_step, which
+// runs loss.backward() and returns loss, raise when stacked after the loop, as when the
+// caller runs the backward, s2c). Asked at each call, before the reader has read the
+// def's body (backwardLines reads what that reading records); the answer is kept per def.
+func (r *reader) backwardInside(st *siteState) bool {
+	if st.def == nil {
+		return false
+	}
+	if v, ok := r.bwInside[st.def]; ok {
+		return v
+	}
+	v := r.defRunsBackward(st.def, map[*stmt]bool{}, 0)
+	if r.bwInside == nil {
+		r.bwInside = map[*stmt]bool{}
+	}
+	r.bwInside[st.def] = v
+	return v
+}
+
+// defRunsBackward reports whether def d's tokens hold a backward() call (x.backward(),
+// torch.autograd.backward(…)), itself or in a def of the file it calls by name or a
+// method of its class it calls through self (at most maxCalleeDepth deep, each def
+// read once).
+func (r *reader) defRunsBackward(d *stmt, seen map[*stmt]bool, depth int) bool {
+	if d == nil || seen[d] || depth > maxCalleeDepth {
+		return false
+	}
+	seen[d] = true
+	for i := int(d.tokStart); i < int(d.tokEnd) && i < len(r.toks); i++ {
+		if r.tokAt(i+1) != "(" || r.toks[i].kind != pytoken.Name {
+			continue
+		}
+		if r.tokAt(i) == "backward" && r.tokAt(i-1) == "." {
+			return true
+		}
+		if c := r.calleeAt(d, i); c != nil && c != d && r.defRunsBackward(c, seen, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// calleeAt returns the def of the file that the call whose name is token i, inside def
+// d, runs: a def by its bare name, or a method of d's class through self (nil: none).
+func (r *reader) calleeAt(d *stmt, i int) *stmt {
+	n := r.tokAt(i)
+	switch prev := r.tokAt(i - 1); {
+	case prev == "." && r.tokAt(i-2) == "self" && r.sc != nil:
+		return r.method(r.sc.classOf[d], n)
+	case prev != ".":
+		return r.funcs[n]
+	}
+	return nil
 }
 
 // Dynamo does not trace Tensor.backward(): torch/_dynamo/variables/tensor.py

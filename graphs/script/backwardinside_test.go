@@ -153,3 +153,38 @@ func TestBackwardInsideGraphBreaks(t *testing.T) {
 		})
 	}
 }
+
+// TestBackwardInsideKept: an output of a compiled function that runs backward() itself,
+// kept across the loop's calls, is overwritten as when the caller runs the backward:
+// the call leaves no backward pending, so the next call starts a new cudagraph-tree
+// generation (testdata/measured/backward_inside_2.11.out: s2e and s2c both raise at the
+// stack after the loop). A copy kept (.item()) keeps no output; without a backward
+// anywhere the calls stay in one generation (a pending backward) and nothing is
+// overwritten.
+func TestBackwardInsideKept(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nmodel = torch.nn.Linear(8, 8).cuda()\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+	const inside = "def train_step(x):\n    loss = model(x).square().mean()\n    loss.backward()\n    return loss\n"
+	const viaHelper = "def backprop(l):\n    l.backward()\ndef train_step(x):\n    loss = model(x).square().mean()\n    backprop(loss)\n    return loss\n"
+	const noBackward = "def train_step(x):\n    return model(x).square().mean()\n"
+	const loop = "step = torch.compile(train_step, mode=\"reduce-overhead\")\nhistory = []\nfor x in xs:\n    opt.zero_grad()\n    loss = step(x)\n    opt.step()\n"
+	cases := []struct {
+		name, src string
+		kept      bool
+	}{
+		{"inside-stacked", head + inside + loop + "    history.append(loss)\nprint(torch.stack(history).mean())\n", true},
+		{"inside-first", head + inside + loop + "    history.append(loss)\nprint(history[0])\n", true},
+		{"via-helper-stacked", head + viaHelper + loop + "    history.append(loss)\nprint(torch.stack(history).mean())\n", true},
+		{"inside-item", head + inside + loop + "    history.append(loss.item())\nprint(sum(history))\n", false},
+		{"no-backward-stacked", head + noBackward + loop + "    history.append(loss)\nprint(torch.stack(history).mean())\n", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("k.py", []byte(tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Sites, 1)
+			require.Equal(t, tc.kept, s.Sites[0].Workload.OutputsKept, "inferred %+v", s.Sites[0].Inferred)
+		})
+	}
+}

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -68,6 +69,7 @@ func flagNotes(st *Site, o *PlanOptions) {
 		}
 	}
 	parts = append(parts, workloadFlagParts(st.Inferred, o.CLI.Workload)...)
+	parts = append(parts, givenBoolParts(st.Inferred, o.CLI)...)
 	parts = append(parts, layoutFlagPart(st, o.CLI.Workload)...)
 	if len(parts) == 0 {
 		return
@@ -181,4 +183,23 @@ func (st *Site) modeShown() string {
 		return fmt.Sprintf("%q", *st.Mode)
 	}
 	return "`" + st.ModeExpr + "`"
+}
+
+// givenBoolParts says which of the site's inferred boolean workload fields a flag given
+// explicitly replaces (replaceGiven): "-outputs-kept=false replaces outputs_kept=true
+// (line 22)".
+func givenBoolParts(inferred []Inference, cli graphs.Scenario) []string {
+	var parts []string
+	for _, f := range boolWorkloadFields {
+		if !slices.Contains(cli.WorkloadGiven, f.name) {
+			continue
+		}
+		v := strconv.FormatBool(*f.field(&cli.Workload))
+		for _, in := range inferred {
+			if in.Field == f.name && in.Value != v {
+				parts = append(parts, fmt.Sprintf("%s=%s replaces %s=%s (line %d)", f.flag, v, in.Field, in.Value, in.Line))
+			}
+		}
+	}
+	return parts
 }

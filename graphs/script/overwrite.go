@@ -42,11 +42,12 @@ import (
 type tlKind uint8
 
 const (
-	tlTrain    tlKind = iota // a compiled call run with gradients: its backward is pending
-	tlInfer                  // a compiled call run without gradients
-	tlBackward               // backward() (or torch.autograd.backward)
-	tlMarkStep               // torch.compiler.cudagraph_mark_step_begin()
-	tlZeroGrad               // zero_grad() (set_to_none) or p.grad = None: no .grad left to accumulate into
+	tlTrain     tlKind = iota // a compiled call run with gradients: its backward is pending
+	tlInfer                   // a compiled call run without gradients
+	tlBackward                // backward() (or torch.autograd.backward)
+	tlMarkStep                // torch.compiler.cudagraph_mark_step_begin()
+	tlZeroGrad                // zero_grad() (set_to_none) or p.grad = None: no .grad left to accumulate into
+	tlTrainDone               // a compiled call run with gradients whose function runs backward() itself (backwardInside): none pending after it
 )
 
 // tlEvent is one event of the generation timeline, in execution order.
@@ -88,8 +89,11 @@ var markStepQuals = nameSet{"torch.compiler.cudagraph_mark_step_begin", "torch._
 // timelineCall records a call of a compiled function's name on the timeline.
 func (r *reader) timelineCall(st *siteState) {
 	k := tlTrain
-	if r.inference(st) {
+	switch {
+	case r.inference(st):
 		k = tlInfer
+	case r.backwardInside(st):
+		k = tlTrainDone
 	}
 	r.appendTimeline(tlEvent{kind: k, seq: r.seq, loops: slices.Clone(r.loopIDs), site: st})
 	if r.fn != nil && len(r.defCalls[r.fn]) < maxDerivedSites {

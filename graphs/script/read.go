@@ -422,6 +422,7 @@ type reader struct {
 	rest                                bool                     // running the defs no code called (runRest)
 	callEvents                          []callEvent              // calls of compiled functions' names
 	callees                             map[*stmt][]*stmt        // def → the defs it calls (noteCallee)
+	bwInside                            map[*stmt]bool           // compiled def → it runs backward() (backwardInside)
 	chained                             []*dictObj               // dicts an if/elif/else chain running now changed (dictChain)
 	threadClass                         map[string]*Thread       // threading.Thread subclasses by name (threadBuilt)
 	nameToks                            map[string][]int         // name → the tokens that spell it (nameTokens builds it once)
