@@ -811,11 +811,13 @@ type scanner struct {
 	focus        wrapFocus // where the literal of the wrapped try being made lies (focusText)
 	focusWhole   bool      // that try's row's pattern must see its text whole (^, $)
 	lines        []byte    // focusText's text
-	// patternBytes counts the bytes row patterns were run on in matchRow, and a
-	// retelling's line times the alternatives its guard may run (retoldUnreported), for
-	// tests: the work on a long line is bounded by the spans around its literals, and a
-	// hit of any code costs about what one of another does.
+	// patternBytes counts the bytes row patterns were run on in matchRow (for tests:
+	// the work on a long line is bounded by the spans around its literals).
 	patternBytes int
+	// guardBytes counts a retelling's hit's line times the alternatives of its pattern
+	// its guard may run (retoldUnreported), for tests: a hit of any code costs about
+	// what one of another does.
+	guardBytes int
 	// contextBytes counts the bytes of the lines a context's expression was tried on
 	// before it was seen (for tests: TestStockWarningsCheap)
 	contextBytes int
@@ -2114,7 +2116,7 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 		return false
 	}
 	re, alts := s.narrowed(r.re(), e.clean)
-	s.patternBytes += alts * len(e.clean)
+	s.guardBytes += alts * len(e.clean)
 	return retoldUnreported(r.Code, re, e.clean, r.literal, s.mayCondition(e.clean))
 }
 
