@@ -7,6 +7,8 @@
 //	go run ./examples/web -addr 127.0.0.1:9000  # another port; -addr :9000 serves every interface
 //	go run ./examples/web -out DIR        # write the static files for any static host
 //	                                      # (DIR new or empty; -force writes into one with files)
+//	go run ./examples/web -names FILE     # also write the full name of each short one a
+//	                                      # traceback in the browser's console gives (diagnose.17)
 //
 // It builds ./examples/web/wasm of the module it runs in with GOOS=js GOARCH=wasm,
 // -trimpath, -ldflags='-s -w', -tags=compilemode_nofiles (no file reading: the page
@@ -416,6 +418,17 @@
 //	  and four passes (not three): Version 2              3,141,018      7.0 KB
 //	whole page (main at ee87636b, Version 2)              3,141,018      4.7 KB left
 //	whole page (main at bbe50468, both merged)            3,136,400      9.3 KB left
+//	whole page (main at cc3d9ad8, sessions of diagnose
+//	  and -script work later)                             3,141,375      4.3 KB left
+//	the module's own functions' names in the runtime's
+//	  table short, written over in place ("diagnose.17";
+//	  web -names FILE maps them back: wasmdata.ShortNames) 3,128,732     12.6 KB
+//	every function's name short but the runtime's,
+//	  reflect's and internal/reflectlite's (keptNames)    3,119,708      9.0 KB
+//	the names packed back to back, each function's and
+//	  each inlined call's offset rewritten (packNames)    3,108,083     11.6 KB
+//	whole page (main at 3bd85c49, these three rows)       3,108,083     37.6 KB left
+//	whole page (main at 63f94dd8, a diagnose branch later) 3,108,717     37.0 KB left
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
@@ -438,12 +451,33 @@
 // regexp's one-pass compiler) and of pointers (flag's) are the standard library's: left.
 // Of app.wasm alone by gzip -9, before the data merge: 3,620,670 bytes, 3,615,868 after
 // the stable sorts and four of the string sorts, 3,614,909 after the three types made incomparable (their arrays'
-// equality functions 0.7, 0.5 and 0.6 KB of code gzipped). Not tried, and the largest
-// room left of the kind: the functions' names in the runtime's function table
-// (pclntab's funcnametab: 8,716 names, 449 KB raw, 53 KB gzipped alone), which only a
-// traceback, runtime.Caller and CallersFrames read; shorter names for the module's own
-// functions (the runtime's and the standard library's kept) would give back most of
-// it, for a panic's traceback in the browser's console that no longer names them.
+// equality functions 0.7, 0.5 and 0.6 KB of code gzipped).
+//
+// The functions' names in the runtime's function table (pclntab's funcnametab: at
+// cc3d9ad8 9,457 names, 482 KB raw, 58 KB gzipped alone, 4,814 of them the module's,
+// 323 KB raw) are read only by a traceback, runtime.FuncForPC and CallersFrames.
+// Build now writes a short name over each but the runtime's, reflect's and
+// internal/reflectlite's (keptNames; wasmdata.ShortNames): the last element of its
+// package path, a dot and a number counted per that element ("diagnose.17",
+// "json.12"). The table was 45 KB gzipped alone with the module's 4,814 names short,
+// each written over its full name, a 0 and zeros for the rest (every offset into
+// the table the same), and 37 KB with 7,402 (every name but those kept); the names
+// are now packed back to back, the table's end zeros, and every offset into it
+// rewritten: each function's nameOff and each inlined call's (the inline tree of a
+// function, FUNCDATA_InlTree, found through moduledata's gofunc, of as many calls as
+// its PCDATA_InlTreeIndex table's largest index and one): 31 KB. A panic's traceback in the browser's console names such a
+// function diagnose.17 (and ?:0 for its file and line); go run
+// ./examples/web -names FILE writes, beside the page it builds, the map of each short
+// name to the full one (a line each: the short name, a tab, the full name), the same
+// for the same sources, since the build is deterministic. Nothing in the page reads a
+// function's name but a traceback (the runtime's showfuncinfo hides the frames of
+// "runtime." functions but exported ones) and reflect's and internal/reflectlite's
+// names of their methods in a panic's message (valueMethodName, methodName: these
+// three keep their names); flag's runtime.Caller reads a file and line, and
+// internal/bisect's CallersFrames runs only under a GODEBUG bisect pattern. The page
+// answers the same (the browser tests), and TestShortNamesRuns runs a program before
+// and after in Node, its output the same but for the short names in its panics'
+// tracebacks, one of them a frame of an inlined call.
 //
 // The row of 5337708d was over the 3 MiB budget (issue 24 asks for 3 MB at most), and
 // no room was found before that session ended: the runtime built without inlining
@@ -916,6 +950,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "serve on `HOST:PORT`")
 	out := fs.String("out", "", "write the static files to `DIR` (new or empty) and exit, instead of serving")
 	force := fs.Bool("force", false, "with -out, write into a DIR that holds files, replacing those of the same names")
+	names := fs.String("names", "", "also write to `FILE` the full name of each short one a traceback of the page's WebAssembly gives (diagnose.17), a line each")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -923,7 +958,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Sprintf("%v (web -h lists the flags)", err)}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("unexpected argument %q (flags only: -addr, -out, -force)", fs.Arg(0))}
+		return usageError{fmt.Sprintf("unexpected argument %q (flags only: -addr, -out, -force, -names)", fs.Arg(0))}
 	}
 	if *force && *out == "" {
 		return usageError{"-force applies to -out DIR only"}
@@ -933,7 +968,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintln(stderr, "web: building the WebAssembly (GOOS=js GOARCH=wasm)…")
-		if err := Build(context.Background(), *out); err != nil {
+		if err := buildNamed(context.Background(), *out, *names); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s (serve it with any static file host)\n", *out)
@@ -952,7 +987,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	defer os.RemoveAll(dir)
 	fmt.Fprintln(stderr, "web: building the WebAssembly (GOOS=js GOARCH=wasm)…")
-	if err := Build(context.Background(), dir); err != nil {
+	if err := buildNamed(context.Background(), dir, *names); err != nil {
 		return err
 	}
 	fmt.Fprintln(stderr, "web: gzipping the page's files (from the cache where it has them)…")
@@ -1013,39 +1048,66 @@ func listen(addr string) (net.Listener, error) {
 // from the module the go command finds in the working directory, and wasm_exec.js from
 // that toolchain's GOROOT.
 func Build(ctx context.Context, dir string) error {
+	_, err := buildPage(ctx, dir)
+	return err
+}
+
+// buildPage is Build, and returns app.wasm's short function names (mergeData).
+func buildPage(ctx context.Context, dir string) ([][2]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	goCmd, err := goTool()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := inModule(ctx, goCmd); err != nil {
-		return err
+		return nil, err
 	}
 	root, err := goOutput(ctx, goCmd, nil, "env", "GOROOT")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := copyJS(filepath.Join(root, "lib", "wasm", "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js")); err != nil {
-		return fmt.Errorf("wasm_exec.js: %w", err)
+		return nil, fmt.Errorf("wasm_exec.js: %w", err)
 	}
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	args := append(append([]string{"build", "-trimpath", "-ldflags=-s -w", "-tags=" + pageTags}, gcflags()...), "-o", filepath.Join(dir, "app.wasm"), wasmPackage)
 	if _, err := goOutput(ctx, goCmd, env, args...); err != nil {
-		return fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
+		return nil, fmt.Errorf("building the WebAssembly (run inside the compilemode module): %w", err)
 	}
-	if err := mergeData(filepath.Join(dir, "app.wasm")); err != nil {
-		return err
+	names, err := mergeData(filepath.Join(dir, "app.wasm"))
+	if err != nil {
+		return nil, err
 	}
 	gomod, err := goOutput(ctx, goCmd, nil, "env", "GOMOD")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := writeSamples(filepath.Dir(gomod), dir); err != nil {
+		return nil, err
+	}
+	return names, writeStatic(dir)
+}
+
+// buildNamed is Build, and writes app.wasm's short function names to namesPath
+// (web -names FILE) unless it is "".
+func buildNamed(ctx context.Context, dir, namesPath string) error {
+	names, err := buildPage(ctx, dir)
+	if err != nil || namesPath == "" {
 		return err
 	}
-	return writeStatic(dir)
+	return writeNames(namesPath, names)
+}
+
+// writeNames writes names (mergeData's short function names) to path, a line each:
+// the short name, a tab and the full name.
+func writeNames(path string, names [][2]string) error {
+	var b strings.Builder
+	for _, n := range names {
+		b.WriteString(n[0] + "\t" + n[1] + "\n")
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
 // dataGap is the bound of mergeData: segments of app.wasm's data fewer zero bytes apart
@@ -1056,22 +1118,36 @@ const dataGap = 128
 
 // mergeData rewrites the module at path with the Go runtime's file and line tables
 // left out (wasmdata.DropLines: a traceback says "?:0" for a file and line; 174 KB
-// smaller gzipped) and its data section in fewer segments (wasmdata.Merge: the memory
-// it starts with is the same; 170 KB): the package doc's Transfer size.
-func mergeData(path string) error {
+// smaller gzipped), the module's own functions' names short (wasmdata.ShortNames:
+// a traceback says "diagnose.17", which the names it returns, and web -names FILE,
+// map back to the function), and its data section in fewer segments
+// (wasmdata.Merge: the memory it starts with is the same; 170 KB): the package
+// doc's Transfer size.
+func mergeData(path string) ([][2]string, error) {
 	module, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if module, _, err = wasmdata.DropLines(module); err != nil {
-		return fmt.Errorf("app.wasm: %w", err)
+		return nil, fmt.Errorf("app.wasm: %w", err)
+	}
+	module, names, err := wasmdata.ShortNames(module, keptNames...)
+	if err != nil {
+		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
 	merged, err := wasmdata.Merge(module, dataGap)
 	if err != nil {
-		return fmt.Errorf("app.wasm: %w", err)
+		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
-	return os.WriteFile(path, merged, 0o644)
+	return names, os.WriteFile(path, merged, 0o644)
 }
+
+// keptNames are the prefixes of the function names mergeData keeps whole: the
+// runtime decides by a name whether a traceback shows its frame (showfuncinfo:
+// "runtime."), and reflect and internal/reflectlite name the method in a panic's
+// message by their own functions' names (valueMethodName, methodName). Every other
+// function's name is short in the page (wasmdata.ShortNames).
+var keptNames = []string{"runtime.", "reflect.", "internal/reflectlite."}
 
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
 // cliflags' file reading, which the page, whose call refuses every file flag

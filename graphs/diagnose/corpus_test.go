@@ -469,7 +469,7 @@ var openMisreads = map[string]string{
 	// holdoutAE's KernelBench notebook ("deprecated after Pytorch 2.9") and gemma-2-9b
 	// discussion (torch==2.4.0 after "this worked for me pip install --upgrade torch") read
 	// no release since branch recallJ (release_recallj.go), and so does holdoutAH's off999
-	// article, "升级到PyTorch 2.0的技巧总结" (releaseTopic).
+	// article, "升级到PyTorch 2.0的技巧总结" (topicBefore).
 }
 
 // openFalse: the corpus negatives whose finding is open (corpus_open_test.go, in the

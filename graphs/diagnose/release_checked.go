@@ -8,7 +8,7 @@ import (
 )
 
 // checkedRelease is a release of torch marked with a check mark, which the prose rows
-// leave to other runs (checkMarked: "✅ torch 2.6  ❌ torch 2.7" rates releases, the
+// leave to other runs (checkBefore, checkAfter: "✅ torch 2.6  ❌ torch 2.7" rates releases, the
 // failing one is the run's). Where the text names one such release and no other is
 // read, it is the run's: an environment's check list of what is installed ("✅ PyTorch
 // 2.6.0 (with CUDA 12.4 support)" under "Successfully Installed", holdoutBE's gpu_opt

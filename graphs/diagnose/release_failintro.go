@@ -124,10 +124,11 @@ func passedFirst(after []byte) bool {
 	return m != nil && !matchGated(bareRelease, s[m[1]:])
 }
 
-// otherRunAfterSaid reports whether after, the clause after a release (rest: the text
-// after it), says it is another run's (otherRunAfterWords), unless it says the run works
-// on one thing and not another (worksContrast) or passed at first and then failed
+// otherRunAfterSaid reports whether the clause after s's release says it is another
+// run's (otherRows' stageAfter rows), unless the text after it says the run works on one
+// thing and not another (worksContrast) or passed at first and then failed
 // (passedFirst).
-func otherRunAfterSaid(after, rest []byte) bool {
-	return otherRunAfterWords(after) && !matchGated(worksContrast, rest) && !passedFirst(rest)
+func (s *releaseSite) otherRunAfterSaid() bool {
+	rest := s.text[s.to:]
+	return s.otherRow(stageAfter) >= 0 && !matchGated(worksContrast, rest) && !passedFirst(rest)
 }

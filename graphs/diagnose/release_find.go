@@ -62,7 +62,7 @@ var (
 	// "PyTorch >= 2.4" is torchRange's), or a strict bound, which leaves the release out
 	// ("causes overwritten variable error in versions later than torch==2.5.1",
 	// pytorch/pytorch#146569: the releases after 2.5.1 fail, 2.5.1 works), which is
-	// comparedTo's.
+	// comparedLead's.
 	// A feature's release ("proposed as a prototype feature for PyTorch 2.5",
 	// pytorch/tutorials#3063; "planned for torch 2.6") is what the release brings, not a run.
 	otherRunState = &lazyregexp.Regexp{Expr: `(?i)(?:\bas\s+of|\bstarting\s+(?:with|from|in|at)|\bbeginning\s+(?:with|in)|\brequires?|\brequired|\brequiring|\bneeds?|\bminimum|\bat\s+least|` +
@@ -152,34 +152,16 @@ func (o *otherRuns) otherRunRead(text []byte, from, to int) bool {
 	if askedForTorch(text, from) {
 		return false // which release of another package fits this torch: the asker runs it
 	}
-	before := text[:from]
-	if ends := findAllIndexGated(clauseEnd, before, -1); len(ends) > 0 {
-		before = before[ends[len(ends)-1][1]:]
-	}
-	before = dropAttributive(before) // "the verified PyTorch 2.0.1" (release_verified.go)
-	if otherRunNamed(text, before, from, to) {
+	s := newReleaseSite(text, from, to)
+	if s.otherRow(stageNamed) >= 0 || otherRunNamed(text, s.clause, from, to) || anotherPackages(lastWords(s.words, 16)) {
 		return true
 	}
-	words := bytes.Fields(before)
-	if otherRunWords(words) || advice(text, from) {
-		return true
-	}
-	if runByWords(text, words, from, to) || comparedMeasure(before, text[to:]) {
+	if runByWords(text, s.words, from, to) || comparedMeasure(s.clause, text[to:]) {
 		// the only release the writer's run works on is the run's, as is one it fails on
 		// and one a comparison measures against ("a newer Triton than torch 2.6 ships")
 		return false
 	}
-	if len(words) > 4 {
-		before = lastWords(words, 4)
-	}
-	after := text[to:]
-	if rest := bytes.TrimLeft(after, "0123456789.+abcdefghijklmnopqrstuvwxyz"); matchGated(otherRunThen, rest[:min(len(rest), 120)]) {
-		return true
-	}
-	if end := findIndexGated(clauseEnd, after); end != nil {
-		after = after[:end[0]+1]
-	}
-	return matchGated(otherRunBefore, before) || otherRunBeforeIntl(before) || otherRunAfterSaid(after, text[to:])
+	return s.otherRow(stageLate) >= 0 || s.otherRunAfterSaid()
 }
 
 // testRunTag reports whether the release at text[from:to] is a test result's tag of
@@ -220,23 +202,6 @@ func torchTagHead(b []byte) bool {
 // (PASSED, FAILED, ERROR, SKIPPED, XFAIL, XPASS, in -v and -rA's summary) and unittest's
 // ("ok", "FAIL", "ERROR", "skipped").
 var testOutcomes = []string{"PASSED", "FAILED", "ERROR", "SKIPPED", "XFAIL", "XPASS", "PASS", "FAIL", "ok", "OK", "skipped"}
-
-// otherRunClause reports whether the clause before a release names it as another
-// run's by its last words: a release moved from, a state or bound (otherRunState), what
-// another tool acts on (otherRunTarget).
-func otherRunClause(before []byte) bool {
-	trimmed := bytes.TrimRight(before, " \t")
-	return matchGated(otherRunFrom, before) || matchGated(otherRunState, trimmed) || (matchGated(otherRunTarget, trimmed) && !matchGated(environmentShips, trimmed)) ||
-		matchGated(otherRunDownCJK, trimmed) ||
-		matchGated(removedBefore, trimmed)
-}
-
-// otherRunWords reports whether the words of the clause before a release make it
-// another run's: another package named (up to sixteen words before), a run without the
-// error (ten), an environment the writer had before (eight).
-func otherRunWords(words [][]byte) bool {
-	return anotherPackages(lastWords(words, 16)) || matchGated(otherRunNoError, lastWords(words, 10)) || matchGated(otherRunPrevious, lastWords(words, 8))
-}
 
 // rangeOperator ends the text before a release that is a bound of a version range in
 // a package manager's syntax, another package's requirement or a project's, not the
@@ -322,14 +287,14 @@ func lastWords(words [][]byte, n int) []byte {
 	return bytes.Join(words, []byte(" "))
 }
 
-// releaseStated reports whether the text after a release says it is a bound, a
-// document's or a support matrix's release (otherRunBound, otherRunDocs, statusCell),
-// or the text around it a version range's bound (rangeRelease).
+// releaseStated reports whether the text after a release says it is a bound
+// (otherRunBound, fromOn), or the text around it a version range's bound (rangeRelease);
+// a document's, a topic's or a support matrix's release (otherRunDocs, otherRunTopic,
+// statusCell) is otherRows'.
 // A bound after words of failure in its clause is the run's ("compile(…) broken in
 // 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
 func releaseStated(before, after []byte) bool {
-	return ((matchGated(otherRunBound, after) || fromOn(before, after)) && !matchGated(reFailed, before) && !plusSeparated(before, after)) || matchGated(otherRunDocs, after) || matchGated(otherRunTopic, after) || matchGated(statusCell, after) ||
-		rangeRelease(before)
+	return ((matchGated(otherRunBound, after) || fromOn(before, after)) && !matchGated(reFailed, before) && !plusSeparated(before, after)) || rangeRelease(before)
 }
 
 // plusJoined is the name of torch joined by a plus to what stands before it, an

@@ -19,12 +19,6 @@ var (
 		`\(\s*(?:minimum|min\.?)(?:\s+(?:required|supported|version))?\s*\))`}
 )
 
-// minimumNamed reports whether the release at text[from:to], named in prose, is a
-// minimum (minimumBefore in its sentence, minimumAfter).
-func minimumNamed(text []byte, from, to int) bool {
-	return matchGated(minimumBefore, text[sentenceStart(text, from):from]) || matchGated(minimumAfter, text[to:min(len(text), to+40)])
-}
-
 // minimumKeyed reports whether the key before a release at text[lo:] names a minimum or a
 // recommendation ("Minimum PyTorch version: 2.1", which collect_env's row had read as
 // torch's own report; "Recommended PyTorch version: 2.5": minimumKey), or a minimum's

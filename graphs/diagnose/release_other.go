@@ -94,14 +94,6 @@ func otherRunListed(o *otherRuns, text []byte, from int) (decided, other bool) {
 	return false, false
 }
 
-// otherRunAfterWords reports whether the clause after a release says it works, brought
-// a feature or is fine (otherRunAfter, otherRunAfterCJK), a negated "works" not counted,
-// or that it was removed (removedAfter).
-func otherRunAfterWords(after []byte) bool {
-	return (matchGated(otherRunAfter, after) && !matchGated(negatedRun, after)) || matchGated(otherRunAfterCJK, after) ||
-		(matchGated(otherRunAfterIntl, after) && !matchGated(negatedIntl, after)) || matchGated(removedAfter, after)
-}
-
 // printCall is a print call's arguments, up to its first closing parenthesis.
 var printCall = &lazyregexp.Regexp{Expr: `\bprint\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)`}
 
@@ -170,29 +162,6 @@ const notModulePath = `(?:$|[^.]|\.(?:$|\W))`
 // absentNoun is a word for the failure whose absence otherRunAbsentAfter and
 // otherRunAbsentBefore read.
 const absentNoun = `(?:issues?|errors?|problems?|crash(?:es)?|failures?|bugs?|warnings?)`
-
-// otherRunSaid reports whether the words around the release at text[from:to], named in
-// prose, make it another run's by one of the phrasings above; before is its clause's
-// text before it.
-func otherRunSaid(text, before []byte, from, to int) bool {
-	after := text[to:]
-	if matchGated(otherRunStatus, after) || matchGated(otherRunStatus, pastAside(after)) || matchGated(otherRunRange, after) {
-		return true
-	}
-	if matchGated(stableNamed, text[:from]) { // before the clause's end: the key's colon cuts it
-		return true
-	}
-	sentence := text[sentenceStart(text, from):from]
-	if matchGated(otherRunAbsentBefore, lastWords(bytes.Fields(sentence), 10)) || matchGated(otherRunUpdate, sentence) || matchGated(otherRunProject, lastWords(bytes.Fields(before), 5)) {
-		return true
-	}
-	rest := sentenceAround(text, from, to)[to-sentenceStart(text, from):]
-	if matchGated(otherRunAbsentAfter, bytes.TrimLeft(rest, ", ")) {
-		return true
-	}
-	return featureRelease(text, from, to) || featureForeignRelease(text, from, to) ||
-		(matchGated(otherRunFeature, rest) && !matchGated(reFailed, sentenceAround(text, from, to)))
-}
 
 // releaseAside is what may stand between a release and its status: markdown's closing
 // marks and one parenthetical ("**PyTorch 2.10** (pins Triton 3.6): works.", holdoutO's

@@ -1,10 +1,6 @@
 package diagnose
 
-import (
-	"bytes"
-
-	"github.com/compilemode/compilemode/internal/lazyregexp"
-)
+import "github.com/compilemode/compilemode/internal/lazyregexp"
 
 // A release that a plan names is no run's: a move the writer has yet to make, or the
 // release whose coming ends a workaround. "After upgrading to torch 2.13 stable, the
@@ -78,23 +74,9 @@ var (
 const planTorch = `(?:the\s+)?(?:(?:stable|final|next|new|latest)\s+)?[\x60'"*_]{0,2}(?:(?:py)?torch\s*(?:version\s*)?(?:==?\s*)?)?[\x60'"*_]{0,2}v?`
 
 // plannedRelease reports whether the release at text[lo:hi] is named by a plan (the
-// forms above); next is the line after text, whose first sentence goes on text's last
-// one where text ends without a stop.
+// forms above: otherRows' stagePlan rows); next is the line after text, whose first
+// sentence goes on text's last one where text ends without a stop.
 func plannedRelease(text []byte, lo, hi int, next []byte) bool {
-	before := text[sentenceStart(text, lo):lo]
-	if matchGated(planMove, before) || matchGated(planRemove, before) {
-		return true
-	}
-	after := text[hi:]
-	if matchGated(planComing, after) || matchGated(planComingLead, before) && matchGated(planComingTail, after) || matchGated(planGoesIntl, after) {
-		return true
-	}
-	if !matchGated(planLead, before) {
-		return false
-	}
-	rest := sentenceTo(after)
-	if len(rest) == len(after) && len(next) > 0 {
-		rest = append(append(append([]byte(nil), rest...), ' '), sentenceTo(bytes.TrimSpace(next[:min(len(next), 240)]))...)
-	}
-	return matchGated(planCanGo, before) || matchGated(planCanGo, rest)
+	s := releaseSite{text: text, next: next, from: lo, to: hi, start: -1, end: -1}
+	return s.otherRow(stagePlan) >= 0
 }

@@ -136,9 +136,3 @@ var (
 	otherRunAfterIntl = &lazyregexp.Regexp{Expr: `(?i)^\W*(?:\S+\s+){0,2}?` + worksIntl + `(?:\s|[,.;!]|$)`}
 	negatedIntl       = &lazyregexp.Regexp{Expr: `(?i)(?:^|\s)(?:ne|n'|pas|no|não|nicht|kein\w*|non|не)(?:\s|$)`}
 )
-
-// otherRunBeforeIntl reports whether the last words before a release say, in another
-// language, that it works or was fixed there, not negated.
-func otherRunBeforeIntl(before []byte) bool {
-	return matchGated(beforeIntl, before) && !matchGated(negatedIntl, before)
-}

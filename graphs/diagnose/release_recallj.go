@@ -68,14 +68,6 @@ var releaseFeatures = &lazyregexp.Regexp{Expr: `(?i)^(?:'s\s+(?:(?:new|headline|
 	`\s*(?:新加|新增|新引入|新推出|新加入|新出)|\s+newly\s+(?:added|introduced)\b|` +
 	`\s+(?:introduced|added|brought|shipped|debuted)\b)`}
 
-// apiHistory reports whether the release at text[from:to], named in prose, is one of an
-// API's history (apiHistoryBefore on the clause before it, apiHistoryAfter or
-// releaseFeatures after it).
-func apiHistory(text, before []byte, to int) bool {
-	after := text[to:min(len(text), to+120)]
-	return matchGated(apiHistoryBefore, bytes.TrimRight(before, " \t`'\"*")) || matchGated(apiHistoryAfter, after) || matchGated(releaseFeatures, after)
-}
-
 // fixMove's words: a move or an installation before the release in its sentence
 // (moveInstall: a past or a gerund, or a base form followed by "to", a pip flag or
 // torch's name, so that "The install works:" moves nothing), and a fix said of it (reFixed, not as a purpose: fixPurpose), not
@@ -177,18 +169,16 @@ func (f *versionFinder) releasesOn(text []byte, line int) {
 }
 
 // otherRunNamed reports whether the words of the clause or sentence around the release
-// at text[from:to] (before: its clause's text before it) name it another run's: a move
-// from it or a state (otherRunClause), a bound or a document (releaseStated), the
-// phrasings of otherRunSaid, an API's history (apiHistory), a fix's move (fixMove), a
-// check mark (checkMarked), an article's topic (releaseTopic), a fix's future home
-// (fixHome), a change in torch dated by "since" (sinceChanged), a release compared with
-// (comparedTo), a minimum (minimumNamed), a release nobody runs (nobodyRuns: to come, or
-// its installation failed) or a skip list's condition in a comment (skipListRemark).
+// at text[from:to] (before: its clause's text before it) name it another run's where
+// that takes more than a pattern on a span (otherRows' stageNamed rows read the rest: a
+// move from it, a state, a document, release_other.go's phrasings, an API's history, a check
+// mark, an article's topic, a release compared with, a minimum, a release nobody runs, a
+// skip list's condition): a bound (releaseStated), a feature's release (featureRelease,
+// featureForeignRelease), a fix's move (fixMove), a fix's future home (fixHome), a
+// Chinese fix (cjkFix), a change in torch dated by "since" (sinceChanged).
 func otherRunNamed(text, before []byte, from, to int) bool {
-	return otherRunClause(before) || releaseStated(before, text[to:]) || otherRunSaid(text, before, from, to) ||
-		apiHistory(text, before, to) || fixMove(text, from, to) || checkMarked(text[:from], text[to:]) || releaseTopic(text[:from], text[to:]) ||
-		fixHome(text, before, from, to) || cjkFix(text, from, to) || sinceChanged(text, before, from, to) || comparedTo(before, text[to:]) ||
-		minimumNamed(text, from, to) || nobodyRuns(text, from, to) || skipListRemark(text, from)
+	return releaseStated(before, text[to:]) || featureRelease(text, from, to) || featureForeignRelease(text, from, to) ||
+		fixMove(text, from, to) || fixHome(text, before, from, to) || cjkFix(text, from, to) || sinceChanged(text, before, from, to)
 }
 
 // resolverLine is a line of a resolver's report that a requirement could not be
@@ -231,43 +221,22 @@ var resolverLine = &lazyregexp.Regexp{Expr: `(?i)\bthe\s+user\s+requested\b|\bca
 	`\bversion\s+solving\s+failed\b|\bwhich\s+doesn(?:'|’)?t\s+match\s+any\s+versions\b|` +
 	`\bno\s+matching\s+distribution\s+found\s+for\s+[\x60'"]?(?:py)?torch\b|\bsatisfies\s+the\s+requirement\s+[\x60'"]?(?:py)?torch\b`}
 
-// checkMarked reports whether a release is marked as working by a check mark before
+// checkBefore and checkAfter: a release marked as working by a check mark before
 // it ("✅ torch 2.6  ❌ torch 2.7", a status list) or after a colon, a dash or a table's
 // bar after it ("- torch 2.6: ✅"), as otherRunStatus reads a mark right after it: one of
 // several releases a list rates, not the failing run's (branch recallJ, the left list of
 // the release helper before it).
-func checkMarked(before, after []byte) bool {
-	return matchGated(checkBefore, before) || matchGated(checkAfter, after)
-}
-
 var (
 	checkBefore = &lazyregexp.Regexp{Expr: checkMark + `\x{fe0f}?\s*[*_\x60]{0,3}\s*(?:(?i:py)?(?i:torch)\s*)?(?:==?\s*)?v?$`}
 	checkAfter  = &lazyregexp.Regexp{Expr: `^[\w.+-]*[*_\x60]{0,3}\s*(?:[:=|]|-{1,2}|–|—|→|->)\s*[*_\x60]{0,3}` + checkMark}
 )
 
-// checkMarks are the marks a list rates a release with as working (checkMarked) or marks
+// checkMarks are the marks a list rates a release with as working (checkBefore, checkAfter) or marks
 // a release installed with (noteChecked); checkMark is their class, for the expressions.
 const (
 	checkMarks = "✅✓✔☑🟢"
 	checkMark  = `[` + checkMarks + `]`
 )
-
-// releaseTopic reports whether a release is the topic of an article, a guide or a
-// section, not a run's: "升级到PyTorch 2.0的技巧总结" (tips for upgrading to PyTorch 2.0,
-// holdoutAH's off999 article, routed by the lead), "PyTorch 2.0 新功能", "PyTorch 2.0 の
-// 新機能", "深入理解 PyTorch 2.0 的 torch.compile", "Tips for upgrading to PyTorch 2.0",
-// "Migrating to PyTorch 2.0: a guide", "Getting started with PyTorch 2.0"; and in the same
-// article, "PyTorch 2.0 通过引入 torch.compile" (PyTorch 2.0, by introducing torch.compile)
-// and "对于PyTorch 2.0 而言" (as for PyTorch 2.0); "Upgrading to
-// PyTorch 2.0 broke my compile" stays the run's. otherRunDocs and otherRunTopic read the
-// documents and announcements said right after a release ("… documentation", "… 升级
-// 指南", "… release notes").
-func releaseTopic(before, after []byte) bool {
-	if matchGated(topicBefore, before) || matchGated(topicAfter, after[:min(len(after), 80)]) || matchGated(keywordLine, before[max(0, len(before)-400):]) || matchGated(latestIs, before[max(0, len(before)-120):]) {
-		return true
-	}
-	return matchGated(topicHeadingEnd, after) && (matchGated(topicHeadingMove, before) || matchGated(topicHeadingMoveJA, after))
-}
 
 // keywordLine is a post's or a page's list of keywords or tags before the release, on its
 // line ("**Keywords**: PyTorch 2.8, PyTorch 2.9, PyTorch 2.10, NCCL", "Tags: torch.compile,
@@ -291,6 +260,16 @@ var (
 	topicHeadingEnd    = &lazyregexp.Regexp{Expr: `^[\w.+-]*\s*(?:へのアップグレード|への移行|への更新|への乗り換え)?[\s*_:.!。]*$`}
 )
 
+// topicBefore and topicAfter: a release that is the topic of an article, a guide or a
+// section, not a run's: "升级到PyTorch 2.0的技巧总结" (tips for upgrading to PyTorch 2.0,
+// holdoutAH's off999 article, routed by the lead), "PyTorch 2.0 新功能", "PyTorch 2.0 の
+// 新機能", "深入理解 PyTorch 2.0 的 torch.compile", "Tips for upgrading to PyTorch 2.0",
+// "Migrating to PyTorch 2.0: a guide", "Getting started with PyTorch 2.0"; and in the same
+// article, "PyTorch 2.0 通过引入 torch.compile" (PyTorch 2.0, by introducing torch.compile)
+// and "对于PyTorch 2.0 而言" (as for PyTorch 2.0); "Upgrading to
+// PyTorch 2.0 broke my compile" stays the run's. otherRunDocs and otherRunTopic read the
+// documents and announcements said right after a release ("… documentation", "… 升级
+// 指南", "… release notes").
 var (
 	topicBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:tips|guide|tutorial|introduction|intro|overview|notes|lessons|checklist|primer|walkthrough|cheat\s*sheet|deep\s+dive)\s+` +
 		`(?:for|to|on|about|of|into)\s+(?:(?:upgrading|migrating|moving|switching)\s+to\s+)?|` +

@@ -85,13 +85,3 @@ var (
 // with torch 2.9", "test the compatibility of xformers with PyTorch 2.9"; "I checked
 // compatibility with torch 2.9" (done, a run's perhaps) is not read so.
 var compatToCheck = &lazyregexp.Regexp{Expr: `(?i)\b(?:check|checking|verify|verifying|test|testing|confirm|confirming|validate|validating)\s+(?:the\s+)?compatibility\b(?:[^.;!?\n]|[.]\S){0,100}?\bwith\s+[\x60'"]?(?:py)?torch\s*(?:==?\s*)?v?$`}
-
-// nobodyRuns reports whether the release at text[from:to] is one said to come or not
-// out yet (toComeAfter, toComeBefore), or one whose installation is said to fail
-// (installFailsAfter, installFailsBefore), or one compatibility is still to be checked
-// against (compatToCheck): a release nobody runs.
-func nobodyRuns(text []byte, from, to int) bool {
-	before, after := text[max(0, from-48):from], text[to:min(len(text), to+80)]
-	return matchGated(toComeAfter, after) || matchGated(toComeBefore, before) || matchGated(installFailsBefore, before) ||
-		(matchGated(installFailsAfter, after) && !matchGated(installBeside, before)) || matchGated(compatToCheck, text[max(0, from-160):from])
-}

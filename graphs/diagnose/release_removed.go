@@ -55,14 +55,6 @@ var (
 	comparedAfterCJK = &lazyregexp.Regexp{Expr: `^[\w.+]*[\x60'"*]*\s*(?:と比べ|に比べ|と比較|より|보다|(?:와|과)\s*비교|相比|相[较較])`}
 )
 
-// comparedTo reports whether the release between before (its clause's text before it)
-// and after is one the text compares with (comparedLead, comparedCJK, comparedAfterCJK;
-// comparedSubject).
-func comparedTo(before, after []byte) bool {
-	trimmed := bytes.TrimRight(before, " \t")
-	return !matchGated(comparedSubject, after) && (matchGated(comparedLead, trimmed) || matchGated(comparedCJK, trimmed) || matchGated(comparedAfterCJK, after))
-}
-
 // comparedMeasure reports whether the release between before and after is the subject
 // a comparison measures against ("newer than torch 2.4.1+cu121 supports").
 func comparedMeasure(before, after []byte) bool {

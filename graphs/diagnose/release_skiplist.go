@@ -1,12 +1,8 @@
 package diagnose
 
-import (
-	"bytes"
+import "github.com/compilemode/compilemode/internal/lazyregexp"
 
-	"github.com/compilemode/compilemode/internal/lazyregexp"
-)
-
-// skipListRemark reports whether the release at text[from:] is named in a code
+// A release is named in a code
 // comment as the condition under which tests break, the remark of a package's
 // skip list or a test's gate, not a run's release: "# OR torch.compile tests broken on
 // torch 2.5 + rocm" over nixpkgs' disabledTests (ga_neg_nix_skiplist_comment_dynamo_py313, a list whose
@@ -14,14 +10,7 @@ import (
 // comment gives an alternative condition ("OR", "or", "also") or makes tests the
 // subject of what breaks. A report's prose ("torch.compile is broken on torch 2.5") and
 // a repro's comment about the run ("# fails on torch 2.5.1") stay the run's.
-func skipListRemark(text []byte, from int) bool {
-	line := text[:from]
-	if i := bytes.LastIndexByte(line, '\n'); i >= 0 {
-		line = line[i+1:]
-	}
-	return matchGated(skipListComment, line)
-}
-
+//
 // skipListComment is a comment's text up to a release that names tests breaking on it,
 // or an alternative condition: "# OR … on torch", "# tests … broken on torch".
 var skipListComment = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:#+|//+)\s*(?:(?:or|also|and/or)\b` + commentClause + `|` + commentClause + `\btests?\b` + commentClause + `\b(?:broken|break|breaks|fail|fails|failing|flaky|skipped|disabled|hangs?|hanging)\b` + commentClause + `)` +

@@ -130,3 +130,26 @@ func (r *reader) keepStmt(ev event) *stmt {
 	}
 	return nil
 }
+
+// keepCopy is an L.append(v) that keeps a compiled function's output: L and v as the
+// script writes them ("" when not a plain expression).
+type keepCopy struct {
+	list, value string
+}
+
+// maxKeepText bounds the text of L or v that keepCopyNote quotes.
+const maxKeepText = 80
+
+// keepCopyNote says, on a site whose kept output is overwritten (factKept by an
+// append), what to keep instead at that line: v.item() for a number, v.detach().cpu()
+// for a tensor — measured to raise nothing after later calls on 2.11
+// (testdata/measured/kept_unread_2.11.out train_keep_item, train_keep_cpu); a
+// .clone() kept on the GPU holds one more tensor of memory per item.
+func (st *siteState) keepCopyNote(ev event) {
+	k := ev.keep
+	if ev.f != factKept || k.list == "" || k.value == "" || len(k.list)+len(k.value) > maxKeepText || strings.ContainsAny(k.list+k.value, "\n\r") {
+		return
+	}
+	st.note("line %d: %s.append(%s) keeps the output tensor itself, which a later call overwrites; keep a copy: %s.append(%s.item()) for a number (a loss), %s.append(%s.detach().cpu()) for a tensor (both read without error after later calls, measured on 2.11)",
+		ev.line, k.list, k.value, k.list, k.value, k.list, k.value)
+}

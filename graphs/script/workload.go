@@ -260,6 +260,7 @@ type event struct {
 	end   int32        // factKept by a comprehension: the byte offset just past it (0: kept by a statement)
 	order bool         // factKept: kept in order, one item per call (L.append, L.extend, a list comprehension): L[-1] is the last call's
 	infer bool         // factKept: kept from a call without gradients (inference)
+	keep  keepCopy     // factKept by L.append(v): L and v as written (keepCopyNote)
 	lists []string     // factBackward: the kept lists the value differentiated is computed from
 	n     int          // factDynamicSizes: the distinct sizes
 	owner moveOwner    // factMoving: whose parameters move (moveowner.go)
@@ -642,6 +643,7 @@ func (r *reader) inferWorkload() {
 		for _, st := range r.sites {
 			if r.factApplies(ev, st, callsIn[st], peers) {
 				st.apply(ev.f, ev.line, ev.n)
+				st.keepCopyNote(ev)
 				st.markedBefore(ev, first)
 				st.accumIf(ev)
 				st.accumWhy(ev)
@@ -845,7 +847,8 @@ func (r *reader) listKeep(c *expr) {
 	r.noteVarList(c)
 	if st := r.keptSite(c.args[0].value, 0); st != nil && r.inLoop() {
 		r.keptIn(c.line, st, c.x.x)
-		r.events[len(r.events)-1].list = r.keptList(c)
-		r.events[len(r.events)-1].order = true
+		ev := &r.events[len(r.events)-1]
+		ev.list, ev.order = r.keptList(c), true
+		ev.keep = keepCopy{list: r.text(c.x.x), value: r.text(c.args[0].value)}
 	}
 }

@@ -125,11 +125,11 @@ func resegment(segs []segment, mem []byte) []segment {
 
 // pcHeader is the header of the runtime's function table, at address at.
 type pcHeader struct {
-	at                       int
-	nfunc                    int
-	cu, filetab, pctab, pcln int // addresses
-	cuEnd, filetabEnd        int
-	pctabEnd                 int
+	at                                 int
+	nfunc                              int
+	funcname, cu, filetab, pctab, pcln int // addresses
+	cuEnd, filetabEnd                  int
+	pctabEnd                           int
 }
 
 // findPCHeader returns the one function table of mem (pclnMagic, 8-byte words), or
@@ -171,7 +171,7 @@ func readPCHeader(mem []byte, at int) (pcHeader, bool) {
 	if offs[4] > uint64(len(mem)-at) || (nfunc+1)*8 > uint64(len(mem)-at)-offs[4] {
 		return pcHeader{}, false
 	}
-	h := pcHeader{at: at, nfunc: int(nfunc), cu: at + int(offs[1]), filetab: at + int(offs[2]), pctab: at + int(offs[3]), pcln: at + int(offs[4])}
+	h := pcHeader{at: at, nfunc: int(nfunc), funcname: at + int(offs[0]), cu: at + int(offs[1]), filetab: at + int(offs[2]), pctab: at + int(offs[3]), pcln: at + int(offs[4])}
 	h.cuEnd, h.filetabEnd, h.pctabEnd = h.filetab, h.pctab, h.pcln
 	return h, true
 }

@@ -1,7 +1,7 @@
 // Command lines is TestDropLinesRuns's program: it builds lists and a deep stack
 // across garbage collections (the stack maps and pcsp tables DropLines keeps), then
 // prints its total and runtime.Caller's file and line, and with an argument panics
-// (the traceback's file and line).
+// (the traceback's file and line; with the argument i in key, inlined).
 package main
 
 import (
@@ -46,6 +46,15 @@ func main() {
 	fmt.Println("total", total, "caller", file, line, ok)
 	if len(os.Args) > 1 {
 		var m map[string]int
-		m[os.Args[1]] = 1
+		m[key(os.Args[1])] = 1
 	}
+}
+
+// key is inlined into main: with the argument i it panics, and the traceback names
+// it from main's inline tree.
+func key(s string) string {
+	if s == "i" {
+		panic("inlined")
+	}
+	return s
 }

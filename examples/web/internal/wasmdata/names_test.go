@@ -1,0 +1,125 @@
+package wasmdata
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+)
+
+// TestShortNamesRuns builds testdata/lines for js/wasm, shortens the names of its
+// functions but the runtime's and reflect's (fmt's, strings', main's …) and runs both
+// modules in Node: the same output, but for the panic's traceback, which names
+// main.main by its short name, and the names map it back.
+func TestShortNamesRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a WebAssembly module")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node to run the module")
+	}
+	dir := t.TempDir()
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "lines.wasm"), ".")
+	build.Dir = filepath.Join("testdata", "lines")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	module, err := os.ReadFile(filepath.Join(dir, "lines.wasm"))
+	require.NoError(t, err)
+	shortened, names, err := ShortNames(module, "runtime.", "reflect.", "internal/reflectlite.")
+	require.NoError(t, err)
+	short := map[string]string{} // full name to short
+	for _, n := range names {
+		short[n[1]] = n[0]
+	}
+	require.Len(t, short, len(names), "full names not unique: %v", names)
+	mainName, keyName := short["main.main"], short["main.key"]
+	require.NotEmpty(t, mainName, "no short name for main.main in %v", names)
+	require.NotEmpty(t, keyName, "no short name for main.key in %v", names)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "short.wasm"), shortened, 0o644))
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	require.NoError(t, err)
+	exe := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "go_js_wasm_exec")
+	run := func(name string, args ...string) string {
+		out, _ := exec.Command(exe, append([]string{filepath.Join(dir, name)}, args...)...).CombinedOutput()
+		return string(out)
+	}
+	before, after := run("lines.wasm"), run("short.wasm")
+	if !strings.Contains(before, "caller lines/main.go 45 true") || after != before {
+		t.Errorf("with short names the module printed %q, want %q", after, before)
+	}
+	before, after = run("lines.wasm", "k"), run("short.wasm", "k")
+	if !strings.Contains(before, "main.main()") {
+		t.Fatalf("the module's panic printed %q, want main.main in its traceback", before)
+	}
+	if want := strings.Replace(before, "main.main()", mainName+"()", 1); after != want {
+		t.Errorf("with short names the module's panic printed %q, want %q", after, want)
+	}
+	// a panic in main.key, inlined into main.main: its frame's name is the inline
+	// tree's, whose offset into the table packNames rewrote
+	before, after = run("lines.wasm", "i"), run("short.wasm", "i")
+	if !strings.Contains(before, "main.key(...)") {
+		t.Fatalf("the module's panic printed %q, want main.key(...) in its traceback", before)
+	}
+	if want := strings.NewReplacer("main.key(...)", keyName+"(...)", "main.main()", mainName+"()").Replace(before); after != want {
+		t.Errorf("with short names the module's panic printed %q, want %q", after, want)
+	}
+	requirePacked(t, shortened)
+}
+
+// requirePacked fails t unless the function table of module holds its names back to
+// back (no run of two zeros before the last name), zeros after them.
+func requirePacked(t *testing.T, module []byte) {
+	t.Helper()
+	var tab []byte
+	_, err := rewriteData(module, func(segs []segment) ([]segment, error) {
+		mem := memoryOf(segs)
+		h, ok, err := findPCHeader(mem)
+		require.True(t, ok)
+		tab = mem[h.funcname:h.cu]
+		return segs, err
+	})
+	require.NoError(t, err)
+	used := len(bytes.TrimRight(tab, "\x00"))
+	require.Greater(t, used, 1000)
+	require.Less(t, used, len(tab)*3/4, "the names take most of the table: not short")
+	require.NotContains(t, string(tab[:used]), "\x00\x00", "a gap between names: not packed")
+}
+
+// TestShortNamesTable writes short names over those of a table without a prefix to
+// keep, counted per package's last element, and keeps the others.
+func TestShortNamesTable(t *testing.T) {
+	tab := []byte("runtime.main\x00m/a/diag.(*r).x\x00m/b/diag.F[...]\x00m/a/diag.g.func1\x00x/c.H\x00m/c.H\x00")
+	over := func(name, short string) string { return short + strings.Repeat("\x00", len(name)-len(short)) }
+	want := "runtime.main\x00" + over("m/a/diag.(*r).x", "diag.0") + "\x00" + over("m/b/diag.F[...]", "diag.1") + "\x00" +
+		over("m/a/diag.g.func1", "diag.2") + "\x00x/c.H\x00" + over("m/c.H", "c.0") + "\x00"
+	names, starts, err := shortNames(tab, []string{"runtime.", "x/"})
+	require.NoError(t, err)
+	if diff := cmp.Diff(want, string(tab)); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+	wantNames := [][2]string{{"diag.0", "m/a/diag.(*r).x"}, {"diag.1", "m/b/diag.F[...]"}, {"diag.2", "m/a/diag.g.func1"}, {"c.0", "m/c.H"}}
+	if diff := cmp.Diff(wantNames, names); diff != "" {
+		t.Errorf("names (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{0, 13, 29, 45, 62, 68}, starts); diff != "" {
+		t.Errorf("starts (-want +got):\n%s", diff)
+	}
+	if _, _, err := shortNames([]byte("m/a.f"), nil); err == nil || !strings.Contains(err.Error(), "no end") {
+		t.Errorf("shortNames of a name with no end: %v, want an error", err)
+	}
+}
+
+func TestShortNamesNoTable(t *testing.T) {
+	in := module(section(1, nil), dataOf(segment{offset: 8, data: []byte("no table here")}))
+	out, names, err := ShortNames(in)
+	require.NoError(t, err)
+	require.Equal(t, in, out)
+	require.Empty(t, names)
+}
