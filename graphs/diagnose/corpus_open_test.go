@@ -6,7 +6,6 @@ package diagnose
 var OpenFalse = map[string]string{
 	// holdoutHC, measured at 391fddc9 and at 38278c9a with no change made for it
 	// (validation v34c, 2026-12-07): classes in testdata/corpus/README.md.
-	"hc_sam2_wsl2_trt_troubleshooting_invalid_context_pycuda":   "holdoutHC: PyCUDA's own link failure (`pip install pycuda`, cannot find -lcuda) beside the positive's cuda-invalid-context, read as libcuda-not-found with Triton's cause and fix",
 	"hc_code_py314_skip_print_env_hooks":                        "holdoutHC: a program's own skip notice (a string literal under a version check), read as unsupported-python",
 	"hc_code_webbgpt_catch_dynamo_py312":                        "holdoutHC: the refusal text in a program's own print under a version check, read as unsupported-python",
 	"hc_setup_py_requires_comment_dynamo_pin231":                "holdoutHC: a setup.py python_requires comment naming the Dynamo refusal, read as unsupported-python",

@@ -222,8 +222,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutHC, measured at 391fddc9 and at 38278c9a (validation v34c).
-	"hc_sglangomni1061_higgs_offset_increment_prose": "holdoutHC: \"the second request failed with Offset increment outside graph capture\": the message's head retold bare in prose, unquoted",
-	"hc_wan2gp1263_pinokio_attrsdescriptor_compiler": "holdoutHC: `cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'` pasted alone, the compile context only \"torch compilation\"",
 	// holdoutHA and holdoutHB, measured once at 391fddc9 (validations v34a and v34b).
 	"hb_decision_log_quadro_p2000_wrapped_italic": "holdoutHB: the missing C++ compiler retold (\"MSVC `cl.exe` is not installed … TorchInductor cannot compile C++ kernels\"), no compiler message",
 	"hb_threestudio_install_log_lcuda_torch201":   "holdoutHB: `cannot find -lcuda` from a tiny-cuda-nn build with no Triton or torch.compile named (the tester calls the label borderline) (its release, \"the verified PyTorch `2.0.1+cu118`\", is read since fixrel34)",

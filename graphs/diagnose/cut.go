@@ -327,7 +327,7 @@ const truncatedTail = ".…)]}>:;,!?'\"`*_-。，、；：！？）」』】》�
 // shortCuts returns entry e's cuts for the short-cut rule (n of them): at the line's
 // end, without a mark (what truncatedTail holds aside), and, where the line starts with
 // an ellipsis, behind it; their sides are squeezed only.
-func shortCuts(e *ringLine) (cuts [2 + 2*maxQuoteCuts]cutSides, n int) {
+func shortCuts(e *ringLine) (cuts [2 + 2*maxQuoteCuts + maxRetoldCuts]cutSides, n int) {
 	cuts[0] = cutSides{sl: bytes.TrimRight(e.squeezed, truncatedTail), short: true}
 	n = 1
 	if rest, ok := leadingEllipsis(e.squeezed); ok {
@@ -343,6 +343,12 @@ func shortCuts(e *ringLine) (cuts [2 + 2*maxQuoteCuts]cutSides, n int) {
 		text := unquote(nil, body[q[0]:q[1]])
 		cuts[n] = cutSides{sl: withoutClass(squeeze(nil, text)), left: text[len(classLead.Find(text)):], short: true, lead: true,
 			said: leadSaid(body[:q[0]]) || errorAfter.Match(body[q[1]:]), rest: body[q[1]+1:]}
+		n++
+	}
+	for _, q := range retoldSpans(body) {
+		// a message's start retold unquoted after a verb of failing (cut_lead.go)
+		text := unquote(nil, body[q[0]:q[1]])
+		cuts[n] = cutSides{sl: withoutClass(squeeze(nil, text)), left: text[len(classLead.Find(text)):], short: true, lead: true, said: true}
 		n++
 	}
 	return cuts, n

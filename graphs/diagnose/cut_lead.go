@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
@@ -247,3 +248,99 @@ var (
 // errorAfter is an error word right after a quotation, its closing mark first ("the
 // 'Error: accessing tensor output of CUDAGraphs' error comes back", "「…」エラー").
 var errorAfter = &lazyregexp.Regexp{Expr: `(?i)^(?:["'\x60]|」|』)?\s{0,2}(?:(?:errors?|exceptions?|crash(?:es)?|failures?)\b|报错|错误|エラー|오류|에러)`}
+
+// A message's start retold unquoted in running prose after a verb of failing is read as a
+// quotation's is (the lead rule above): "the second request failed with Offset increment
+// outside graph capture, then an illegal memory access" (sgl-project/sglang-omni#1061,
+// holdoutHC), the message's end left out and the sentence going on. The retold text runs
+// from right after the verb (retoldVerb: "failed with", "errored with", "crashes with",
+// "died with", "raises", "gives", "got", "hit", 报错; an article or an error noun between)
+// to each place where the prose may go on (retoldEnd: a comma, a semicolon, a sentence's
+// stop, in ASCII or full width, a dash, a bracket, a word that starts the next clause) or the line's end, each
+// tried as the quotation's end; in languages that put the verb last (retoldAfter: で落ちる,
+// というエラー, 에러가 나, 로 실패, 的错误) it is the run of Latin text right before the
+// verb. The lead rule's conditions hold unchanged (minLead, a word's end of the literal,
+// leadUnique, the row's Requires and every guard of a hit); a modal, a negation, a
+// condition or a purpose right before the verb (failNotTold: "would fail with", "to avoid
+// getting") says nothing occurred, and the text is no cut.
+var (
+	retoldVerb = &lazyregexp.Regexp{Expr: `(?i)\b(?:(?:fail(?:s|ed|ing)?|errou?r(?:s|ed|ing)?(?:\s+out)?|crash(?:es|ed|ing)?|` +
+		`die[sd]?|dying|abort(?:s|ed|ing)?|exit(?:s|ed)?|stop(?:s|ped)?|break(?:s|ing)?|broke)\s+with|` +
+		`raise[sd]?|raising|throws?|threw|throwing|gives?|gave|giving|got|gets?|getting|hit(?:s|ting)?|` +
+		`trips?|tripped|triggers?|triggered)\s*:?\s+(?:(?:an?|the)\s+)?(?:(?:error|exception)\s*(?:of\s+|:\s*)?)?|` +
+		`(?:报错|出错|錯誤|報錯|错误)\s*[:：]?\s*`}
+	retoldEnd = &lazyregexp.Regexp{Expr: `\s*(?:[,;(\[，。；、（]|\.(?:\s|$)|\s[-–—]+\s|\s(?:then|and|but|when|while|after|before|on|in|for|at|because|so|which)\b)`}
+	// retoldAfter: the verb after the message, its Latin text right before it.
+	retoldAfter = &lazyregexp.Regexp{Expr: `\s*(?:で(?:落ち|失敗|エラー|クラッシュ|止ま|死)|というエラー|とエラー|エラーで|エラーが|` +
+		`(?:이|가)?\s*(?:에러|오류)(?:가|로|이|를)|(?:으로|로)\s*실패|(?:이)?라는\s*(?:에러|오류)|的?(?:错误|报错|錯誤|報錯))`}
+	// retoldNoun is an error noun that ends retold text ("failed with an Offset increment
+	// outside graph capture error"), as errorAfter reads one after a quotation.
+	retoldNoun = &lazyregexp.Regexp{Expr: `(?i)\s+(?:errors?|exceptions?|failures?|crash(?:es)?|assertions?|warnings?)$`}
+)
+
+// retoldGates are pieces of retoldVerb's verbs, in the casings texts write them (lower,
+// capitalised, upper), one of which a line must hold for the expression, which has no
+// literal prefix, to be tried on it; retoldAfter is tried only on a line with a byte
+// outside ASCII (its verbs are Japanese, Korean and Chinese). BenchmarkShapes' near-miss
+// lines hold neither.
+var retoldGates = []string{"with", "With", "WITH", "rais", "Rais", "RAIS", "hrow", "HROW", "hrew", "HREW", "give", "Give", "GIVE", "giving", "Giving",
+	"gave", "Gave", "GAVE", "got", "Got", "GOT", "get", "Get", "GET", "hit", "Hit", "HIT", "trip", "Trip", "TRIP",
+	"rigger", "RIGGER", "报错", "出错", "錯誤", "報錯", "错误"}
+
+// maxRetoldCuts is the most retold texts of one line that shortCuts tries as lead cuts.
+const maxRetoldCuts = 4
+
+// retoldSpans returns the spans of b's unquoted retellings of a message's start
+// (retoldVerb, retoldAfter), at most maxRetoldCuts: each starts with a letter and ends
+// where a word does.
+func retoldSpans(b []byte) [][2]int {
+	var out [][2]int
+	if slices.ContainsFunc(retoldGates, func(g string) bool { return bytes.Contains(b, []byte(g)) }) {
+		out = retoldAfterVerb(out, b)
+	}
+	if !slices.ContainsFunc(b, func(c byte) bool { return c >= 0x80 }) {
+		return out // retoldAfter's verbs are Japanese, Korean and Chinese
+	}
+	for _, m := range retoldAfter.FindAllIndex(b, 2) {
+		from := m[0]
+		for from > 0 && b[from-1] < 0x80 && !bytes.ContainsRune([]byte(`:,;()"'`+"`"), rune(b[from-1])) {
+			from--
+		}
+		for from < m[0] && b[from] == ' ' {
+			from++
+		}
+		if from < m[0] && isLetter(b[from]) {
+			out = retoldAdd(out, b, from, m[0])
+		}
+	}
+	return out
+}
+
+// retoldAfterVerb appends to out the spans of b's retold texts that follow retoldVerb.
+func retoldAfterVerb(out [][2]int, b []byte) [][2]int {
+	for _, m := range retoldVerb.FindAllIndex(b, 2) {
+		from := m[1]
+		if from >= len(b) || !isLetter(b[from]) || failNotTold.Match(b[max(0, m[0]-40):m[0]]) {
+			continue
+		}
+		for _, e := range retoldEnd.FindAllIndex(b[from:], maxRetoldCuts) {
+			out = retoldAdd(out, b, from, from+e[0])
+		}
+		out = retoldAdd(out, b, from, len(b))
+	}
+	return out
+}
+
+// retoldAdd appends the span of b from from to to, without a stop, white space or an
+// error noun at its end, unless out holds maxRetoldCuts spans already or what is left
+// is shorter than minLead.
+func retoldAdd(out [][2]int, b []byte, from, to int) [][2]int {
+	t := bytes.TrimRight(b[from:to], " \t.:!")
+	if loc := retoldNoun.FindIndex(t); loc != nil {
+		t = t[:loc[0]]
+	}
+	if len(out) >= maxRetoldCuts || len(t) < minLead {
+		return out
+	}
+	return append(out, [2]int{from, from + len(t)})
+}

@@ -172,7 +172,14 @@
 // or a blocking copy to the host, CUDA's thread-local capture mode and events for the
 // legacy stream and unjoined work (as for every capture not PyTorch's). Where the text's capture is torch.compile's, the
 // markdown section that holds the failure gives a capture of its own ("## Recipe C: raw
-// CUDA graphs" below recipes that compile). cuda-invalid-context's cause and
+// CUDA graphs" below recipes that compile). torch.compile's words after a negation
+// ("without torch.compile", "Без torch.compile") show no compile, and a YAML front
+// matter's lines (a blog's title, tags, series) show nothing of the run.
+// capture-nested-cudagraphs inside an engine's own capture (vLLM's, vLLM-Ascend's,
+// SGLang's, nano-vllm's, TensorRT-LLM's) says the engine's capture ran a component that
+// replays a graph of its own, and its fix is to skip that replay while a stream captures
+// (torch.cuda.is_current_stream_capturing()) or the engine's switch (vLLM's
+// --enforce-eager or cudagraph_mode "PIECEWISE"). cuda-invalid-context's cause and
 // fix are those of the program the text shows: a fork after CUDA's initialisation (the
 // spawn or forkserver start method), Go (runtime.LockOSThread), pycuda (the context
 // pushed and popped on the thread that works), CuPy (with cupy.cuda.Device(n): in each
@@ -186,7 +193,10 @@
 // enforce_eager=True, GGML_CUDA_DISABLE_GRAPHS=1) and capture-unpinned-copy's pinned copy
 // where the text says it still fails ("pinned … 仍然失败", "did not help"). A
 // libcuda-not-found text that shows libcuda.so's own path gets the linker's search path
-// as the cause and that path's directory in the fix. overwritten-output under activation checkpointing
+// as the cause and that path's directory in the fix; a "cannot find -lcuda" that the
+// nearest line above it in its section tells as another package's build (PyCUDA,
+// bitsandbytes, CuPy, llama.cpp, tiny-cuda-nn, a Ruby extconf, CMake) and not Triton's
+// is that package's link, no finding. overwritten-output under activation checkpointing
 // (torch.utils.checkpoint) says that the backward's recompute calls the compiled function
 // again, and gives the compile without CUDA graphs. A Windows run
 // (a drive's or Lib\site-packages' backslashed path, [WinError, MSVC's cl.exe or vcvars,
@@ -338,7 +348,11 @@
 //     failing that no modal, negation or condition leads ("(\"…\") and its varlen\n#
 //     setup … Manual/graphed both fail there"; afterSaid); a row with a Pattern so where
 //     the pattern matches the quotation with the literal's rest put back ("Cannot call
-//     CUDAGeneratorImpl::current_seed during CUDA graph": the lead rule). A quotation of
+//     CUDAGeneratorImpl::current_seed during CUDA graph": the lead rule). The same start
+//     retold unquoted right after a verb of failing ("failed with Offset increment outside
+//     graph capture, then …", "raises", "got", 报错; で落ちる and 에러가 나 after it), up to
+//     where the sentence goes on (a comma, "then", "and", a bracket), is read so too, where
+//     no modal, negation, condition or purpose leads the verb. A quotation of
 //     five words or more, on its line or wrapped inside its quotes over two, whose text
 //     is a part of a row's literal from a word after its start to a word's end of it, or
 //     its tail going on past its end, 32 characters or more of the literal without white
@@ -2699,7 +2713,8 @@ const (
 
 	// CaptureNestedCUDAGraphs occurs when a function compiled with CUDA graphs
 	// (reduce-overhead, max-autotune) is called inside a hand capture (torch.cuda.graph):
-	// its tree's replay cannot be prepared while the stream captures (measured on 2.11).
+	// its tree's replay cannot be prepared while the stream captures (measured on 2.11);
+	// inside an engine's own capture (vLLM's), a component's own graph replayed there.
 	//
 	// Example:
 	//

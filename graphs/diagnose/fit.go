@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // A code's cause and fix are read from PyTorch's CUDA code and worded for the way most
@@ -24,7 +26,9 @@ import (
 //     Ascend NPU, Cambricon's MLU) that prints CUDA's capture errors through
 //     its port of torch.cuda: the cause of a capture's failure says which device the text
 //     shows (runtimeWords; holdoutFB's fb_flagrelease_reka_zh_musa_not_permitted_capturing: "MUSA driver error: operation not
-//     permitted when stream is capturing").
+//     permitted when stream is capturing");
+//   - capture-nested-cudagraphs under an engine's own capture: the engine's cause and
+//     switches rather than a hand capture's (nestedFits; hc_vllmomni4519_npu_code_predictor_prepare_replay_title).
 
 // factKind is a kind of thing a text shows about its run.
 type factKind uint8
@@ -76,7 +80,9 @@ const (
 // fb_vllm_rwkv7_notes_empty_graph_wrapped_benign): vLLM's --enforce-eager, --compilation-config, --cudagraph-capture-sizes,
 // --max-cudagraph-capture-size and the older --cuda-graph-sizes and
 // --max-seq-len-to-capture (vllm/engine/arg_utils.py, docs.vllm.ai's engine
-// arguments), SGLang's --disable-cuda-graph(-padding), --enable-torch-compile,
+// arguments), its config class VllmConfig (vllm/config), its V1 runner's capture progress
+// ("Capturing CUDA graphs (decode, FULL)", hc_vllmomni4519_npu_code_predictor_prepare_replay_title) and its Ascend plugin's
+// package (vllm-project/vllm-ascend's vllm_ascend), SGLang's --disable-cuda-graph(-padding), --enable-torch-compile,
 // --torch-compile-max-bs, --cuda-graph-max-bs and --cuda-graph-bs
 // (python/sglang/srt/server_args.py ServerArgs; SGLang's flag alone names its run:
 // ga_zh_round13d_rng_wrapped, "--enable-torch-compile" dropped to avoid the RNG capture
@@ -96,7 +102,7 @@ var factLiterals = [factCount][]string{
 		"enforce-eager", "enforce_eager", "disable-cuda-graph", "disable_cuda_graph",
 		"--enable-torch-compile", "--torch-compile-max-bs", "--cuda-graph-max-bs", "--cuda-graph-bs",
 		"--compilation-config", "--cudagraph-capture-sizes", "--cuda-graph-sizes", "--max-cudagraph-capture-size",
-		"--max-seq-len-to-capture"},
+		"--max-seq-len-to-capture", "VllmConfig", "vllm_ascend/", "Capturing CUDA graphs ("},
 	factEngineNamed: {"vLLM ", "vLLM'", "vLLM,", "SGLang", "sglang", "VLLM ", "vllm-project"},
 	factWindows: {"[WinError", "cl.exe", "python.exe", "vcvars", "win_amd64", "Native Tools", "Windows 10",
 		"Windows 11"},
@@ -105,7 +111,10 @@ var factLiterals = [factCount][]string{
 	factLinuxPath:   {"/home/", "/usr/lib/", "/usr/local/", "/opt/conda", "site-packages/"},
 	factMUSA: {"MUSA driver error", "MUSA error", "musaError", "torch_musa", "torch.musa", "::musa::", "'musa'", "\"musa\"",
 		"Moore Threads", "MTT S"},
-	factNPU: {"torch_npu", "torch.npu", "'npu'", "\"npu\"", "Ascend"},
+	// vLLM's Ascend plugin (vllm-project/vllm-ascend: its vllm_ascend package) and an issue
+	// title's [NPU] tag (hc_vllmomni4519_npu_code_predictor_prepare_replay_title: "[Bug][NPU]:",
+	// frames in vllm_ascend/worker/model_runner_v1.py)
+	factNPU: {"torch_npu", "torch.npu", "'npu'", "\"npu\"", "Ascend", "vllm_ascend", "vllm-ascend", "[NPU]"},
 	factMLU: {"torch_mlu", "torch.mlu", "'mlu'", "\"mlu\"", "Cambricon", "CNRT error", "cnrtError"},
 	// CuPy's Stream.begin_capture and end_capture (cupy/cuda/stream.pyx) and its Graph;
 	// CUDA's runtime and driver capture calls (CUDA Runtime and Driver API references,
@@ -238,12 +247,49 @@ func factAnchors() (lits []string, index []int) {
 // textFacts holds, by factKind, the first line that shows it and the literal it holds
 // (for factLibcudaSo, the path), and the kinds each section of a markdown text shows
 // (sections: the lines before the first heading, then each heading's, up to
-// maxSections; a text with no heading has one).
+// maxSections; a text with no heading has one), and where a YAML front matter is
+// (frontLine).
 type textFacts struct {
 	line     [factCount]int
 	lit      [factCount]string
 	sections []factSection
+	front    frontState
 }
+
+// frontState is where a text's lines are with respect to a YAML front matter: before its
+// first line is read, inside one ("---" on the text's first line, then "key: value" and
+// "- item" lines), or past it (or none).
+type frontState uint8
+
+const (
+	frontUnread frontState = iota
+	frontIn
+	frontPast
+)
+
+// frontLine reads the text's line (raw, a line's start) for a YAML front matter: a blog
+// post's title, tags and series name programs that are no part of its run (holdoutDX's
+// dx_mcig_blog_minimind_o_cuda_graph_default_stream_capture_retold: "series: nanovllm-omni
+// Dev Notes" above a hand capture), so no fact is recorded inside one (saw). A line that
+// is no YAML ends it, so that a text opening with a rule ("---") loses no facts.
+func (t *textFacts) frontLine(raw []byte, line int) {
+	fence := string(bytes.TrimSpace(raw)) == "---"
+	switch {
+	case line == 1 && fence:
+		t.front = frontIn
+	case t.front == frontIn && (fence || !yamlLine.Match(raw)):
+		t.front = frontPast
+	}
+}
+
+// yamlLine is a line of a YAML front matter: a key and its value, a list's item, or blank.
+var yamlLine = &lazyregexp.Regexp{Expr: `^\s*(?:[\w-]+:(?:\s|$)|-\s|$)`}
+
+// compileNegated is a negation right before torch.compile's words on a line ("Без
+// torch.compile и без захвата CUDA-графов", hc_ru_comment_vllm_executor_current_seed_wrapped; "no
+// torch.compile", "without torch.compile", 不用 torch.compile): the text says its run has
+// none.
+var compileNegated = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:without|no|not|sans|ohne|sin|sem)|(?:^|[\s(])(?:без|не)|不用|不使用|没有|无需|なしで)\s*[\x60"'*]*$`}
 
 // factSection is a section of a text: its heading's line (0 for the lines above the
 // first) and, by factKind, the first line of the section that shows it (0: none).
@@ -260,6 +306,9 @@ const maxSections = 64
 // and as the kind's first line unless one was seen.
 func (t *textFacts) saw(index int, raw []byte, line int) {
 	k := factKind(index / factStride)
+	if t.unsaid(k, factLiterals[k][index%factStride], raw) {
+		return
+	}
 	for _, w := range factNot[k] {
 		if bytes.Contains(raw, []byte(w)) {
 			return
@@ -287,6 +336,19 @@ func (t *textFacts) saw(index int, raw []byte, line int) {
 	if t.line[k] == 0 {
 		t.line[k], t.lit[k] = line, lit
 	}
+}
+
+// unsaid reports whether raw, a line with literal lit of fact k, does not show it of the
+// text's run: a line of a YAML front matter (frontLine), or torch.compile's words after
+// a negation (compileNegated); or whether it would record nothing new (the kind seen in
+// the text and in the current section already), which it tells first, so that a log
+// that names torch.compile on every line runs no expression on each.
+func (t *textFacts) unsaid(k factKind, lit string, raw []byte) bool {
+	if t.line[k] != 0 && len(t.sections) > 0 && t.sections[len(t.sections)-1].first[k] != 0 || t.front == frontIn {
+		return true
+	}
+	at := bytes.Index(raw, []byte(lit))
+	return k == factCompile && at >= 0 && compileNegated.Match(raw[:at])
 }
 
 // heading starts a section at a markdown heading's line.
@@ -524,6 +586,64 @@ func (d *Diagnosis) captureFits(f *Finding, t *textFacts) {
 	}
 }
 
+// Under an engine's own capture, capture-nested-cudagraphs' outer capture is the
+// engine's, not a torch.cuda.graph of the program's (hc_vllmomni4519_npu_code_predictor_prepare_replay_title:
+// "Capturing CUDA graphs (decode, FULL)" in vllm-ascend's capture_model, a model
+// component replaying its own graph inside it): the cause names the engine's capture, and
+// the fix the two ways out that keep one capture: the component skips its own replay while
+// a stream captures (torch.cuda.is_current_stream_capturing, torch/cuda/graphs.py), or the
+// engine captures less or nothing (its switch, engineSwitches). vLLM's cudagraph_mode
+// (vllm/config/compilation.py CUDAGraphMode: NONE, PIECEWISE, FULL, FULL_DECODE_ONLY,
+// FULL_AND_PIECEWISE, from v0.10.2) captures the whole step in its FULL modes and only the
+// compiled graph's pieces between attention ops in PIECEWISE.
+const (
+	nestedEngineCause = "the engine's own CUDA-graph capture (its warm-up that captures the model step, \"Capturing CUDA " +
+		"graphs\") ran a model component that replays a CUDA graph of its own (a sub-module captured by hand or " +
+		"compiled with CUDA graphs), so one graph's replay was nested in the other's capture, and a replay " +
+		"cannot be prepared while a stream is capturing"
+	nestedEngineFix = "keep one capture: make the component run eagerly while a capture is under way (skip its own " +
+		"graph's replay when torch.cuda.is_current_stream_capturing() is true, so that the engine's capture " +
+		"records its kernels), or turn the component's own graph off"
+	nestedVLLM = "; or capture less in the engine: vLLM's --enforce-eager runs without CUDA graphs, and " +
+		"--compilation-config '{\"cudagraph_mode\": \"PIECEWISE\"}' captures only the pieces between attention " +
+		"ops instead of the FULL step; SGLang: --disable-cuda-graph"
+)
+
+// engineSwitches are the fallbacks of nestedFits by the engine the text shows, the
+// stronger evidence first (captureKinds' order).
+var engineSwitches = []struct {
+	fact factKind
+	tail string
+}{
+	{factNanoVLLM, nanoTail},
+	{factEngine, nestedVLLM},
+	{factTRTLLM, trtllmTail},
+	{factEngineNamed, nestedVLLM},
+}
+
+// nestedFits gives capture-nested-cudagraphs' finding f the engine's cause and fix where
+// the text's capture is an engine's (the first of captureKinds that it shows), with no
+// torch.compile call of the program's own (Recovered), and f has the hand capture's words
+// (a retelling's lead, "a report that retells the message of …: ", stays).
+func (d *Diagnosis) nestedFits(f *Finding, t *textFacts) {
+	if f.Code != CaptureNestedCUDAGraphs || d.Recovered != nil {
+		return
+	}
+	i := slices.IndexFunc(captureKinds, func(k captureKind) bool { return t.shows(k.fact) })
+	if i < 0 {
+		return
+	}
+	for _, e := range engineSwitches {
+		if e.fact != captureKinds[i].fact {
+			continue
+		}
+		if lead, ok := strings.CutSuffix(f.Cause, nestedCause); ok && f.Fix == nestedFix {
+			f.Cause, f.Fix = lead+nestedEngineCause, nestedEngineFix+e.tail
+		}
+		return
+	}
+}
+
 // plainCodes are the capture codes whose messages are CUDA's own, which any program that
 // captures prints (the runtime's error texts and names: captureErrorNames); torchFacts are
 // the facts that show a PyTorch run (its names, its print of a CUDA error, its compile,
@@ -655,6 +775,7 @@ func (d *Diagnosis) fitText(h *heldState) {
 	for i := range d.Findings {
 		f := &d.Findings[i]
 		d.captureFits(f, &h.facts)
+		d.nestedFits(f, &h.facts)
 		windowsFits(f, &h.facts)
 		contextFits(f, &h.facts)
 		doneFits(f, &h.facts)

@@ -394,7 +394,8 @@ func (h *heldState) defLine(raw []byte) string {
 
 // fenceNext reads a window for the code fences (fenceState.next) and, where a fence
 // opens on it, whether the fence is under advice (fenceAdvice); a markdown heading
-// outside a fence starts a section of the text's facts (textFacts.heading).
+// outside a fence starts a section of the text's facts (textFacts.heading) and of a
+// libcuda link's owner (linkerHeading).
 func (s *scanner) fenceNext(raw []byte, lineStart bool) bool {
 	opened := s.fences.mark == 0
 	in := s.fences.next(raw, lineStart)
@@ -403,6 +404,7 @@ func (s *scanner) fenceNext(raw []byte, lineStart bool) bool {
 	}
 	if lineStart && !in && isHeading(raw) {
 		s.held.facts.heading(s.line)
+		s.linkerHead = linkerHeading(raw, s.line)
 	}
 	return in
 }

@@ -156,7 +156,7 @@ func tritonRows() []Signature {
 			// program's own import of it (a kernel library, an installer's check) is not
 			// Inductor's: the row wants torch.compile or Inductor in the log.
 			Code: TritonMissing, Literal: "cannot import name 'AttrsDescriptor' from 'triton.",
-			Requires: compileContext + `|runtime[\\/]hints\.py|TORCHDYNAMO_`,
+			Requires: compileContext + `|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold,
 			Releases: modes.Minors(6, 6),
 			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor, " +
 				"which Triton 3.3 and later lack (2.6 pins 3.2)",
@@ -187,7 +187,7 @@ func tritonRows() []Signature {
 			// at all: its first ImportError (kijai/ComfyUI-KJNodes#249, holdoutBD, measured
 			// once; the traceback then cut).
 			Code: TritonMissing, Literal: "No module named 'triton.backends'",
-			Requires: compileContext + `|runtime[\\/]hints\.py`,
+			Requires: compileContext + `|runtime[\\/]hints\.py|` + compileTold,
 			Releases: modes.Minors(6, 6),
 			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor from " +
 				"triton.backends.compiler, and this Triton, older than the 3.2 that 2.6 pins, has no triton.backends",
@@ -659,6 +659,19 @@ const msvcMainC = `main\.c\s*$|`
 
 const compileContext = `torch\.compile|aot_eager|compile_fx|torch\._dynamo|codecache|torch\._inductor|TorchDynamo|` +
 	`BackendCompilerFailed|InductorError|compile_to_module|fx_codegen_and_compile|` + inductorNamed
+
+// compileTold is torch.compile told in words or by a program's switch rather than by
+// module name: "torch compilation just wasn't working", "the gains from torch comp"
+// (deepbeepmeep/Wan2GP#1263, holdoutHC), "torch compile", a program's torch_compile or
+// compile=True option, a --compile flag, "compiled the model", トーチのコンパイル, torch 编译.
+// It widens only the contexts of the Triton-version ImportErrors of 2.6's hints.py (the
+// AttrsDescriptor rows), whose line already names Triton's compiler module: a bare 编译 or
+// "compile" is not it (building Triton itself from source is compiling too:
+// neg_c1_gitcode_attrsdescriptor_26_zh). Each alternative keeps a literal prefix of five
+// bytes or more for the prefilter.
+const compileTold = `torch comp(?:il\w*)?\b|Torch comp(?:il\w*)?\b|Torch Comp(?:il\w*)?\b|torch Comp(?:il\w*)?\b|torch_compile|compile=True|compile = True|` +
+	`--compile(?:[= ]|$)|compiled the model|compile the model|compiling the model|` +
+	`トーチのコンパイル|torch 编译|torch编译|torch 컴파일|torch컴파일`
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +

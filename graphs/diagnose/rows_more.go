@@ -535,14 +535,8 @@ func captureRows() []Signature {
 			// left out by reports, and NPU, MLU and MUSA ports print the same sentence.
 			Code: CaptureNestedCUDAGraphs, Literal: firstSentence(graphs.NestedReplayMessage),
 			Releases: modes.Minors(11, 11),
-			Cause: "a function compiled with CUDA graphs (mode=\"reduce-overhead\" or \"max-autotune\", cudagraph " +
-				"trees) was called inside a CUDA graph capture of your own (with torch.cuda.graph(g): y = f(x)): its " +
-				"tree replays a graph of its own there, and a replay cannot be prepared while a stream is capturing",
-			Fix: "capture only one of the two: compile with mode=\"max-autotune-no-cudagraphs\" (or the default mode) " +
-				"and keep your torch.cuda.graph capture, or drop the hand capture and let cudagraph trees capture and " +
-				"replay (measured on 2.11: the default mode and max-autotune-no-cudagraphs capture fine inside " +
-				"torch.cuda.graph after the warm-up; warm up in the capture's grad mode, or Dynamo recompiles inside " +
-				"the capture and it fails with \"operation failed due to a previous error during capture\")",
+			Cause:    nestedCause,
+			Fix:      nestedFix,
 			Evidence: modes.Measured,
 			Source: "graphs/script/testdata/measured/hand_capture_2.11.out (2.11.0+cu130 on an H200: reduce-overhead " +
 				"and max-autotune raise it in every capture_error_mode); the CUDA generator's replay_prologue " +
@@ -1241,3 +1235,16 @@ const (
 )
 
 const inputDeallocatedRest = " recording that did not occur during replay. Please file an issue."
+
+// nestedCause and nestedFix are capture-nested-cudagraphs' cause and fix for a hand capture
+// (its row above); fit.go's nestedFits gives an engine's capture its own.
+const (
+	nestedCause = "a function compiled with CUDA graphs (mode=\"reduce-overhead\" or \"max-autotune\", cudagraph " +
+		"trees) was called inside a CUDA graph capture of your own (with torch.cuda.graph(g): y = f(x)): its " +
+		"tree replays a graph of its own there, and a replay cannot be prepared while a stream is capturing"
+	nestedFix = "capture only one of the two: compile with mode=\"max-autotune-no-cudagraphs\" (or the default mode) " +
+		"and keep your torch.cuda.graph capture, or drop the hand capture and let cudagraph trees capture and " +
+		"replay (measured on 2.11: the default mode and max-autotune-no-cudagraphs capture fine inside " +
+		"torch.cuda.graph after the warm-up; warm up in the capture's grad mode, or Dynamo recompiles inside " +
+		"the capture and it fails with \"operation failed due to a previous error during capture\")"
+)

@@ -803,6 +803,7 @@ type scanner struct {
 	seam        []byte // the two lines' ends seamAnchors reads
 	lastHit     int    // the last line a hit was recorded on
 	buildLine   int    // the last line that holds a source build's step (sourceBuildSteps), 0 for none
+	linkerHead  int    // the last markdown heading's line where it names another package's build (linkerHeading), 0 for none
 	matchCache         // what one pass found for the rows of the entries held
 	// rowIn and ctxIn hold, per row and per context, 1 + the ring entry that last
 	// listed it, so that a window lists each once however often its anchors recur.
@@ -960,6 +961,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	nextSentence(e, s.entryAbove(lineStart), lineStart)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
+		s.held.facts.frontLine(e.raw, s.line)
 	}
 	s.heldPush(e, lineStart)
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
@@ -2134,7 +2136,8 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // a statement of what a component does in general (mechanismStated), source code that
 // holds the message or names its error code, a statement of a def's body a listing
 // shows, an except clause's comment, a returned bracket's string or an error code's
-// documentation (heldByCode), an item of a list under a generic lead-in (listedGeneric).
+// documentation (heldByCode), an item of a list under a generic lead-in (listedGeneric),
+// another package's link against libcuda (otherLinked).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
@@ -2143,10 +2146,10 @@ func (s *scanner) unreported(i int, e *ringLine) bool {
 
 // unreportedBeside is unreported's second half, in the same order: what the lines beside
 // e, or e's own form, show about the text holding the message (classInCode to
-// listedGeneric).
+// otherLinked).
 func (s *scanner) unreportedBeside(i int, e *ringLine) bool {
 	return classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
-		s.heldByCode(i, e) || s.listedGeneric(e)
+		s.heldByCode(i, e) || s.listedGeneric(e) || s.otherLinked(i, e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a

@@ -1,0 +1,76 @@
+package diagnose
+
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
+
+// The linker's "cannot find -lcuda" is any build's that links the NVIDIA driver's library,
+// not Triton's alone: PyCUDA's `pip install pycuda` ("### Issue: PyCUDA build fails with
+// \"cannot find -lcuda\"", a TensorRT setup doc that shows torch.compile elsewhere:
+// hc_sam2_wsl2_trt_troubleshooting_invalid_context_pycuda), bitsandbytes, CuPy, llama.cpp
+// and llama-cpp-python, tiny-cuda-nn, torch-memory-saver, a Ruby extension's extconf
+// (neg_sgcruby2_lcuda_extconf), a CMake project. The text tells whose link it is where it
+// tells the failure: the hit's line and the lines above it in its section (up to its
+// markdown heading or list item's start, at most lcudaOwnerReach lines). Where the nearest of
+// them that names a build names another package's (otherLinkers), not Triton, Inductor or
+// torch.compile (tritonContext), the link is that package's, and libcuda-not-found's cause (Triton's
+// launcher) and fix (TRITON_LIBCUDA_PATH) are not the text's: no finding, even where the
+// text shows torch.compile elsewhere. FlashInfer's JIT inside an engine's worker is not
+// among them: the corpus labels its -lcuda libcuda-not-found
+// (ai_flashinfer_commit_wsl2_vllm_worker_jit_cannot_find_lcuda and earlier sets; its two
+// negatives stay open, OpenFalse).
+
+// lcudaOwnerReach is how many lines above a libcuda hit otherLinked reads for the build's
+// owner, of those the scanner's ring still holds.
+const lcudaOwnerReach = 6
+
+// otherLinkers are builds other than Triton's that link against libcuda: Python packages
+// with CUDA code built at install time or by their own JIT, and build systems of C/C++
+// projects. Each alternative keeps a literal of five bytes or more.
+var otherLinkers = &lazyregexp.Regexp{Expr: `(?i)(?:\bpy-?cuda|bitsandbytes|\bcupy\b|llama[-_.]?cpp|\bggml\b|` +
+	`tiny-?cuda-?nn|tinycudann|torch[-_]memory[-_]saver|\bextconf\b|\bmkmf\b|cmakelists|\bcmake\b|` +
+	`nvdiffrast|\bdarknet\b|\bffmpeg\b|\bcpyrit\b)`}
+
+// tritonNamed is tritonContext on one line.
+var tritonNamed = &lazyregexp.Regexp{Expr: tritonContext}
+
+// otherLinked reports whether row i, libcuda-not-found's, is on e where the text tells
+// another package's build as the one that failed to link: the nearest line, from e's up
+// through its section, that names a build names another package's (otherLinkers) and not
+// Triton or torch.compile (tritonNamed); where the lines the scanner still holds end
+// before the section's start, its heading (linkerHead) within lcudaHeadReach lines above.
+func (s *scanner) otherLinked(i int, e *ringLine) bool {
+	if s.rows[i].Code != LibcudaNotFound {
+		return false
+	}
+	for p, n := e, 0; n <= lcudaOwnerReach; p, n = s.lineAbove(p), n+1 {
+		if p == nil {
+			return s.linkerHead > 0 && s.linkerHead < e.line && e.line-s.linkerHead <= lcudaHeadReach
+		}
+		if tritonNamed.Match(p.clean) {
+			return false
+		}
+		if otherLinkers.Match(p.clean) {
+			return true
+		}
+		if t := bytes.TrimLeft(p.clean, " \t"); isHeading(t) || listItem.Match(t) {
+			return false
+		}
+	}
+	return false
+}
+
+// lcudaHeadReach is how many lines below its heading a libcuda hit is read as the
+// section's build: a heading, a sentence and a fenced linker's output.
+const lcudaHeadReach = 12
+
+// linkerHeading returns line where raw, a markdown heading, names another package's build
+// (otherLinkers) and no Triton or torch.compile, else 0.
+func linkerHeading(raw []byte, line int) int {
+	if otherLinkers.Match(raw) && !tritonNamed.Match(raw) {
+		return line
+	}
+	return 0
+}
