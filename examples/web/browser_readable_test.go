@@ -86,6 +86,8 @@ var readableCases = []readableCase{
 	{"nothing matched", "log", []any{"log", "hello\n"}, "newuser27 #3: a text matching nothing still says whether it states a release",
 		[]string{"no known signature", "torch: not stated in the text"}},
 	{"sample log", "log", []any{"log", mustRead(realLog)}, "the Try an example log answer", nil},
+	{"skip with its culprit", "log", []any{"log", "skipping cudagraphs due to mutated inputs (1 instances). Found from : \n   File \"/app/model.py\", line 88, in forward\n    self.kv_cache[:, :T] = k\n"}, "issue 21: the statement PyTorch names after \"Found from\"",
+		[]string{"from /app/model.py:88 in forward: self.kv_cache[:, :T] = k"}},
 }
 
 func mustRead(path string) string {

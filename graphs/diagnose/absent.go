@@ -473,6 +473,98 @@ func ellipsisNext(rest []byte) bool {
 	return bytes.HasPrefix(rest, []byte("...")) || bytes.HasPrefix(rest, []byte("…"))
 }
 
+// purposeComment reports whether row i's match on e is PyTorch's own message held as the
+// object of a purpose in a source comment (purposeOn), or the rest of such a message
+// wrapped onto the comment's next line (purposeAbove): "# To avoid UserWarning: Unable to
+// hit fast path of CUDAGraphs because of" over "# pending, uninvoked backwards." over a
+// dummy backward (hc_code_comment_to_avoid_pending_backwards_dummy_backward, holdoutHC),
+// "# workaround for RuntimeError: …", "# avoids \"…\"", "// to prevent …", "# 为了避免 …",
+// "# 「…」を回避するため". The code under the comment keeps the failure from happening; the
+// corpus's rule labels a purpose clause a lookalike, as a purpose's clause before a quoted
+// fragment is (hypotheticalMarks) and fixedQuote's "to avoid the \"CUDA Graph is empty\"
+// warning". A retelling after a purpose (n_vraxion_train_comment_pending_backwards's
+// "(prevents \"pending uninvoked backwards\")", x_latentsync_run_comfyui_fixed_sh_checkpool_pt271's
+// "to prevent checkPoolLiveAllocations error") and a message on a comment line of its own
+// under "to avoid" (el_comfyui_sam31_nodes_disable_cudagraph_trees_cudamallocasync_checkpool,
+// whose comment goes on to state the cause) stay findings, as the corpus labels them.
+func (s *scanner) purposeComment(i int, e *ringLine) bool {
+	return s.purposeOn(i, e) || s.purposeAbove(i, e)
+}
+
+// purposeAbove reports whether row i's match on e opens its comment's text (a comment's
+// mark alone before it) and a row of its code is purposeOn the comment line above.
+func (s *scanner) purposeAbove(i int, e *ringLine) bool {
+	at := s.rowAt(i, e)
+	if at < 0 {
+		return false
+	}
+	c := commentAt(e.clean[:at])
+	if c < 0 || len(bytes.Trim(e.clean[c:at], "#/ \t")) > 0 {
+		return false
+	}
+	p := s.lineAbove(e)
+	if p == nil {
+		return false
+	}
+	for _, j := range p.rows {
+		if s.rows[j].Code == s.rows[i].Code && s.purposeOn(j, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// purposeOn reports whether row i's match on e stands in a source comment where a row of
+// its code that is PyTorch's message, not a retelling, matches too (exact, or its head
+// at the line's end: rowAt), and the comment's text up to where the first of those rows
+// matches ends in a purpose's words (purposeBefore), or the text after the literal goes on
+// with them (purposeAfter).
+func (s *scanner) purposeOn(i int, e *ringLine) bool {
+	at := s.rowAt(i, e)
+	if at <= 0 {
+		return false
+	}
+	c := commentAt(e.clean[:at])
+	if c < 0 || !purposeWords.Match(e.clean[c:]) {
+		return false
+	}
+	start, exact := at, false
+	for _, j := range e.rows {
+		if s.rows[j].Code != s.rows[i].Code {
+			continue
+		}
+		if a := s.rowAt(j, e); a > c {
+			start = min(start, a)
+			exact = exact || !s.rows[j].Paraphrase
+		}
+	}
+	if !exact {
+		return false
+	}
+	end := at + len(s.rows[i].literal)
+	return purposeBefore.Match(e.clean[c:start]) || end <= len(e.clean) && purposeAfter.Match(e.clean[end:])
+}
+
+// purposeWords are purposeBefore's and purposeAfter's verbs anywhere in a comment's
+// text: a few bytes read before the rows on the line are.
+var purposeWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:avoid|prevent|suppress|silenc|work\s*-?arounds?|get\s+around|bypass|circumvent|sidestep)|` +
+	`避免|防止|规避|绕过|以免|回避|避け|防ぐ|防ぎ|抑制|피하기|방지하기|회피하기|막기`}
+
+// purposeBefore is a comment's text up to a message that ends in a purpose's words: to
+// avoid, prevent, suppress, silence, work around, get around, bypass, circumvent, a
+// verb's finite form (avoids, prevents), "workaround for"; Chinese 为了避免, 避免, 防止,
+// 以免; an article, a noun ("the warning"), an exception's class and a quote between.
+var purposeBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:in\s+order\s+)?to\s+(?:avoid|prevent|suppress|silence|work\s*around|get\s+around|bypass|circumvent|sidestep)|` +
+	`\b(?:avoids|avoiding|prevents|preventing|suppresses|suppressing|silences|silencing|circumvents|sidesteps)|\bwork-?arounds?\s+(?:for|to)|` +
+	`为了避免|为避免|避免|防止|规避|绕过|以免)\s*(?:(?:a|an|the|this|that|any|spurious)\s+)?(?:(?:warning|error|exception|message)s?\s*[:：]?\s*)?(?:出现\s*)?` +
+	`(?:[\w.]*(?:Error|Warning|Exception)\s*[:：]\s*)?[\x60"'“‘「]?\s*$`}
+
+// purposeAfter is what follows a quoted message in a purpose that Japanese and Korean put
+// after its object: the quote's close, a noun (警告, 경고) and its particle, then the
+// purpose's verb (回避, 防止, 避け…; 피하기, 방지하기 …).
+var purposeAfter = &lazyregexp.Regexp{Expr: `^[^「」『』"\x60\n]{0,80}?[」』"\x60”']\s*(?:という)?(?:警告|エラー|例外|경고|오류|에러)?\s*(?:を|の|를|을)?\s*` +
+	`(?:回避|防止|抑制|避け|防ぐ|防ぎ|피하기|방지하기|회피하기|막기)`}
+
 // fixedQuote reports whether row r, a message's row (not a retelling), is on line after
 // warningFixed's words: "to avoid the \"CUDA Graph is empty\" warning".
 func fixedQuote(r *compiledRow, line []byte) bool {

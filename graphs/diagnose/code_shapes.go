@@ -31,7 +31,19 @@ import (
 //   - PyTorch's source listed under its def (a raise, a bare assert), an except clause's
 //     comment, a string a return's bracket holds over lines, an error code's
 //     documentation (source_shapes.go): rows that read the line's def, the lines above
-//     it, the row's literal or the whole line, and a fence's code as well.
+//     it, the row's literal or the whole line, and a fence's code as well;
+//   - a program's own notice of a refusal it avoids: a string, or a comment of its own
+//     that is not the exception's printed line (guardNote), in the block of a guard, an
+//     if that tests the Python, the torch, the platform, the device or the caught
+//     exception's text (`if python_version >= (3, 14):` over `print("  torch.compile is
+//     not supported on Python 3.14+")`, `if "Dynamo is not supported on Python 3.12+" in
+//     str(exc):` over the program's skip notice: hc_code_py314_skip_print_env_hooks,
+//     hc_code_webbgpt_catch_dynamo_py312, holdoutHC; guardHeader, heldState's blocks); a
+//     comment beside a guard's test or a version bound (`python_requires='>=3.9, <3.12',
+//     # Dynamo is not supported on Python 3.12+`, hc_setup_py_requires_comment_dynamo_pin231:
+//     guardComment); a raise or an emitting call commented out (`#    raise
+//     RuntimeError("Windows not yet supported for torch.compile")`,
+//     hc_rst_doc_comment_out_check_if_dynamo_supported: commentedCall).
 //
 // A message wrapped over two string pieces of one call's argument (implicit
 // concatenation: `refused = RuntimeError(` over "\"cudaErrorStreamCaptureUnsupported:
@@ -79,6 +91,7 @@ const (
 	cutInCall                // a head of the words cut at a string piece's end, inside a call's arguments
 	atWords                  // the words, in a string or not
 	onLine                   // the whole line, wherever the words are
+	inGuard                  // the words in a string or a comment (guardNote) on a line in a guard's block (heldCtx.guard)
 )
 
 // codeShapes are the shapes of source code that holds a message, each a fact read from
@@ -101,6 +114,9 @@ var codeShapes = []codeShape{
 	{on: onLine, before: codeValueRow, fenced: true},                                   // an error code's table row with its value
 	{on: onLine, before: codeTerm, fenced: true},                                       // an error code's glossary term
 	{on: onLine, before: defBody, above: codeTermBare, fenced: true},                   // a definition under an error code's term
+	{on: inGuard},                         // a string or a note in a guard's block
+	{on: atWords, before: guardComment},   // a comment beside a guard or a version bound
+	{on: inQuotes, before: commentedCall}, // a raise or an emitting call commented out
 }
 
 // heldSite is what codeShapes read around a row's match: the line, the one or two lines
@@ -108,12 +124,13 @@ var codeShapes = []codeShape{
 // traceback frame's header or a fence's line where the line is in none), the row's
 // literal, where the row's words (cut: a head of them) stand on the line (-1: nowhere),
 // whether that place is inside the argument list of a call opened above (called), the
-// line in a def's body (inDef) and in a markdown fence (inFence).
+// line in a def's body (inDef), in a markdown fence (inFence) and in a guard's block
+// (guarded: heldCtx.guard).
 type heldSite struct {
-	line, literal               []byte
-	above                       [2][]byte
-	lines, at                   int
-	cut, called, inDef, inFence bool
+	line, literal                        []byte
+	above                                [2][]byte
+	lines, at                            int
+	cut, called, inDef, inFence, guarded bool
 }
 
 // heldByCode reports whether row i's match on e is a message held by source code: a line
@@ -123,7 +140,7 @@ func (s *scanner) heldByCode(i int, e *ringLine) bool {
 	if !e.lineStart || e.underFrame || diffLine(e.raw) {
 		return false
 	}
-	h := heldSite{line: e.clean, literal: s.rows[i].literal, at: s.rowAt(i, e), inDef: e.def != "", inFence: e.inFence}
+	h := heldSite{line: e.clean, literal: s.rows[i].literal, at: s.rowAt(i, e), inDef: e.def != "", inFence: e.inFence, guarded: e.held.guard}
 	if h.at < 0 {
 		h.at, _ = cutHead(e.clean, h.literal)
 		h.cut, h.called = true, h.at > 0 && !e.call.data && inCall(e, h.at)
@@ -171,8 +188,20 @@ func (sh *codeShape) reads(h *heldSite, quoted, named bool, lo, hi int) bool {
 		return false
 	case sh.on == onName:
 		return named && sh.holds(h, h.line[:lo], h.line[hi:])
+	case sh.on == inGuard:
+		return h.guarded && (quoted || guardNote(h.line, h.at))
 	}
 	return (quoted || sh.on == atWords) && sh.holds(h, h.line[:h.at], nil)
+}
+
+// guardNote reports whether line[at] is in a comment of its own that is not the
+// exception's line as a run prints it ("# RuntimeError: Dynamo is not supported on Python
+// 3.13+" over a skipped test records the failure seen, as the corpus labels packaging skip
+// lists' comments: ab_nixpkgs_torch_geometric_disabled_tests_py313_compile,
+// p_nixpkgs_diffusers_disabled_dynamo_py312).
+func guardNote(line []byte, at int) bool {
+	c := commentAt(line[:at])
+	return c >= 0 && !classAlone.Match(bytes.TrimLeft(line[c:at], "#/ \t")) && !classLead.Match(line[at:])
 }
 
 // holds reports whether after and the line above are sh's, and before is, alone or

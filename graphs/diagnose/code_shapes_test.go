@@ -9,7 +9,7 @@ import (
 // shapeNames name codeShapes, in its order, for TestHeldByCode's cases.
 var shapeNames = []string{"construct", "returned or mapped", "definition", "config key", "case label", "constant",
 	"entry key", "define", "cut in a call", "def raise", "def statement", "except comment", "return bracket",
-	"code table row", "code term", "code term's definition"}
+	"code table row", "code term", "code term's definition", "guarded", "guard comment", "commented call"}
 
 // TestHeldByCode: one case or more of each of codeShapes (the shapes of the code that
 // builds a message, holds it in a name or names its error code, of a message cut inside
@@ -35,6 +35,10 @@ func TestHeldByCode(t *testing.T) {
 		offset = "Offset increment outside graph capture encountered unexpectedly."
 		win    = "Windows not yet supported for torch.compile"
 		term   = "[\\#](#term-hipErrorStreamCaptureUnjoined \"Link to this term\"){.headerlink}"
+		py314  = "torch.compile is not supported on Python 3.14+"
+		dyn312 = "Dynamo is not supported on Python 3.12+"
+		dyn313 = "Dynamo is not supported on Python 3.13+"
+		py311  = "Python 3.11+ not yet supported for torch.compile"
 	)
 	tests := []struct {
 		shape, text string
@@ -116,7 +120,35 @@ func TestHeldByCode(t *testing.T) {
 		{shape: "code table row", text: "| Error Code | Value | Description |\n| [[hipErrorStreamCaptureUnsupported]{.xref .std .std-term}](#term-hipErrorStreamCaptureUnsupported){.reference .internal} | [`900`{.docutils .literal .notranslate}]{.pre} | «Operation not permitted when stream is capturing |"},
 		{shape: "code term", text: "«hipErrorStreamCaptureUnjoined" + term},
 		{shape: "code term's definition", text: "hipErrorStreamCaptureUnjoined" + term + "\n\n:   «Capturing stream has unjoined work. This error occurs when attempting to end a stream capture."},
+		// a program's own notice of a refusal in a guard's block (holdoutHC's
+		// hc_code_py314_skip_print_env_hooks and hc_code_webbgpt_catch_dynamo_py312) and its
+		// siblings: a platform's, a support probe's
+		{shape: "guarded", text: "        if python_version >= (3, 14):\n            print(\"  «" + py314 + "\")"},
+		{shape: "guarded", text: "if sys.version_info >= (3, 12):\n    warnings.warn(\"«" + dyn312 + ", running eagerly\")\n    USE_COMPILE = False\n    _note = (\n        \"«" + dyn312 + "\")"},
+		{shape: "guarded", text: "            if \"" + dyn312 + "\" in str(exc):\n                print(\n                    \"WebbGPT: skipping torch.compile because Torch«" + dyn312 + " in this environment.\","},
+		{shape: "guarded", text: "        if os.name == \"nt\":\n            print(\"«torch.compile is not supported on Windows. Try Linux or WSL instead.\")"},
+		{shape: "guarded", text: "    if args.compile and platform.system() == \"Windows\":\n        print(\"«torch.compile is not supported on Windows here; ignoring --compile\")"},
+		{shape: "guarded", text: "elif sys.platform == \"win32\":\n    sys.stderr.write(\"«" + win + "\\n\")"},
+		{shape: "guarded", text: "if not torch._dynamo.is_dynamo_supported():\n    return model, \"«" + py311 + "\""},
+		{shape: "guarded", text: "if sys.version_info >= (3, 13):\n    # «" + dyn313 + "; the compile tests are left out"},
+		// a comment beside a version bound or a guard's test (holdoutHC's
+		// hc_setup_py_requires_comment_dynamo_pin231) and its siblings in pyproject.toml and
+		// a requirement's marker
+		{shape: "guard comment", text: "    python_requires='>=3.9, <3.12', # «" + dyn312},
+		{shape: "guard comment", text: "requires-python = \">=3.9,<3.12\"  # «" + dyn312},
+		{shape: "guard comment", text: "torch==2.3.1 ; python_version < \"3.12\"  # «" + dyn312},
+		{shape: "guard comment", text: "if sys.version_info >= (3, 12):  # «" + dyn312},
+		// a raise or a print commented out (holdoutHC's
+		// hc_rst_doc_comment_out_check_if_dynamo_supported) in Python and C++
+		{shape: "commented call", text: "      def check_if_dynamo_supported():\n       #if sys.platform == \"win32\":\n       #    raise RuntimeError(\"«" + win + "\")"},
+		{shape: "commented call", text: "# print(\"«" + py314 + "\")"},
+		{shape: "commented call", text: "    // throw std::runtime_error(\"«" + perm + "\");"},
 		// near misses: no shape
+		{text: "  ] ++ lib.optionals (pythonAtLeast \"3.13\") [\n    # RuntimeError: «" + dyn313, want: UnsupportedPython},
+		{text: "if sys.version_info >= (3, 13):\n    # RuntimeError: «" + dyn313, want: UnsupportedPython},
+		{text: "# model = torch.compile(model) # RuntimeError: «" + dyn312, want: UnsupportedPython},
+		{text: "On Python 3.12 my run stopped at once:\n    «" + dyn312, want: UnsupportedPython},
+		{text: "This is stated in torch/__init__.py:\n```python\nif sys.version_info >= (3, 14):\n        print(\"«" + py314 + "\")", want: UnsupportedPython},
 		{text: "RuntimeError: CUDA error: «" + unjoin + " (cudaErrorStreamCaptureUnjoined)", want: StreamCaptureUnjoined},
 		{text: "«cudaErrorStreamCaptureUnjoined: " + unjoin, want: StreamCaptureUnjoined},
 		{text: "worker 3 failed:\nRuntimeError('«" + perm + "')", want: StreamCaptureIllegal},
@@ -148,7 +180,7 @@ func TestHeldByCode(t *testing.T) {
 		line = bytes.Replace(line, []byte("«"), nil, 1)
 		cut := tt.shape == "cut in a call"
 		h := heldSite{line: line, literal: line[at:], at: at, cut: cut, called: cut, inDef: tt.def,
-			inFence: strings.Count(tt.text, "```")%2 == 1}
+			inFence: strings.Count(tt.text, "```")%2 == 1, guarded: guardedLast(lines)}
 		for n := len(lines) - 2; n >= 0 && h.lines < len(h.above); n-- {
 			h.above[h.lines] = []byte(lines[n])
 			h.lines++
@@ -172,4 +204,15 @@ func TestHeldByCode(t *testing.T) {
 			t.Errorf("shape %q has no case", name)
 		}
 	}
+}
+
+// guardedLast reports whether the last of lines is in a guard's block, as heldState reads
+// the lines (scopeLine).
+func guardedLast(lines []string) bool {
+	var h heldState
+	var ctx heldCtx
+	for n, l := range lines {
+		ctx = h.scopeLine([]byte(l), n+1, false)
+	}
+	return ctx.guard
 }

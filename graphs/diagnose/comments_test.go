@@ -17,7 +17,7 @@ func TestCommentMarkSiblings(t *testing.T) {
 	checkForms(t, []formTest{
 		{"latex", "% reduce-overhead fails: " + head + "% " + tail, w(1), "LaTeX's comment"},
 		{"matlab-cell", "%% " + head + "%% " + tail, w(1), "a MATLAB cell's mark"},
-		{"rust-doc", "/// Avoids " + head + "/// " + tail, w(1), "Rust's doc comment"},
+		{"rust-doc", "/// Fails with " + head + "/// " + tail, w(1), "Rust's doc comment"},
 		{"rust-inner-doc", "//! " + head + "//! " + tail, w(1), "Rust's inner doc comment"},
 		{"fortran", "! " + head + "! " + tail, w(1), "Fortran's comment"},
 		{"org-results", "#+RESULTS:\n: Traceback (most recent call last):\n: RuntimeError: " + head + ": " + tail, w(3), "Org mode's fixed-width output"},

@@ -5,13 +5,16 @@ package diagnose
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
 	// holdoutHC, measured at 391fddc9 and at 38278c9a with no change made for it
-	// (validation v34c, 2026-12-07): classes in testdata/corpus/README.md.
-	"hc_code_py314_skip_print_env_hooks":                        "holdoutHC: a program's own skip notice (a string literal under a version check), read as unsupported-python",
-	"hc_code_webbgpt_catch_dynamo_py312":                        "holdoutHC: the refusal text in a program's own print under a version check, read as unsupported-python",
-	"hc_setup_py_requires_comment_dynamo_pin231":                "holdoutHC: a setup.py python_requires comment naming the Dynamo refusal, read as unsupported-python",
-	"hc_rst_doc_comment_out_check_if_dynamo_supported":          "holdoutHC: an RST doc reproducing check_if_dynamo_supported's raise lines, and the same lines commented out, read as unsupported-python",
-	"hc_moshi_readme_might_encounter_launch_enter_hook":         "holdoutHC: a FAQ's hypothetical (\"one might encounter compilation errors like the following:\") above a fenced traceback, read as triton-missing",
-	"hc_code_comment_to_avoid_pending_backwards_dummy_backward": "holdoutHC: a purpose clause in a comment (\"# To avoid UserWarning: Unable to hit fast path …\") wrapped over two comment lines, read as trees-pending-backward",
+	// (validation v34c, 2026-12-07): classes in testdata/corpus/README.md. Quiet since:
+	// the Dynamo refusal held by a program's own code (heldByCode's rows of guards,
+	// code_shapes.go): a print's string in the block of a version check or of a test of
+	// the caught exception's text (inGuard), a comment beside setup.py's python_requires
+	// (guardComment), check_if_dynamo_supported's raise commented out in an RST guide
+	// (commentedCall) and its raise under the version check of the guide's copy; a FAQ's
+	// modal lead-in over a fenced traceback ("one might encounter compilation errors like
+	// the following:", leadHypo, lead_above.go); PyTorch's message after a purpose in a
+	// comment ("# To avoid UserWarning: Unable to hit fast path …", wrapped: purposeComment,
+	// absent.go).
 	// holdoutHA and holdoutHB, measured once at 391fddc9 (validations v34a and v34b,
 	// 2026-12-07): classes in testdata/corpus/README.md. Quiet since: PyTorch's source
 	// listed under its def (a raise in a walkthrough and an annotated copy, the bare TLS

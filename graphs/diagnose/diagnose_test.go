@@ -711,7 +711,7 @@ func TestWriteTextWidth(t *testing.T) {
 			if tt.width == 0 {
 				fields := 0
 				for _, f := range d.Findings {
-					fields += 4
+					fields += 4 + len(f.Culprits) // a from line each
 					if f.Note != "" {
 						fields++
 					}

@@ -395,6 +395,18 @@
 // whether it holds or is superseded on its line, is still read from each row's first
 // occurrence.
 //
+// A skip message that PyTorch prints with a stack after "Found from" (2.3's "mutation
+// on input", from 2.4 "mutated inputs (N instances)", from 2.3 "cpu device (argN_1)",
+// the incompatible op's and symbolic shapes' in the 2.6.0 and 2.14.1 sources read,
+// 2.14's "input storage mutation"; see [Culprit]) names the user's statement: the stack's innermost frame outside torch's
+// own files, in [Finding.Culprits] (JSON "culprits": file, line, function, source,
+// text_line), one each per distinct frame (ranks printing the same are one), at most
+// 8. The text shows each as "from /app/model.py:88 in forward: self.kv_cache[:, :T] = k"
+// below the quote, and the fix of skip-mutated-inputs, skip-cpu-device and
+// skip-incompatible-op names the first. Only frames that follow "Found from" on the
+// message's line (or the next line, for a message wrapped before it) count: a
+// traceback elsewhere names none.
+//
 // A row marked Cropped holds another row's literal from its second word on, where 24
 // characters or more are left after a determiner ("RuntimeError: storage data ptrs are
 // not allocated in pool", quoted without "These"), or 32 or more after another word
@@ -512,7 +524,15 @@
 // lead it in as a condition or a hedged example ("If you see … Example error:", "若…返回如下
 // 错误信息。", "an error saying something like", "you might get … :", 場合, 경우, "Failure
 // mode if X:", "symptom without X:") gives no hit unless a person ran it ("I", "we got",
-// 我) (lead_above.go). A message quoted as the object of a statement of what a component
+// 我) (lead_above.go); under a prediction in general ("some workloads will fail with:")
+// or a modal that anyone may meet it ("one might encounter compilation errors like the
+// following:", "you may see an error like:", 可能会遇到如下错误, 以下のようなエラーが出る場合
+// があります), no line of the block gives one, unless a heading above describes a problem
+// ("## Problem", "## 问题描述": what happened to the writer). PyTorch's message as the
+// object of a purpose in a source comment ("# To avoid UserWarning: …", wrapped onto the
+// comment's next line too; "# workaround for …", "// to prevent …", "# 为了避免 …", "# 「…」
+// を回避するため") gives no hit; a retelling after a purpose ("prevents \"pending uninvoked
+// backwards\"") still does (purposeComment, absent.go). A message quoted as the object of a statement of what a component
 // does in general gives no hit either: "inductor only warns \"…\"", "ROCm disallows this
 // during capture and raises: `…`", "When Triton is absent, compilation crashes … with
 // \"…\"", "Without X, … raises:" over the message on the comment's next lines, and their
@@ -581,8 +601,14 @@
 // hipErrorStreamCaptureUnjoined:`, `cudaErrorStreamCaptureUnjoined = 904,`), a constant
 // or a variable that holds the message (`_SMALL_GPU_MAX_AUTOTUNE_WARNING = "…"`, `const
 // char* kMsg = "…"`, a YAML key's `message: "…"`), a message cut or wrapped inside a
-// call's string pieces, and a test's `pytest.raises(…, match="…")`; a traceback frame's
-// line, a fenced block, a diff's line and prose stay findings. Nor is a message named as an example of what generally happens: an item of
+// call's string pieces, a test's `pytest.raises(…, match="…")`, a program's own notice in
+// the block of a guard that tests the Python, the platform, the device or a caught
+// exception's text (`if sys.version_info >= (3, 14):` over `print("  torch.compile is
+// not supported on Python 3.14+")`), a comment beside a guard or a version bound
+// (`python_requires='>=3.9, <3.12', # Dynamo is not supported on Python 3.12+`) and a
+// raise commented out; a traceback frame's line, a fenced block, a diff's line, prose and
+// a guard's comment that quotes the exception's line (`# RuntimeError: …`, as a skip
+// list's) stay findings. Nor is a message named as an example of what generally happens: an item of
 // a list under "In practice you see errors like:" or "Common failures include:", the
 // same on one line, and a comment's hypothetical thing ("A stray CPU tensor here … fails
 // as \"…\""); a troubleshooting tip's "If you see errors like:" over its list, a person

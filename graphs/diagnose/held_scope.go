@@ -14,6 +14,10 @@ import (
 //     (`if 0:`, `if None:`, `while False:`) block, or after a return, raise, continue
 //     or break of its block (Python's language reference: a block's statements run in
 //     order, and those statements leave it);
+//   - a guard's block: the body of an if or elif whose condition tests the Python, the
+//     torch, the platform or the device the program runs on, or the text of an exception
+//     it caught (guardHeader), where a program keeps its own notice of a refusal
+//     (heldByCode's inGuard);
 //   - the stream a line runs on: inside `with torch.cuda.stream(X):`,
 //     torch.cuda.current_stream() is X (torch/cuda/__init__.py StreamContext sets the
 //     current stream for the block), so `torch.cuda.current_stream().wait_stream(X)`
@@ -32,14 +36,16 @@ import (
 type heldBlock struct {
 	indent int
 	// dead: the block's lines never run; stream: the stream (or "device:N") its lines
-	// run on.
-	dead   bool
-	stream string
+	// run on; guard: an if's block whose condition tests the program's Python, torch,
+	// platform or device, or the text of an exception it caught (guardHeader)
+	dead, guard bool
+	stream      string
 }
 
 // heldCtx is what a line is in (ringLine.held).
 type heldCtx struct {
 	dead   bool   // code that never runs
+	guard  bool   // code in a guard's block (heldBlock.guard)
 	stream string // the innermost `with torch.cuda.stream(X):`'s X, "" outside one
 }
 
@@ -92,6 +98,7 @@ func (h *heldState) ctx(dead bool) heldCtx {
 	c := heldCtx{dead: dead}
 	for _, b := range h.blocks {
 		c.dead = c.dead || b.dead
+		c.guard = c.guard || b.guard
 		if b.stream != "" {
 			c.stream = b.stream
 		}
@@ -127,13 +134,16 @@ func (h *heldState) quoteLine(raw []byte, line int) bool {
 }
 
 // opens records the block a line (t, trimmed, at indent) opens: dead code after it or
-// under it, a stream's block, a fork.
+// under it, a guard's block, a stream's block, a fork.
 func (h *heldState) opens(t []byte, indent, line int) {
 	switch t[0] {
-	case 'i', 'w':
-		if hasAnyPrefix(t, "if False:", "if 0:", "if None:", "while False:", "while 0:") {
+	case 'i', 'w', 'e':
+		switch {
+		case hasAnyPrefix(t, "if False:", "if 0:", "if None:", "while False:", "while 0:"):
 			h.push(heldBlock{indent: indent, dead: true})
-		} else {
+		case hasAnyPrefix(t, "if ", "elif ", "if(", "elif(") && guardHeader.Match(t):
+			h.push(heldBlock{indent: indent, guard: true})
+		default:
 			h.withLine(t, indent, line)
 		}
 	case 'r', 'c', 'b':
@@ -211,9 +221,9 @@ func heldTrim(raw []byte) []byte {
 }
 
 // heldStarts are the first bytes (after indentation and quote marks) of the lines
-// scopeLine reads past its fast path: if, while, with, return, raise, continue,
+// scopeLine reads past its fast path: if, elif, while, with, return, raise, continue,
 // break, a decorator, torch.set_grad_enabled.
-var heldStarts = [256]bool{'i': true, 'w': true, 'r': true, 'c': true, 'b': true, '@': true, 't': true}
+var heldStarts = [256]bool{'i': true, 'e': true, 'w': true, 'r': true, 'c': true, 'b': true, '@': true, 't': true}
 
 // argOf returns the argument b starts with, up to its closing parenthesis, trimmed; ""
 // where it holds a call or does not close on the line.

@@ -68,8 +68,18 @@ func (s *scanner) keepLead(e *ringLine, lineStart bool) {
 	}
 	if lower != nil {
 		slot.vline, slot.text = e.vline, append(slot.text, lower...)
-		slot.predict = predictEnds(slot.text) && leadPredict.Match(slot.text) && !predictPerson.Match(slot.text)
+		slot.predict = s.predicts(slot.text)
 	}
+}
+
+// predicts reports whether text, the prose above a block, predicts its failure in general
+// (leadPredict, no reader or writer in it) or puts it as what anyone may meet (leadHypo,
+// no person's run in it, no problem's heading above: scanner.problemHead).
+func (s *scanner) predicts(text []byte) bool {
+	if !predictEnds(text) {
+		return false
+	}
+	return leadPredict.Match(text) && !predictPerson.Match(text) || !s.problemHead && leadHypo.Match(text) && !leadPerson.Match(text)
 }
 
 // chainLead gives e's slot the prediction of the line right above it (leadSlot.predict),
@@ -85,7 +95,7 @@ func (s *scanner) chainLead(e *ringLine, slot *leadSlot) bool {
 	}
 	p := &s.ring[(s.n-1)%ringSize]
 	up := &s.leads[p.vline%ringSize]
-	if !p.lineStart || up.vline != p.vline || !up.predict || fenceChar(p.raw) != 0 || len(bytes.TrimSpace(p.raw)) == 0 {
+	if !p.lineStart || up.vline != p.vline || !up.predict || fenceChar(p.raw) != 0 || !p.inFence && len(bytes.TrimSpace(p.raw)) == 0 {
 		return false
 	}
 	slot.vline, slot.text, slot.predict, slot.chained = e.vline, append(slot.text, up.text...), true, true
@@ -130,8 +140,36 @@ func predictEnds(text []byte) bool {
 	return false
 }
 
-// predictEndings are predictEnds' endings.
-var predictEndings = [][]byte{[]byte(":"), []byte("："), []byte("like"), []byte(" as"), []byte("e.g."), []byte("including")}
+// predictEndings are predictEnds' endings (a sentence's end, and Japanese ます and Korean
+// 다 with none, for leadHypo's "… like the following." and its forms).
+var predictEndings = [][]byte{[]byte(":"), []byte("："), []byte("like"), []byte(" as"), []byte("e.g."), []byte("including"),
+	[]byte("."), []byte("。"), []byte("す"), []byte("다")}
+
+// leadHypo is a lead-in that puts the failure as a possibility, a modal that anyone may
+// meet it, ending in what introduces the block under it: "With some PyTorch/triton
+// versions, one might encounter compilation errors" over "like the following:" over a
+// fenced traceback (a FAQ: hc_moshi_readme_might_encounter_launch_enter_hook, holdoutHC),
+// "you may see an error like:", "might get the following error:"; Chinese 可能会遇到如下
+// 错误, Japanese 以下のようなエラーが出る場合があります, Korean 다음과 같은 오류가 발생할
+// 수 있습니다, German "Es kann zu folgendem Fehler kommen:", French "vous pourriez
+// rencontrer une erreur comme celle-ci :". As leadPredict's, it holds for every line of the
+// block under it (chainLead), blank lines inside a fence too. "can" is no such modal ("you
+// can hit:", an issue note's symptom, holdoutJ's scope note, labelled a report), nor
+// "could" (a past as well: "we could see the following:"), nor is a person's run ("I got
+// the following error:", leadPerson), nor a thing's failure ("the following test may fail
+// during NPU graph capture:", a bug report: ey_vllmascend13792_npu_capture_end_stream_not_joined_107025, holdoutEY).
+// Under a heading that describes a problem ("## 问题描述" over "可能会出现以下错误：", a fix
+// note's own bug: t_syaofox_voxcpm_zh_gradio_thread_tls, holdoutT; "### Problem", "Describe
+// the bug") the modal tells what happened (scanner.problemHead).
+var problemHeading = &lazyregexp.Regexp{Expr: `(?i)^#{2,6}\s+(?:\d+[.)]?\s+)?[*_]{0,2}(?:(?:problems?(?:\s+description)?|symptoms?|(?:describe\s+the\s+|the\s+)?bug(?:\s+description)?|issue\s+description)\b|` +
+	`问题描述|问题现象|问题说明|现象|症状|問題の?概要|現象|문제\s*설명|증상)`}
+var leadHypo = &lazyregexp.Regexp{Expr: `(?i)\b(?:may|might)\s+(?:also\s+|still\s+|then\s+|sometimes\s+)?(?:see|get|hit|encounter|run\s+into|come\s+across|receive|observe|face)\b` +
+	`[^.!?]{0,80}?(?:[:：]|\blike(?:\s+(?:the\s+following|this|these|so))?\s*[:：.]?|\bsuch\s+as\s*[:：]?|\bfollowing(?:\s+(?:errors?|warnings?|messages?|exceptions?|output|traceback))?\s*[:：.]?)\s*$|` +
+	`(?:可能|或许|也许|有时)会?(?:遇到|出现|看到|碰到|报|收到|得到)[^。！？\n]{0,30}?(?:如下|以下|下面|类似)[^。！？\n]{0,12}?[:：。]?\s*$|` +
+	`(?:以下|次|下記)のような[^。\n]{0,20}?(?:エラー|警告|例外)[^。\n]{0,20}?(?:場合があります|ことがあります|かもしれません|可能性があります)[:：。]?\s*$|` +
+	`(?:다음과|아래와)\s*같은\s*(?:오류|에러|경고|예외)[^.\n]{0,30}?수\s*있(?:습니다|어요|음)[:：.]?\s*$|` +
+	`\b(?:kann|können|könnte|könnten)\s+(?:\S+\s+){0,4}?(?:Fehler|Fehlermeldung|Warnung)\w*\b[^.!?]{0,60}?(?:[:：]|\bwie\s*[:：]?)\s*$|` +
+	`\b(?:pourriez|pourrait|pourraient|pourrez|risquez)\s+(?:\S+\s+){0,3}?(?:rencontrer|voir|obtenir|avoir|recevoir)\b[^.!?]{0,80}?(?:[:：]|\bcomme\s*(?:celle-ci|celle|suit)?\s*[:：]?)\s*$`}
 
 // predictPerson is the reader or the writer in a prediction ("you will get errors such
 // as:", "we will hit:"): a tip or a report.

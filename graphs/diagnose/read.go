@@ -143,6 +143,13 @@ type Finding struct {
 	// Match says how the text was found at Line: "exact" on one line, "wrapped" over
 	// two or three lines, "quoted" inside markdown or quote marks (see [Match]).
 	Match Match `json:"match"`
+	// Culprits are the statements the message names, for a message PyTorch prints with
+	// a stack after "Found from" (skip-mutated-inputs' "mutated inputs (1 instances).
+	// Found from :", skip-cpu-device's, skip-incompatible-op's, …): of each stack, the
+	// user's frame (see [Culprit]), once each however many ranks print it, at most 8, in
+	// the text's order; none where the text shows no such stack. Fix then names the first
+	// where it is about that statement. An extra field.
+	Culprits []Culprit `json:"culprits,omitempty"`
 }
 
 // Diagnosis is what a log shows. It is plain data: read it from any goroutine.
@@ -540,6 +547,7 @@ func (s *scanner) diagnosis() *Diagnosis {
 		planTorch = facts.String()
 	}
 	s.settleByRelease(active, facts, haveTorch)
+	s.culprits.finish()
 	best := map[Code]int{}
 	holds := make([]bool, len(s.rows))
 	for i, row := range s.rows {
@@ -824,7 +832,9 @@ func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bo
 		}
 	}
 	f := Finding{Code: row.Code, Line: shown.line, Quote: shown.quote, Cause: cause,
-		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: t.count, Match: shown.match}
+		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: t.count, Match: shown.match,
+		Culprits: s.culprits.culprits(row.Code)}
+	f.Fix = culpritFix(f.Code, f.Fix, f.Culprits)
 	if t.count > 1 {
 		f.LastLine = max(t.last, f.Line) // Line itself when every place is on it (bare CRs)
 		if first := s.hits[i].line; first < f.Line {

@@ -779,8 +779,11 @@ type scanner struct {
 	listings  listingState
 	fences    fenceState
 	calls     callState
-	// leads are the prose lines above a line that stands alone (keepLead), by its vline.
-	leads [ringSize]leadSlot
+	// leads are the prose lines above a line that stands alone (keepLead), by its vline;
+	// problemHead: the markdown section read now is a problem's description
+	// (problemHeading), where a lead's modal tells what happened (leadHypo).
+	leads       [ringSize]leadSlot
+	problemHead bool
 	// generic is the state of a list under a generic lead-in (genericList).
 	generic genericList
 	torch   versionFinder
@@ -789,6 +792,7 @@ type scanner struct {
 	given    *versionFinder
 	rec      recoverer
 	held     heldState // the actions fixes ask for that the text does (held.go)
+	culprits culpritState
 	devs     deviceCounter
 	ring     [ringSize]ringLine
 	n        int // ring entries pushed
@@ -961,6 +965,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	nextSentence(e, s.entryAbove(lineStart), lineStart)
 	if lineStart {
 		s.tbs.next(e.raw, s.line)
+		s.culprits.next(e.raw, s.line)
 		s.held.facts.frontLine(e.raw, s.line)
 	}
 	s.heldPush(e, lineStart)
@@ -2125,7 +2130,8 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // unreported reports whether row i's match on e is no report of its failure: a retelling
 // under a condition, in a string of code or with its compiler the finder
 // (retoldUnreported), a missing header's compiler error in a source build
-// (inSourceBuild), a fix's purpose (fixedQuote), the C++ call that raises the message
+// (inSourceBuild), a fix's purpose (fixedQuote; PyTorch's message after a purpose in a
+// comment, purposeComment), the C++ call that raises the message
 // (raisedInSource), a rule that source code states in a comment or a docstring
 // (ruleStated), a Python assert statement's message in source code (assertedInSource),
 // a Python logger's, warn's or raise's call that emits it (emittedInSource), a retelling
@@ -2139,7 +2145,7 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // documentation (heldByCode), an item of a list under a generic lead-in (listedGeneric),
 // another package's link against libcuda (otherLinked).
 func (s *scanner) unreported(i int, e *ringLine) bool {
-	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.raisedInSource(i, e) ||
+	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.purposeComment(i, e) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
 		s.unreportedBeside(i, e)
 }
@@ -2278,6 +2284,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		m = Truncated
 	}
 	s.record(i, e, end, text, m)
+	s.culprits.hit(s.rows[i].Code, line, end.line)
 	s.lastHit = line
 	s.torch.hitAt(line)
 	if s.rowLast[i] != e.vline {

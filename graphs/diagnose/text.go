@@ -103,7 +103,8 @@ func (d *Diagnosis) WriteText(w io.Writer) error {
 // last line 80412)" when its texts are on more than one line, "(2 times, first line 1,
 // last line 15)" when the line shown, the best occurrence (Finding.Line), is not the
 // first), how the text was found when not exactly (Finding.Match), the quoted line,
-// the cause, the fix and any note — blocks separated by a blank line, after one line
+// a line "from /app/model.py:88 in forward: self.kv_cache[:, :T] = k" for each of its
+// Culprits, the cause, the fix and any note — blocks separated by a blank line, after one line
 // "torch 2.14 (from line 3)" when the log shows the release, or "torch 2.14 (from
 // -torch)" when Options.Torch gave it (the command's -torch flag). Every
 // line takes at most width terminal columns (a CJK rune takes two): prose is wrapped
@@ -154,6 +155,9 @@ func (d *Diagnosis) writeText(fn string, w io.Writer, width int) error {
 		}
 		wrap(&b, width, f.Head(), "", "    ")
 		wrap(&b, width, f.Quote, "  | ", "  | ")
+		for _, c := range f.Culprits {
+			wrap(&b, width, "from "+c.text(), "  ", "    ")
+		}
 		wrap(&b, width, f.Cause, "  cause: ", "         ")
 		wrap(&b, width, f.Fix, "  fix: ", "       ")
 		if f.Note != "" {

@@ -690,6 +690,7 @@ function renderDiagnosis(d) {
     out.append(h("article", { class: "finding" },
       h("h4", {}, d.finding_heads[i]),
       h("blockquote", {}, h("pre", {}, f.quote)),
+      (f.culprits || []).map((c) => h("p", { class: "culprit" }, `from ${c.file}:${c.line} in ${c.function}${c.source ? ": " + c.source : ""}`)),
       h("p", {}, h("span", { class: "label" }, "Cause"), " ", f.cause),
       f.note ? h("p", { class: "note" }, f.note) : null,
       fix(f.fix),
