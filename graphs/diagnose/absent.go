@@ -805,13 +805,16 @@ func joinedBefore(prev, before []byte, fromStart bool) []byte {
 // too (inString); for a C++ compiler's, the compiler the one that does not find
 // something (compilerFinds); a negation right before the verb of a pattern that marks
 // it (negatedVerb). A retelling is unquoted, so hypotheticalMarks (which want quotes)
-// do not read it.
-func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
+// do not read it. Where mayCondition is false (scanner.mayCondition: no lead of a
+// condition is anywhere on line) no clause is conditioned, and the pattern is not run
+// to find where its match starts.
+func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte, mayCondition bool) bool {
 	if stringKept(code) && inString(line, retoldAt(re, line, lit)) || code == CXXCompilerMissing && compilerFinds(line, lit) {
 		return true
 	}
 	at := litAt(line, lit)
-	if at > 0 && (conditioned(line, at, at+len(lit)) || consequent(line, at, at+len(lit)) || warningFixed(code, line[max(0, at-absentAround):at])) {
+	if at > 0 && (mayCondition && conditioned(line, at, at+len(lit)) || consequent(line, at, at+len(lit)) ||
+		warningFixed(code, line[max(0, at-absentAround):at])) {
 		return true
 	}
 	if re == nil {
@@ -820,6 +823,12 @@ func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte) bool {
 	if negatedVerb(re, line) || partOnly(re, line) {
 		return true
 	}
+	return mayCondition && matchConditioned(re, line)
+}
+
+// matchConditioned reports whether re's first match on line lies in one clause, after
+// the line's start, that a condition leads (conditioned).
+func matchConditioned(re *regexp.Regexp, line []byte) bool {
 	m := re.FindIndex(line)
 	return m != nil && m[0] > 0 && clauseStart(line, m[1]-1) <= m[0] && conditioned(line, m[0], m[1])
 }

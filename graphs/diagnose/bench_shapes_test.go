@@ -359,11 +359,75 @@ var logShapes = []logShape{
 			b.WriteString("ok " + strconv.Itoa(i%100) + "\n")
 		}
 	}},
+	// Inductor's skip of CUDA graphs on every line, as a multi-rank run that warns at
+	// every compile logs it (issue 21: "[rank0]:W1203 … cudagraph_trees.py:2374]
+	// skipping cudagraphs due to skipping cudagraphs due to cpu device (arg3_1). Found
+	// from :", 50 MB read in 143 s of CPU; the same with mutated inputs five to ten times
+	// faster), each line's time and thread its own; and the bare skip line repeated
+	// (denseSkipShapes).
+	{"dense-skip-mutated", func(b *bytes.Buffer, size int) { denseSkip(b, size, "mutated inputs (1 instances)") }},
+	{"dense-skip-cpu", func(b *bytes.Buffer, size int) { denseSkip(b, size, "skipping cudagraphs due to cpu device (arg3_1)") }},
+	{"dense-skip-cpu-bare", func(b *bytes.Buffer, size int) {
+		repeatLines(b, size, []string{"skipping cudagraphs due to cpu device (arg3_1)"})
+	}},
+	{"dense-skip-devices", func(b *bytes.Buffer, size int) { denseSkip(b, size, "multiple devices: cuda:0, cpu") }},
+	{"dense-skip-non-tensor", func(b *bytes.Buffer, size int) { denseSkip(b, size, "non-Tensor inputs") }},
+	{"dense-skip-incompatible", func(b *bytes.Buffer, size int) { denseSkip(b, size, "incompatible ops") }},
 	// Long hostile lines (longLineShapes).
 	{"json-line", jsonLine},
 	{"base64-line", base64Line},
 	{"notebook-line", notebookLine},
 	{"skip-prefix-line", skipPrefixLine},
+}
+
+// denseSkip writes Inductor's skip line for reason on every line, to size bytes or more,
+// under a glog header whose time, thread and rank change from line to line (so that no
+// memo of lines met again answers it), with trees' "Found from :" after it.
+func denseSkip(b *bytes.Buffer, size int, reason string) {
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(b, "[rank%d]:W1203 10:%02d:%02d.%06d %d torch/_inductor/cudagraph_trees.py:2374] skipping cudagraphs due to %s. Found from : \n",
+			i%8, i/60%60, i%60, i*7919%1000000, 140000+i%1000, reason)
+	}
+}
+
+// denseSkipShapes are the shapes of one skip line on every line (denseSkip), the first
+// the mutated inputs' skip, the one TestDenseHitWork holds the others to.
+var denseSkipShapes = []string{"dense-skip-mutated", "dense-skip-cpu", "dense-skip-cpu-bare", "dense-skip-devices",
+	"dense-skip-non-tensor", "dense-skip-incompatible"}
+
+// TestDenseHitWork: a log whose every line is one skip message costs about the same
+// work a line (diagnose.ReadWork) whatever the skip's reason, within denseBound of the
+// mutated inputs' (issue 21: a line of the cpu device's cost six to ten times one of
+// the mutated inputs', since the retelling's rows that read PyTorch's own cpu line ran
+// their whole pattern, sixteen alternatives, at every hit), and each finds its code.
+func TestDenseHitWork(t *testing.T) {
+	t.Parallel()
+	const size, denseBound = 64 << 10, 2.0
+	perLine := map[string]float64{}
+	for _, name := range denseSkipShapes {
+		i := slices.IndexFunc(logShapes, func(sh logShape) bool { return sh.name == name })
+		if i < 0 {
+			t.Fatalf("no shape %s", name)
+		}
+		var b bytes.Buffer
+		logShapes[i].gen(&b, size)
+		w, err := diagnose.ReadWork(b.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		perLine[name] = float64(w) / float64(bytes.Count(b.Bytes(), []byte("\n")))
+		d, err := diagnose.Read(bytes.NewReader(b.Bytes()))
+		if err != nil || len(d.Findings) != 1 {
+			t.Errorf("%s: findings %+v, %v: want one", name, d.Findings, err)
+		}
+	}
+	base := perLine[denseSkipShapes[0]]
+	for _, name := range denseSkipShapes[1:] {
+		t.Logf("%s: work %.0f a line, %s's %.0f", name, perLine[name], denseSkipShapes[0], base)
+		if perLine[name] > denseBound*base {
+			t.Errorf("%s: work %.0f a line, more than %v times %s's %.0f", name, perLine[name], denseBound, denseSkipShapes[0], base)
+		}
+	}
 }
 
 // longLineShapes are the shapes of one line of hundreds of KB or more: a JSON logger's

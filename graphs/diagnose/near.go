@@ -278,7 +278,7 @@ func (s *scanner) matchNearRun(re *regexp.Regexp, whole bool, text, in, lit []by
 	}
 	if runsWhole(whole && open == nil, text) || len(lit) == 0 {
 		s.patternBytes += len(text)
-		return re.Match(text)
+		return s.matchBranches(re, text)
 	}
 	s.occurrences(in, lit, pos)
 	bs := []branch{{re: re}}

@@ -240,6 +240,10 @@ type table struct {
 	// openEnds holds, by expression, the expression with its end-of-text assertions made
 	// to match nothing, or nil where it has none or must see the text's start (openEnd).
 	openEnds *sync.Map
+	// narrow holds patterns less the alternatives a text shuts out (narrowed).
+	narrow *narrowCache
+	// conditions are the gates of the condition leads conditioned reads (mayCondition).
+	conditions []*gate
 	// middles holds the first middleKey bytes (squeezed) of each word after the first of
 	// the literals the middle rule reads (middleStarts): a quotation that starts with none
 	// is no row's middle part, and no row is tried for it.
@@ -397,7 +401,8 @@ func (b *tableBuilder) addKindAnchors() {
 
 func compileTable() (table, error) {
 	sigs := Signatures()
-	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), gates: &sync.Map{}, branches: &sync.Map{}, openEnds: &sync.Map{}}, ctxIndex: map[string]int{},
+	b := tableBuilder{t: table{rows: make([]compiledRow, len(sigs)), gates: &sync.Map{}, branches: &sync.Map{}, openEnds: &sync.Map{},
+		narrow: &narrowCache{}}, ctxIndex: map[string]int{},
 		patterns: map[string]*lazyPattern{}, anchors: anchorBuilder{index: map[string]int{}}}
 	for i, sig := range sigs {
 		row, err := b.row(i, sig)
@@ -412,6 +417,7 @@ func compileTable() (table, error) {
 	}
 	b.t.captureCtx = ctx
 	b.t.lastOf = lastReleases(sigs)
+	b.t.conditions = []*gate{newGate(conditionEnd.Expr), newGate(conditionEndCJK.Expr), newGate(withoutLead.Expr)}
 	b.t.absent = gateMarks(append(append(append(assertMarks(), absentMarks()...), searchMarks()...), hypotheticalMarks()...))
 	b.addKindAnchors()
 	b.t.anchors, b.t.uses = newAnchorSet(b.anchors.anchors), b.anchors.uses
@@ -813,6 +819,10 @@ type scanner struct {
 	// patternBytes counts the bytes row patterns were run on in matchRow (for tests:
 	// the work on a long line is bounded by the spans around its literals).
 	patternBytes int
+	// guardBytes counts a retelling's hit's line times the alternatives of its pattern
+	// its guard may run (retoldUnreported), for tests: a hit of any code costs about
+	// what one of another does.
+	guardBytes int
 	// contextBytes counts the bytes of the lines a context's expression was tried on
 	// before it was seen (for tests: TestStockWarningsCheap)
 	contextBytes int
@@ -2105,10 +2115,16 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e
 
 // retoldUnreported reports whether row i, a retelling, is on e as no report of the
 // failure (retoldUnreported in absent.go: a condition, a string of code, a compiler
-// that is the finder).
+// that is the finder), its pattern narrowed to the alternatives the line admits
+// (narrowed), and counted as the bytes of the line by those alternatives.
 func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 	r := &s.rows[i]
-	return r.Paraphrase && retoldUnreported(r.Code, r.re(), e.clean, r.literal)
+	if !r.Paraphrase {
+		return false
+	}
+	re, alts := s.narrowed(r.re(), e.clean)
+	s.guardBytes += alts * len(e.clean)
+	return retoldUnreported(r.Code, re, e.clean, r.literal, s.mayCondition(e.clean))
 }
 
 // unreported reports whether row i's match on e is no report of its failure: a retelling
