@@ -17,23 +17,7 @@ import (
 // runtime.Caller gives and a panic's traceback prints ("?" and 0), and the garbage
 // collector's walks of a deep stack work.
 func TestDropLinesRuns(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a WebAssembly module")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node to run the module")
-	}
-	dir := t.TempDir()
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "lines.wasm"), ".")
-	build.Dir = filepath.Join("testdata", "lines")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	module, err := os.ReadFile(filepath.Join(dir, "lines.wasm"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, module := buildLines(t)
 	dropped, n, err := DropLines(module)
 	if err != nil || n < 1000 {
 		t.Fatalf("DropLines: %d functions, %v; want the runtime's and the program's (over 1,000)", n, err)
@@ -164,4 +148,29 @@ func TestDropLinesErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// buildLines builds testdata/lines for js/wasm with the page's flags into a new
+// temporary folder and returns the folder and the module; it skips the test under
+// -short (a build) and where no node can run the module.
+func buildLines(t *testing.T) (dir string, module []byte) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a WebAssembly module")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node to run the module")
+	}
+	dir = t.TempDir()
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "lines.wasm"), ".")
+	build.Dir = filepath.Join("testdata", "lines")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	module, err := os.ReadFile(filepath.Join(dir, "lines.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, module
 }

@@ -17,21 +17,7 @@ import (
 // modules in Node: the same output, but for the panic's traceback, which names
 // main.main by its short name, and the names map it back.
 func TestShortNamesRuns(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a WebAssembly module")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node to run the module")
-	}
-	dir := t.TempDir()
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "lines.wasm"), ".")
-	build.Dir = filepath.Join("testdata", "lines")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	module, err := os.ReadFile(filepath.Join(dir, "lines.wasm"))
-	require.NoError(t, err)
+	dir, module := buildLines(t)
 	shortened, names, err := ShortNames(module, "runtime.", "reflect.", "internal/reflectlite.")
 	require.NoError(t, err)
 	short := map[string]string{} // full name to short
