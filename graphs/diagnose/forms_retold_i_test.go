@@ -15,7 +15,8 @@ func TestFormsRetoldI(t *testing.T) {
 		// a fragment inside a quotation with an error word before or after it.
 		{"fragment: comment, error before", "    # EXCEPT: The error \"overwritten by a subsequent run\" suggests K+1 overwrote K's buffers\n", cut(diagnose.OverwrittenOutput), "holdoutAE's nanochat comment"},
 		{"fragment: the hint, says", "    # The error message explicitly says \"call torch.compiler.cudagraph_mark_step_begin() before each model invocation\".\n", cut(diagnose.OverwrittenOutput), "the same file's next quote"},
-		{"fragment: C comment, error after", "// avoid the 'pending, uninvoked backwards' error by detaching outputs\n", cut(diagnose.TreesPendingBackward), "a code quote, the error after"},
+		{"fragment: C comment, error after", "// we hit the 'pending, uninvoked backwards' error, fixed by detaching outputs\n", cut(diagnose.TreesPendingBackward), "a code quote, the error after"},
+		{"fragment: C comment, purpose", "// avoid the 'pending, uninvoked backwards' error by detaching outputs\n", form{}, "a purpose, what the code under it does (the corpus's rule)"},
 		{"fragment: docstring, fails with", "    \"\"\"Capture fails with `unexpected CUDA generator used during capture` unless the generator is registered.\"\"\"\n", cut(diagnose.CaptureRNGState), "a code span in a docstring"},
 		{"fragment: commit, curly", "fix: no more “must be captured on a non-default stream” errors on warmup\n", cut(diagnose.CaptureDefaultStream), "curly quotes, the error after"},
 		{"fragment: raises, inside quote", "-- this raised \"RuntimeError: ... data ptrs are not allocated in pool\" before\n", cut(diagnose.TreesStorageNotInPool), "inside a longer quotation, SQL comment marks"},
