@@ -110,7 +110,7 @@ var codeShapes = []codeShape{
 	{on: cutInCall},                                                                    // a head cut in a call's string pieces
 	{on: atWords, before: defStatement, inDef: true, fenced: true},                     // a raise or a bare assert in a def's body
 	{on: atWords, before: blankLead, literal: statementLit, inDef: true, fenced: true}, // a statement the row's literal is, in a def's body
-	{on: atWords, before: caughtComment, fenced: true},                                 // an except clause's comment
+	{on: atWords, before: caughtComment, to: 1, fenced: true},                          // an except clause's comment
 	{on: atWords, before: returnOpen, opens: true, from: 1, to: 2},                     // a string a return's bracket holds over lines
 	{on: onLine, before: codeValueRow, fenced: true},                                   // an error code's table row with its value
 	{on: onLine, before: codeTerm, fenced: true},                                       // an error code's glossary term

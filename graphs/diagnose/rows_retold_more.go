@@ -135,6 +135,12 @@ var tlsAssertRetold = retold{
 		// AssertionError: self.current_node is not None", "… AssertionError('…"): a message
 		// of its own after a near miss of the assert's (hostile28's P1, a line of near misses)
 		`\b_is_key_in_tls\b(?:\([^)]{0,20}\))?\s+(?:assert(?:ion)?s?\b|assertionerror(?:[^\w:(]|$))|` +
+		// the assert's expression after a verb of asserting, a thread in the sentence:
+		// "# state; if consecutive generate_streaming/next() calls land on different" over
+		// "# threads, torch asserts `_is_key_in_tls(attr_name)` and crashes." (a
+		// server's comment over its one-worker executor: validation v35a's 30)
+		`\bthreads?\b[^.;]{0,80}?\b(?:asserts|asserted|assert(?:ion)?\s+(?:on|of|in))\s+[\x60"']?(?:torch\._C\.)?_is_key_in_tls\b|` +
+		`\b(?:asserts|asserted|assert(?:ion)?\s+(?:on|of|in))\s+[\x60"']?(?:torch\._C\.)?_is_key_in_tls\b[^.;]{0,80}?\bthreads?\b|` +
 		// the assert with its argument's value written in, one of the two keys get_obj is
 		// asked for (get_container's and reset_cudagraph_trees' "tree_manager_containers"
 		// and "tree_manager_locks": torch/_inductor/cudagraph_trees.py @ pytorch/pytorch

@@ -12,7 +12,12 @@ import "github.com/compilemode/compilemode/internal/lazyregexp"
 // its frame's failing line, without its def (underFrame); a thread that quotes the
 // statement alone or under its if (pina683_py314, labelled the code's) shows no def. A
 // comment on an except clause names what the code catches, in or out of a def (`except
-// RuntimeError:  # CUDA error: invalid device context`, hb_neg_code_comment_except_invalid_context), and a string a return
+// RuntimeError:  # CUDA error: invalid device context`, hb_neg_code_comment_except_invalid_context;
+// `except RuntimeError as e:  # e.g. "torch.compile is not supported on Python 3.14+"`
+// over a skip's print, validation v35b's 05 and 36), on the clause's line or, quoted or
+// named as an example, on a comment line under it (a comment there that tells the failure
+// in words, "# Common Windows/Python 3.13 failure mode: inductor GPU path requires Triton
+// wheels.", stays read), as a C++ or JavaScript catch's and a Ruby rescue's do, and a string a return
 // statement's bracket holds over lines is the function's result (`return (` over `False,`
 // over `"Windows not yet supported for torch.compile (limitation connue)",`, a check
 // function's, hb_neg_fr_code_windows_not_supported_string), as heldByCode's builtString reads `return "…"` on one line. A
@@ -32,8 +37,9 @@ var (
 	defStatement  = &lazyregexp.Regexp{Expr: `^\s*(?:raise\s+[\w.]+\s*\(\s*[rbuRBUfF]{0,2}["']|assert\s+[^#"']*$)`}
 	blankLead     = &lazyregexp.Regexp{Expr: `^[\s\v\x{85}\p{Z}]*$`}
 	statementLit  = &lazyregexp.Regexp{Expr: `^(?:assert|raise) `}
-	caughtComment = &lazyregexp.Regexp{Expr: `^\s*except\b[^:#]*:\s*#[^"'\x60]*$`}
-	returnOpen    = &lazyregexp.Regexp{Expr: `^[^\S\n]*return[^\S\n]*[(\[]`}
+	caughtComment = &lazyregexp.Regexp{Expr: `^[^\S\n]*(?:except\b[^:#\n]*:|(?:\}[^\S\n]*)?catch[^\S\n]*\([^)\n]*\)[^\S\n]*\{?|rescue\b[^#\n]*?)[^\S\n]*` +
+		`(?:(?:#|//)[^\n]*|(?:(?:#|//)[^\n]*)?\n[^\S\n]*(?:#|//)[^\n]*?(?:[\x60"'“‘]|(?i:\be\.g\.|\bfor\s+example|\bsuch\s+as|\blike))[^\n]*)$`}
+	returnOpen = &lazyregexp.Regexp{Expr: `^[^\S\n]*return[^\S\n]*[(\[]`}
 )
 
 // An error code's documentation names the code as a reference does, with its value or as
