@@ -7,9 +7,10 @@ import "testing"
 // is the source that defines it, no run that printed it (raisedInSource; prec15
 // finding 1). Real sources (code corpus ids): PyTorch's CUDAGeneratorImpl.cpp and its
 // 2.0–2.3 philox_cuda_state, an XPU copy, a walkthrough quoting the lines, CUDAGraph.cpp's
-// default-stream check; against them, the message printed, quoted in a comment or in
-// a Python print, stays found; a Python string assigned to a name is a definition
-// (stringDefined), no report either.
+// default-stream check; against them, the message printed, quoted in a comment that
+// tells it was met or in a Python print, stays found; a Python string assigned to a name
+// is a definition (stringDefined), and a comment's prediction ("will throw", a
+// hypothetical: raisedMarks), no report either.
 func TestRaisedInSource(t *testing.T) {
 	t.Parallel()
 	checkFirstCodes(t, []codeCase{
@@ -28,8 +29,10 @@ func TestRaisedInSource(t *testing.T) {
 			"              \"CUDA graphs must be captured on a non-default stream. \"\n" +
 			"              \"(However, after capture, it's ok to replay them on the \"\n              \"default stream.)\");", ""},
 		{"printed", "RuntimeError: Offset increment outside graph capture encountered unexpectedly.", TreesConcurrentCallers},
-		{"a comment's quote (id 54521991999)", "    # we do are not allowed during stream capture and will throw\n" +
+		{"a comment's quote", "    # the copies we did during stream capture threw\n" +
 			"    # \"Offset increment outside graph capture encountered unexpectedly\".", TreesConcurrentCallers},
+		{"a comment's prediction (id 54521991999)", "    # we do are not allowed during stream capture and will throw\n" +
+			"    # \"Offset increment outside graph capture encountered unexpectedly\".", ""},
 		{"a statement ended before the quote", "    TORCH_CHECK(ok);\n    log(\"Offset increment outside graph capture encountered unexpectedly.\");", TreesConcurrentCallers},
 		{"a Python string printed", "print(\"Offset increment outside graph capture encountered unexpectedly.\")", TreesConcurrentCallers},
 		// a definition that holds it is the program's data (stringDefined), no run's
