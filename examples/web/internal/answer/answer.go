@@ -597,7 +597,7 @@ func workloadGiven(w graphs.Workload) map[string]bool {
 	if json.Unmarshal(data, &fields) != nil {
 		return given
 	}
-	for _, f := range cliflags.WorkloadFlags {
+	for _, f := range script.WorkloadFlags() {
 		switch v := fields[f.Field].(type) {
 		case nil:
 		case bool:
