@@ -429,10 +429,9 @@ var openMisreads = map[string]string{
 	// holdoutDM, measured once at 24e6cc1c: releases said unavailable or to come.
 	"dm_neg_tritonwindows59_blackwell_5090_cannot_generate_sm120": "holdoutDM: \"stable torch 2.6 for cuda 12.8 not available for windows yet\", a release said unavailable",
 	"dm_neg_torchcodec1703_drop_cuda126_torch215_plan":            "holdoutDM: \"torch 2.15 won't come with CUDA 12.6 support\", a future release's plan",
-	// holdoutCY, measured once at 6d41ff36: a dependency bump's target, and a release of the
-	// asker's environment to be.
-	"cy_neg_gptqmodel1628_dependabot_torch271_notes_excessive_cudagraph_rerecording": "holdoutCY: \"Bumps torch from 2.6.0 to 2.7.1\", a dependency bump: the finder reads an upgrade's target as the release a run will use",
-	"cy_neg_tritonwindows50_torch26_triton32_build_matrix_table":                     "holdoutCY: \"the pip-installable libraries that torch 2.6.0 has been tested/compatible with\" under a title waiting for Triton now that torch 2.6.0 is released: the asker's environment to be, labelled none",
+	// holdoutCY, measured once at 6d41ff36: a release of the asker's environment to be (its
+	// dependency bump, "Bumps torch from 2.6.0 to 2.7.1", reads none since depBump).
+	"cy_neg_tritonwindows50_torch26_triton32_build_matrix_table": "holdoutCY: \"the pip-installable libraries that torch 2.6.0 has been tested/compatible with\" under a title waiting for Triton now that torch 2.6.0 is released: the asker's environment to be, labelled none",
 	// holdoutCQ, measured once at 65308c0f: ComfyUI portable's folder "ComfyUI-torch2.9-cu130-cp313"
 	// in the traceback's paths names the torch its build holds; the collector does not count a
 	// path as a statement.

@@ -90,6 +90,8 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanLead, re: stableNamed},                                             // the stable release named
 	{stage: stageNamed, on: spanSentence | 10<<spanWords, re: otherRunAbsentBefore},                // the error absent, said before it
 	{stage: stageNamed, on: spanSentence, re: otherRunUpdate},                                      // a change's title
+	{stage: stageNamed, on: spanLine, re: depBump},                                                 // a dependency bot's bump
+	{stage: stageNamed, on: spanAfter, re: releaseTitle, andOn: spanLine, and: releaseTitleLead},   // a release's title
 	{stage: stageNamed, on: spanClause | 5<<spanWords, re: otherRunProject},                        // a project's support line
 	{stage: stageNamed, on: spanRestTrim, re: otherRunAbsentAfter},                                 // the error absent, said after it
 	{stage: stageNamed, on: spanRest, re: otherRunFeature, unlessOn: spanAround, unless: reFailed}, // what it brought, no failure said
