@@ -59,3 +59,70 @@ func TestDependencyBumpRelease(t *testing.T) {
 		{"a title after the release", "`torch._inductor.exc.InductorError: CppCompileError: C++ compile error` after Torch 2.7 Release", "2.7"},
 	})
 }
+
+// TestAdvicePinRelease: a pin under advice (a downgrade's comment or heading, an offer
+// to try or consider, "if the problem persists", a fix's heading) is the release the
+// text advises, not the run's, where the title or prose states the run's (adviceLead,
+// fixWords; issue 21's v35a C1, "# 降级到更稳定的PyTorch版本" over "pip install
+// torch==2.0.1+cu118" read as 2.0 over the title's 2.7); a failure blamed on what a
+// release brought names the run's (featureBlamed), and a compatibility fix's guide is no
+// article about the release (articleFailed). Each case of the first two groups read
+// otherwise before; the last reads as before.
+func TestAdvicePinRelease(t *testing.T) {
+	t.Parallel()
+	checkReleases(t, []releaseCase{
+		{"v35a C1", "# PyTorch 2.7.0 兼容性修复指南\n\n您遇到的错误是由于PyTorch 2.7.0的新功能与您的环境不兼容：\n\n## 🔍 如果仍有问题\n\n### 3. 环境问题\n如果遇到其他兼容性问题，可以考虑：\n```bash\n# 降级到更稳定的PyTorch版本\npip install torch==2.0.1+cu118 torchvision torchaudio --index-url https://download.pytorch.org/whl/cu118\n```", "2.7"},
+		{"if the problem persists, you can try", "I get this crash with PyTorch 2.6.0.\n\nIf the problem persists, you can try:\n```\npip install torch==2.4.1\n```", "2.6"},
+		{"if the issue persists heading", "I get this crash with PyTorch 2.6.0.\n\n## If the issue persists\n\npip install torch==2.4.1", "2.6"},
+		{"consider", "I get this crash with PyTorch 2.6.0.\n\nConsider:\n    pip install torch==2.4.1", "2.6"},
+		{"downgrade comment", "I get this crash with PyTorch 2.6.0.\n\n```bash\n# Downgrade to a stable torch\npip install torch==2.4.1\n```", "2.6"},
+		{"downgrade torch comment", "I get this crash with PyTorch 2.6.0.\n\n```bash\n# downgrade torch\npip install torch==2.4.1\n```", "2.6"},
+		{"ja downgrade comment", "PyTorch 2.6.0 でこのエラーが出ます。\n\n```bash\n# PyTorch 2.4 にダウングレード\npip install torch==2.4.1\n```", "2.6"},
+		{"ko downgrade comment", "PyTorch 2.6.0에서 이 오류가 발생합니다.\n\n```bash\n# PyTorch 다운그레이드\npip install torch==2.4.1\n```", "2.6"},
+		{"zh roll back comment", "使用 PyTorch 2.6.0 时报错。\n\n```bash\n# 回退到 2.4\npip install torch==2.4.1\n```", "2.6"},
+		{"zh if it persists, suggest", "使用 PyTorch 2.6.0 时报错。\n\n如果问题仍然存在，建议：\npip install torch==2.4.1", "2.6"},
+		{"you can also try the following", "I get this crash with PyTorch 2.6.0.\n\nIf that fails, you can also try the following:\n\n    pip install torch==2.4.1 --force-reinstall", "2.6"},
+		// the release a failure is blamed on, a compatibility fix's title
+		{"zh blamed on new features", "您遇到的错误是由于PyTorch 2.7.0的新功能与您的环境不兼容：", "2.7"},
+		{"en blamed on new features", "The error you hit comes from PyTorch 2.7.0's new features clashing with your environment:", "2.7"},
+		{"zh compatibility fix guide", "# PyTorch 2.7.0 兼容性修复指南", "2.7"},
+		// as before
+		{"a solution heading", "I get this crash with PyTorch 2.6.0.\n\n### Solution\npip install torch==2.4.1", "2.6"},
+		{"the advice alone", "If the problem persists, you can try:\n```\npip install torch==2.4.1\n```", "2.4"},
+		{"an install alone", "pip install torch==2.4.1", "2.4"},
+		{"a setup heading", "We use PyTorch 2.6.0 in the notebook.\n## Setup\npip install torch==2.4.1", "2.4"},
+		{"a run's attempt", "I tried:\npip install torch==2.4.1\nand it still crashes", "2.4"},
+		{"a downgrade heading's move", "# Downgrade torch 2.6.0 -> 2.5.1", "2.5"},
+		{"a person's downgrade", "We downgraded torch from 2.6 to 2.5 and it still crashes", "2.5"},
+		{"a release's new features", "PyTorch 2.0的新功能：torch.compile", ""},
+		{"a zh guide about a release", "# PyTorch 2.0 编译优化指南", ""},
+	})
+}
+
+// TestClassBroughtNote: a finding whose line names an exception's class that its
+// releases brought (TritonMissing, from 2.7) says a release read before them is not known
+// to print it (classReleases); the message without the class, which 2.0 printed, has no
+// note, and neither has a class whose older releases were not read (InvalidCxxCompiler).
+// The first case had no note before.
+func TestClassBroughtNote(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, code, note string }{
+		{"TritonMissing on 2.0", "I run torch 2.0.1.\n\ntorch._inductor.exc.TritonMissing: Cannot find a working triton installation\n", "triton-missing",
+			"torch 2.0 (from the log) is not known to print this; the nearest release that does is 2.7, and the fix is that release's"},
+		{"TritonMissing on 2.8", "I run torch 2.8.0.\n\ntorch._inductor.exc.TritonMissing: Cannot find a working triton installation\n", "triton-missing", ""},
+		{"the RuntimeError on 2.0", "I run torch 2.0.1.\n\nRuntimeError: Cannot find a working triton installation. More information on installing Triton can be found at https://github.com/openai/triton\n", "triton-missing", ""},
+		{"InvalidCxxCompiler on 2.3", "I run torch 2.3.0.\n\nInvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx: (None, 'g++')\n", "cxx-compiler-missing", ""},
+	}
+	for _, tt := range tests {
+		d, err := Read(strings.NewReader(tt.text))
+		require.NoError(t, err, tt.name)
+		found := false
+		for _, f := range d.Findings {
+			if string(f.Code) == tt.code {
+				found = true
+				require.Equal(t, tt.note, f.Note, tt.name)
+			}
+		}
+		require.True(t, found, "%s: no %s finding in %v", tt.name, tt.code, d.Findings)
+	}
+}

@@ -81,7 +81,7 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanClauseTrim, re: removedBefore},                                                      // it is removed
 	// the text after it: a document, a topic, a status cell (release_find.go)
 	{stage: stageNamed, on: spanAfter, re: otherRunDocs},
-	{stage: stageNamed, on: spanAfter, re: otherRunTopic},
+	{stage: stageNamed, on: spanAfter, re: otherRunTopic, unlessOn: spanSentence, unless: featureBlamed},
 	{stage: stageNamed, on: spanAfter, re: statusCell},
 	// the phrasings of release_other.go
 	{stage: stageNamed, on: spanAfter, re: otherRunStatus},                                         // a status that says it runs
@@ -98,13 +98,13 @@ var otherRows = []otherRow{
 	// an API's history (release_recallj.go)
 	{stage: stageNamed, on: spanClauseMarks, re: apiHistoryBefore},
 	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: apiHistoryAfter},
-	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: releaseFeatures},
+	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: releaseFeatures, unlessOn: spanSentence, unless: featureBlamed},
 	// a check mark (release_recallj.go)
 	{stage: stageNamed, on: spanLead, re: checkBefore},
 	{stage: stageNamed, on: spanAfter, re: checkAfter},
 	// an article's topic (release_recallj.go)
 	{stage: stageNamed, on: spanLead, re: topicBefore},
-	{stage: stageNamed, on: spanAfter | 80<<spanBytes, re: topicAfter},
+	{stage: stageNamed, on: spanAfter | 80<<spanBytes, re: topicAfter, unlessOn: spanSentence, unless: featureBlamed},
 	{stage: stageNamed, on: spanLead | 400<<spanBytes, re: keywordLine},
 	{stage: stageNamed, on: spanLead | 120<<spanBytes, re: latestIs},
 	{stage: stageNamed, on: spanAfter, re: topicHeadingEnd, andOn: spanLead, and: topicHeadingMove},
