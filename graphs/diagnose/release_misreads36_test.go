@@ -126,3 +126,60 @@ func TestClassBroughtNote(t *testing.T) {
 		require.True(t, found, "%s: no %s finding in %v", tt.name, tt.code, d.Findings)
 	}
 }
+
+// TestExampleRelease: a release named as an example ("e.g.", "for example", "such as",
+// "z.B.", "例如", "例えば", "예를 들어") in the last words before it on its line is not
+// the run's (exampleBefore; issue 21's v35b R2, a test's "except RuntimeError as e:  #
+// e.g. \"Dynamo is not supported on Python 3.13+\" on torch 2.5" read as 2.5); a line
+// that shows the writer's run, an example after the release, or one that closed in a
+// parenthesis before it keeps it. Each case that reads none read the release before.
+func TestExampleRelease(t *testing.T) {
+	t.Parallel()
+	checkReleases(t, []releaseCase{
+		{"v35b R2", "        except RuntimeError as e:  # e.g. \"Dynamo is not supported on Python 3.13+\" on torch 2.5", ""},
+		{"e.g. first", "# e.g. torch 2.5 raises \"Dynamo is not supported on Python 3.13+\"", ""},
+		{"for example", "# for example, torch 2.5 raises this on Python 3.13", ""},
+		{"for example in parentheses", "Some releases fail here (for example torch 2.5.1).", ""},
+		{"e.g. at the end", "This can happen on older releases, e.g. torch 2.4.", ""},
+		{"e.g., in parentheses", "some versions (e.g., PyTorch 2.5) raise this error", ""},
+		{"such as", "Older releases such as torch 2.4 raise this.", ""},
+		{"de z.B.", "# z.B. torch 2.5 wirft hier einen Fehler", ""},
+		{"zh 例如", "# 例如 torch 2.5 会报这个错", ""},
+		{"ja 例えば", "# 例えば torch 2.5 ではこのエラーになる", ""},
+		{"ko 예를 들어", "# 예를 들어 torch 2.5에서는 이 오류가 납니다", ""},
+		// as before
+		{"an example after the release", "I'm on torch 2.5.1, e.g. with reduce-overhead it crashes", "2.5"},
+		{"the run stated before the example", "Environment: torch 2.5.1\nA failure, e.g. \"Dynamo is not supported on Python 3.13+\" on torch 2.4", "2.5"},
+		{"the writer's run", "I get errors such as \"Dynamo is not supported on Python 3.13+\" on torch 2.5.1", "2.5"},
+		{"for example, I run", "For example, I run torch 2.5.1 and get this crash", "2.5"},
+		{"an example closed before", "- Fixes a Windows-only failure when compiling ModelOpt CUDA extensions\n(e.g. modelopt_cuda_ext_mx for NVFP4/MX quantization) with torch 2.9 +\nCUDA 12.9:", "2.9"},
+	})
+}
+
+// TestPrintedVersionRelease: the output of a print of torch.__version__ with other values
+// is read at torch's place, shown bare or as a comment under the command (outputOf; issue
+// 21's v35b R4: "# 2.13.0+cu130 13.0" had been read as torch 13.0, refused), and a
+// refused reading that is no release torch has hides no later or earlier statement of a
+// path, a package or torch's own (blocks: the same text's "| torch | 2.13.0+cu130 |" had
+// been hidden). Each case that reads a release read none or another before; "as
+// before" cases read as before.
+func TestPrintedVersionRelease(t *testing.T) {
+	t.Parallel()
+	checkReleases(t, []releaseCase{
+		{"v35b R4", "```bash\npython -c \"import torch; print(torch.__version__, torch.version.cuda)\"\n# 2.13.0+cu130 13.0\n```", "2.13"},
+		{"cudnn as a comment", "python -c \"import torch; print(torch.__version__, torch.version.cuda, torch.backends.cudnn.version())\"\n# 2.5.1+cu124 12.4 90100", "2.5"},
+		{"is_available as a comment", "python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"\n# 2.4.0 True", "2.4"},
+		{"an output label", "print(torch.__version__, torch.version.cuda)\n# Output: 2.5.1+cu124 12.4", "2.5"},
+		{"an arrow", "print(torch.__version__, torch.version.cuda)\n# => 2.5.1+cu124 12.4", "2.5"},
+		{"torch second, as a comment", "python -c \"import triton, torch; print(triton.__version__, torch.__version__)\"\n# 3.1.0 2.5.1+cu124", "2.5"},
+		{"a refused reading, then a table", "torch.__version__\n2.99.0\n\n| torch | 2.14.1 |", "2.14"},
+		{"a table, then a refused reading", "| torch | 2.14.1 |\n\nPyTorch version: 2.99.0", "2.14"},
+		// as before
+		{"cudnn bare", "python -c \"import torch; print(torch.__version__, torch.version.cuda, torch.backends.cudnn.version())\"\n2.5.1+cu124 12.4 90100", "2.5"},
+		{"is_available bare", "python -c \"import torch; print(torch.__version__, torch.cuda.is_available())\"\n2.4.0 True", "2.4"},
+		{"the REPL", ">>> torch.__version__\n'2.3.1+cu121'", "2.3"},
+		{"torch second, bare", "python -c \"import triton, torch; print(triton.__version__, torch.__version__)\"\n3.1.0 2.5.1+cu124", "2.5"},
+		{"a refused reading, then prose", "PyTorch version: 2.99.0\nI think upgrading to torch 2.14 fixes it", ""},
+		{"an old release, then a pin", "PyTorch version: 1.13.1\n- torch==2.6.0", ""},
+	})
+}

@@ -69,6 +69,19 @@ var (
 		`(?:\S+\s+to\s+)?[\x60*'"]{0,2}(?:[<>=~!^]=?\s*)?v?$`}
 )
 
+// exampleBefore: a release named as an example, after "e.g.", "for example", "such as"
+// and their German, French, Spanish, Russian, Chinese, Japanese and Korean forms in the
+// last words before it on its line, no stop between but a number's dots, nor the end of
+// a parenthesis the example stood in ("(e.g. modelopt_cuda_ext_mx for NVFP4/MX
+// quantization) with torch 2.9", holdoutBS's ModelOpt commit, is 2.9's) (issue 21's v35b
+// R2: "except RuntimeError as e:  # e.g. \"Dynamo is not supported on Python 3.13+\" on
+// torch 2.5", a test's comment on what a catch site may meet, read as the run's 2.5;
+// "Older releases such as torch 2.4 raise this"): an example, not the run. A line whose
+// words before it show the writer's run ("I get errors such as … on torch 2.5.1",
+// runShown) keeps it.
+var exampleBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\be\.\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\bz\.\s?b\.|\bp\.\s?ex\.|\bpar\s+exemple\b|` +
+	`\bpor\s+ejemplo\b|\bzum\s+beispiel\b|например|例如|比如|譬如|例えば|たとえば|예를\s?들어|예컨대)(?:[^.;!?。；！？)）]|\d\.\d|\.\d)*$`}
+
 // releaseTitle and releaseTitleLead: a GitHub release's title, the line that names the
 // release and "Release" alone ("PyTorch 2.9.1 Release, bug fix release", "PyTorch 2.7.0
 // Release", pytorch/pytorch's releases as a dependabot pull request quotes them: v35b's
@@ -165,7 +178,7 @@ func slotVersion(text []byte, slot int) []byte {
 	if slot == 0 {
 		return nil
 	}
-	fields := bytes.Fields(text)
+	fields := bytes.Fields(outputOf(text))
 	if slot >= len(fields) {
 		return nil
 	}

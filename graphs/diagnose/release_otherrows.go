@@ -122,6 +122,8 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanLead | 48<<spanBytes, re: installFailsBefore},
 	{stage: stageNamed, on: spanAfter | 80<<spanBytes, re: installFailsAfter, unlessOn: spanLead | 48<<spanBytes, unless: installBeside},
 	{stage: stageNamed, on: spanLead | 160<<spanBytes, re: compatToCheck},
+	// a release named as an example (release_other.go)
+	{stage: stageNamed, on: spanLine | 120<<spanBytes, re: exampleBefore, unlessOn: spanLine, unless: runShown},
 	// a skip list's condition in a comment (release_skiplist.go)
 	{stage: stageNamed, on: spanLine, re: skipListComment},
 	// a run without the error, an environment the writer had before, advice (release_find.go)

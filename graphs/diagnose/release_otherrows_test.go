@@ -16,6 +16,7 @@ var otherRowNames = []string{
 	"compared lead", "compared CJK", "compared after CJK",
 	"minimum before", "minimum after",
 	"to come after", "to come before", "install fails before", "install fails after", "compat to check",
+	"example",
 	"skip list",
 	"no error", "previous", "advice",
 	"then", "before", "before intl",
@@ -35,6 +36,8 @@ func TestOtherRows(t *testing.T) {
 		row, text, next string
 		stage           otherStage // where the row decides (stageNamed unless said)
 	}{
+		{row: "example", text: "except RuntimeError as e:  # e.g. \"Dynamo is not supported on Python 3.13+\" on torch «2.5»"},
+		{row: "example", text: "Older releases such as torch «2.4» raise this."},
 		{row: "moved from", text: "after upgrading from torch «2.4.1» it failed"},
 		{row: "state", text: "as of PyTorch «2.9» these features are not yet exposed"},
 		{row: "target", text: "this wheel was built against torch «2.5.1»"},
