@@ -731,6 +731,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	}
 	f.releasesOn(text, line)
 	f.installAfter(step, text, line)
+	f.noteBump(text)
 	if f.rank <= rankProseMove && movedToNightly(text) {
 		// the run's release from here on is a nightly's the text does not name: a
 		// release prose named before is the one moved from, and prose after names none
@@ -740,6 +741,20 @@ func (f *versionFinder) window(text []byte, line int) {
 	f.keysOn(text)
 	f.wrapKeep(text, line)
 	f.wrapped = wrapped && f.text == wrapText
+}
+
+// noteBump blocks the prose releases of a bot's version bump from text on (depBumpLine):
+// the pull request or commit runs nothing, and the release notes it quotes name releases,
+// not runs; a run's own statement (a path, a package, torch's print) is still read
+// (blocks), and prose read before it is forgotten.
+func (f *versionFinder) noteBump(text []byte) {
+	if f.blocked >= rankPath || !matchGated(depBumpLine, text) {
+		return
+	}
+	if f.rank < rankPath {
+		f.forget()
+	}
+	f.blocked = rankPath
 }
 
 // keysOn waits for the next line's value where text is a key whose value is on the

@@ -26,8 +26,9 @@ func checkReleases(t *testing.T, tests []releaseCase) {
 // TestDependencyBumpRelease: a dependency bot's version bump (dependabot's, Renovate's,
 // Snyk's, pyup's title or body) runs nothing, so neither of its releases is the run's
 // (depBump; issue 21's v35b R1, silk#79 "Bump torch from 1.11.0+cu113 to 2.9.1", read as
-// 2.9), nor is the GitHub release title it quotes (releaseTitle); a run's own log in the
-// same text still states its release, and a person's change list, commit or move keeps
+// 2.9), nor is the GitHub release title it quotes (releaseTitle) nor any prose after it
+// (noteBump: the release notes it quotes); a run's own log in the same text still states
+// its release, and a person's change list, commit or move keeps
 // its target. Each case that reads none read the bump's target before.
 func TestDependencyBumpRelease(t *testing.T) {
 	t.Parallel()
@@ -48,9 +49,12 @@ func TestDependencyBumpRelease(t *testing.T) {
 		{"snyk upgrade", "[Snyk] Upgrade torch from 2.6.0 to 2.7.1", ""},
 		{"pyup", "Update [torch](https://pypi.org/project/torch) from **2.6.0** to **2.7.1**", ""},
 		{"the release notes quoted", "Bump torch from 2.6.0 to 2.7.1\n\nBumps torch from 2.6.0 to 2.7.1.\n\nRelease notes\n\nSourced from torch's releases.\n\nPyTorch 2.7.1 Release, bug fix release\n\nThis release is meant to fix the following issues", ""},
+		{"the release notes' regression", "Bump torch from 1.11.0+cu113 to 2.9.1#79\n\nBumps torch from 1.11.0+cu113 to 2.9.1.\n\nRelease notes\n\nSignificant Memory Regression in F.conv3d with bfloat16 Inputs in PyTorch 2.9.0 (#166643)", ""},
+		{"the notes' fix", "chore(deps): update dependency torch to v2.7.1\n\nFix Excessive cudagraph re-recording for HF LLM models on torch 2.7.0 (#152287)", ""},
 		{"a minor's release title", "Release notes\n\nPyTorch 2.7.0 Release\n\nPyTorch 2.7.0 Release Notes", ""},
 		// as before
 		{"a run's log in the same text", "Bump torch from 2.6.0 to 2.7.1\n\nCollecting environment information...\nPyTorch version: 2.5.1+cu124", "2.5"},
+		{"a CI log's collect_env after the notes", "Bumps torch from 2.6.0 to 2.7.1.\n\nFixes a regression in PyTorch 2.7.0\n\nCI log:\nPyTorch version: 2.7.1+cu126", "2.7"},
 		{"a change list's item", "- Bump torch from 2.5.1 to 2.6.0 to address a security vulnerability", "2.6"},
 		{"a change list's downgrade", "- Downgrade torch from 2.6.0 to 2.5.1", "2.5"},
 		{"a commit's downgrade", "chore(deps): downgrade torch from 2.6.0 to 2.5.1", "2.5"},

@@ -63,11 +63,19 @@ var (
 	// upgrade torch from 2.5.1 to 2.6.0") and pyup's ("Update [torch](https://pypi.org/project/torch)
 	// from **2.6.0** to **2.7.1**"). A change list's item ("- Bump torch from 2.5.1 to 2.6.0
 	// to address …") is a person's and keeps its target (changeItem).
-	depBump = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:#{1,6}\s+)?(?:⬆️\s*|:arrow_up:\s*)?(?:\[snyk\]\s*)?(?:[a-z]{2,8}(?:\([\w./-]{0,30}\))?!?:\s*)?(?:⬆️\s*)?` +
-		`(?:(?:bumps?|updates?)\s+` + depName + `\s+(?:requirement\s+)?from|updates?\s+dependency\s+` + depName + `\s+to|` +
-		`(?:security\s+)?upgrade\s+` + depName + `\s+from|updates?\s+` + depName + `\s+to)\s+` +
-		`(?:\S+\s+to\s+)?[\x60*'"]{0,2}(?:[<>=~!^]=?\s*)?v?$`}
+	depBump = &lazyregexp.Regexp{Expr: depBumpLead + `(?:\S+\s+to\s+)?[\x60*'"]{0,2}(?:[<>=~!^]=?\s*)?v?$`}
+	// depBumpLine is a line that is such a bump, its release after it: the text is a bot's
+	// pull request or commit, and the prose after it (the release notes it quotes: "Significant
+	// Memory Regression in F.conv3d with bfloat16 Inputs in PyTorch 2.9.0", silk#79) names
+	// no run (versionFinder.noteBump).
+	depBumpLine = &lazyregexp.Regexp{Expr: depBumpLead + `\S*\d\.\d`}
 )
+
+// depBumpLead is depBump's words up to the release: a line's start, a heading's, an
+// emoji's or a commit prefix's marks, the bot's verb and torch's name, "from" or "to".
+const depBumpLead = `(?i)^\s*(?:#{1,6}\s+)?(?:⬆️\s*|:arrow_up:\s*)?(?:\[snyk\]\s*)?(?:[a-z]{2,8}(?:\([\w./-]{0,30}\))?!?:\s*)?(?:⬆️\s*)?` +
+	`(?:(?:bumps?|updates?)\s+` + depName + `\s+(?:requirement\s+)?from|updates?\s+dependency\s+` + depName + `\s+to|` +
+	`(?:security\s+)?upgrade\s+` + depName + `\s+from|updates?\s+` + depName + `\s+to)\s+`
 
 // exampleBefore: a release named as an example, after "e.g.", "for example", "such as"
 // and their German, French, Spanish, Russian, Chinese, Japanese and Korean forms in the
