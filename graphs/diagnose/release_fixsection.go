@@ -13,8 +13,10 @@ import (
 // (gc_jetson_friction_point_inductor_config_pt240, whose AttributeError 2.4 printed): the
 // pin is the release the fix moves to, and had been read over the problem's prose at the
 // pin's rank. A section that a fix's label opens ("Fix:", "**Solution:**", "## Workaround",
-// "Quick fix:", "How to fix:", "解决方案：", "解決策", "해결 방법"; not "Fixes: #123", a
-// change's reference to the issue it fixes) holds such instructions up
+// "Quick fix:", "How to fix:", "解决方案：", "解決策", "해결 방법", "## If the problem persists";
+// not "Fixes: #123", a change's reference to the issue it fixes), or advice opens (an offer
+// to try or consider, "如果遇到其他兼容性问题，可以考虑：", a downgrade's comment "# 降级到更稳定的
+// PyTorch版本": adviceLead, issue 21's v35a C1), holds such instructions up
 // to the next heading or label outside a code block, or fixLines lines that are not blank:
 // a release read there from an install command, a pin, a wheel's path or a torch that
 // prints itself counts as looser prose (rankLoose), so that a release the text states
