@@ -1879,6 +1879,7 @@
 //   - triton-missing: "cannot import name 'triton_key' from 'triton.compiler.compiler'", 2.4–2.8
 //   - triton-missing: a paraphrase with "triton_key", as reports retell it
 //   - triton-missing: "cannot import name 'AttrsDescriptor' from 'triton.", 2.6
+//   - triton-missing: a paraphrase with "AttrsDescriptor", as reports retell it
 //   - triton-missing: "has no attribute 'launch_enter_hook'", 2.5–2.7
 //   - triton-missing: "No module named 'triton.backends'", 2.6
 //   - triton-missing: a paraphrase with "TritonMissing", as reports retell it

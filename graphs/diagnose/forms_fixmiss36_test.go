@@ -175,3 +175,29 @@ func TestFormsOpenMPHint36(t *testing.T) {
 		{"quiet: other omp.h", "|In file included from Aligner.cpp:8: /n ./Aligner.h:19:10: fatal error: 'omp.h' file not found /n #include <omp.h>| The compiler used is not supporting OpenMP |\n", form{}, "holdoutHD 48: IGoR's install table"},
 	})
 }
+
+// TestFormsAttrsRetold36: 2.6's AttrsDescriptor ImportError cut at the class name or
+// retold, as triton_key's retelling row reads its own (holdoutHE's Turkish unsloth
+// script: `("cannot import name 'AttrsDescriptor'")`, "\"AttrsDescriptor\" hatasi
+// verir"; English "fails with \"…\"", "the AttrsDescriptor error"; Chinese 找不到), where
+// Inductor or torch.compile shows. A program's own import (a kernel library's, Unsloth's
+// startup patches under torch 2.6 with no Inductor named) and the import statement stay
+// quiet.
+func TestFormsAttrsRetold36(t *testing.T) {
+	tm := func(line int) form { return form{diagnose.TritonMissing, line, diagnose.Paraphrased, "2.6"} }
+	tp := func(line int) form { return form{diagnose.TritonMissing, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"tr: quoted cut", "# budur). Ayrica torch 2.6.0'in Inductor/triton kodu, triton-windows'un cok\n" +
+			"# yeni surumleriyle de kirilir (\"cannot import name 'AttrsDescriptor'\").\n", tm(2), "holdoutHE 44"},
+		{"tr: hatasi", "# torch 2.6.0'in inductor kodunun bekledigi surume sabitle\n" +
+			"#    (guncel triton-windows 3.8.x, torch 2.6.0 ile \"AttrsDescriptor\" hatasi verir)\n", tm(2), "holdoutHE 44's second form"},
+		{"en: fails with", "torch 2.6 inductor fails with \"cannot import name 'AttrsDescriptor'\".\n", tm(1), "the tester's English sibling"},
+		{"en: the error", "We pinned triton 3.2 because the AttrsDescriptor error shows up with torch.compile on Triton 3.3.\n", tp(1), "the error named by the class"},
+		{"zh", "inductor 报错：AttrsDescriptor 找不到，triton 3.3 太新\n", tp(1), "找不到, as triton_key's row reads it"},
+		{"quiet: import statement", "from triton.compiler.compiler import AttrsDescriptor  # used by torch.compile's kernels\n", form{}, "the import itself"},
+		{"quiet: kernel library", "liger_kernel fails: cannot import name 'AttrsDescriptor' (our kernels import it from triton)\n", form{}, "a library's own import, no Inductor"},
+		{"quiet: unsloth startup, torch 2.6", "[Windows][Python 3.12] Torch 2.6.0+cu124 fails with Triton ImportError: AttrsDescriptor missing\n" +
+			"Crash occurs during Unsloth startup patches:\nImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'\n",
+			form{Torch: "2.6"}, "ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26's shape"},
+	})
+}
