@@ -69,6 +69,8 @@ const (
 	factCPURun                        // a run on the CPU: PyTorch's benchmark harness's device column, a --device flag
 	factCUDARun                       // a run on CUDA, in the same words
 	factIPCOpen                       // a CUDA IPC memory handle opened (fit_context.go)
+	factKernelJIT                     // a kernel library that builds CUDA code on first use (lcuda_owner.go)
+	factTritonNamed                   // Triton, its launcher's build or Inductor named (lcuda_owner.go)
 	factCount
 )
 
@@ -205,6 +207,13 @@ var factLiterals = [factCount][]string{
 	// not a handle closed (cuIpcCloseMemHandle on a thread with no context is the thread's
 	// cause: openucx/ucx PR #10618)
 	factIPCOpen: {"IpcOpenMemHandle", "rebuild_cuda_tensor", "ipc_handle", "IPC handle", "IPC memory handle", "own handle"},
+	// the kernel libraries of otherLinkers whose JIT links -lcuda, by their names and
+	// packages (flashinfer-ai/flashinfer, sgl-project's sgl-kernel, deepseek-ai/DeepGEMM,
+	// tile-ai/tilelang), and Triton's side: its name, its launcher's build (cuda_utils,
+	// libcuda_dirs) and Inductor, tritonContext's words that name no compile (factCompile
+	// holds those)
+	factKernelJIT:   {"flashinfer", "FlashInfer", "FLASHINFER", "sgl-kernel", "sgl_kernel", "deep_gemm", "DeepGEMM", "tilelang", "TileLang"},
+	factTritonNamed: {"triton", "Triton", "cuda_utils", "libcuda_dirs", "Inductor", "inductor"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its

@@ -201,3 +201,35 @@ func TestFormsAttrsRetold36(t *testing.T) {
 			form{Torch: "2.6"}, "ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26's shape"},
 	})
 }
+
+// ld36 is GNU ld's failure to find the driver's library.
+const ld36 = "/usr/bin/ld: cannot find -lcuda: No such file or directory"
+
+// TestFormsKernelJITLink36: a kernel library's own JIT link (FlashInfer's ninja build of
+// its sampling ops, under ~/.cache/flashinfer, in a vLLM or SGLang worker or a notes
+// file; sgl-kernel's, DeepGEMM's, TileLang's) failing on -lcuda is another program's
+// failure: no finding, where the text names no Triton, Inductor or torch.compile
+// (dropKernelLinks) or the lines above the linker's tie it to the library
+// (otherLinked). Triton's launcher build keeps the code, alone or beside FlashInfer's.
+func TestFormsKernelJITLink36(t *testing.T) {
+	lc := func(line int) form { return form{diagnose.LibcudaNotFound, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"flashinfer: notes", "flashinfer 0.6.6 JIT-compiles its sampling ops on first use; the three .cu files compile and then the link dies:\n\n    " + ld36 + "\n",
+			form{}, "holdoutAA's unsloth docstring"},
+		{"flashinfer: worker log", "(Worker_TP0 pid=5917) ERROR [multiproc_executor.py:671] FAILED: [code=1] sampling/sampling.so\n" +
+			"(Worker_TP0 pid=5917) ERROR [multiproc_executor.py:671] c++ sampling/sampling.cuda.o sampling/flashinfer_sampling_binding.cuda.o -shared -lcudart -lcuda -o sampling/sampling.so\n" +
+			"(Worker_TP0 pid=5917) ERROR [multiproc_executor.py:671] " + ld36 + "\n", form{}, "holdoutAI's flashinfer commit"},
+		{"flashinfer: title over the owner", "# [Bug] " + ld36 + " collect2: error: ld returned 1 exit status ninja: build stopped: subcommand failed.\n\n" +
+			"SGLang → FlashInfer is trying to compile a CUDA kernel, but the linker cannot find libcuda\n" +
+			"    proc = subprocess.Popen([\"python\", \"-m\", \"sglang.launch_server\", \"--model-path\", MODEL_NAME])\n", form{}, "holdoutEY's SGLang issue"},
+		{"flashinfer: cache path", "[4/4] Linking CXX shared library /root/.cache/flashinfer/0.2.5/90/cached_ops/sampling/sampling.so\n" + ld36 + "\n", form{}, "FlashInfer's cache"},
+		{"sgl-kernel", "Building sgl-kernel's JIT module for sm_75 ...\n" + ld36 + "\n", form{}, "sgl-kernel's JIT"},
+		{"deep_gemm", "deep_gemm JIT: compiling fp8_gemm for sm_90a\n" + ld36 + "\n", form{}, "DeepGEMM's JIT"},
+		{"tilelang", "tilelang JIT-compiles the kernel with nvcc\n" + ld36 + "\n", form{}, "TileLang's JIT"},
+		{"triton: launcher", "  File \"/usr/lib/python3/dist-packages/triton/backends/nvidia/driver.py\", line 72, in compile_module_from_src\n" +
+			"/usr/bin/ld: cannot find -lcuda\ncollect2: error: ld returned 1 exit status\n", lc(2), "Triton's launcher: the code"},
+		{"triton beside flashinfer", "FlashInfer's JIT built its sampling ops fine.\n\nThen torch.compile's Triton kernels failed:\n" +
+			"  File \"/tmp/tmpx/cuda_utils.c\", line 1\n/usr/bin/ld: cannot find -lcuda\n", lc(5), "Triton's line keeps the code"},
+		{"engine: no kernel library", "(RayWorkerWrapper pid=771) " + ld36 + "\n", lc(1), "an engine's worker: Triton's launcher"},
+	})
+}
