@@ -193,7 +193,7 @@ func TestFormsAttrsRetold36(t *testing.T) {
 			"#    (guncel triton-windows 3.8.x, torch 2.6.0 ile \"AttrsDescriptor\" hatasi verir)\n", tm(2), "holdoutHE 44's second form"},
 		{"en: fails with", "torch 2.6 inductor fails with \"cannot import name 'AttrsDescriptor'\".\n", tm(1), "the tester's English sibling"},
 		{"en: the error", "We pinned triton 3.2 because the AttrsDescriptor error shows up with torch.compile on Triton 3.3.\n", tp(1), "the error named by the class"},
-		{"zh", "inductor 报错：AttrsDescriptor 找不到，triton 3.3 太新\n", tp(1), "找不到, as triton_key's row reads it"},
+		{"zh", "torch 2.6 的 inductor 报错：AttrsDescriptor 找不到，triton 3.3 太新\n", tm(1), "找不到, as triton_key's row reads it"},
 		{"quiet: import statement", "from triton.compiler.compiler import AttrsDescriptor  # used by torch.compile's kernels\n", form{}, "the import itself"},
 		{"quiet: kernel library", "liger_kernel fails: cannot import name 'AttrsDescriptor' (our kernels import it from triton)\n", form{}, "a library's own import, no Inductor"},
 		{"quiet: unsloth startup, torch 2.6", "[Windows][Python 3.12] Torch 2.6.0+cu124 fails with Triton ImportError: AttrsDescriptor missing\n" +

@@ -183,12 +183,13 @@ func tritonRows() []Signature {
 			// "\"AttrsDescriptor\" hatasi verir" (holdoutHE's Turkish unsloth script), "fails
 			// with \"cannot import name 'AttrsDescriptor'\"", "the AttrsDescriptor error". Only
 			// 2.6's Inductor imports it (hints26), so the row wants the ImportError row's
-			// context or Inductor named in any form ("torch 2.6.0'in Inductor/triton kodu"); a
+			// context or Inductor named as a word ("torch 2.6.0'in Inductor/triton kodu", " inductor":
+			// not torch/_inductor's paths, which every log's lines hold); a
 			// program's own import under torch 2.6 names neither (Unsloth's startup patches,
 			// ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26).
 			Code: TritonMissing, Literal: "AttrsDescriptor", Paraphrase: true,
 			Pattern:  importRetold(`AttrsDescriptor`),
-			Requires: compileContext + `|Inductor|inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold,
+			Requires: compileContext + `|Inductor| inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold,
 			Releases: modes.Minors(6, 6),
 			Cause: "a report of the ImportError above: the installed Triton does not match torch: 2.6's Inductor " +
 				"imports AttrsDescriptor, which Triton 3.3 and later lack (2.6 pins 3.2)",
