@@ -1151,33 +1151,37 @@ const windowsHeadersSource = "triton-windows (woct0rdho/triton-windows) builds t
 // ("[BUG][Inductor] NoValidChoicesError when using torch.compile with inductor backend",
 // pytorch/pytorch#170064) or the message cut after its first clause ("NoValidChoicesError:
 // No choices to select") is read.
+// brought marks a class read absent in the release before its releases' first (the
+// source says "absent @"), so that a release read before them is not known to print the
+// class's line (classReleases); InvalidCxxCompiler's releases before 2.6 were not read.
 var exceptionClasses = []struct {
 	class, literal string
 	releases       modes.Releases
 	source         string
+	brought        bool
 }{
 	{"TritonMissing", "Cannot find a working triton installation", modes.Minors(7, 14),
 		"torch/_inductor/exc.py TritonMissing @ T2.7.1–T2.9.1 (testdata/wordings-by-release.tsv), T2.14.1 " +
-			"(the sid chroot); absent @ T2.6.0 (the trixie chroot), where create_backend raises a RuntimeError"},
+			"(the sid chroot); absent @ T2.6.0 (the trixie chroot), where create_backend raises a RuntimeError", true},
 	{"GPUTooOldForTriton", "which is too old to be supported by the triton GPU compiler", modes.Minors(7, 14),
 		"torch/_inductor/exc.py GPUTooOldForTriton @ T2.7.1–T2.14.1 (testdata/wordings-by-release.tsv); " +
-			"absent @ T2.6.0 (the trixie chroot)"},
+			"absent @ T2.6.0 (the trixie chroot)", true},
 	{"InvalidCxxCompiler", "No working C++ compiler found in torch._inductor.config.cpp.cxx", modes.Minors(6, 14),
 		"torch/_inductor/exc.py InvalidCxxCompiler @ T2.6.0 and T2.14.1 (the trixie and sid chroots); 2.7–2.13 " +
-			"not read; before 2.6 not read"},
+			"not read; before 2.6 not read", false},
 	// torch._dynamo.exc.InvalidBackend, raised by lookup_backend for an unregistered name;
 	// 2.0 raised a bare KeyError.
 	{"InvalidBackend", "Invalid backend: ", modes.Minors(1, 14),
 		"torch/_dynamo/exc.py class InvalidBackend, whose __init__ words \"Invalid backend\" @ 2.1.0 to 2.9.1 " +
 			"(testdata/wordings-by-release.tsv) and T2.14.1; torch/_dynamo/backends/registry.py lookup_backend " +
-			"raises it @ T2.6.0; absent @ 2.0.0"},
+			"raises it @ T2.6.0; absent @ 2.0.0", true},
 	// torch._inductor.select_algorithm.NoValidChoicesError, raised with the message of
 	// no-valid-autotune-choices' rows on every release that prints it.
 	{"NoValidChoicesError", "please consider adding ATEN into max_autotune_", modes.Minors(1, 14),
 		"torch/_inductor/select_algorithm.py class NoValidChoicesError(RuntimeError), raised with \"No choices to " +
 			"select, please consider adding ATEN into …\" @ 2.1.0 to 2.9.1 (testdata/wordings-by-release.tsv's " +
 			"lines of that message), T2.6.0 (the same) and T2.14.1 (create_no_valid_choices: \"No choices to " +
-			"select. Provided reason: …\"); absent @ 2.0.0"},
+			"select. Provided reason: …\"); absent @ 2.0.0", true},
 }
 
 // classNameRows returns the rows of exceptionClasses.
@@ -1203,6 +1207,9 @@ func classNameRows() []Signature {
 			row.Evidence = modes.Source
 			row.Source = "the class name alone; " + e.source
 			row.Decisive = classNamed + e.class
+			if e.brought {
+				row.Decisive += classBrought
+			}
 			out = append(out, row)
 		}
 	}
@@ -1210,6 +1217,10 @@ func classNameRows() []Signature {
 }
 
 // classNamed starts the Decisive of classNameRows' rows (classInCode).
+
+// classBrought ends the Decisive of a classNameRows' row whose class its releases brought
+// (exceptionClasses' brought; classReleases).
+const classBrought = ", a class its releases brought"
 const classNamed = "a line that names the exception's class "
 
 // classInCode reports whether row r, a class name's (classNameRows), is on line as
