@@ -12,7 +12,6 @@ var OpenFalse = map[string]string{
 	// over a wrapped quote; "to avoid …" over the message in parentheses:
 	// hypotheticalMarks, absent.go); the message as an example on an except clause's line
 	// (caughtComment, source_shapes.go).
-	"he_blog_vllm031_flashinfer_link_lcuda_213":     "holdoutHE: FlashInfer's own JIT link step under vLLM (`/usr/bin/ld: cannot find -lcuda`, another program's link failure), read as libcuda-not-found",
 	"he_code_rule_comment_guard_py312":              "holdoutHE: the program's own rule (\"torch.compile is NOT supported on Python 3.12+, so guard it.\") as the third line of a prose comment block over its version guard, read as unsupported-python",
 	"he_ko_kure_bench_report_not_enough_sms_210":    "holdoutHE: a benchmark told as skipped on Windows because Triton is unsupported (Korean, \"Triton 미지원으로 스킵되었던\"), no failure, read as triton-missing beside the expected code",
 	"he_ko_a100_port_report_sms_warning_gone_271":   "holdoutHE: the warning told as absent from the run (Korean \"사라졌습니다\", \"0회\" on the next line), read as max-autotune-gemm-off",
@@ -47,8 +46,8 @@ var OpenFalse = map[string]string{
 	// (wrappedAt) since too. Quiet since too: code that builds the
 	// message or names its error code (heldByCode, code_shapes.go: a constructor's super call,
 	// an error-string switch), a list under a generic lead-in and a comment's hypothetical
-	// thing (generic.go).
-	"gb_neg_zh_flashinfer_nvcc_link_cannot_find_lcuda": "holdoutGB: flashinfer's JIT link failure \"cannot find -lcuda\" labelled a negative before the run (as aw_neg_unsloth_…'s); the tester's report says libcuda-not-found's cause names flashinfer's JIT, a label question",
+	// thing (generic.go); its flashinfer link, and holdoutAW's, since a kernel library's JIT
+	// link is another program's (otherLinkers, dropKernelLinks: lcuda_owner.go).
 	// holdoutI1's pull request page: test code whose FileCheck strings hold three skip
 	// reasons, relabelled "-" with the test code of the other sets (testdata/corpus/README.md);
 	// the first string's call was cut by the page ("Expand Up @@" above it), quiet since a
@@ -151,11 +150,6 @@ var OpenFalse = map[string]string{
 	// holdoutAV's TensorPlay test, measured once at 83fb779 (another framework's skip reasons
 	// worded as PyTorch's, asserted by `assert reason == "…"`), is quiet since a message
 	// compared in code is no occurrence (searchMarks, absent_search.go; branch fixneg31).
-	// holdoutAW, measured once at c98b472: the linker's "cannot find -lcuda" in flashinfer's
-	// JIT under vLLM on a Kaggle T4, labelled a negative here; the same failure in unsloth's
-	// and flashinfer's commits is labelled libcuda-not-found by holdoutW, AC, AD and AI
-	// (manifest.tsv), which the code's cause covers (a JIT build linking the driver stub).
-	"aw_neg_unsloth_commit_t4_grpo_flashinfer_jit_cannot_find_lcuda_pt210": "holdoutAW: flashinfer's JIT -lcuda, labelled positive by four earlier sets",
 	// holdoutAR, measured once at a53c3cd: an XPU lab note lists two messages as strings
 	// that libtorch_xpu.so contains ("Both diagnostic strings *are* present in the
 	// binary:"), a list whose items are no occurrence; absent.go reads denials and

@@ -420,6 +420,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if cut {
 		d.GzipCutAfter = s.line
 	}
+	d.dropKernelLinks(&s.held.facts)
 	d.applyHeld(&s.held)
 	d.fitText(&s.held)
 	d.plan(s.rec.envLines)
