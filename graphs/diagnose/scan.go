@@ -715,6 +715,10 @@ type ringLine struct {
 	// (sourceStatement).
 	underFrame bool
 	inFence    bool // the line is inside a markdown code fence (fenceState)
+	// underCode: the line is a comment's ("#", "//") in a block of comment lines whose
+	// nearest line above that is neither blank nor a comment is a line of code (codeLine),
+	// however many comment lines stand between (underCode).
+	underCode bool
 	// def is the Python def the line is in as code, "" at the top level (defLine;
 	// a window that goes on from the line before keeps its line's).
 	def string
@@ -959,6 +963,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
 	e.context = s.listings.next(e.raw, e.orig, lineStart)
 	e.inFence = s.fenceNext(e.raw, lineStart)
+	e.underCode = lineStart && s.underCode(e.raw)
 	above := s.rawAbove()
 	e.underFrame = lineStart && above != nil && statementWord(e.raw) && frameHeader(above)
 	e.call = s.calls.next(e.raw, above, s.vline, lineStart, e.inDoc, e.inFence || s.listings.listed)
