@@ -37,3 +37,75 @@ func TestFormsRule36(t *testing.T) {
 		{"record: zh all skipped", "  ];\n  # Dynamo is not supported on Python 3.13+，测试全部跳过\n  doCheck = false;\n", up(2, diagnose.Exact), "测试全部跳过"},
 	})
 }
+
+// sms36 is Inductor's warning where a GPU has too few SMs for max-autotune's GEMMs.
+const sms36 = "Not enough SMs to use max_autotune_gemm mode"
+
+// TestFormsGone36: a quoted message told gone from the run a text reports gives no
+// finding: a word of absence after the quote in its sentence, or on the line below where
+// the sentence goes on (validate35b's 42: "경고는 A100(108 SM)에서 **사라졌습니다**", "(…
+// 0회)"), in the languages people write such reports in. A fix or an earlier run told
+// with it ("disappeared after upgrading", "used to", "升级后") keeps it a record of the
+// failure met, and so do a cause beside the quote in a table and a plain report.
+func TestFormsGone36(t *testing.T) {
+	gemm := func(line int) form { return form{diagnose.MaxAutotuneGEMMOff, line, diagnose.Exact, "2.7"} }
+	const head = "# A100 port report\n\n| torch | 2.7.1+cu126 |\n\n"
+	checkForms(t, []formTest{
+		{"gone: ko", head + "`" + sms36 + "` 경고는 A100(108 SM)에서 **사라졌습니다**\n(`bench_batch` 로그 전체에서 0회). 그런데 배치 효율 개선은 소폭입니다.\n", form{Torch: "2.7"}, "validate35b 42"},
+		{"gone: en disappeared", head + "The `" + sms36 + "` warning **disappeared** on the A100\n(0 times in the whole log).\n", form{Torch: "2.7"}, "the tester's English"},
+		{"gone: en is gone", head + "On the H100 the `" + sms36 + "` warning is gone.\n", form{Torch: "2.7"}, "is gone"},
+		{"gone: en went away", head + "With 132 SMs, \"" + sms36 + "\" went away entirely.\n", form{Torch: "2.7"}, "went away"},
+		{"gone: en no longer appears", head + "`" + sms36 + "` no longer appears in the log.\n", form{Torch: "2.7"}, "no longer appears"},
+		{"gone: en never appeared", head + "On this box `" + sms36 + "` never appeared.\n", form{Torch: "2.7"}, "never appeared"},
+		{"gone: en zero times", head + "`" + sms36 + "`: 0 times in 40 runs.\n", form{Torch: "2.7"}, "0 times"},
+		{"gone: en wrapped", head + "On the A100 the `" + sms36 + "` warning\nnever showed up in any run.\n", form{Torch: "2.7"}, "the sentence goes on below"},
+		{"gone: zh", head + "在 A100 上 `" + sms36 + "` 警告消失了（日志中 0 次）。\n", form{Torch: "2.7"}, "消失了"},
+		{"gone: zh no more", head + "A100 上 `" + sms36 + "` 不再出现。\n", form{Torch: "2.7"}, "不再出现"},
+		{"gone: ja", head + "A100 では「" + sms36 + "」の警告は出なくなった（ログ全体で0回）。\n", form{Torch: "2.7"}, "出なくなった"},
+		{"gone: ja kieta", head + "A100 では `" + sms36 + "` が消えた。\n", form{Torch: "2.7"}, "消えた"},
+		{"gone: ko no more", head + "`" + sms36 + "` 경고가 더 이상 나오지 않습니다.\n", form{Torch: "2.7"}, "더 이상 나오지"},
+		{"gone: de", head + "Auf der A100 ist die Warnung \"" + sms36 + "\" verschwunden.\n", form{Torch: "2.7"}, "verschwunden"},
+		{"gone: fr", head + "Sur l'A100, l'avertissement « " + sms36 + " » a disparu.\n", form{Torch: "2.7"}, "a disparu"},
+		{"gone: es", head + "En la A100 la advertencia `" + sms36 + "` desapareció.\n", form{Torch: "2.7"}, "desapareció"},
+		{"gone: ru", head + "На A100 предупреждение `" + sms36 + "` исчезло.\n", form{Torch: "2.7"}, "исчезло"},
+		// records of the failure met
+		{"fixed: after upgrading", head + "The `" + sms36 + "` warning disappeared after upgrading the GPU.\n", gemm(5), "a fix record"},
+		{"fixed: after, wrapped", head + "The `" + sms36 + "` warning disappeared\nafter we moved to the A100.\n", gemm(5), "the fix on the line below"},
+		{"fixed: before the quote", head + "After the upgrade to the A100,\nthe `" + sms36 + "` warning went away.\n", gemm(6), "the fix on the line above"},
+		{"fixed: used to", head + "We used to see `" + sms36 + "` on the 4060; it disappeared on the A100.\n", gemm(5), "an earlier run"},
+		{"fixed: zh", head + "升级 GPU 后 `" + sms36 + "` 警告消失了。\n", gemm(5), "升级后"},
+		{"fixed: ko", head + "GPU 업그레이드 후에 `" + sms36 + "` 경고가 사라졌습니다.\n", gemm(5), "업그레이드 후"},
+		{"report: plain", head + "Every run prints `" + sms36 + "` on the 4060.\n", gemm(5), "a report"},
+	})
+}
+
+// offset36 is the first clause of the CUDA generator's "Offset increment outside graph
+// capture encountered unexpectedly.", as writers cut it.
+const offset36 = "Offset increment outside graph capture"
+
+// TestFormsObserved36: a message's start quoted (the lead rule) with a word of
+// observation after the quotation is a failure told, after a conditional too ("touching
+// the generator in setup gives \"…\" — observed in the PoC"; validate35a's 31, Korean
+// "~면" then "— PoC 관찰 사실"), in the languages people write such notes in. A negation
+// ("— not observed", "(never seen)", "관찰되지 않음") and a quotation with no word after it
+// stay quiet.
+func TestFormsObserved36(t *testing.T) {
+	tc := func(line int) form { return form{diagnose.TreesConcurrentCallers, line, diagnose.Truncated, ""} }
+	const code = "        self.model = build_model()\n"
+	checkForms(t, []formTest{
+		{"observed: ko poc", code + "        # \"모델\" 파라미터 — CPU 생성 후 전송 (기본 CUDA RNG를 in-graph\n        # 전용으로 격리: 캡처된 제너레이터를 setup에서 건드리면\n" +
+			"        # \"" + offset36 + "\" — PoC 관찰 사실)\n", tc(4), "validate35a 31"},
+		{"observed: en poc", code + "        # touching the captured generator in setup gives\n        # \"" + offset36 + "\" — observed in the PoC\n", tc(3), "— observed in the PoC"},
+		{"observed: en parens", code + "        # seeding inside the graph: \"" + offset36 + "\" (observed)\n", tc(2), "(observed)"},
+		{"observed: en seen", code + "        # reseeding the generator in setup: \"" + offset36 + "\" — seen in our runs\n", tc(2), "— seen in our runs"},
+		{"observed: zh", code + "        # 在 setup 中触碰捕获的生成器会得到 \"" + offset36 + "\"（实测）\n", tc(2), "（实测）"},
+		{"observed: ja", code + "        # setup で生成器に触ると \"" + offset36 + "\" (実測)\n", tc(2), "(実測)"},
+		{"observed: ko observed", code + "        # setup에서 생성기를 건드리면 \"" + offset36 + "\" 관찰됨\n", tc(2), "관찰됨"},
+		{"observed: ko confirmed", code + "        # setup에서 생성기를 건드리면 \"" + offset36 + "\" (확인됨)\n", tc(2), "확인됨"},
+		// no observation told
+		{"quiet: not observed", code + "        # touching the generator in setup: \"" + offset36 + "\" — not observed\n", form{}, "a negation"},
+		{"quiet: never seen", code + "        # touching the generator in setup: \"" + offset36 + "\" (never seen)\n", form{}, "never seen"},
+		{"quiet: ko not observed", code + "        # setup에서 생성기를 건드리면 \"" + offset36 + "\" 관찰되지 않음\n", form{}, "관찰되지 않음"},
+		{"quiet: named", code + "        # the generator's check \"" + offset36 + "\" guards the offset\n", form{}, "a quotation that names the check"},
+	})
+}

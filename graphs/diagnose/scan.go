@@ -2411,8 +2411,8 @@ func (s *scanner) markedLiteral(i int, e *ringLine) []byte {
 func (s *scanner) absenceAt(e *ringLine, lit []byte) absence {
 	prev := s.sentenceAbove(e)
 	var next []byte
-	if endsAtQuote(e.clean) {
-		next = s.below(e)
+	if endsAtQuote(e.clean) || !endsSentence(e.clean) && bytes.ContainsAny(e.clean, markQuotes) {
+		next = s.below(e) // a quotation's sentence that goes on there (joinSentence)
 	}
 	if s.absentMemo == nil || len(lit) == 0 {
 		s.absentRuns++
