@@ -875,6 +875,32 @@ func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte, mayConditi
 	return mayCondition && matchConditioned(re, line)
 }
 
+// skippedForLack reports whether line, a retelling of Triton's absence, tells a run
+// skipped for it with no failure met: "Windows에서 Triton 미지원으로 스킵되었던
+// `torch.compile` 벤치마크를 WSL2 Linux 환경에서 실행." (a benchmark report: the compile
+// benchmark planned around Windows, then run on WSL2 where it compiled, validate35b's
+// 41), "Triton 미지원으로 건너뜀", "auf Windows übersprungen (kein Triton)". A word of
+// failing or TritonMissing named on the line keeps it a report: "Rows 3/5/6 SKIPPED:
+// Triton is not installed … raises TritonMissing immediately" (holdoutT's kornia
+// leaderboard, the raise on the line below where the sentence goes on).
+func skippedForLack(line, next []byte) bool {
+	if !skipWords.Match(line) || failedOrRaised(line) {
+		return false
+	}
+	return next == nil || endsSentence(line) || !failedOrRaised(next)
+}
+
+// failedOrRaised reports whether text holds a word of failing (occurredWords) or names
+// TritonMissing.
+func failedOrRaised(text []byte) bool {
+	return occurredWords.Match(text) || bytes.Contains(text, []byte("TritonMissing"))
+}
+
+// skipWords are the words of a run or a test skipped, in the languages the retelling
+// rows know.
+var skipWords = &lazyregexp.Regexp{Expr: `(?i)\bskip(?:s|ped|ping)?\b|스킵|건너뛰|건너뜀|건너뛴|跳过|跳過|略过|スキップ|` +
+	`übersprungen|ignoré|sauté|\b(?:ausgelassen|omise?s?|omitid[oa]s?|saltad[oa]s?)\b|пропущ\pL*|пропуска\pL*`}
+
 // matchConditioned reports whether re's first match on line lies in one clause, after
 // the line's start, that a condition leads (conditioned).
 func matchConditioned(re *regexp.Regexp, line []byte) bool {

@@ -109,3 +109,24 @@ func TestFormsObserved36(t *testing.T) {
 		{"quiet: named", code + "        # the generator's check \"" + offset36 + "\" guards the offset\n", form{}, "a quotation that names the check"},
 	})
 }
+
+// TestFormsSkipped36: a compile run or a benchmark skipped for Triton's absence on a
+// platform is planning, no failure met: no triton-missing ("Windows에서 Triton 미지원으로
+// 스킵되었던 `torch.compile` 벤치마크를 WSL2 Linux 환경에서 실행.", validate35b's 41), in the
+// languages the retelling rows know. A skip beside a raise of TritonMissing or a word of
+// failing stays a finding, and so does Triton's absence with no skip told.
+func TestFormsSkipped36(t *testing.T) {
+	tm := func(line int) form { return form{diagnose.TritonMissing, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"skipped: ko report", "> 환경: WSL2 Linux, RTX 5060 Ti\n\nWindows에서 Triton 미지원으로 스킵되었던 `torch.compile` 벤치마크를 WSL2 Linux 환경에서 실행.\n", form{}, "validate35b 41"},
+		{"skipped: ko geonneoddeum", "- torch.compile 벤치마크: Windows에서 Triton 미지원으로 건너뜀\n", form{}, "건너뜀"},
+		{"skipped: en", "- torch.compile benchmark: skipped on Windows (no Triton)\n", form{}, "skipped on Windows (no Triton)"},
+		{"skipped: zh", "- torch.compile 基准：Windows 上 Triton 不支持，跳过\n", form{}, "Triton 不支持，跳过"},
+		{"skipped: ja", "- torch.compile ベンチマーク: Windows では Triton未対応のためスキップ\n", form{}, "Triton未対応のためスキップ"},
+		{"skipped: de", "- torch.compile auf Windows übersprungen (kein Triton)\n", form{}, "übersprungen"},
+		// failures met
+		{"report: skipped after raise", "**Rows 3/5/6 SKIPPED:** Triton is not installed on Jetson JetPack 6 — torch.compile\nwith Inductor backend raises TritonMissing immediately.\n", tm(1), "holdoutT's kornia leaderboard"},
+		{"report: ko excluded", "    # 모델 빌드 (torch.compile은 Windows에서 Triton 미지원으로 제외)\n", tm(1), "no skip told: a retelling"},
+		{"report: ko failed", "Windows에서 Triton 미지원으로 torch.compile 실패, 벤치마크 스킵\n", tm(1), "실패: a failure met"},
+	})
+}
