@@ -14,7 +14,6 @@ var OpenFalse = map[string]string{
 	"he_test_except_eg_dynamo313_on_torch25_skip":         "holdoutHE: the message as an example in a comment on a test's `except RuntimeError as e:  # e.g. \"…\" on torch 2.5` line (the catch that skips), read as unsupported-python",
 	"he_code_safeguard_to_avoid_triton_key":               "holdoutHE: a purpose clause on the comment line above (\"disable torch.compile to avoid triton version incompatibility\") and the whole message in parentheses on the next, read as triton-missing",
 	"he_blog_vllm031_flashinfer_link_lcuda_213":           "holdoutHE: FlashInfer's own JIT link step under vLLM (`/usr/bin/ld: cannot find -lcuda`, another program's link failure), read as libcuda-not-found",
-	"he_ko_release_notes_214_py315_compile_not_yet":       "holdoutHE: a release notes' heading stating a documented limitation (\"torch.compile is not yet supported on Python 3.15\"), no run, read as unsupported-python",
 	// holdoutHC, measured at 391fddc9 and at 38278c9a with no change made for it
 	// (validation v34c, 2026-12-07): classes in testdata/corpus/README.md. Quiet since:
 	// the Dynamo refusal held by a program's own code (heldByCode's rows of guards,

@@ -130,3 +130,33 @@ func TestFormsSkipped36(t *testing.T) {
 		{"report: ko failed", "Windows에서 Triton 미지원으로 torch.compile 실패, 벤치마크 스킵\n", tm(1), "실패: a failure met"},
 	})
 }
+
+// TestFormsLimits36: documentation of torch.compile's lack of support for a Python
+// release gives no finding: a release notes' heading that states it (validate35b's 51,
+// Korean and English) and a retelling in a section of known issues or limitations, in
+// the languages people write READMEs in. PyTorch's message quoted in such a section, a
+// word of failing beside the retelling, a text's title, a heading that names a problem
+// and a retelling under another heading stay findings.
+func TestFormsLimits36(t *testing.T) {
+	up := func(line int, m diagnose.Match) form { return form{diagnose.UnsupportedPython, line, m, ""} }
+	checkForms(t, []formTest{
+		{"doc: release notes ko/en", "### 설치 / Installation\n\nPython 3.15 wheels are not published to PyPI.\n\n" +
+			"### torch.compile은 아직 Python 3.15를 지원하지 않습니다 / torch.compile is not yet supported on Python 3.15\n\n" +
+			"2.14의 Python 3.15 지원은 즉시 실행 전용입니다.\n> Python 3.15 support in 2.14 is eager-only. Calling torch.compile under Python 3.15 raises a RuntimeError rather than falling back silently.\n",
+			form{}, "validate35b 51"},
+		{"doc: heading en", "### torch.compile is not yet supported on Python 3.15\n\nPython 3.15 support in 2.14 is eager-only.\n", form{}, "the English heading"},
+		{"doc: known limitations", "## Known limitations\n\n- `torch.compile` is not supported on Python 3.13 yet; use 3.12.\n", form{}, "Known limitations"},
+		{"doc: known issues", "## Known issues\n* torch.compile does not support Python 3.12 yet\n", form{}, "Known issues"},
+		{"doc: zh", "## 已知问题\n- torch.compile 暂不支持 Python 3.12\n", form{}, "已知问题"},
+		{"doc: ko", "## 알려진 문제\n- torch.compile은 Python 3.12를 지원하지 않습니다\n", form{}, "알려진 문제"},
+		{"doc: es", "## Limitaciones conocidas\n- torch.compile no es compatible con Python 3.12 todavía\n", form{}, "Limitaciones conocidas"},
+		{"doc: ru", "## Известные ограничения\n- torch.compile не поддерживается на Python 3.12\n", form{}, "Известные ограничения"},
+		// records and reports
+		{"report: message in known issues", "## Known issues\n- torch.compile fails on Python 3.12: RuntimeError: Dynamo is not supported on Python 3.12+\n", up(2, diagnose.Exact), "PyTorch's message met"},
+		{"report: failing word", "## Known issues\n- torch.compile is not supported on Python 3.12, our CI fails\n", up(2, diagnose.Paraphrased), "a word of failing"},
+		{"report: title", "# torch.compile is not supported on Python 3.12\n", up(1, diagnose.Paraphrased), "a text's title"},
+		{"report: bug heading", "## Bug: torch.compile is not supported on Python 3.12\n", up(1, diagnose.Paraphrased), "a problem named"},
+		{"report: other section", "## Environment\ntorch.compile is not supported on Python 3.12\n", up(2, diagnose.Paraphrased), "another section"},
+		{"report: next section", "## Known issues\n- none\n\n## Run log\ntorch.compile is not supported on Python 3.12\n", up(5, diagnose.Paraphrased), "the section ends at the next heading"},
+	})
+}

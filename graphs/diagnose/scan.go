@@ -719,6 +719,9 @@ type ringLine struct {
 	// nearest line above that is neither blank nor a comment is a line of code (codeLine),
 	// however many comment lines stand between (underCode).
 	underCode bool
+	// limits: the line is a heading that states torch.compile's lack of support for a
+	// Python release, or in a section of known issues or limitations (limitsAt).
+	limits bool
 	// def is the Python def the line is in as code, "" at the top level (defLine;
 	// a window that goes on from the line before keeps its line's).
 	def string
@@ -788,6 +791,8 @@ type scanner struct {
 	// (problemHeading), where a lead's modal tells what happened (leadHypo).
 	leads       [ringSize]leadSlot
 	problemHead bool
+	// limitsHead: the markdown section read now documents limitations (limitsAt).
+	limitsHead bool
 	// generic is the state of a list under a generic lead-in (genericList).
 	generic genericList
 	torch   versionFinder
@@ -964,6 +969,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	e.context = s.listings.next(e.raw, e.orig, lineStart)
 	e.inFence = s.fenceNext(e.raw, lineStart)
 	e.underCode = lineStart && s.underCode(e.raw)
+	e.limits = s.limitsHead
 	above := s.rawAbove()
 	e.underFrame = lineStart && above != nil && statementWord(e.raw) && frameHeader(above)
 	e.call = s.calls.next(e.raw, above, s.vline, lineStart, e.inDoc, e.inFence || s.listings.listed)
@@ -2151,7 +2157,8 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // holds the message or names its error code, a statement of a def's body a listing
 // shows, an except clause's comment, a returned bracket's string or an error code's
 // documentation (heldByCode), an item of a list under a generic lead-in (listedGeneric),
-// another package's link against libcuda (otherLinked).
+// another package's link against libcuda (otherLinked), a documented lack of support for
+// a Python release (limitDocumented).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.purposeComment(i, e) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
@@ -2163,7 +2170,7 @@ func (s *scanner) unreported(i int, e *ringLine) bool {
 // otherLinked).
 func (s *scanner) unreportedBeside(i int, e *ringLine) bool {
 	return classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
-		s.heldByCode(i, e) || s.listedGeneric(e) || s.otherLinked(i, e)
+		s.heldByCode(i, e) || s.listedGeneric(e) || s.otherLinked(i, e) || s.limitDocumented(i, e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a
