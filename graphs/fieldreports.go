@@ -52,8 +52,10 @@ const (
 	// noteReplayed says which kept outputs raise: the warm-up's (measured on 2.11
 	// without gradients, graphs/script/testdata/measured/kept_last_2.11.out
 	// first_after_loop) and, by the source, the recording's (try_end_curr_recording
-	// calls dealloc_current_path_weakrefs); a replay's does not (stale-output).
-	noteReplayed = " (the first two calls' outputs: the warm-up's, measured on 2.11, and the recording's; a replayed call's output, kept without gradients, raises nothing: stale-output)"
+	// calls dealloc_current_path_weakrefs); a replay's does not, with or without
+	// gradients: it is stale instead (stale-output, reasonStale and srcStale
+	// below state it and its measurements once).
+	noteReplayed = " (the first two calls' outputs: the warm-up's, measured on 2.11, and the recording's; a replayed call's output raises nothing and is stale instead: stale-output)"
 	// srcStale and reasonStale: a replayed call's output read after a later call.
 	// From the third call on, a node replays, and reconstruct_outputs hands back the
 	// cached tensor it returned at the last replay ("the same TensorImpl from run to

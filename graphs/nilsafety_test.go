@@ -1043,6 +1043,13 @@ var nilCases = map[string]func(t *testing.T){
 		_ = (&script.Site{ModeCandidates: []script.Candidate{{}}}).Modes(nil)
 	},
 	"script.SyntaxError.Error": func(t *testing.T) { nilErrs[script.SyntaxError]() },
+	"script.SyntaxError.Where": func(t *testing.T) {
+		if w := (*script.SyntaxError)(nil).Where(); w != "" {
+			t.Errorf("(*SyntaxError)(nil).Where() = %q, want \"\"", w)
+		}
+		_ = new(script.SyntaxError).Where()
+	},
+	"script.WorkloadFlags": func(t *testing.T) { _ = script.WorkloadFlags() },
 
 	// graphs/script/pytoken.
 	"pytoken.Tokenize": func(t *testing.T) {

@@ -82,29 +82,33 @@ func TestTextFitsWidth(t *testing.T) {
 	}
 }
 
-// TestUsage checks -h: every registered flag is listed, under a topic, and no line
-// is wider than 100 columns.
+// TestUsage checks -h: written on stdout (a pager or grep reads it; a new user's
+// `compilemode -h | less` showed nothing), every registered flag is listed, under a
+// topic, and no line is wider than 100 columns.
 func TestUsage(t *testing.T) {
 	t.Parallel()
-	_, stderr, code := runPlan(t, nil, "-h")
+	help, errOut, code := runPlan(t, nil, "-h")
 	if code != 0 {
 		t.Fatalf("-h: exit %d", code)
 	}
-	checkWidth(t, "-h", stderr, 100)
+	if errOut != "" {
+		t.Errorf("-h wrote on stderr: %q", errOut)
+	}
+	checkWidth(t, "-h", help, 100)
 	for _, topic := range []string{"The compile call", "Globals and environment", "The workload", "Output"} {
-		if !strings.Contains(stderr, "\n"+topic) {
+		if !strings.Contains(help, "\n"+topic) {
 			t.Errorf("-h lacks the topic %q", topic)
 		}
 	}
-	if strings.Contains(stderr, "Other flags") {
-		t.Errorf("-h lists flags under no topic:\n%s", stderr[strings.Index(stderr, "Other flags"):])
+	if strings.Contains(help, "Other flags") {
+		t.Errorf("-h lists flags under no topic:\n%s", help[strings.Index(help, "Other flags"):])
 	}
 	for _, name := range []string{"torch", "mode", "options", "set", "env", "devices", "threads", "scenario", "json", "all", "version"} {
-		if !strings.Contains(stderr, "  -"+name+" ") && !strings.Contains(stderr, "  -"+name+"\n") {
+		if !strings.Contains(help, "  -"+name+" ") && !strings.Contains(help, "  -"+name+"\n") {
 			t.Errorf("-h lacks -%s", name)
 		}
 	}
-	if n := strings.Count(stderr, "example: "); n != len(helpGroups) {
+	if n := strings.Count(help, "example: "); n != len(helpGroups) {
 		t.Errorf("-h has %d examples, want one per topic (%d)", n, len(helpGroups))
 	}
 }

@@ -71,7 +71,7 @@ func runGuarded(args []string, stdin io.Reader, stdout, stderr io.Writer, enviro
 		// line, which its parse_args() reads (script14 item 1).
 		args, c.scriptArgv = args[:i], append([]string{}, args[i+1:]...)
 	}
-	given, code, ok := cliflags.ParseUsage(fs, args, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
+	given, code, ok := cliflags.ParseUsage(fs, args, stdout, stderr, func(w io.Writer) { writeUsage(w, fs, graphs.DefaultWidth) })
 	if !ok {
 		return code
 	}

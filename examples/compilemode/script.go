@@ -58,7 +58,7 @@ func (c *cli) script(stdin io.Reader, stdout, stderr io.Writer, environ func() [
 		// with the versions known (a *ReadError here would say less).
 		var se *script.SyntaxError
 		if err := s.SyntaxFor(cliSc.Python); errors.As(err, &se) {
-			failf(stderr, "%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg)
+			failf(stderr, "%s: %s", se.Where(), se.Msg)
 			return 2
 		}
 	}
@@ -99,7 +99,7 @@ func readFailed(stderr io.Writer, name string, err error) {
 	var re *script.ReadError
 	switch {
 	case errors.As(err, &se):
-		failf(stderr, "%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg)
+		failf(stderr, "%s: %s", se.Where(), se.Msg)
 	case errors.As(err, &re):
 		failf(stderr, "-script %s: %v", name, re.Err)
 	default:

@@ -12,8 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/compilemode/compilemode/examples/internal/cliflags"
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/script"
 )
 
 func TestScriptFlag(t *testing.T) {
@@ -122,12 +122,13 @@ func TestWorkloadFlagTable(t *testing.T) {
 	if code := run([]string{"-h"}, &out, &out, nil); code != 0 {
 		t.Fatalf("-h: exit %d", code)
 	}
-	if len(c.workloadFlagTable()) != len(cliflags.WorkloadFlags) {
-		t.Errorf("%d workload flags, cliflags.WorkloadFlags (which words their errors) has %d", len(c.workloadFlagTable()), len(cliflags.WorkloadFlags))
+	table := script.WorkloadFlags()
+	if len(c.workloadFlagTable()) != len(table) {
+		t.Errorf("%d workload flags, script.WorkloadFlags (which words their errors and notes) has %d", len(c.workloadFlagTable()), len(table))
 	}
 	for i, f := range c.workloadFlagTable() {
-		if i < len(cliflags.WorkloadFlags) && (cliflags.WorkloadFlags[i].Flag != f.flag || cliflags.WorkloadFlags[i].Field != f.field) {
-			t.Errorf("flag -%s (%s): cliflags.WorkloadFlags[%d] is %+v", f.flag, f.field, i, cliflags.WorkloadFlags[i])
+		if i < len(table) && (table[i].Flag != f.flag || table[i].Field != f.field) {
+			t.Errorf("flag -%s (%s): script.WorkloadFlags()[%d] is %s (%s)", f.flag, f.field, i, table[i].Flag, table[i].Field)
 		}
 		if !fields[f.field] {
 			t.Errorf("flag -%s: %q is not a field of graphs.Workload", f.flag, f.field)

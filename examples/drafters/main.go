@@ -45,7 +45,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ f
 	kernelsFlag := fs.String("kernels", "fused", "kernel variant: fused (the whole step in one persistent kernel, issue 25), ws (weight-stationary linear_ws, issue 17) or classic")
 	jsonPath := fs.String("json", "", "also write the results as JSON to this `FILE` (issue 27's shape; with -devices above 1, device 0 first runs alone for single_gpu)")
 	commit := fs.String("commit", "", "git commit the binary was built from, for the JSON")
-	given, code, ok := cliflags.Parse(fs, args, stderr)
+	given, code, ok := cliflags.Parse(fs, args, stdout, stderr)
 	if !ok {
 		return code
 	}

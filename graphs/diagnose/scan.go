@@ -774,12 +774,14 @@ type scanner struct {
 	split2 []byte   // the other buffer of a string decoded again (splitLine)
 	brk    []byte   // a line with its <br> tags as line ends (splitLine)
 	parts  [][]byte // splitLine's lines of a physical line
-	// everyStep: readRaw runs every step on every window (tests: the steps it skips
-	// change nothing)
+	// everyStep: readRaw runs every step on every window, and every window of a run
+	// of NULs is pushed (tests: the steps and windows skipped change nothing)
 	everyStep bool
 	text      bool
 	bytes     int64 // bytes read, after decoding
 	notNUL    bool  // a byte read is not NUL
+	nulRun    int   // windows of NULs alone pushed in a row, inside one line (nulRunFull)
+	zeros     []byte
 	legends   legendState
 	tbs       tracebackState
 	docs      docState
@@ -905,11 +907,7 @@ func (s *scanner) scanLen(r io.Reader, n int) error {
 				s.line++
 			}
 			more := err == bufio.ErrBufferFull
-			if !cont && !more {
-				s.pushLine(frag)
-			} else {
-				s.push(frag, carry, !cont, more)
-			}
+			s.pushFrag(frag, carry, cont, more)
 			cont = more
 			if cont {
 				carry = append(carry[:0], frag[max(0, len(frag)-overlapBytes):]...)
@@ -931,6 +929,41 @@ func (s *scanner) scanLen(r io.Reader, n int) error {
 			return &ReadError{Line: line, Err: err}
 		}
 	}
+}
+
+// pushFrag pushes frag, a line or a window of one (cont: it goes on the line before;
+// more: the line goes on after it), unless it is a window of NULs inside a run of them
+// that already fills the ring: pushing it would change nothing (TestNULRunSkipped).
+func (s *scanner) pushFrag(frag, carry []byte, cont, more bool) {
+	switch {
+	case s.nulRunFull(frag, cont && more):
+	case !cont && !more:
+		s.pushLine(frag)
+	default:
+		s.push(frag, carry, !cont, more)
+	}
+}
+
+// nulRunFull reports whether frag, a window inside a line that goes on (inner), is
+// NULs alone and follows at least ringSize such windows: the ring then holds NUL
+// windows only, carry is NULs, and a window of NULs holds no anchor, so the window
+// need not be pushed. A file of gigabytes of NUL (a sparse file, a log preallocated
+// and cut short by a crash) is then read at memory speed rather than matched window
+// by window, to the text after it, if any, or to EmptyError.
+func (s *scanner) nulRunFull(frag []byte, inner bool) bool {
+	if !inner || s.everyStep || frag[0] != 0 || frag[len(frag)-1] != 0 {
+		s.nulRun = 0
+		return false
+	}
+	if len(s.zeros) < len(frag) {
+		s.zeros = make([]byte, len(frag))
+	}
+	if !bytes.Equal(frag, s.zeros[:len(frag)]) {
+		s.nulRun = 0
+		return false
+	}
+	s.nulRun++
+	return s.nulRun > ringSize
 }
 
 // hasText reports whether b holds a byte that shows: not white space, a NUL or

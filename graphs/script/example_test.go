@@ -114,3 +114,17 @@ func ExampleScript_WriteTextWidth() {
 	// small.py:2 torch.compile(net, mode="reduce-overhead")
 	// CUDA graphs: ON (cudagraph_trees)
 }
+
+// The command's boolean workload flags, and the Workload field each sets.
+func ExampleWorkloadFlags() {
+	for _, f := range script.WorkloadFlags() {
+		if f.Bool != nil && strings.HasPrefix(f.Flag, "outputs") {
+			var w graphs.Workload
+			*f.Bool(&w) = true
+			fmt.Printf("-%s sets %s: %v %v\n", f.Flag, f.Field, w.OutputsKept, w.OutputsStale)
+		}
+	}
+	// Output:
+	// -outputs-kept sets outputs_kept: true false
+	// -outputs-stale sets outputs_stale: false true
+}

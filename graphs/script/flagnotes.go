@@ -190,14 +190,14 @@ func (st *Site) modeShown() string {
 // (line 22)".
 func givenBoolParts(inferred []Inference, cli graphs.Scenario) []string {
 	var parts []string
-	for _, f := range boolWorkloadFields {
-		if !slices.Contains(cli.WorkloadGiven, f.name) {
+	for _, f := range commandFlags {
+		if f.Bool == nil || !slices.Contains(cli.WorkloadGiven, f.Field) {
 			continue
 		}
-		v := strconv.FormatBool(*f.field(&cli.Workload))
+		v := strconv.FormatBool(*f.Bool(&cli.Workload))
 		for _, in := range inferred {
-			if in.Field == f.name && in.Value != v {
-				parts = append(parts, fmt.Sprintf("%s=%s replaces %s=%s (line %d)", f.flag, v, in.Field, in.Value, in.Line))
+			if in.Field == f.Field && in.Value != v {
+				parts = append(parts, fmt.Sprintf("-%s=%s replaces %s=%s (line %d)", f.Flag, v, in.Field, in.Value, in.Line))
 			}
 		}
 	}

@@ -25,8 +25,8 @@ const maxInline = 32
 // `é = 1; x = (`, the unclosed '(' is at Col 12, its byte column 13.
 type SyntaxError struct {
 	File string // the name given to ReadNamed ("<input>" for Read)
-	Line int    // 1-based
-	Col  int    // 1-based, in characters
+	Line int    // 1-based; 0 when the error is the whole file's (larger than MaxSourceBytes)
+	Col  int    // 1-based, in characters; 0 with Line 0
 	Msg  string // what is wrong, in Python's words where it has them
 }
 
@@ -34,7 +34,25 @@ func (e *SyntaxError) Error() string {
 	if e == nil {
 		return "script: <nil *SyntaxError>"
 	}
-	return fmt.Sprintf("script: %s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	return "script: " + e.Where() + ": " + e.Msg
+}
+
+// Where is the error's position as compilers print it, "train.py:12:5", or the file
+// alone, "train.py", for an error of the whole file (Line 0: a file larger than
+// MaxSourceBytes is refused before any line is read, so no line is to blame).
+func (e *SyntaxError) Where() string {
+	if e == nil {
+		return ""
+	}
+	if e.Line <= 0 {
+		return e.File
+	}
+	return fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
+}
+
+// tooLargeMsg is a *SyntaxError's Msg for a source larger than MaxSourceBytes.
+func tooLargeMsg() string {
+	return fmt.Sprintf("larger than %d bytes, the most a script is read to", MaxSourceBytes)
 }
 
 // readTextEnv reads the script src, named name, with the environment the script
@@ -132,7 +150,7 @@ func parseSourceForms(name, src string) ([]token, *lineIndex, []*stmt, []pytoken
 func parseSourceFor(name, src string, minor int) ([]token, *lineIndex, []*stmt, []pytoken.FormAt, error) {
 	text := src
 	if len(src) > MaxSourceBytes {
-		return nil, nil, nil, nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes)}
+		return nil, nil, nil, nil, &SyntaxError{File: name, Msg: tooLargeMsg()}
 	}
 	toks, lines, forms, deferred, err := tokenizeForms(src)
 	if err != nil {

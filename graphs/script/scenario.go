@@ -195,31 +195,12 @@ func Merge(script, cli graphs.Scenario) graphs.Scenario {
 	return out
 }
 
-// boolWorkloadFields are the boolean Workload fields by their JSON names, which a
-// merge adds to (mergeWorkload) unless the command line names them (replaceGiven).
-var boolWorkloadFields = []struct {
-	name, flag string // the JSON name, and the command's flag that sets it
-	field      func(*graphs.Workload) *bool
-}{
-	{"span_devices", "-span-devices", func(w *graphs.Workload) *bool { return &w.SpanDevices }},
-	{"cold_start", "-cold-start", func(w *graphs.Workload) *bool { return &w.ColdStart }},
-	{"cpu_inputs", "-cpu-scalar", func(w *graphs.Workload) *bool { return &w.CPUInputs }},
-	{"dynamic_shapes", "-dynamic-shapes", func(w *graphs.Workload) *bool { return &w.DynamicShapes }},
-	{"moving_static_inputs", "-moving-static-inputs", func(w *graphs.Workload) *bool { return &w.MovingStaticInputs }},
-	{"non_tensor_inputs", "-non-tensor-inputs", func(w *graphs.Workload) *bool { return &w.NonTensorInputs }},
-	{"autograd_backward", "-autograd-backward", func(w *graphs.Workload) *bool { return &w.AutogradBackward }},
-	{"concurrent_recompiles", "-concurrent-recompiles", func(w *graphs.Workload) *bool { return &w.ConcurrentRecompiles }},
-	{"outputs_kept", "-outputs-kept", func(w *graphs.Workload) *bool { return &w.OutputsKept }},
-	{"outputs_stale", "-outputs-stale", func(w *graphs.Workload) *bool { return &w.OutputsStale }},
-	{"compiled_autograd", "-compiled-autograd", func(w *graphs.Workload) *bool { return &w.CompiledAutograd }},
-}
-
 // replaceGiven sets each boolean field of w that given names to cli's value: a flag
 // given explicitly false (-outputs-kept=false) overrules what the script shows.
 func replaceGiven(w *graphs.Workload, cli graphs.Workload, given []string) {
-	for _, f := range boolWorkloadFields {
-		if slices.Contains(given, f.name) {
-			*f.field(w) = *f.field(&cli)
+	for _, f := range commandFlags {
+		if f.Bool != nil && slices.Contains(given, f.Field) {
+			*f.Bool(w) = *f.Bool(&cli)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func Read(r io.Reader) (*Script, error) {
 // fails (its own error, or an *inputerr.StreamError: no progress after 100 empty
 // reads, a count out of range, a panic), and a
 // *SyntaxError when Python would reject the source, or it is larger than
-// MaxSourceBytes or nested deeper than the reader's limits.
+// MaxSourceBytes (Line 0: the whole file) or nested deeper than the reader's limits.
 //
 // Nothing is run. Execution order is inferred as follows:
 //  1. module-level statements run in file order; every block of an if, try, for, while,
@@ -95,7 +95,7 @@ func readNamedEnv(fn, name string, r io.Reader, in readIn) (s *Script, err error
 		return nil, err
 	}
 	if tooLarge {
-		return nil, &SyntaxError{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("larger than %d bytes", MaxSourceBytes) + notebookSizeHint(name)}
+		return nil, &SyntaxError{File: name, Msg: tooLargeMsg() + notebookSizeHint(name)}
 	}
 	if err != nil {
 		return nil, &ReadError{File: name, Err: err}

@@ -427,30 +427,31 @@ func (c *Compile) environment(sc *graphs.Scenario, environ func() []string) (map
 	return env, nil
 }
 
-// Parse parses args with fs, printing the full flag list only for -h, and returns the
+// Parse parses args with fs, printing the full flag list only for -h (on stdout: help
+// asked for is the program's output, which a pager or grep reads), and returns the
 // names of the flags given. Every flag but the repeatable ones (-set, -env) may be
 // given once: a second occurrence is an error naming both values. ok is false when
 // the program should exit with code (0 for -h, 2 for a bad flag, a repeated one or a
 // stray argument).
-func Parse(fs *flag.FlagSet, args []string, stderr io.Writer) (given map[string]bool, code int, ok bool) {
-	return ParseUsage(fs, args, stderr, nil)
+func Parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (given map[string]bool, code int, ok bool) {
+	return ParseUsage(fs, args, stdout, stderr, nil)
 }
 
 // ParseUsage is [Parse] with the help text of -h written by usage (nil: the flag
 // package's list of every flag).
-func ParseUsage(fs *flag.FlagSet, args []string, stderr io.Writer, usage func(io.Writer)) (given map[string]bool, code int, ok bool) {
+func ParseUsage(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage func(io.Writer)) (given map[string]bool, code int, ok bool) {
 	fs.SetOutput(io.Discard) // the flag package's own error line lacks the program's name: written below
 	restore := singleValued(fs)
 	defer restore()
 	fs.Usage = func() {
 		restore()
 		if WantsHelp(args) && usage != nil {
-			usage(stderr)
+			usage(stdout)
 			return
 		}
 		if WantsHelp(args) {
-			fs.SetOutput(stderr)
-			fmt.Fprintf(stderr, "usage: %s [flags]\n", fs.Name())
+			fs.SetOutput(stdout)
+			fmt.Fprintf(stdout, "usage: %s [flags]\n", fs.Name())
 			fs.PrintDefaults()
 		}
 	}

@@ -48,7 +48,7 @@ func TestUnexpectedArgumentSuggestsFlag(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.arg, func(t *testing.T) {
 			var stderr bytes.Buffer
-			_, code, ok := Parse(tt.fs(), []string{tt.arg}, &stderr)
+			_, code, ok := Parse(tt.fs(), []string{tt.arg}, io.Discard, &stderr)
 			require.False(t, ok)
 			require.Equal(t, 2, code)
 			require.Equal(t, tt.want, stderr.String())
@@ -129,14 +129,20 @@ func TestParsePlacesFile(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			fs := testFlags("diagnose", "torch")
-			var stderr bytes.Buffer
-			_, code, ok := Parse(fs, tt.args, &stderr)
+			var stdout, stderr bytes.Buffer
+			_, code, ok := Parse(fs, tt.args, &stdout, &stderr)
 			require.Equal(t, tt.ok, ok)
 			require.Equal(t, tt.code, code)
 			if tt.ok {
 				require.Equal(t, tt.file, fs.Lookup("diagnose").Value.String())
 				return
 			}
+			if code == 0 { // -h: the help asked for is output, not an error
+				require.Empty(t, stderr.String())
+				require.Equal(t, tt.line, strings.SplitAfter(stdout.String(), "\n")[0])
+				return
+			}
+			require.Empty(t, stdout.String())
 			require.Equal(t, tt.line, strings.SplitAfter(stderr.String(), "\n")[0])
 		})
 	}
@@ -172,7 +178,7 @@ func TestOneFileOnly(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stderr bytes.Buffer
-			_, code, ok := Parse(full(), tt.args, &stderr)
+			_, code, ok := Parse(full(), tt.args, io.Discard, &stderr)
 			require.False(t, ok, tt.reason)
 			require.Equal(t, 2, code, tt.reason)
 			require.Equal(t, tt.want, stderr.String(), tt.reason)

@@ -65,12 +65,12 @@ var nilCases = map[string]func(t *testing.T){
 	"Once.Set":    func(t *testing.T) { _ = new(Once).Set("") },
 	"Once.String": func(t *testing.T) { _ = (*Once)(nil).String(); _ = new(Once).String() },
 	"Parse": func(t *testing.T) {
-		if _, code, ok := Parse(flag.NewFlagSet("x", flag.ContinueOnError), nil, io.Discard); !ok || code != 0 {
+		if _, code, ok := Parse(flag.NewFlagSet("x", flag.ContinueOnError), nil, io.Discard, io.Discard); !ok || code != 0 {
 			t.Errorf("Parse(no args) = %d, %v", code, ok)
 		}
 	},
 	"ParseUsage": func(t *testing.T) {
-		if _, code, ok := ParseUsage(flag.NewFlagSet("x", flag.ContinueOnError), nil, io.Discard, nil); !ok || code != 0 {
+		if _, code, ok := ParseUsage(flag.NewFlagSet("x", flag.ContinueOnError), nil, io.Discard, io.Discard, nil); !ok || code != 0 {
 			t.Errorf("ParseUsage(no args) = %d, %v", code, ok)
 		}
 	},

@@ -6,28 +6,14 @@ import (
 	"strings"
 
 	"github.com/compilemode/compilemode/graphs"
+	"github.com/compilemode/compilemode/graphs/script"
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/modes"
 )
 
-// WorkloadFlags are the workload flags the command (examples/compilemode) takes, each
-// with the Workload field it sets by its JSON name, as graphs.WorkloadError names it.
-var WorkloadFlags = []struct{ Flag, Field string }{
-	{"devices", "devices"}, {"span-devices", "span_devices"}, {"threads", "threads"},
-	{"callers", "callers"}, {"cold-start", "cold_start"}, {"cpu-scalar", "cpu_inputs"},
-	{"mutated-inputs", "mutated_inputs"}, {"dynamic-shapes", "dynamic_shapes"},
-	{"sizes", "distinct_sizes"}, {"moving-static-inputs", "moving_static_inputs"},
-	{"non-tensor-inputs", "non_tensor_inputs"}, {"incompatible-op", "incompatible_op"},
-	{"thread-pool", "thread_pool"}, {"autograd-backward", "autograd_backward"},
-	{"concurrent-recompiles", "concurrent_recompiles"}, {"outputs-kept", "outputs_kept"},
-	{"outputs-stale", "outputs_stale"},
-	{"graph-breaks", "graph_breaks"}, {"compiled-autograd", "compiled_autograd"},
-	{"capture-error-mode", "capture_error_mode"}, {"other-thread-work", "other_thread_work"},
-}
-
 // FlagOfField names the workload flag that sets a Workload field ("" for none).
 func FlagOfField(field string) string {
-	for _, f := range WorkloadFlags {
+	for _, f := range script.WorkloadFlags() {
 		if f.Field == field {
 			return f.Flag
 		}

@@ -286,7 +286,7 @@ func Script(name, src, torch, python string, o Options) Answer {
 	if err != nil {
 		var se *script.SyntaxError
 		if errors.As(err, &se) {
-			return refuse(fmt.Errorf("%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg))
+			return refuse(fmt.Errorf("%s: %s", se.Where(), se.Msg))
 		}
 		return refuse(fmt.Errorf("-script %s: %w", name, err))
 	}
@@ -295,7 +295,7 @@ func Script(name, src, torch, python string, o Options) Answer {
 		// A version with no data is the planner's not-planned line, below, as the
 		// command's (TestScriptNotPlannedExit).
 		if err := s.SyntaxFor(python); errors.As(err, &se) {
-			return refuse(fmt.Errorf("%s:%d:%d: %s", se.File, se.Line, se.Col, se.Msg))
+			return refuse(fmt.Errorf("%s: %s", se.Where(), se.Msg))
 		}
 	}
 	planned, err := s.PlanWith(script.PlanOptions{CLI: graphs.Scenario{Torch: torch, Python: python, Env: map[string]string{}}})
@@ -597,7 +597,7 @@ func workloadGiven(w graphs.Workload) map[string]bool {
 	if json.Unmarshal(data, &fields) != nil {
 		return given
 	}
-	for _, f := range cliflags.WorkloadFlags {
+	for _, f := range script.WorkloadFlags() {
 		switch v := fields[f.Field].(type) {
 		case nil:
 		case bool:
