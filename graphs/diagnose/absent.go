@@ -884,8 +884,9 @@ func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte, mayConditi
 // Triton is not installed … raises TritonMissing immediately" (holdoutT's kornia
 // leaderboard, the raise on the line below where the sentence goes on).
 func skippedForLack(line, next []byte) bool {
-	if !skipWords.Match(line) || failedOrRaised(line) {
-		return false
+	m := skipWords.FindIndex(line)
+	if m == nil || failNotTold.Match(line[max(0, m[0]-40):m[0]]) || failedOrRaised(line) {
+		return false // "should be skipped", "not skipped": no skip told (debpalash/VoiceStudio#65)
 	}
 	return next == nil || endsSentence(line) || !failedOrRaised(next)
 }

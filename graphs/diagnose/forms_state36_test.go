@@ -127,6 +127,7 @@ func TestFormsSkipped36(t *testing.T) {
 		// failures met
 		{"report: skipped after raise", "**Rows 3/5/6 SKIPPED:** Triton is not installed on Jetson JetPack 6 — torch.compile\nwith Inductor backend raises TritonMissing immediately.\n", tm(1), "holdoutT's kornia leaderboard"},
 		{"report: ko excluded", "    # 모델 빌드 (torch.compile은 Windows에서 Triton 미지원으로 제외)\n", tm(1), "no skip told: a retelling"},
+		{"report: should be skipped", "On platforms without Triton (Windows), `torch.compile` should be skipped gracefully so TTS inference falls back to eager mode.\n", tm(1), "a wish, no skip told (debpalash/VoiceStudio#65)"},
 		{"report: ko failed", "Windows에서 Triton 미지원으로 torch.compile 실패, 벤치마크 스킵\n", tm(1), "실패: a failure met"},
 	})
 }
