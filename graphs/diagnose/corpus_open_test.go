@@ -13,7 +13,6 @@ var OpenFalse = map[string]string{
 	"he_test_except_eg_py314_skip":                        "holdoutHE: the message as an example in a comment on a test's `except RuntimeError as e:  # e.g. \"…\"` line (the catch that skips), read as unsupported-python",
 	"he_test_except_eg_dynamo313_on_torch25_skip":         "holdoutHE: the message as an example in a comment on a test's `except RuntimeError as e:  # e.g. \"…\" on torch 2.5` line (the catch that skips), read as unsupported-python",
 	"he_code_safeguard_to_avoid_triton_key":               "holdoutHE: a purpose clause on the comment line above (\"disable torch.compile to avoid triton version incompatibility\") and the whole message in parentheses on the next, read as triton-missing",
-	"he_blog_vllm031_flashinfer_link_lcuda_213":           "holdoutHE: FlashInfer's own JIT link step under vLLM (`/usr/bin/ld: cannot find -lcuda`, another program's link failure), read as libcuda-not-found",
 	// holdoutHC, measured at 391fddc9 and at 38278c9a with no change made for it
 	// (validation v34c, 2026-12-07): classes in testdata/corpus/README.md. Quiet since:
 	// the Dynamo refusal held by a program's own code (heldByCode's rows of guards,
@@ -44,8 +43,8 @@ var OpenFalse = map[string]string{
 	// (wrappedAt) since too. Quiet since too: code that builds the
 	// message or names its error code (heldByCode, code_shapes.go: a constructor's super call,
 	// an error-string switch), a list under a generic lead-in and a comment's hypothetical
-	// thing (generic.go).
-	"gb_neg_zh_flashinfer_nvcc_link_cannot_find_lcuda": "holdoutGB: flashinfer's JIT link failure \"cannot find -lcuda\" labelled a negative before the run (as aw_neg_unsloth_…'s); the tester's report says libcuda-not-found's cause names flashinfer's JIT, a label question",
+	// thing (generic.go); its flashinfer link, and holdoutAW's, since a kernel library's JIT
+	// link is another program's (otherLinkers, dropKernelLinks: lcuda_owner.go).
 	// holdoutI1's pull request page: test code whose FileCheck strings hold three skip
 	// reasons, relabelled "-" with the test code of the other sets (testdata/corpus/README.md);
 	// the first string's call was cut by the page ("Expand Up @@" above it), quiet since a
@@ -148,11 +147,6 @@ var OpenFalse = map[string]string{
 	// holdoutAV's TensorPlay test, measured once at 83fb779 (another framework's skip reasons
 	// worded as PyTorch's, asserted by `assert reason == "…"`), is quiet since a message
 	// compared in code is no occurrence (searchMarks, absent_search.go; branch fixneg31).
-	// holdoutAW, measured once at c98b472: the linker's "cannot find -lcuda" in flashinfer's
-	// JIT under vLLM on a Kaggle T4, labelled a negative here; the same failure in unsloth's
-	// and flashinfer's commits is labelled libcuda-not-found by holdoutW, AC, AD and AI
-	// (manifest.tsv), which the code's cause covers (a JIT build linking the driver stub).
-	"aw_neg_unsloth_commit_t4_grpo_flashinfer_jit_cannot_find_lcuda_pt210": "holdoutAW: flashinfer's JIT -lcuda, labelled positive by four earlier sets",
 	// holdoutAR, measured once at a53c3cd: an XPU lab note lists two messages as strings
 	// that libtorch_xpu.so contains ("Both diagnostic strings *are* present in the
 	// binary:"), a list whose items are no occurrence; absent.go reads denials and

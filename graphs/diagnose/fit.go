@@ -68,6 +68,9 @@ const (
 	factTorchNamed                    // PyTorch named in any form, or its print of a CUDA error
 	factCPURun                        // a run on the CPU: PyTorch's benchmark harness's device column, a --device flag
 	factCUDARun                       // a run on CUDA, in the same words
+	factIPCOpen                       // a CUDA IPC memory handle opened (fit_context.go)
+	factKernelJIT                     // a kernel library that builds CUDA code on first use (lcuda_owner.go)
+	factTritonNamed                   // Triton, its launcher's build or Inductor named (lcuda_owner.go)
 	factCount
 )
 
@@ -197,6 +200,20 @@ var factLiterals = [factCount][]string{
 	// flag and other scripts' --device name the device too
 	factCPURun:  {"cpu  eval  ", "cpu  train ", "for device: cpu", "--device cpu", "--device=cpu", "--devices cpu", "--devices=cpu"},
 	factCUDARun: {"cuda eval  ", "cuda train ", "--device cuda", "--device=cuda", "--devices cuda", "--devices=cuda"},
+	// a CUDA IPC memory handle opened: the runtime's, the driver's and HIP's open calls,
+	// torch.multiprocessing's rebuild of a shared CUDA tensor (torch/multiprocessing/
+	// reductions.py rebuild_cuda_tensor), and a handle told in prose ("this engine's own
+	// CUDA IPC handle. Opening your own handle raises …", holdoutHD's KV-transfer test);
+	// not a handle closed (cuIpcCloseMemHandle on a thread with no context is the thread's
+	// cause: openucx/ucx PR #10618)
+	factIPCOpen: {"IpcOpenMemHandle", "rebuild_cuda_tensor", "ipc_handle", "IPC handle", "IPC memory handle", "own handle"},
+	// the kernel libraries of otherLinkers whose JIT links -lcuda, by their names and
+	// packages (flashinfer-ai/flashinfer, sgl-project's sgl-kernel, deepseek-ai/DeepGEMM,
+	// tile-ai/tilelang), and Triton's side: its name, its launcher's build (cuda_utils,
+	// libcuda_dirs) and Inductor, tritonContext's words that name no compile (factCompile
+	// holds those)
+	factKernelJIT:   {"flashinfer", "FlashInfer", "FLASHINFER", "sgl-kernel", "sgl_kernel", "deep_gemm", "DeepGEMM", "tilelang", "TileLang"},
+	factTritonNamed: {"triton", "Triton", "cuda_utils", "libcuda_dirs", "Inductor", "inductor"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its

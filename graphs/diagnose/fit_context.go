@@ -12,7 +12,8 @@ import (
 // torch.cuda.set_device; ga_neg_fork_explainer_errors_like, ga_neg_fork_explainer_errors_like: a fork() explainer
 // given Go's goroutines). The row's words (contextCause,
 // contextFix: each program's way) stay where the text shows no program of these kinds. The first kind the
-// text shows, in this order, gives the words: a fork (its cause is the process, not the
+// text shows, in this order, gives the words: a CUDA IPC handle opened (its cause is
+// the handle's process, not the thread), a fork (its cause is the process, not the
 // thread), Go, pycuda, CuPy, PyTorch, then the driver API's calls alone (a C or C++
 // application; pycuda's, Go's and PyTorch's texts may name the driver's calls too).
 // What each kind's literals are is fit.go's factLiterals, the one table of what a text
@@ -20,6 +21,14 @@ import (
 // kind there, not a literal here.
 //
 // Sources, by kind:
+//   - a CUDA IPC handle: the CUDA Runtime API reference, cudaIpcOpenMemHandle ("Opens an
+//     interprocess memory handle exported from another process"; handles "may only be
+//     opened by one context per device per other process"); openucx/ucx PR #11603
+//     ("cuIpcOpenMemHandle() failed: invalid device context" when a test opened the
+//     handle from the same process), PR #11226 (cuIpcOpenMemHandle "does not seem to work
+//     within the same process") and #4431 ("it's not possible to open the handle on the
+//     same process that owns the CUDA buffer"); NVIDIA/DALI#4817 (cudaIpcOpenMemHandle:
+//     "cudaErrorDeviceUninitialized (201): invalid device context");
 //   - fork: PyTorch's docs/source/notes/multiprocessing.rst, "CUDA in multiprocessing"
 //     (the CUDA runtime does not support the fork start method; spawn or forkserver are
 //     needed to use CUDA in subprocesses) and torch.multiprocessing.set_start_method;
@@ -45,6 +54,17 @@ var contextPrograms = []struct {
 	what       string // the program, after "line N shows "
 	cause, fix string
 }{
+	{factIPCOpen, "a CUDA IPC handle",
+		"a CUDA IPC memory handle was opened in the process that created it: cudaIpcOpenMemHandle maps memory " +
+			"exported from another process, and a handle opened in its own process fails with " +
+			"cudaErrorDeviceUninitialized, whose string is \"invalid device context\" (a driver-API open, " +
+			"cuIpcOpenMemHandle, on a thread with no current context fails the same way)",
+		"don't open your own handle: in the process that made the memory, use the tensor (or its device " +
+			"pointer) directly and open the handle only in other processes; code that can receive its own " +
+			"handle (a KV-cache or weight transfer between engines, torch.multiprocessing's queues) compares the " +
+			"handle's producer (its process id, or the device and process) with its own first and takes the " +
+			"local tensor; with the driver API, make the context current on the opening thread first " +
+			"(cuCtxSetCurrent)"},
 	{factFork, "a fork",
 		"a CUDA call ran in a process forked after CUDA was initialised in its parent: CUDA does not " +
 			"support the fork start method, and the child cannot use the context it inherits",

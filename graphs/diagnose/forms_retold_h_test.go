@@ -66,7 +66,8 @@ func TestFormsRetoldH(t *testing.T) {
 		{"fatal error: Python.h, no context", "fatal error: Python.h\n", form{}, "no Triton or torch line"},
 		{"no working C++ compiler, no torch", "meson: No working C++ compiler found\n", form{}, "no torch.compile line"},
 		// the linker's -lcuda in a build made at run time.
-		{"lcuda: flashinfer JIT", "flashinfer 0.6.6 compiled its kernels, then the link died:\n  /usr/bin/ld: cannot find -lcuda\n", lcuda(2), "holdoutAD's unsloth commit"},
+		{"lcuda: flashinfer JIT", "flashinfer 0.6.6 compiled its kernels, then the link died:\n  /usr/bin/ld: cannot find -lcuda\n", form{}, "holdoutAD's unsloth commit: a kernel library's own link, another program's (corpus README, round 36)"},
+		{"lcuda: a JIT named", "The JIT compilation of the launcher ran, then the link died:\n  /usr/bin/ld: cannot find -lcuda\n", lcuda(2), "a run-time build with no other owner"},
 		{"lcuda: JIT-compiles", "the extension JIT-compiles on first use\n/usr/bin/ld: cannot find -lcuda: No such file or directory\n", lcuda(2), "a JIT named"},
 		{"lcuda: just-in-time", "/usr/bin/ld: cannot find -lcuda\ncollect2: error: ld returned 1 exit status (just-in-time build of the sampler)\n", lcuda(1), "just-in-time"},
 		{"lcuda: bare", "/usr/bin/ld: cannot find -lcuda: No such file or directory\ncollect2: error: ld returned 1 exit status\n", form{}, "holdoutB4's FastChat#2207: any program's link"},

@@ -34,9 +34,11 @@ func TestFormsRetoldLcuda(t *testing.T) {
 		{"ld: cannot find lcuda, no dash", "/usr/bin/ld: cannot find lcuda\n" + inductor, para(1), "GNU ld's words, the dash left out"},
 		{"cannot find the CUDA runtime library -lcuda", "The error indicates that the linker /usr/bin/ld cannot find the CUDA runtime library -lcuda.\n(WorkerDict pid=3382) INFO model_runner_base.py:120]\n", para(1), "rllm-org/rllm#40's summary"},
 		{"find cannot- lcuda", "find cannot- lcuda\nyou can run `ldconfig -p|grep cuda` (torch.compile)\n", para(1), "pytorch/pytorch#94585's comment"},
-		{"unable to find -lcuda", "flashinfer JIT: unable to find -lcuda during the link\n", para(1), "a JIT build"},
+		{"unable to find -lcuda", "Triton JIT: unable to find -lcuda during the link\n", para(1), "a JIT build"},
+		{"unable to find -lcuda, flashinfer's", "flashinfer JIT: unable to find -lcuda during the link\n", form{}, "a kernel library's own link (corpus README, round 36)"},
 		// missing -lcuda after a failure.
-		{"failed: FlashInfer JIT missing -lcuda", "## 2026-09-08 — Probe 335977 failed: FlashInfer JIT missing -lcuda, fixing per user diagnosis\n", para(1), "a job log (code corpus)"},
+		{"failed: FlashInfer JIT missing -lcuda", "## 2026-09-08 — Probe 335977 failed: FlashInfer JIT missing -lcuda, fixing per user diagnosis\n", form{}, "a job log (code corpus): FlashInfer's own link (corpus README, round 36)"},
+		{"failed: JIT missing -lcuda", "## 2026-09-08 — Probe 335977 failed: Triton JIT missing -lcuda, fixing per user diagnosis\n", para(1), "the job log's form with Triton's JIT"},
 		// other languages, ld's own Chinese.
 		{"ld: 找不到 -lcuda", "/usr/bin/ld: 找不到 -lcuda: 没有那个文件或目录\ncollect2: error: ld returned 1 exit status\n" + inductor, para(1), "GNU ld in the zh_CN locale"},
 		{"triton 编译失败 | 找不到 -lcuda", "| 4 | triton 编译失败 | `找不到 -lcuda` | §3.4.3 |\n", para(1), "a Chinese troubleshooting table (code corpus)"},

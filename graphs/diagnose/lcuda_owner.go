@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
@@ -17,10 +18,12 @@ import (
 // them that names a build names another package's (otherLinkers), not Triton, Inductor or
 // torch.compile (tritonContext), the link is that package's, and libcuda-not-found's cause (Triton's
 // launcher) and fix (TRITON_LIBCUDA_PATH) are not the text's: no finding, even where the
-// text shows torch.compile elsewhere. FlashInfer's JIT inside an engine's worker is not
-// among them: the corpus labels its -lcuda libcuda-not-found
-// (ai_flashinfer_commit_wsl2_vllm_worker_jit_cannot_find_lcuda and earlier sets; its two
-// negatives stay open, OpenFalse).
+// text shows torch.compile elsewhere. The kernel libraries that compile their CUDA
+// sources on first use under torch, vLLM and SGLang are among them (a decision on the
+// corpus's labels, issue 21's round 36: their JIT's link is another program's failure in
+// the same words): FlashInfer's (~/.cache/flashinfer/…, its sampling ops' ninja link,
+// "FlashInfer looks at CUDA_HOME"), sgl-kernel's, DeepGEMM's and TileLang's JITs; a text
+// that shows Triton's own build failing too keeps the code on Triton's line.
 
 // lcudaOwnerReach is how many lines above a libcuda hit otherLinked reads for the build's
 // owner, of those the scanner's ring still holds.
@@ -31,7 +34,7 @@ const lcudaOwnerReach = 6
 // projects. Each alternative keeps a literal of five bytes or more.
 var otherLinkers = &lazyregexp.Regexp{Expr: `(?i)(?:\bpy-?cuda|bitsandbytes|\bcupy\b|llama[-_.]?cpp|\bggml\b|` +
 	`tiny-?cuda-?nn|tinycudann|torch[-_]memory[-_]saver|\bextconf\b|\bmkmf\b|cmakelists|\bcmake\b|` +
-	`nvdiffrast|\bdarknet\b|\bffmpeg\b|\bcpyrit\b)`}
+	`nvdiffrast|\bdarknet\b|\bffmpeg\b|\bcpyrit\b|flashinfer|sgl[-_]kernel|deep_?gemm|tilelang)`}
 
 // tritonNamed is tritonContext on one line.
 var tritonNamed = &lazyregexp.Regexp{Expr: tritonContext}
@@ -73,4 +76,19 @@ func linkerHeading(raw []byte, line int) int {
 		return line
 	}
 	return 0
+}
+
+// dropKernelLinks drops libcuda-not-found where the text names a kernel library that
+// links -lcuda in its own JIT (factKernelJIT) and names no Triton, Inductor or
+// torch.compile anywhere (factTritonNamed, factCompile): every -lcuda of the text is that
+// library's, also where a title or a log line above the owner's name holds it
+// (sgl-project/sglang#36058's title, ey_sglang36058_kaggle_t4_flashinfer_jit_cannot_find_lcuda_title;
+// flashinfer's commit title over its sampling ops' link, ai_flashinfer_commit_wsl2_vllm_worker_jit_cannot_find_lcuda)
+// and an engine's worker prefix or a JIT word is the rows' only context. Where Triton
+// shows too, otherLinked decides by the lines above each hit.
+func (d *Diagnosis) dropKernelLinks(t *textFacts) {
+	if !t.shows(factKernelJIT) || t.shows(factTritonNamed) || t.shows(factCompile) {
+		return
+	}
+	d.Findings = slices.DeleteFunc(d.Findings, func(f Finding) bool { return f.Code == LibcudaNotFound })
 }

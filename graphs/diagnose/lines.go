@@ -9,16 +9,38 @@ import (
 
 // pushLine pushes a whole line (its '\n' included, if any) to the ring: as it is, or,
 // where it holds several lines of text, as those lines, each a line of its own that
-// keeps the physical line's number (splitLine).
+// keeps the physical line's number (splitLine). A traceback listing's context line is
+// source code in every part, and so is a numbered line whose string literal's escapes
+// split it: the later parts are context (a string literal's "\n\nOpenMP support not
+// found. …" on an IPython context line, f1_neg_pt179135_cppcompile_openmp_jupyter, or on
+// a numbered line of a listing pasted without its frame's header,
+// bm_neg_gptqmodel1568_c1083_algorithm_openmp_hint_in_source_listing, is no output).
 func (s *scanner) pushLine(frag []byte) {
 	parts, ok := s.splitLine(frag)
 	if !ok {
 		s.push(frag, nil, true, false)
 		return
 	}
-	for _, p := range parts {
+	for i, p := range parts {
 		s.push(p, nil, true, false)
+		if i == 0 {
+			s.splitRest, s.splitCtx = true, s.listings.cur || numberedStringOpen(p)
+		}
 	}
+	s.splitRest, s.splitCtx = false, false
+}
+
+// numberedStringOpen reports whether p, a line's first part, is a listing's numbered
+// line (no failing line's arrow) that ends in a string literal's opening quote, with an
+// optional prefix: "    341         \"" (the rest of the literal is the next parts).
+func numberedStringOpen(p []byte) bool {
+	body := trimBlankLeft(trimLineRight(p))
+	if _, arrow, ok := listingNumber(body); !ok || arrow {
+		return false
+	}
+	rest := bytes.TrimLeft(bytes.TrimLeft(body, "0123456789"), " \t")
+	rest = bytes.TrimLeft(rest, "fbrFBR")
+	return len(rest) == 1 && (rest[0] == '"' || rest[0] == '\'')
 }
 
 // splitLine returns the lines of text a physical line holds, when it holds more than

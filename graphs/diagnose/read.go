@@ -420,6 +420,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if cut {
 		d.GzipCutAfter = s.line
 	}
+	d.dropKernelLinks(&s.held.facts)
 	d.applyHeld(&s.held)
 	d.fitText(&s.held)
 	d.plan(s.rec.envLines)
@@ -561,7 +562,8 @@ func (s *scanner) diagnosis() *Diagnosis {
 	}
 	s.dropRetoldSiblings(best)
 	for _, i := range best {
-		d.Findings = append(d.Findings, s.finding(i, s.bestShown(i, holds), torch, haveTorch))
+		shown := s.bestShown(i, holds)
+		d.Findings = append(d.Findings, s.finding(i, shown, s.classReleases(i, shown, holds, facts, haveTorch), torch, haveTorch))
 	}
 	order := map[Code]int{}
 	for i, c := range Codes() {
@@ -806,9 +808,32 @@ func (s *scanner) bestShown(i int, holds []bool) rowHit {
 	return h
 }
 
-// finding is row i's finding, showing hit shown (bestShown).
-func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bool) Finding {
+// classReleases returns the releases row i's finding is for: its own, or, where the
+// line its finding shows also names the exception's class that only some of them raise
+// (a row of classNameRows of its code that holds there, of a class its releases
+// brought: classBrought) and the release read is not one of those, the releases of both, so that the finding's note says the release read
+// is not known to print it ("torch._inductor.exc.TritonMissing: Cannot find a working
+// triton installation" under a release read as 2.0, whose create_backend raised a
+// RuntimeError: issue 21's v35a C1 had planned it on 2.0 with no note).
+func (s *scanner) classReleases(i int, shown rowHit, holds []bool, torch modes.Version, haveTorch bool) modes.Releases {
+	r := &s.rows[i]
+	if !haveTorch || !r.covers(torch) {
+		return r.Releases
+	}
+	for j := range s.rows {
+		o := &s.rows[j]
+		if holds[j] && j != i && o.Code == r.Code && strings.HasSuffix(o.Decisive, classBrought) && s.shown[j].line == shown.line && !o.covers(torch) {
+			return r.Releases.Intersect(o.Releases)
+		}
+	}
+	return r.Releases
+}
+
+// finding is row i's finding, showing hit shown (bestShown), for the releases rel
+// (classReleases).
+func (s *scanner) finding(i int, shown rowHit, rel modes.Releases, torch modes.Version, haveTorch bool) Finding {
 	row := s.rows[i]
+	row.Releases = rel
 	cause, fix, note := row.texts(torch, haveTorch, s.torch.what == "option")
 	also := s.alsoFor(torch)
 	if st, f, ok := row.fixedElsewhere(torch, also); haveTorch && ok {
@@ -817,10 +842,10 @@ func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bo
 	if s.hits[i].inBackward {
 		cause, fix = overwrittenInBackward(cause)
 	}
-	var rel []string
+	var rels []string
 	for _, v := range modes.Supported() {
 		if row.Releases.Contains(v) {
-			rel = append(rel, v.String())
+			rels = append(rels, v.String())
 		}
 	}
 	var t tally
@@ -832,7 +857,7 @@ func (s *scanner) finding(i int, shown rowHit, torch modes.Version, haveTorch bo
 		}
 	}
 	f := Finding{Code: row.Code, Line: shown.line, Quote: shown.quote, Cause: cause,
-		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rel, Count: t.count, Match: shown.match,
+		Fix: fix, Note: note, Evidence: row.Evidence, Source: row.Source, Releases: rels, Count: t.count, Match: shown.match,
 		Culprits: s.culprits.culprits(row.Code)}
 	f.Fix = culpritFix(f.Code, f.Fix, f.Culprits)
 	if t.count > 1 {

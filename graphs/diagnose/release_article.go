@@ -52,8 +52,11 @@ var articleRows = []*lazyregexp.Regexp{
 // articleFailed is a failure's words in a heading, which make it a failure report's
 // title, not an article's: in English (reFailed's and an issue's: a bug, an exception,
 // a hang, "[2.5]", an issue title's release tag), and in the languages failedForeign
-// knows, with a problem's and a regression's words in Chinese, Japanese and Korean.
+// knows, with a problem's and a regression's words in Chinese, Japanese and Korean, and
+// an incompatibility's or a compatibility fix's ("# PyTorch 2.7.0 兼容性修复指南", a guide to
+// fixing a failure on 2.7.0: issue 21's v35a C1).
 var articleFailed = &lazyregexp.Regexp{Expr: `(?i)error|exception|fail|crash|\bbugs?\b|\bissues?\b|regress|\bbroke|\bbreaks?\b|segfault|\bhang|incorrect|wrong|` +
+	`compatibility\s+(?:fix|problem)|不兼容|不相容|兼容性(?:修复|修復|错误|錯誤)|互換性(?:の問題|エラー)|호환성\s?(?:문제|오류)|` +
 	`not\s+work|n't\s+work|does\s+not|doesn't|cannot|can't|unable|\boom\b|out\s+of\s+memory|leak|slow(?:er|down|s)\b|incompatib|unsupported|not\s+supported|` +
 	`\[\d|` + failedCJK + `|不支持|不支援|不可用|无法|無法|问题|問題|退化|回归|回歸|异常|異常|不具合|バグ|오류|에러|실패|버그|문제|ошибк|пада|упал`}
 

@@ -540,7 +540,7 @@ const keyMarkup = `(?:[\s|*_#>\x60-]|</?[A-Za-z]{1,10}(?:\s[^<>]{0,40})?>)*`
 // (check `torch.__version__`)", holdoutC1's chronos results: foreignRelease); nil for
 // none.
 func waitedVersion(text []byte) []byte {
-	t := bytes.TrimSpace(text)
+	t := outputOf(text)
 	if len(t) > 1 && (t[0] == '+' || t[0] == '-') && isDigit(t[1]) {
 		t = t[1:] // a diff's line
 	}
@@ -554,6 +554,24 @@ func waitedVersion(text []byte) []byte {
 		return m[2]
 	}
 	return nil
+}
+
+// outputComment starts a line that shows a command's output as a comment under it, in
+// a shell or Python block ("python -c \"import torch; print(torch.__version__,
+// torch.version.cuda)\"" then "# 2.13.0+cu130 13.0", issue 21's v35b R4, whose CUDA
+// 13.0 had been read as the value; "# Output: 2.5.1+cu124 12.4", "// => 2.4.0 True").
+var outputComment = &lazyregexp.Regexp{Expr: `(?i)^(?:#+|//)\s*(?:(?:output|out|prints?|result|returns?)\s*:?\s*|(?:=>|->|→)\s*)?`}
+
+// outputOf returns text, a line that may show a command's output, less its white space
+// at either end and a comment's mark that starts it (outputComment).
+func outputOf(text []byte) []byte {
+	t := bytes.TrimSpace(text)
+	if len(t) > 0 && (t[0] == '#' || t[0] == '/') {
+		if m := outputComment.FindIndex(t); m != nil {
+			t = t[m[1]:]
+		}
+	}
+	return t
 }
 
 // waitedPin is a package's name and a comparison before the value on the line after a
@@ -713,6 +731,7 @@ func (f *versionFinder) window(text []byte, line int) {
 	}
 	f.releasesOn(text, line)
 	f.installAfter(step, text, line)
+	f.noteBump(text)
 	if f.rank <= rankProseMove && movedToNightly(text) {
 		// the run's release from here on is a nightly's the text does not name: a
 		// release prose named before is the one moved from, and prose after names none
@@ -722,6 +741,20 @@ func (f *versionFinder) window(text []byte, line int) {
 	f.keysOn(text)
 	f.wrapKeep(text, line)
 	f.wrapped = wrapped && f.text == wrapText
+}
+
+// noteBump blocks the prose releases of a bot's version bump from text on (depBumpLine):
+// the pull request or commit runs nothing, and the release notes it quotes name releases,
+// not runs; a run's own statement (a path, a package, torch's print) is still read
+// (blocks), and prose read before it is forgotten.
+func (f *versionFinder) noteBump(text []byte) {
+	if f.blocked >= rankPath || !matchGated(depBumpLine, text) {
+		return
+	}
+	if f.rank < rankPath {
+		f.forget()
+	}
+	f.blocked = rankPath
 }
 
 // keysOn waits for the next line's value where text is a key whose value is on the
@@ -1118,13 +1151,13 @@ func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
 	rank = f.instructed(rank) // a fix's instruction (release_fixsection.go)
 	f.noteStated(s, rank, line)
-	// A refused release (below) blocks a later one of a weaker rank only: one of its own
-	// rank that a run has is taken. A text that states 2.99, then 2.14, in collect_env's
+	// A refused release (below) blocks a later one of a weaker rank only (blocks): one of
+	// its own rank that a run has is taken. A text that states 2.99, then 2.14, in collect_env's
 	// words (or 1.13.1, then 2.6.0 above a torch.compile traceback, which 1.13 cannot
 	// print) states a real release, which the refused one must not hide (hostile29 R1:
 	// the log had been read as stating none, and the fix advised an upgrade to the 2.14
 	// it states).
-	if !f.outranks(rank, what, text) || rank < f.blocked {
+	if !f.outranks(rank, what, text) || f.blocks(rank) {
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))
@@ -1144,7 +1177,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 				f.older, f.olderLine, f.olderKind = olderRelease(s), line, statedKind(err)
 			}
 			f.blocked = max(f.blocked, rank)
-			if rank > f.rank {
+			if rank > f.rank && (f.rank < rankPath || f.olderKind == modes.VersionOlder) {
 				f.forget()
 			}
 			return false
@@ -1154,6 +1187,18 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	f.removed = what == "pin" && findSubmatchGated(pinMark, text) != nil && findSubmatchGated(pinMark, text)[1][0] == '-'
 	f.text = quote(text, s)
 	return true
+}
+
+// blocks reports whether a refused release stated before blocks a release of rank: one
+// of a weaker rank, but for a statement of a path, a package or torch's own (rankPath
+// and above) where the refused one is no release torch has (a misread number, not an
+// old release), which hides it neither before nor after (offer; issue 21's v35b R4: a
+// misread 13.0 on a print's output line had hidden "| torch | 2.13.0+cu130 |" further
+// down). An old release (1.13) still blocks the weaker pin of a program's default
+// command ("you have 1.13.1+cu117" over a TORCH_COMMAND's torch==2.0.0, holdout rel2's
+// paperspace#85).
+func (f *versionFinder) blocks(rank int) bool {
+	return rank < f.blocked && (rank < rankPath || f.olderKind == modes.VersionOlder)
 }
 
 // olderRelease returns a release older than the known ones, as stated ("1.13.1+cu117"),

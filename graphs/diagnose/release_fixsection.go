@@ -13,8 +13,10 @@ import (
 // (gc_jetson_friction_point_inductor_config_pt240, whose AttributeError 2.4 printed): the
 // pin is the release the fix moves to, and had been read over the problem's prose at the
 // pin's rank. A section that a fix's label opens ("Fix:", "**Solution:**", "## Workaround",
-// "Quick fix:", "How to fix:", "解决方案：", "解決策", "해결 방법"; not "Fixes: #123", a
-// change's reference to the issue it fixes) holds such instructions up
+// "Quick fix:", "How to fix:", "解决方案：", "解決策", "해결 방법", "## If the problem persists";
+// not "Fixes: #123", a change's reference to the issue it fixes), or advice opens (an offer
+// to try or consider, "如果遇到其他兼容性问题，可以考虑：", a downgrade's comment "# 降级到更稳定的
+// PyTorch版本": adviceLead, issue 21's v35a C1), holds such instructions up
 // to the next heading or label outside a code block, or fixLines lines that are not blank:
 // a release read there from an install command, a pin, a wheel's path or a torch that
 // prints itself counts as looser prose (rankLoose), so that a release the text states
@@ -37,12 +39,25 @@ var (
 	fixWords = `(?:(?:the|a|one|possible|suggested|proposed|recommended|quick|temporary|permanent|my|our|current)\s+)?` +
 		`(?:fix(?:es)?|solutions?|workarounds?|work-arounds?|resolution|remed(?:y|ies)|remediation|` +
 		`how\s+to\s+(?:fix|solve|resolve)(?:\s+(?:it|this))?|(?:to\s+)?(?:fix|solve|resolve)\s+(?:it|this))|` +
-		`解决方案|解决方法|解决办法|修复方法|修复方案|解決策|解決方法|対処法|回避策|해결\s?방법|해결책`
+		`解决方案|解决方法|解决办法|修复方法|修复方案|解決策|解決方法|対処法|回避策|해결\s?방법|해결책|` +
+		// advice for a failure that stays ("## If the problem persists", "## 🔍 如果仍有问题")
+		`if\s+(?:the\s+|this\s+|that\s+|it\s+|your\s+)?(?:(?:problem|issue|error|crash)s?\s+)?(?:still\s+)?persists?|` +
+		`如果(?:仍然|依然|仍|还是|还)(?:有|存在)?问题|如果问题(?:仍然|依然|仍|还)(?:存在)?|問題が(?:解決しない|続く)場合|문제가\s?(?:계속되면|지속되면)`
+	// adviceLead is a line that opens advice: one that ends in an offer to try or consider
+	// ("如果遇到其他兼容性问题，可以考虑：", "If that fails, you can try:"), or a comment or a
+	// heading that is a downgrade's instruction ("# 降级到更稳定的PyTorch版本", "# Downgrade
+	// to torch 2.5", "# ダウングレード", "# 다운그레이드"): the pin under it is the release
+	// advised (issue 21's v35a C1, read as the run's 2.0 over the title's 2.7).
+	adviceLead = &lazyregexp.Regexp{Expr: `(?i)(?:可以考虑|可以尝试|可考虑|可尝试|建议(?:您|你)?|请尝试|不妨|试试|以下を試|試してください|시도해\s?보세요|` +
+		`\byou\s+(?:can|could|may|might|should)\s+(?:also\s+)?(?:try|consider)(?:\s+(?:the\s+following|this|these|one\s+of\s+these))?|` +
+		`^\s*(?:[-*+]\s+)?(?:or\s+|also\s+|then\s+)?(?:try|consider)(?:\s+(?:the\s+following|this|these|one\s+of\s+these))?)\s*[:：]\s*$|` +
+		`^\s*#{1,6}\s*(?:\d{1,2}[.)]\s*)?[*_]{0,2}(?:降级|降級|回退|回滚|回滾|退回|(?:downgrade|roll\s*back|revert)\s+(?:to\b|(?:py)?torch\b))|` +
+		`^\s*#{1,6}\s.*(?:ダウングレード|다운그레이드)`}
 	// fixLead is a line that opens a fix's section: a label with its colon at the line's
 	// start (a list's mark, a heading's or bold marks before it), or a heading that is the
 	// label alone.
 	fixLead = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:[-*+>]\s+|\d{1,2}[.)]\s+)?(?:#{1,6}\s+)?[*_]{0,2}\s*(?:` + fixWords + `)\s*[*_]{0,2}\s*[:：]|` +
-		`^\s*#{1,6}\s+(?:\d{1,2}[.)]?\s+)?[*_]{0,2}(?:` + fixWords + `)[*_]{0,2}\s*$`}
+		`^\s*#{1,6}\s+(?:\d{1,2}[.)]?\s+)?(?:[^\w\s]{1,2}\s+)?[*_]{0,2}(?:` + fixWords + `)[*_]{0,2}\s*$`}
 	// sectionLead is a line that opens another section: a heading, a bold label, or a
 	// label with its colon at the line's start that names the problem, the failure or the
 	// environment.
@@ -60,7 +75,12 @@ var (
 func fixAnchors() []string {
 	return []string{"Fix: ", "Fix:*", "*Fix:", "Fix**", "# Fix", "FIX: ", "Fixes:", "fix: ", "fix:*", "Solution", "solution:",
 		"Workaround", "workaround:", "Work-around", "Resolution:", "Remedy", "How to fix", "how to fix", "解决方案", "解决方法",
-		"解决办法", "修复方法", "修复方案", "解決策", "解決方法", "対処法", "回避策", "해결 방법", "해결방법", "해결책"}
+		"解决办法", "修复方法", "修复方案", "解決策", "解決方法", "対処法", "回避策", "해결 방법", "해결방법", "해결책",
+		// fixWords' advice, adviceLead's
+		"persist", "如果仍", "如果问题", "如果还", "解決しない", "続く場合", "계속되면", "지속되면",
+		"可以考虑", "可以尝试", "可考虑", "可尝试", "建议", "请尝试", "不妨", "试试", "以下を試", "試してください", "시도해",
+		"onsider:", "onsider the following", " try:", "ry the following", "owngrade", "oll back", "ollback",
+		"降级", "降級", "回退", "回滚", "回滾", "退回", "ダウングレード", "다운그레이드"}
 }
 
 // noteFix opens, follows or closes a fix's section on text, a line that is not blank.
@@ -68,7 +88,7 @@ func (f *versionFinder) noteFix(text []byte) {
 	s := &f.fix
 	if s.left == 0 {
 		if bytes.IndexByte(text, ':') >= 0 || bytes.Contains(text, []byte("：")) || bytes.IndexByte(text, '#') >= 0 {
-			if matchGated(fixLead, text) && !matchGated(fixRef, text) {
+			if opensFix(text) {
 				*s = fixSection{left: fixLines}
 			}
 		}
@@ -77,11 +97,17 @@ func (f *versionFinder) noteFix(text []byte) {
 	s.left--
 	switch {
 	case s.fences.next(text, true):
-	case matchGated(fixLead, text) && !matchGated(fixRef, text):
+	case opensFix(text):
 		s.left = fixLines
 	case matchGated(sectionLead, text):
 		*s = fixSection{}
 	}
+}
+
+// opensFix reports whether text opens a fix's section: a fix's label (fixLead, not a
+// change's reference to an issue, fixRef) or advice (adviceLead).
+func opensFix(text []byte) bool {
+	return matchGated(fixLead, text) && !matchGated(fixRef, text) || matchGated(adviceLead, text)
 }
 
 // instructed returns the rank a release read at rank counts as on the line: rankLoose

@@ -51,7 +51,59 @@ var (
 	otherRunFeature = &lazyregexp.Regexp{Expr: `(?i)^[\s,]*(?:\S+\s+){0,3}?(?:we\s+(?:added|introduced|shipped|enabled)|(?:added|adds)\s+support|introduced|introduces|now\s+supports?|supports)\b`}
 	otherRunUpdate  = &lazyregexp.Regexp{Expr: `(?i)^[\s*#>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:(?:update|upgrade|bump|pin)\s+(?:\S+\s+){0,4}?|pin\s+(?:\S+\s+){0,2}?[\w.-]+\s*(?:==|=|@)\s*)$`}
 	otherRunProject = &lazyregexp.Regexp{Expr: `(?i)(?:^|[\s*#>-])(?:supports?|supported\s+by|compatib\w*|drop(?:s|ped)?|bumps?)\b`}
+	// depBump: a dependency bot's version bump at its line's start, either side of it
+	// (a pull request or commit that runs nothing: its releases are no run's, issue 21's
+	// v35b R1): dependabot's title and body ("Bump torch from 1.11.0+cu113 to 2.9.1",
+	// silk#79; "Bumps [torch](https://github.com/pytorch/pytorch) from 2.6.0 to 2.7.1.",
+	// GPTQModel#1628; "chore(deps): bump torch from 2.6.0 to 2.7.1" with a commit prefix;
+	// "Update torch requirement from >=1.8 to >=2.9"; a group's "Updates \x60torch\x60
+	// from 2.6.0 to 2.7.1"; dependabot-core's pr_message_builder.rb), Renovate's ("Update
+	// dependency torch to v2.9.1", "chore(deps): update dependency torch to v2.9.1",
+	// renovatebot/renovate lib/config/options commitMessage*), Snyk's ("[Snyk] Security
+	// upgrade torch from 2.5.1 to 2.6.0") and pyup's ("Update [torch](https://pypi.org/project/torch)
+	// from **2.6.0** to **2.7.1**"). A change list's item ("- Bump torch from 2.5.1 to 2.6.0
+	// to address …") is a person's and keeps its target (changeItem).
+	depBump = &lazyregexp.Regexp{Expr: depBumpLead + `(?:\S+\s+to\s+)?[\x60*'"]{0,2}(?:[<>=~!^]=?\s*)?v?$`}
+	// depBumpLine is a line that is such a bump, its release after it: the text is a bot's
+	// pull request or commit, and the prose after it (the release notes it quotes: "Significant
+	// Memory Regression in F.conv3d with bfloat16 Inputs in PyTorch 2.9.0", silk#79) names
+	// no run (versionFinder.noteBump).
+	depBumpLine = &lazyregexp.Regexp{Expr: depBumpLead + `\S*\d\.\d`}
 )
+
+// depBumpLead is depBump's words up to the release: a line's start, a heading's, an
+// emoji's or a commit prefix's marks, the bot's verb and torch's name, "from" or "to".
+const depBumpLead = `(?i)^\s*(?:#{1,6}\s+)?(?:⬆️\s*|:arrow_up:\s*)?(?:\[snyk\]\s*)?(?:[a-z]{2,8}(?:\([\w./-]{0,30}\))?!?:\s*)?(?:⬆️\s*)?` +
+	`(?:(?:bumps?|updates?)\s+` + depName + `\s+(?:requirement\s+)?from|updates?\s+dependency\s+` + depName + `\s+to|` +
+	`(?:security\s+)?upgrade\s+` + depName + `\s+from|updates?\s+` + depName + `\s+to)\s+`
+
+// exampleBefore: a release named as an example, after "e.g.", "for example", "such as"
+// and their German, French, Spanish, Russian, Chinese, Japanese and Korean forms in the
+// last words before it on its line, no stop between but a number's dots, nor the end of
+// a parenthesis the example stood in ("(e.g. modelopt_cuda_ext_mx for NVFP4/MX
+// quantization) with torch 2.9", holdoutBS's ModelOpt commit, is 2.9's) (issue 21's v35b
+// R2: "except RuntimeError as e:  # e.g. \"Dynamo is not supported on Python 3.13+\" on
+// torch 2.5", a test's comment on what a catch site may meet, read as the run's 2.5;
+// "Older releases such as torch 2.4 raise this"): an example, not the run. A line whose
+// words before it show the writer's run ("I get errors such as … on torch 2.5.1",
+// runShown) keeps it. "比如" is not read: "比如 PyTorch 2.4.0 上 torch.compile 报错" is held as
+// the run's (TestRemovedOrComparedRelease's zh-biru-run).
+var exampleBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\be\.\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\bz\.\s?b\.|\bp\.\s?ex\.|\bpar\s+exemple\b|` +
+	`\bpor\s+ejemplo\b|\bzum\s+beispiel\b|например|例如|例えば|たとえば|예를\s?들어|예컨대)(?:[^.;!?。；！？)）]|\d\.\d|\.\d)*$`}
+
+// releaseTitle and releaseTitleLead: a GitHub release's title, the line that names the
+// release and "Release" alone ("PyTorch 2.9.1 Release, bug fix release", "PyTorch 2.7.0
+// Release", pytorch/pytorch's releases as a dependabot pull request quotes them: v35b's
+// silk#79), a topic and not a run; "… after Torch 2.7 Release" (pytorch#152172's title)
+// names other words before it.
+var (
+	releaseTitle     = &lazyregexp.Regexp{Expr: `^\s+Release(?:,|\s*$)`}
+	releaseTitleLead = &lazyregexp.Regexp{Expr: `^\s*(?:#{1,6}\s+)?[*_]{0,2}PyTorch\s+v?$`}
+)
+
+// depName is a dependency's name as the bots write torch's: plain, in backquotes, a
+// markdown link's text with its target.
+const depName = `(?:\x60(?:py)?torch\x60|\[(?:py)?torch\]\([^)\s]{0,120}\)|(?:py)?torch)`
 
 // negatedRun is a failure said by a negated word of otherRunAfter ("PyTorch 2.5.1 does
 // not work with reduce-overhead", "On torch 2.5.1 it doesn't work", "torch 2.5 no longer
@@ -135,7 +187,7 @@ func slotVersion(text []byte, slot int) []byte {
 	if slot == 0 {
 		return nil
 	}
-	fields := bytes.Fields(text)
+	fields := bytes.Fields(outputOf(text))
 	if slot >= len(fields) {
 		return nil
 	}

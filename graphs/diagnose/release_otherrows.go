@@ -81,7 +81,7 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanClauseTrim, re: removedBefore},                                                      // it is removed
 	// the text after it: a document, a topic, a status cell (release_find.go)
 	{stage: stageNamed, on: spanAfter, re: otherRunDocs},
-	{stage: stageNamed, on: spanAfter, re: otherRunTopic},
+	{stage: stageNamed, on: spanAfter, re: otherRunTopic, unlessOn: spanSentence, unless: featureBlamed},
 	{stage: stageNamed, on: spanAfter, re: statusCell},
 	// the phrasings of release_other.go
 	{stage: stageNamed, on: spanAfter, re: otherRunStatus},                                         // a status that says it runs
@@ -90,19 +90,21 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanLead, re: stableNamed},                                             // the stable release named
 	{stage: stageNamed, on: spanSentence | 10<<spanWords, re: otherRunAbsentBefore},                // the error absent, said before it
 	{stage: stageNamed, on: spanSentence, re: otherRunUpdate},                                      // a change's title
+	{stage: stageNamed, on: spanLine, re: depBump},                                                 // a dependency bot's bump
+	{stage: stageNamed, on: spanAfter, re: releaseTitle, andOn: spanLine, and: releaseTitleLead},   // a release's title
 	{stage: stageNamed, on: spanClause | 5<<spanWords, re: otherRunProject},                        // a project's support line
 	{stage: stageNamed, on: spanRestTrim, re: otherRunAbsentAfter},                                 // the error absent, said after it
 	{stage: stageNamed, on: spanRest, re: otherRunFeature, unlessOn: spanAround, unless: reFailed}, // what it brought, no failure said
 	// an API's history (release_recallj.go)
 	{stage: stageNamed, on: spanClauseMarks, re: apiHistoryBefore},
 	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: apiHistoryAfter},
-	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: releaseFeatures},
+	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: releaseFeatures, unlessOn: spanSentence, unless: featureBlamed},
 	// a check mark (release_recallj.go)
 	{stage: stageNamed, on: spanLead, re: checkBefore},
 	{stage: stageNamed, on: spanAfter, re: checkAfter},
 	// an article's topic (release_recallj.go)
 	{stage: stageNamed, on: spanLead, re: topicBefore},
-	{stage: stageNamed, on: spanAfter | 80<<spanBytes, re: topicAfter},
+	{stage: stageNamed, on: spanAfter | 80<<spanBytes, re: topicAfter, unlessOn: spanSentence, unless: featureBlamed},
 	{stage: stageNamed, on: spanLead | 400<<spanBytes, re: keywordLine},
 	{stage: stageNamed, on: spanLead | 120<<spanBytes, re: latestIs},
 	{stage: stageNamed, on: spanAfter, re: topicHeadingEnd, andOn: spanLead, and: topicHeadingMove},
@@ -120,6 +122,8 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanLead | 48<<spanBytes, re: installFailsBefore},
 	{stage: stageNamed, on: spanAfter | 80<<spanBytes, re: installFailsAfter, unlessOn: spanLead | 48<<spanBytes, unless: installBeside},
 	{stage: stageNamed, on: spanLead | 160<<spanBytes, re: compatToCheck},
+	// a release named as an example (release_other.go)
+	{stage: stageNamed, on: spanLine | 120<<spanBytes, re: exampleBefore, unlessOn: spanLine, unless: runShown},
 	// a skip list's condition in a comment (release_skiplist.go)
 	{stage: stageNamed, on: spanLine, re: skipListComment},
 	// a run without the error, an environment the writer had before, advice (release_find.go)

@@ -9,13 +9,14 @@ import (
 var otherRowNames = []string{
 	"moved from", "state", "target", "down CJK", "removed",
 	"docs", "topic", "status cell",
-	"status", "status past an aside", "range", "stable named", "absent before", "update", "project", "absent after", "feature",
+	"status", "status past an aside", "range", "stable named", "absent before", "update", "dependency bump", "release title", "project", "absent after", "feature",
 	"api history before", "api history after", "release features",
 	"check before", "check after",
 	"topic before", "topic after", "keyword line", "latest is", "heading move", "heading move JA",
 	"compared lead", "compared CJK", "compared after CJK",
 	"minimum before", "minimum after",
 	"to come after", "to come before", "install fails before", "install fails after", "compat to check",
+	"example",
 	"skip list",
 	"no error", "previous", "advice",
 	"then", "before", "before intl",
@@ -35,6 +36,8 @@ func TestOtherRows(t *testing.T) {
 		row, text, next string
 		stage           otherStage // where the row decides (stageNamed unless said)
 	}{
+		{row: "example", text: "except RuntimeError as e:  # e.g. \"Dynamo is not supported on Python 3.13+\" on torch «2.5»"},
+		{row: "example", text: "Older releases such as torch «2.4» raise this."},
 		{row: "moved from", text: "after upgrading from torch «2.4.1» it failed"},
 		{row: "state", text: "as of PyTorch «2.9» these features are not yet exposed"},
 		{row: "target", text: "this wheel was built against torch «2.5.1»"},
@@ -49,6 +52,9 @@ func TestOtherRows(t *testing.T) {
 		{row: "stable named", text: "- Current stable: PyTorch «2.9.0» (October 2025)"},
 		{row: "absent before", text: "This doesn't happen in torch «2.3.1»."},
 		{row: "update", text: "chore: bump torch to «2.5.1»"},
+		{row: "dependency bump", text: "Bumps [torch](https://github.com/pytorch/pytorch) from 2.6.0 to «2.7.1»."},
+		{row: "dependency bump", text: "Updates `torch` from 2.6.0 to «2.7.1»"},
+		{row: "release title", text: "PyTorch «2.9.1» Release, bug fix release"},
 		{row: "project", text: "We support torch «2.4» and 2.5"},
 		{row: "absent after", text: "With torch «2.3.1» there's no issue"},
 		{row: "feature", text: "In PyTorch «2.2», we added support for Python 3.12"},

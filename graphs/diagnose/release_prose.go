@@ -124,8 +124,8 @@ func inTransition(text []byte, lo, hi int) bool {
 // before the move's line ("torch 2.6.0->2.5.1" in a comment under the error,
 // ByteDance-Seed/Bagel#201), the run was on the release moved from (versionFinder.moveBack).
 func pickMove(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
-	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) {
-		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"
+	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) || matchGated(depBump, text[:m[2]]) {
+		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"; a bot's bump (otherRows' depBump)
 	}
 	a, errA := statedMinor(string(text[m[2]:m[3]]))
 	b, errB := statedMinor(string(text[m[4]:m[5]]))

@@ -61,6 +61,14 @@ var (
 // "PyTorch 2.0 introduced torch.compile", "torch2.0新加的model.compile"): holdoutBY's Japanese
 // and Korean articles, whose
 // "PyTorch 2.0" is torch.compile's first release, read as the run's.
+//
+// featureBlamed is the sentence before such a release that blames the failure on what
+// it brought, which makes it the run's ("您遇到的错误是由于PyTorch 2.7.0的新功能与您的环境不兼容",
+// the error you met comes from PyTorch 2.7.0's new features: issue 21's v35a C1; "The
+// error comes from PyTorch 2.7's new features"): a failure's noun, then a cause's words.
+var featureBlamed = &lazyregexp.Regexp{Expr: `(?i)(?:错误|錯誤|报错|報錯|问题|問題|异常|異常|失败|失敗|エラー|오류|에러|\berror|\bexception|\bfailure|\bcrash|\bissue|\bproblem|\bbug)` +
+	`[^。.!?]{0,40}?(?:由于|由於|因为|因為|源于|源於|源自|来自|來自|是因|\bcaused\s+by|\bdue\s+to|\bcomes?\s+from|\bcame\s+from|\bstems?\s+from|\bresults?\s+from|\bbecause\s+of)[^。.!?]{0,16}$`}
+
 var releaseFeatures = &lazyregexp.Regexp{Expr: `(?i)^(?:'s\s+(?:(?:new|headline|flagship|main|key|biggest|marquee)\s+)?features?\b|` +
 	`\s*(?:の|的|의)\s*\S{0,4}?(?:機能|特徴|功能|特性|기능|특징)|\s*(?:新特性|新功能|新機能|新기능)|` +
 	`\s*(?:에서|で|から|中|里|에)\s*(?:처음\s*|最初に|首次)?(?:도입|추가|導入|追加|引入|新增|加入)|` +

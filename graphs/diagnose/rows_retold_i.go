@@ -85,18 +85,20 @@ func fragmentPattern(fragment string) string {
 
 // fragmentRows returns, for each quotedFragments entry, each row of rows whose literal is
 // the entry's base (PyTorch's own text: no paraphrase, crop or cut; the first of a code's
-// rows that share it, whatever their patterns) with the fragment as its literal and
+// rows that share it and its context, whatever their patterns: the allocator's collision
+// has a row with threads and one without) with the fragment as its literal and
 // fragmentPattern as its pattern, marked Cropped: its hits are truncated, and a row of the
 // whole message wins on the same line.
 func fragmentRows(rows []Signature) []Signature {
 	var out []Signature
 	for _, f := range quotedFragments {
-		made := map[Code]bool{}
+		made := map[string]bool{}
 		for _, r := range rows {
-			if r.Literal != f.base || r.Paraphrase || r.Cropped || made[r.Code] {
+			key := string(r.Code) + "\x00" + r.Requires
+			if r.Literal != f.base || r.Paraphrase || r.Cropped || made[key] {
 				continue
 			}
-			made[r.Code] = true
+			made[key] = true
 			r.Literal, r.Pattern, r.Cropped = f.fragment, fragmentPattern(f.fragment), true
 			r.Decisive += ", a fragment of it quoted as an error"
 			r.Source += "; a fragment quoted: rows_retold_i.go quotedFragments"

@@ -786,6 +786,8 @@ type scanner struct {
 	tbs       tracebackState
 	docs      docState
 	listings  listingState
+	splitRest bool // the line pushed is a later part of a physical line that splitLine split
+	splitCtx  bool // that physical line is a listing's source (pushLine)
 	fences    fenceState
 	calls     callState
 	// leads are the prose lines above a line that stands alone (keepLead), by its vline;
@@ -999,7 +1001,11 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	}
 	e.legend = s.legends.next(e.raw, lineStart, prev)
 	e.inDoc = s.docs.next(e.raw, s.line, lineStart)
-	e.context = s.listings.next(e.raw, e.orig, lineStart)
+	if s.splitRest {
+		e.context = s.splitCtx // the physical line's: its first part was read
+	} else {
+		e.context = s.listings.next(e.raw, e.orig, lineStart)
+	}
 	e.inFence = s.fenceNext(e.raw, lineStart)
 	e.underCode = lineStart && s.underCode(e.raw)
 	e.limits = s.limitsHead

@@ -290,7 +290,7 @@ func threadRows() []Signature {
 	// made by hand from several threads collide the same way (c10/cuda/CUDACachingAllocator.cpp
 	// beginAllocateToPool refuses a second capture into a pool already recording; the
 	// device's default generator has one capture state), which a text that names threads
-	// but no cudagraph trees shows (treesOrThreads' threadProse).
+	// but no cudagraph trees shows (threadsTold's threadProse).
 	collided := concurrent + "; captures made by hand (torch.cuda.graph) in several threads collide the " +
 		"same way when they share one memory pool or the device's default generator"
 	callers := ruleMessage("trees-concurrent-callers", sharedTrees.To.Minor)
@@ -314,15 +314,15 @@ func threadRows() []Signature {
 				"AssertionError after it has no message",
 		},
 		{
-			// The allocator's and the RNG's own errors: any capture that collides with
-			// another prints them (a serving engine's manual torch.cuda.graph capture,
-			// ACE-Step-1.5#613), so only a log that shows cudagraph trees, torch.compile or
+			// The allocator's own error: any capture into a pool still recording prints
+			// it, and a capture that failed leaves its pool recording (rngLeftCapturingRows'
+			// pool row, which takes the text without threads), so only a text that shows
 			// threads holds this row's cause.
 			Code: TreesConcurrentCallers, Literal: line(callers, 0),
-			Requires: treesOrThreads,
+			Requires: threadsTold,
 			Releases: sharedTrees, Cause: collided, Fix: fixCallers,
 			Evidence: modes.Measured, Source: measuredCallers,
-			Decisive: "the RuntimeError line; another line shows cudagraph trees, torch.compile or threads",
+			Decisive: "the RuntimeError line; another line shows threads",
 		},
 		{
 			// The RNG's check: this wording from 2.4 (CUDAGeneratorState), 2.1–2.3's below
