@@ -33,8 +33,10 @@ type absentMark struct {
 	// words before the literal, less a diff's, a quote's or a comment's mark at its start,
 	// are read after that line's end (joinedBefore). joinNext says the words after the
 	// literal may start the line below, where the literal's line ends at its closing
-	// quote (joinedAfter).
-	joinPrev, joinNext bool
+	// quote (joinedAfter). joinSentence says the words after the literal are read with
+	// the line below's where the literal's line ends no sentence (absentText.sentence), and
+	// unless with them.
+	joinPrev, joinNext, joinSentence bool
 	// assertion says the mark is a test's assertion that the message is absent
 	// (assertMarks): a failed one in pytest's report tells the message occurred
 	// (scanner.pytestFailed).
@@ -65,6 +67,33 @@ const (
 	absentFailNoun = `(?:[\w.]*(?:Error|Exception|Warning)|aborts?|errors?|warnings?|crash(?:es)?|exceptions?|failures?|messages?|assert(?:ion)?s?|complaints?|` +
 		`spam|noise|Fehler\w*|Warnung\w*|Meldung\w*|erreurs?|avertissements?|advertencias?|mensajes?|erros?|avisos?|mensage(?:m|ns))\b`
 )
+
+// goneWords are the words that tell a message is gone from a run, after its quote:
+// disappeared, went away, no longer appears, never showed up, 0 times; and the same in
+// Chinese, Japanese, Korean, German, French, Spanish and Russian. "is gone" wants the
+// quote's noun alone before it (goneAfter): "| `TritonMissing: …` | triton
+// is gone |" (a troubleshooting table, n_wyformer_zeus_troubleshooting_triton_missing)
+// tells a cause.
+const goneWords = `(?:\b(?:disappear(?:ed|s)|vanish(?:ed|es)|went\s+away|goes\s+away|gone\s+away|` +
+	`no\s+longer\s+(?:appears?|shows?\s+up|occurs?|happens?|(?:is\s+|gets?\s+)?(?:printed|logged|shown|emitted|raised|reported)|(?:print|log|show|emit)s?)|` +
+	`never\s+(?:appeared|showed\s+up|occurred|came\s+up|(?:got\s+|was\s+)?(?:printed|logged|emitted))|` +
+	`(?:0|zero)\s+(?:times|occurrences?|hits)|verschwunden|(?:a|ont|est|sont)\s+disparue?s?|ya\s+no\s+aparece)\b|desapareci(?:ó|o\b)|` +
+	`(?:исчез|пропал)\pL*|больше\s+не\s+(?:появля|выводи)\pL*|` +
+	`消失了?|不再(?:出现|出現|打印|报)|没有再(?:出现|报)|0\s*次|消え(?:た|ました)|出なく(?:なった|なりました)|表示されなく|0\s*回|` +
+	`사라졌|사라짐|사라지|더\s*이상\s*(?:나오지|뜨지|발생하지|출력되지|안)|0\s*회)`
+
+// goneAfter is what follows a quote's close that tells the message gone (goneWords):
+// those words within its sentence, or "is gone" right after it or its noun.
+const goneAfter = `(?:[^.。!?！？\n|]{0,60}?` + goneWords + `|\s*(?:(?:warning|error|message|line|exception)s?\s+)?(?:is|are|was|were|has\s+been)\s+(?:now\s+)?gone\b)`
+
+// goneFixed is what keeps a message's absence a record of the failure met: a fix or a
+// change before it went ("after upgrading", "since", "once", "thanks to", "fixed",
+// "升级后", "アップデート後", "업그레이드 후", "nach dem Update", "après", "después",
+// "после"), or a run that had it ("used to", "before", "previously").
+const goneFixed = `(?i)\b(?:after|since|once|now\s+that|thanks\s+to|by\s+(?:upgrad|updat|install|downgrad|switch|sett|pinn|remov|add)\w*|` +
+	`fix\w*|patch\w*|upgrad\w*|updat\w*|(?:re)?install\w*|downgrad\w*|workaround|solved?|resolved?|used\s+to|before|previously|earlier|originally)\b|` +
+	`修复|修復|解决|解決|升级|升級|更新|安装|之后|以后|修正|アップ(?:グレード|デート)|インストール|後に|수정|해결|업그레이드|업데이트|설치|후에|이후|이전|` +
+	`\b(?:behoben|gelöst|nach\s+dem|nachdem|corrig\w*|résolu\w*|après|arreglad\w*|solucion\w*|después|исправ\pL*|решен\pL*|после|обнов\pL*)`
 
 // exceptionText is the text of an exception that code tests for a message: str() or
 // repr() of a caught exception's usual names (e, ex, exc, err, error, exception, a name
@@ -110,6 +139,17 @@ func absentRows() []absentMark {
 			`(?:没有(?:出现|任何|再出现)?|未(?:出现|见)|零|无)\s*|\b(?:keine?n?|aucune?|ningun[ao]?|ningún|nenhuma?)\s+(?:\pL+\s+){0,2}|(?:ни\s+одно\pL*|без)\s+(?:\pL+\s+){0,2})` + hypoOpen),
 			joinPrev: true},
 		{after: regexp.MustCompile(hypoClose + `\s*(?:(?:は|が|も)?\s*(?:ゼロ|0件|なし|出ていない|出なかった|発生していない|発生しなかった)|(?:이|가|은|는)?\s*(?:없음|없었|발생하지\s*않)|(?:没有|未)(?:出现|发生))`)},
+		// A word of absence after the quote, in its sentence (the line below too where it
+		// goes on): the message gone from the run the text reports, "`Not enough SMs to
+		// use max_autotune_gemm mode` 경고는 A100(108 SM)에서 **사라졌습니다**\n(`bench_batch`
+		// 로그 전체에서 0회)" (a port report: the warning did not occur on the A100,
+		// validate35b's 42), "the `…` warning disappeared", "`…` (0 times)", "`…` 消失了",
+		// "「…」が出なくなった", "„…“ ist verschwunden". A fix told before the quote or in
+		// the sentence after it ("disappeared after upgrading", "since the patch", "升级后")
+		// or an earlier run ("used to", "before") keeps it a record of the failure met
+		// (goneFixed).
+		{after: regexp.MustCompile(`(?i)` + hypoClose + goneAfter), unless: regexp.MustCompile(goneFixed),
+			notBefore: regexp.MustCompile(goneFixed), joinPrev: true, joinSentence: true},
 		// "no" (or "zero", "without any", "free of") before a list of quoted messages
 		// whose item the quote is, the list begun on the line above too: "- [x] No
 		// `Capture cuda graph failed`,\n`cudaErrorStreamCaptureInvalidated`, or
@@ -653,7 +693,10 @@ func markedAbsent(marks []absentMark, prev, line, next, lit []byte) absence {
 	if at+len(lit)+absentAround >= len(line) {
 		t.joinedAfter = joinedAfter(after, next)
 	}
-	t.free = [4]bool{quoteFree(t.before), quoteFree(t.joined), quoteFree(t.after), quoteFree(t.joinedAfter)}
+	if at+len(lit)+absentAround >= len(line) && next != nil && !endsSentence(after) {
+		t.sentence = spaced(after, next[:min(len(next), absentAround)])
+	}
+	t.free = [5]bool{quoteFree(t.before), quoteFree(t.joined), quoteFree(t.after), quoteFree(t.joinedAfter), quoteFree(t.sentence)}
 	t.scratch = new([]byte)
 	for _, m := range marks {
 		if (m.cutToo || !cut) && m.holds(t) {
@@ -671,9 +714,12 @@ func markedAbsent(marks []absentMark, prev, line, next, lit []byte) absence {
 // and those before the line below's start (joinedAfter, nil for none).
 type absentText struct {
 	before, joined, after, joinedAfter []byte
+	// sentence is after and the line below's words where the line ends no sentence (nil
+	// for none): joinSentence's.
+	sentence []byte
 	// free says which of them hold no quote mark (quoteFree), in that order: set once by
 	// markedAbsent for every mark.
-	free [4]bool
+	free [5]bool
 	// scratch is where the marks' gates make a text lower case.
 	scratch *[]byte
 }
@@ -694,6 +740,9 @@ func (m absentMark) holds(t absentText) bool {
 // matchesAfter reports whether m matches with before (free: it holds no quote mark) and
 // the line's words after the literal, or those and the line below's where m joins it.
 func (m absentMark) matchesAfter(before []byte, free bool, t absentText) bool {
+	if m.joinSentence && t.sentence != nil {
+		return m.matches(before, free, t.sentence, t.free[4], t.scratch)
+	}
 	return m.matches(before, free, t.after, t.free[2], t.scratch) ||
 		m.joinNext && t.joinedAfter != nil && m.matches(before, free, t.joinedAfter, t.free[3], t.scratch)
 }
@@ -854,6 +903,33 @@ func retoldUnreported(code Code, re *regexp.Regexp, line, lit []byte, mayConditi
 	}
 	return mayCondition && matchConditioned(re, line)
 }
+
+// skippedForLack reports whether line, a retelling of Triton's absence, tells a run
+// skipped for it with no failure met: "Windows에서 Triton 미지원으로 스킵되었던
+// `torch.compile` 벤치마크를 WSL2 Linux 환경에서 실행." (a benchmark report: the compile
+// benchmark planned around Windows, then run on WSL2 where it compiled, validate35b's
+// 41), "Triton 미지원으로 건너뜀", "auf Windows übersprungen (kein Triton)". A word of
+// failing or TritonMissing named on the line keeps it a report: "Rows 3/5/6 SKIPPED:
+// Triton is not installed … raises TritonMissing immediately" (holdoutT's kornia
+// leaderboard, the raise on the line below where the sentence goes on).
+func skippedForLack(line, next []byte) bool {
+	m := skipWords.FindIndex(line)
+	if m == nil || failNotTold.Match(line[max(0, m[0]-40):m[0]]) || failedOrRaised(line) {
+		return false // "should be skipped", "not skipped": no skip told (debpalash/VoiceStudio#65)
+	}
+	return next == nil || endsSentence(line) || !failedOrRaised(next)
+}
+
+// failedOrRaised reports whether text holds a word of failing (occurredWords) or names
+// TritonMissing.
+func failedOrRaised(text []byte) bool {
+	return occurredWords.Match(text) || bytes.Contains(text, []byte("TritonMissing"))
+}
+
+// skipWords are the words of a run or a test skipped, in the languages the retelling
+// rows know.
+var skipWords = &lazyregexp.Regexp{Expr: `(?i)\bskip(?:s|ped|ping)?\b|스킵|건너뛰|건너뜀|건너뛴|跳过|跳過|略过|スキップ|` +
+	`übersprungen|ignoré|sauté|\b(?:ausgelassen|omise?s?|omitid[oa]s?|saltad[oa]s?)\b|пропущ\pL*|пропуска\pL*`}
 
 // matchConditioned reports whether re's first match on line lies in one clause, after
 // the line's start, that a condition leads (conditioned).

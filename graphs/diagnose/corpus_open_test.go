@@ -12,10 +12,6 @@ var OpenFalse = map[string]string{
 	// over a wrapped quote; "to avoid …" over the message in parentheses:
 	// hypotheticalMarks, absent.go); the message as an example on an except clause's line
 	// (caughtComment, source_shapes.go).
-	"he_code_rule_comment_guard_py312":              "holdoutHE: the program's own rule (\"torch.compile is NOT supported on Python 3.12+, so guard it.\") as the third line of a prose comment block over its version guard, read as unsupported-python",
-	"he_ko_kure_bench_report_not_enough_sms_210":    "holdoutHE: a benchmark told as skipped on Windows because Triton is unsupported (Korean, \"Triton 미지원으로 스킵되었던\"), no failure, read as triton-missing beside the expected code",
-	"he_ko_a100_port_report_sms_warning_gone_271":   "holdoutHE: the warning told as absent from the run (Korean \"사라졌습니다\", \"0회\" on the next line), read as max-autotune-gemm-off",
-	"he_ko_release_notes_214_py315_compile_not_yet": "holdoutHE: a release notes' heading stating a documented limitation (\"torch.compile is not yet supported on Python 3.15\"), no run, read as unsupported-python",
 	// holdoutHC, measured at 391fddc9 and at 38278c9a with no change made for it
 	// (validation v34c, 2026-12-07): classes in testdata/corpus/README.md. Quiet since:
 	// the Dynamo refusal held by a program's own code (heldByCode's rows of guards,

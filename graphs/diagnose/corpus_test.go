@@ -224,8 +224,6 @@ var openMisses = map[string]string{
 	// holdoutHD and holdoutHE, measured at 3dd727a2 and at 94e81d4c (validations v35a and v35b);
 	// their releases (HD's pin under downgrade advice, HE's print output's CUDA version) are
 	// read since the branch fixrel36.
-	"hd_ko_p2_executor_comment_offset_increment_poc": "holdoutHD: the Offset-increment message cut at its first clause in a Korean comment, a conditional (\"~면\") before it and \"PoC 관찰 사실\" (observed) after it",
-	"he_nix_llguidance_darwin_openmp_dynamo313":      "holdoutHE: an indented packaging comment whose rule clause records failing tests (\"As dynamo is not supported on Python 3.13+, no successfull tests remain.\"), read as the code's own rule (its openmp-missing, the OpenMP hint's first sentence alone, is read since fixmiss36a)",
 	// holdoutHC, measured at 391fddc9 and at 38278c9a (validation v34c).
 	// holdoutHA and holdoutHB, measured once at 391fddc9 (validations v34a and v34b).
 	"hb_decision_log_quadro_p2000_wrapped_italic": "holdoutHB: the missing C++ compiler retold (\"MSVC `cl.exe` is not installed … TorchInductor cannot compile C++ kernels\"), no compiler message",

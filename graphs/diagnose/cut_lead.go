@@ -198,6 +198,9 @@ func leadSaid(before []byte) bool {
 // line below the quote), "(\"…\"), and the step crashes". "(\"…\"); it would fail
 // without the clone", "… never fails", "if it fails" stay unsaid.
 func afterSaid(rest, next []byte) bool {
+	if m := observedAfter.FindSubmatchIndex(rest); m != nil && !observedNot.Match(rest[:m[2]]) && !observedNotAfter.Match(rest[m[3]:]) {
+		return true
+	}
 	text := rest
 	if next != nil {
 		text = append(append(append([]byte(nil), rest...), ' '), next...)
@@ -243,6 +246,23 @@ var (
 		`dies|died|broke|breaks|seg\s?fault(?:s|ed)?)\b|报错|出错|失败|崩溃|エラー|失敗|에러|오류|실패`}
 	failNotTold = &lazyregexp.Regexp{Expr: `(?i)\b(?:would|will|may|might|can|could|should|must|not|never|no(?:\s+longer)?|to|if|unless|without|avoids?|prevents?)\s+` +
 		`(?:\w+\s+)?$|n['’]t\s+(?:\w+\s+)?$`}
+)
+
+// observedAfter is a word of observation right after a quotation's close, a dash, a
+// bracket or a colon and at most two words between: the writer saw the message ("#
+// 캡처된 제너레이터를 setup에서 건드리면\n# \"Offset increment outside graph capture\" —
+// PoC 관찰 사실)", a Korean executor's comment: validate35a's 31; "— observed in the
+// PoC", "(observed)", "— seen in our runs", "（实测）", "(実測)", "확인됨"). A negation
+// between ("— not observed", "(never seen)") is none.
+var observedAfter = &lazyregexp.Regexp{Expr: `(?i)^\s{0,2}(?:[-–—:：(（\[]+\s*)?(?:[^\s\pP]+\s+){0,2}?` +
+	`((?:observed|seen|reproduced|confirmed|measured)\b|beobachtet|observée?s?\b|observad[oa]s?\b|наблюда\pL*|` +
+	`实测|實測|观察到|觀察到|实际出现|実測|観測|観察|확인됨|확인했|관찰|재현됨|재현했)`}
+
+// observedNot and observedNotAfter are a negation before observedAfter's word ("not
+// observed", "never seen", "未观察到") and after it ("관찰되지 않음", "観測されなかった").
+var (
+	observedNot      = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:not|never|no|un|nicht|pas|jamais|не)\s*|未|没有?|不)$`}
+	observedNotAfter = &lazyregexp.Regexp{Expr: `^\pL{0,4}\s*(?:않|안\s|못|ない|なかった|されず|されていない)`}
 )
 
 // errorAfter is an error word right after a quotation, its closing mark first ("the

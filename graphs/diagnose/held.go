@@ -405,6 +405,7 @@ func (s *scanner) fenceNext(raw []byte, lineStart bool) bool {
 	if lineStart && !in && isHeading(raw) {
 		s.held.facts.heading(s.line)
 		s.problemHead = problemHeading.Match(raw)
+		s.limitsHead = limitsAt(raw)
 		s.linkerHead = linkerHeading(raw, s.line)
 	}
 	return in

@@ -715,6 +715,13 @@ type ringLine struct {
 	// (sourceStatement).
 	underFrame bool
 	inFence    bool // the line is inside a markdown code fence (fenceState)
+	// underCode: the line is a comment's ("#", "//") in a block of comment lines whose
+	// nearest line above that is neither blank nor a comment is a line of code (codeLine),
+	// however many comment lines stand between (underCode).
+	underCode bool
+	// limits: the line is a heading that states torch.compile's lack of support for a
+	// Python release, or in a section of known issues or limitations (limitsAt).
+	limits bool
 	// def is the Python def the line is in as code, "" at the top level (defLine;
 	// a window that goes on from the line before keeps its line's).
 	def string
@@ -788,6 +795,8 @@ type scanner struct {
 	// (problemHeading), where a lead's modal tells what happened (leadHypo).
 	leads       [ringSize]leadSlot
 	problemHead bool
+	// limitsHead: the markdown section read now documents limitations (limitsAt).
+	limitsHead bool
 	// generic is the state of a list under a generic lead-in (genericList).
 	generic genericList
 	torch   versionFinder
@@ -998,6 +1007,8 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 		e.context = s.listings.next(e.raw, e.orig, lineStart)
 	}
 	e.inFence = s.fenceNext(e.raw, lineStart)
+	e.underCode = lineStart && s.underCode(e.raw)
+	e.limits = s.limitsHead
 	above := s.rawAbove()
 	e.underFrame = lineStart && above != nil && statementWord(e.raw) && frameHeader(above)
 	e.call = s.calls.next(e.raw, above, s.vline, lineStart, e.inDoc, e.inFence || s.listings.listed)
@@ -2154,12 +2165,15 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e
 
 // retoldUnreported reports whether row i, a retelling, is on e as no report of the
 // failure (retoldUnreported in absent.go: a condition, a string of code, a compiler
-// that is the finder), its pattern narrowed to the alternatives the line admits
+// that is the finder; Triton's absence told as the reason of a skip, skippedForLack), its pattern narrowed to the alternatives the line admits
 // (narrowed), and counted as the bytes of the line by those alternatives.
 func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 	r := &s.rows[i]
 	if !r.Paraphrase {
 		return false
+	}
+	if r.Code == TritonMissing && skippedForLack(e.clean, s.below(e)) {
+		return true
 	}
 	re, alts := s.narrowed(r.re(), e.clean)
 	s.guardBytes += alts * len(e.clean)
@@ -2182,7 +2196,8 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // holds the message or names its error code, a statement of a def's body a listing
 // shows, an except clause's comment, a returned bracket's string or an error code's
 // documentation (heldByCode), an item of a list under a generic lead-in (listedGeneric),
-// another package's link against libcuda (otherLinked).
+// another package's link against libcuda (otherLinked), a documented lack of support for
+// a Python release (limitDocumented).
 func (s *scanner) unreported(i int, e *ringLine) bool {
 	return s.retoldUnreported(i, e) || s.inSourceBuild(i, e) || fixedQuote(&s.rows[i], e.clean) || s.purposeComment(i, e) || s.raisedInSource(i, e) ||
 		s.ruleStated(i, e) || s.assertedInSource(i, e) || s.emittedInSource(i, e) || s.concatPiece(i, e) ||
@@ -2194,7 +2209,7 @@ func (s *scanner) unreported(i int, e *ringLine) bool {
 // otherLinked).
 func (s *scanner) unreportedBeside(i int, e *ringLine) bool {
 	return classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
-		s.heldByCode(i, e) || s.listedGeneric(e) || s.otherLinked(i, e)
+		s.heldByCode(i, e) || s.listedGeneric(e) || s.otherLinked(i, e) || s.limitDocumented(i, e)
 }
 
 // passesNow reports whether e is a comment's line (sourceLine: "#", "//") that quotes a
@@ -2445,8 +2460,8 @@ func (s *scanner) markedLiteral(i int, e *ringLine) []byte {
 func (s *scanner) absenceAt(e *ringLine, lit []byte) absence {
 	prev := s.sentenceAbove(e)
 	var next []byte
-	if endsAtQuote(e.clean) {
-		next = s.below(e)
+	if endsAtQuote(e.clean) || !endsSentence(e.clean) && bytes.ContainsAny(e.clean, markQuotes) {
+		next = s.below(e) // a quotation's sentence that goes on there (joinSentence)
 	}
 	if s.absentMemo == nil || len(lit) == 0 {
 		s.absentRuns++
