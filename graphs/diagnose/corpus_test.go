@@ -223,7 +223,7 @@ func loggedOnly(set string) bool { return set == "holdout" }
 var openMisses = map[string]string{
 	// holdoutHD and holdoutHE, measured at 3dd727a2 and at 94e81d4c (validations v35a and v35b);
 	// their releases (HD's pin under downgrade advice, HE's print output's CUDA version) are
-	// read since the branch fixrel36.
+	// read since 9c6f7d0f.
 	// holdoutHC, measured at 391fddc9 and at 38278c9a (validation v34c).
 	// holdoutHA and holdoutHB, measured once at 391fddc9 (validations v34a and v34b).
 	"hb_decision_log_quadro_p2000_wrapped_italic": "holdoutHB: the missing C++ compiler retold (\"MSVC `cl.exe` is not installed … TorchInductor cannot compile C++ kernels\"), no compiler message",
@@ -406,7 +406,7 @@ var openMisses = map[string]string{
 var openMisreads = map[string]string{
 	// holdoutHE, measured at 3dd727a2 and at 94e81d4c (validation v35b): its dependabot PR
 	// (depBump, noteBump) and its example comment (exampleBefore) read no release since
-	// the branch fixrel36.
+	// 9c6f7d0f.
 	// holdoutFC, measured once at 31837018 (the tester's run, 2026-12-06): a pin in uv's
 	// refusal to install it (kev#34) and a release to come (accelerate#1150), read as none
 	// since release_refused.go.
