@@ -429,6 +429,12 @@
 //	  each inlined call's offset rewritten (packNames)    3,108,083     11.6 KB
 //	whole page (main at 3bd85c49, these three rows)       3,108,083     37.6 KB left
 //	whole page (main at 63f94dd8, a diagnose branch later) 3,108,717     37.0 KB left
+//	whole page (main at 833e55a7, sessions of diagnose
+//	  and -script work later)                             3,142,498      3.2 KB left
+//	the runtime's tables that only a traceback's
+//	  arguments and preemption by signal read left out
+//	  (wasmdata.DropUnread: each function's ArgInfo,
+//	  UnsafePoint table and cuOffset)                     3,113,347     29.2 KB
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
@@ -478,6 +484,28 @@
 // answers the same (the browser tests), and TestShortNamesRuns runs a program before
 // and after in Node, its output the same but for the short names in its panics'
 // tracebacks, one of them a frame of an inlined call.
+//
+// Of the tables the runtime keeps for each function, three are read on js/wasm by
+// nothing the page does (wasmdata.DropUnread; runtime/symtab.go, traceback.go and
+// preempt.go of Go 1.26): FUNCDATA_ArgInfo (and ArgLiveInfo), which only printArgs
+// reads, for the words of a frame's arguments in a traceback; PCDATA_UnsafePoint,
+// which only asynchronous preemption (a signal handler's isAsyncSafePoint: the
+// runtime on js has none, preemptMSupported false) and a debugger's call injection
+// (amd64, arm64, loong64, ppc64) read; and _func.cuOffset, which only funcfile reads,
+// through a pcfile table (none since DropLines). Build now sets each function's
+// ArgInfo and ArgLiveInfo offsets to none, its UnsafePoint table's and cuOffset to
+// 0, and zeroes the bytes of those ArgInfo and UnsafePoint tables that no table kept
+// shares. A panic's traceback in the browser's console then prints a frame with
+// nothing between its parentheses where it printed its arguments' words
+// ("diagnose.17()", not "diagnose.17(0x1, ...)"); its function names, the code and
+// the stack maps are the same bytes. Of app.wasm at 833e55a7 (8,811 functions), the
+// function table and go:func.* went from 259.7 to 244.2 KB (zlib, level 9) without
+// the ArgInfo and cuOffset, with the pc-value tables from 67.6 to 58.8 KB and the
+// function table to 237.2 KB without the UnsafePoint tables; the data section from
+// 1,084,431 to 1,052,873 bytes. TestDropUnreadRuns runs a program of goroutines and
+// garbage collections over deep stacks in Node before and after: the same output,
+// but for a panic's traceback without its arguments' words; the browser tests check
+// the page's answers.
 //
 // The row of 5337708d was over the 3 MiB budget (issue 24 asks for 3 MB at most), and
 // no room was found before that session ended: the runtime built without inlining
@@ -1118,7 +1146,8 @@ const dataGap = 128
 
 // mergeData rewrites the module at path with the Go runtime's file and line tables
 // left out (wasmdata.DropLines: a traceback says "?:0" for a file and line; 174 KB
-// smaller gzipped), the module's own functions' names short (wasmdata.ShortNames:
+// smaller gzipped), and the tables that only a traceback's argument words and
+// preemption by signal read (wasmdata.DropUnread: 29 KB), the module's own functions' names short (wasmdata.ShortNames:
 // a traceback says "diagnose.17", which the names it returns, and web -names FILE,
 // map back to the function), and its data section in fewer segments
 // (wasmdata.Merge: the memory it starts with is the same; 170 KB): the package
@@ -1129,6 +1158,9 @@ func mergeData(path string) ([][2]string, error) {
 		return nil, err
 	}
 	if module, _, err = wasmdata.DropLines(module); err != nil {
+		return nil, fmt.Errorf("app.wasm: %w", err)
+	}
+	if module, _, err = wasmdata.DropUnread(module); err != nil {
 		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
 	module, names, err := wasmdata.ShortNames(module, keptNames...)
