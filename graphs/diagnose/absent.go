@@ -620,6 +620,10 @@ func (s *scanner) purposeOn(i int, e *ringLine) bool {
 	if c < 0 {
 		return false
 	}
+	here := purposeWords.Match(e.clean[c:])
+	if !here && e.sentMark != '#' && e.sentMark != '/' {
+		return false
+	}
 	start, exact := at, false
 	for _, j := range e.rows {
 		if s.rows[j].Code != s.rows[i].Code {
@@ -633,7 +637,7 @@ func (s *scanner) purposeOn(i int, e *ringLine) bool {
 	if !exact {
 		return false
 	}
-	if !purposeWords.Match(e.clean[c:]) {
+	if !here {
 		return s.purposeJoined(e, c, start)
 	}
 	end := at + len(s.rows[i].literal)
@@ -653,7 +657,7 @@ func (s *scanner) purposeOn(i int, e *ringLine) bool {
 // "# which triggers CUDA graphs that conflict with cudaMallocAsync."
 // (el_comfyui_sam31_nodes_disable_cudagraph_trees_cudamallocasync_checkpool, holdoutEL).
 func (s *scanner) purposeJoined(e *ringLine, c, start int) bool {
-	if e.sentMark != '#' && e.sentMark != '/' || len(bytes.Trim(e.clean[c:start], "#/ \t\x60\"'“‘")) > 0 {
+	if !opensComment(e, c, start) {
 		return false
 	}
 	above := s.sameSource(s.lineAbove(e), e.sentMark)
@@ -665,6 +669,12 @@ func (s *scanner) purposeJoined(e *ringLine, c, start int) bool {
 		return false
 	}
 	return !s.causeStated(e)
+}
+
+// opensComment reports whether e is a comment's line ("#", "//") whose text up to at (c:
+// where its mark is) is its mark and an opening quote at most.
+func opensComment(e *ringLine, c, at int) bool {
+	return (e.sentMark == '#' || e.sentMark == '/') && len(bytes.Trim(e.clean[c:at], "#/ \t\x60\"'“‘")) == 0
 }
 
 // causeStated reports whether the rest of e's line or the two lines below it, in e's

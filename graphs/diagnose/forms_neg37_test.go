@@ -39,7 +39,11 @@ func TestFormsPurpose37(t *testing.T) {
 			"        # Force a first execution to surface backend/toolchain issues early (e.g., TritonMissing).\n" +
 			"        try:\n", form{}, "validation v36a's 08"},
 		{"catch early", "        # Force a first execution to catch TritonMissing early.\n", form{}, "to catch … early"},
+		{"catch early: smoke test", "                try:\n                    candidate = torch.compile(_fwht_impl, backend=backend)\n" +
+			"                    # Smoke-test with a small tensor to catch TritonMissing early\n" +
+			"                    _ = candidate(torch.zeros(2, 2, device=x.device))\n", form{}, "a smoke test's comment (code corpus)"},
 		{"fail fast on", "# Run one step now: fail fast on TritonMissing instead of at step 1000.\n", form{}, "fail fast on"},
+		{"fail fast when", "# Smoke-test with torch.compile first: fail fast when Triton is missing instead of at step 1000.\n", form{}, "fail fast when, retold"},
 		{"errors like", "        # to prevent errors like \"" + offsetNeg37 + "\"\n", form{}, "errors like between the verb and the quote"},
 		{"issues such as", "        # Reset the generator to prevent issues such as \"" + offsetNeg37 + "\" in the next capture\n", form{}, "issues such as"},
 		{"early: zh", "# 先跑一次，提前暴露 TritonMissing 等问题\n", form{}, "提前暴露"},
