@@ -442,10 +442,9 @@ var openMisreads = map[string]string{
 	// in the traceback's paths names the torch its build holds; the collector does not count a
 	// path as a statement.
 	"cq_comfyuisdnq21_openmp_error_retold_msvc_russian_cppcompileerror": "holdoutCQ: the release in a portable build's folder name, labelled none",
-	// holdoutCH, measured once at d2a8e1a0: a ROCm backport titled "[release/2.1]", which the
-	// release-branch row reads as holdoutBF's "[release/2.13]" was labelled, and this
-	// collector labels no run's.
-	"ch_neg_rocmpytorch1509_release21_cudagraph_sync_only_after_capture_begin": "holdoutCH: a backport's release branch, labelled no run's (holdoutBF labelled one the run's)",
+	// holdoutCH, measured once at d2a8e1a0: a ROCm backport titled "[release/2.1]" reads no
+	// release since branchTarget (a title's tag is the branch a change goes to; issue 21's
+	// v36b R2).
 	// holdoutBI, measured once at 9baf4e6e: a release flaky tests fail on (brevitas, "with
 	// torch 2.8 … due to segfaults"), which the collector labels no run's, and a failure on
 	// "PyTorch 2.7+", a bound after failure words that holdout sets label the run's
