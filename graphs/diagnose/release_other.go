@@ -86,10 +86,13 @@ const depBumpLead = `(?i)^\s*(?:#{1,6}\s+)?(?:⬆️\s*|:arrow_up:\s*)?(?:\[snyk
 // torch 2.5", a test's comment on what a catch site may meet, read as the run's 2.5;
 // "Older releases such as torch 2.4 raise this"): an example, not the run. A line whose
 // words before it show the writer's run ("I get errors such as … on torch 2.5.1",
-// runShown) keeps it. "比如" is not read: "比如 PyTorch 2.4.0 上 torch.compile 报错" is held as
-// the run's (TestRemovedOrComparedRelease's zh-biru-run).
+// runShown) keeps it, in any language ("比如我用的是 PyTorch 2.5.1" names the writer's own run:
+// an example marker with the run's own subject keeps the release). "比如" and "譬如" are
+// Chinese's "for example" as "例如" is: "比如 PyTorch 2.4.0 上 torch.compile 报错" names no
+// one's run, as "For example, on PyTorch 2.4.0 torch.compile errors" does not
+// (TestRemovedOrComparedRelease's zh-biru-example; it had been read as the run's 2.4).
 var exampleBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\be\.\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\bz\.\s?b\.|\bp\.\s?ex\.|\bpar\s+exemple\b|` +
-	`\bpor\s+ejemplo\b|\bzum\s+beispiel\b|например|例如|例えば|たとえば|예를\s?들어|예컨대)(?:[^.;!?。；！？)）]|\d\.\d|\.\d)*$`}
+	`\bpor\s+ejemplo\b|\bzum\s+beispiel\b|например|例如|比如|譬如|例えば|たとえば|예를\s?들어|예컨대)(?:[^.;!?。；！？)）]|\d\.\d|\.\d)*$`}
 
 // releaseTitle and releaseTitleLead: a GitHub release's title, the line that names the
 // release and "Release" alone ("PyTorch 2.9.1 Release, bug fix release", "PyTorch 2.7.0
