@@ -18,6 +18,9 @@ func TestTestReasonRelease(t *testing.T) {
 		{"skipTest", "        self.skipTest(\"torch 2.7 segfaults here\")", ""},
 		{"project decorator", "@skipIfTorchVersion(\"2.6\", reason=\"torch 2.6 inductor crash\")", ""},
 		{"pytest.xfail", "        pytest.xfail('torch 2.4 miscompiles this')", ""},
+		{"skipif True", "    @pytest.mark.skipif(True, reason=\"torch 2.10 reimport crash in CI\")", ""},                                                                         // code corpus id 52690882186
+		{"skipif on a platform", "    reason=\"torch 2.12 CPU DDP segfaults in DistributedDataParallel.__init__ on macOS\",", ""},                                                // 67355666952
+		{"a skip over two strings", "@pytest.mark.skip(\n    reason=\"torch 2.11.0+cpu wheel's kineto does not invoke PRIVATEUSE1_FALLBACK \"\n    \"stubs at runtime\"\n)", ""}, // 57361103520
 		// the run's
 		{"a run's report", "On torch 2.9 I get: RuntimeError: torch.compile is not supported on Python 3.14+", "2.9"},
 		{"a skip said in prose", "The test is skipped but torch 2.9 raises when I run it by hand", "2.9"},
@@ -38,6 +41,7 @@ func TestReleaseBranchTargetRelease(t *testing.T) {
 		{"backport to", "Backport to release/2.8 (#12345)", ""},
 		{"title with cherry-pick", "[release/2.9] Cherry-pick #145678: fix dynamo crash", ""},
 		{"bold title", "**[release/2.7]** Fix cudagraph trees warmup", ""},
+		{"a digest's title", "### PR #12547: [release/2.1] Redact all query parameters in CRI error logs", ""},
 		// the run's
 		{"a job on the branch", "# [release/2.13] Skip torch.compile smoke test for Python 3.15\n\nThe validation job on `release/2.13` fails in the smoke test", "2.13"},
 		{"a build of the branch", "torch CI: git checkout release/2.5 and the build fails", "2.5"},

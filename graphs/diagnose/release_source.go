@@ -141,14 +141,15 @@ var branchPickers = []string{"branch", "base", "checkout", "switch", "push", "or
 
 // branchTarget is the text before a release branch that a change goes to or comes
 // from, not a run's: a title's tag at its start ("# [release/2.10] Fix graph capture error
-// handling for ROCm 7.14+", ROCm/pytorch#3326, issue 21's v36b R2; "[release/2.1]
+// handling for ROCm 7.14+", ROCm/pytorch#3326, issue 21's v36b R2; a digest's "### PR
+// #12547: [release/2.1] Redact …", code corpus id 67110427305; "[release/2.1]
 // cudagraph explicit sync only after capture_begin()", ROCm/pytorch#1509: the cherry-pick
 // convention of PyTorch's and ROCm's release branches), a cherry-pick's or backport's
 // target or source ("Cherry-pick to release/2.9", "Backport to release/2.8", "(cherry
 // picked from release/2.2 commit …)"), a change's or fix's ("Nothing to fix in
 // release/2.10", ROCm/pytorch#3326's body). A run on the branch is said elsewhere in such a
 // text ("The validation job on `release/2.13` fails", pytorch/test-infra#8230's body).
-var branchTarget = &lazyregexp.Regexp{Expr: `(?i)(?:^\s*(?:#{1,6}\s*)?[*_]{0,2}\[|` +
+var branchTarget = &lazyregexp.Regexp{Expr: `(?i)(?:^\s*(?:#{1,6}\s*)?(?:(?:PR|pull\s+request)\s*#?\d+\s*[:：-]?\s*)?[*_\x60]{0,2}\[|` +
 	`\b(?:cherry[\s-]?pick\w*|picked|backport\w*|port(?:ed|ing|s)?|land(?:ed|ing|s)?|merged?|fix(?:ed|es|ing)?|chang\w*|appl\w*|includ\w*|go(?:es)?|went)\s+(?:\S+\s+){0,3}?(?:to|into|onto|for|from|on|in)\s+(?:the\s+)?[\x60'"*]{0,2})$`}
 
 // pickReleaseBranch takes release-branch's release unless a change goes to it
