@@ -439,6 +439,9 @@
 //	  traceback reads (wasmdata.TracebackNames)           3,106,243      7.1 KB
 //	reflect's and internal/reflectlite's short too but
 //	  their Value methods' (TracebackNames)               3,104,866      1.4 KB
+//	whole page (main at f347d6f2, a diagnose branch later) 3,104,687     41.0 KB left
+//	stack map tables of the values -1 and 0 left out
+//	  (DropUnread: the runtime reads them as no table)    3,102,954      1.7 KB
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
@@ -520,7 +523,11 @@
 // function table and go:func.* went from 259.7 to 244.2 KB (zlib, level 9) without
 // the ArgInfo and cuOffset, with the pc-value tables from 67.6 to 58.8 KB and the
 // function table to 237.2 KB without the UnsafePoint tables; the data section from
-// 1,084,431 to 1,052,873 bytes. TestDropUnreadRuns runs a program of goroutines and
+// 1,084,431 to 1,052,873 bytes. Then the stack map index tables (PCDATA_StackMapIndex)
+// whose every value is -1 or 0, 1,077 of 7,718: their readers, getStackMap
+// (stkframe.go, for the garbage collector and the stack copier) and dumpframe
+// (heapdump.go), take -1, which pcvalue gives for no table, for 0, so a function's
+// frame gets its first stack map with the table or without it. TestDropUnreadRuns runs a program of goroutines and
 // garbage collections over deep stacks in Node before and after: the same output,
 // but for a panic's traceback without its arguments' words; the browser tests check
 // the page's answers.
