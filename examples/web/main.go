@@ -437,6 +437,11 @@
 //	  UnsafePoint table and cuOffset)                     3,113,347     29.2 KB
 //	the runtime's function names short but those a
 //	  traceback reads (wasmdata.TracebackNames)           3,106,243      7.1 KB
+//	reflect's and internal/reflectlite's short too but
+//	  their Value methods' (TracebackNames)               3,104,866      1.4 KB
+//	whole page (main at f347d6f2, a diagnose branch later) 3,104,687     41.0 KB left
+//	stack map tables of the values -1 and 0 left out
+//	  (DropUnread: the runtime reads them as no table)    3,102,954      1.7 KB
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
@@ -464,7 +469,7 @@
 // The functions' names in the runtime's function table (pclntab's funcnametab: at
 // cc3d9ad8 9,457 names, 482 KB raw, 58 KB gzipped alone, 4,814 of them the module's,
 // 323 KB raw) are read only by a traceback, runtime.FuncForPC and CallersFrames.
-// Build now writes a short name over each but a few of the runtime's, and reflect's and
+// Build now writes a short name over each but a few of the runtime's, reflect's and
 // internal/reflectlite's (wasmdata.TracebackNames; wasmdata.ShortNames): the last element of its
 // package path, a dot and a number counted per that element ("diagnose.17",
 // "json.12"). The table was 45 KB gzipped alone with the module's 4,814 names short,
@@ -494,7 +499,12 @@
 // the same names but the module's (TestTracebackNamesRuns); only a fatal error's,
 // which shows the runtime's frames too, names them short (web -names FILE maps them
 // back). Of app.wasm at 833e55a7, 1,711 names more short: the table 32.0 KB gzipped
-// alone before, 24.6 after.
+// alone before, 24.6 after. reflect's and internal/reflectlite's names were kept
+// whole until then too; now only their Value methods' are, the names their panics'
+// messages give (valueMethodName: the first frame named "reflect.Value." and a
+// capital; methodName: the Value method that called mustBeExported or
+// mustBeAssignable): 228 names more short, the table 23.8 KB. Tried and not kept:
+// answer's reportText incomparable (331 bytes larger by TestTransferSize).
 //
 // Of the tables the runtime keeps for each function, three are read on js/wasm by
 // nothing the page does (wasmdata.DropUnread; runtime/symtab.go, traceback.go and
@@ -513,7 +523,11 @@
 // function table and go:func.* went from 259.7 to 244.2 KB (zlib, level 9) without
 // the ArgInfo and cuOffset, with the pc-value tables from 67.6 to 58.8 KB and the
 // function table to 237.2 KB without the UnsafePoint tables; the data section from
-// 1,084,431 to 1,052,873 bytes. TestDropUnreadRuns runs a program of goroutines and
+// 1,084,431 to 1,052,873 bytes. Then the stack map index tables (PCDATA_StackMapIndex)
+// whose every value is -1 or 0, 1,077 of 7,718: their readers, getStackMap
+// (stkframe.go, for the garbage collector and the stack copier) and dumpframe
+// (heapdump.go), take -1, which pcvalue gives for no table, for 0, so a function's
+// frame gets its first stack map with the table or without it. TestDropUnreadRuns runs a program of goroutines and
 // garbage collections over deep stacks in Node before and after: the same output,
 // but for a panic's traceback without its arguments' words; the browser tests check
 // the page's answers.

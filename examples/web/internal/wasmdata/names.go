@@ -112,10 +112,12 @@ func packageOf(name string) string {
 // and a capital); every other runtime function's frame it hides, and it tells a
 // runtime goroutine from a user's by the prefix "runtime." (isSystemGoroutine),
 // which a short name keeps ("runtime.17"). Of reflect's and
-// internal/reflectlite's, every name: they name the method in a panic's message
-// by their own functions' names (valueMethodName, methodName).
+// internal/reflectlite's, the methods of Value: they name the method in a panic's
+// message by its name (reflect/value.go valueMethodName, the first frame named
+// "reflect.Value." and a capital; internal/reflectlite/value.go methodName, the
+// frame of the Value method that called flag.mustBeExported or mustBeAssignable).
 func TracebackNames() []string {
-	keep := []string{"runtime.gopanic", "reflect.", "internal/reflectlite."}
+	keep := []string{"runtime.gopanic", "reflect.Value.", "internal/reflectlite.Value."}
 	for c := 'A'; c <= 'Z'; c++ {
 		keep = append(keep, "runtime."+string(c), "runtime.(*"+string(c))
 	}

@@ -113,8 +113,9 @@ func TestShortNamesNoTable(t *testing.T) {
 // TestTracebackNamesRuns builds testdata/args, shortens every function's name but
 // TracebackNames' (the runtime's then short but for runtime.gopanic and its
 // exported functions) and runs both modules in Node: the same output, but for the
-// names of main's functions in a panic's traceback; the frames shown are the same,
-// runtime.Goexit's and the "panic" frame among them.
+// short names of the frames in a panic's traceback; the frames shown are the same,
+// runtime.Goexit's and the "panic" frame among them, and reflect's panic names its
+// Value method.
 func TestTracebackNamesRuns(t *testing.T) {
 	dir, module := buildProgram(t, "args")
 	shortened, names, err := ShortNames(module, TracebackNames()...)
@@ -137,14 +138,17 @@ func TestTracebackNamesRuns(t *testing.T) {
 		out, _ := exec.Command(exe, append([]string{filepath.Join(dir, name)}, args...)...).CombinedOutput()
 		return string(out)
 	}
-	mains := strings.NewReplacer("main.index(", short["main.index"]+"(", "main.main.func2(", short["main.main.func2"]+"(",
-		"main.main.func3(", short["main.main.func3"]+"(", "main.main(", short["main.main"]+"(")
-	for _, arg := range []string{"x", "d", "g"} {
+	var pairs []string // each frame's full name to its short one
+	for _, n := range names {
+		pairs = append(pairs, "\n"+n[1]+"(", "\n"+n[0]+"(")
+	}
+	frames := strings.NewReplacer(pairs...)
+	for arg, panics := range map[string]string{"x": "main.index(", "d": "main.index(", "g": "main.index(", "r": "panic: reflect: call of reflect.Value.Bool on int Value"} {
 		before, after := run("args.wasm", arg), run("short.wasm", arg)
-		if !strings.Contains(before, "main.index(") {
-			t.Fatalf("args %s printed %q, want a panic in main.index", arg, before)
+		if !strings.Contains(before, panics) {
+			t.Fatalf("args %s printed %q, want %q", arg, before, panics)
 		}
-		if want := mains.Replace(before); after != want {
+		if want := frames.Replace(before); after != want || (arg != "r" && !strings.Contains(after, "\n"+short["main.index"]+"(")) {
 			t.Errorf("args %s with short names printed %q, want %q", arg, after, want)
 		}
 	}
@@ -162,6 +166,7 @@ func TestTracebackNames(t *testing.T) {
 		"runtime.gopanic": true, "runtime.Goexit": true, "runtime.(*Frames).Next": true, "runtime.Frames.X": true,
 		"reflect.Value.Int": true, "internal/reflectlite.Value.Len": true,
 		"runtime.mallocgc": false, "runtime.(*mheap).alloc": false, "runtime.gopark": false, "main.main": false,
+		"reflect.chanlen": false, "reflect.(*rtype).Elem": false, "internal/reflectlite.ValueOf": false,
 	} {
 		require.Equal(t, want, hasAnyPrefix(name, keep), name)
 	}
