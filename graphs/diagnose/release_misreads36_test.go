@@ -7,22 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// releaseCase is a text and the release it must read ("" for none).
-type releaseCase struct{ name, text, want string }
-
-// checkReleases reads each case's text with an assert's line after it (so that the text
-// holds a finding) and checks the release read.
-func checkReleases(t *testing.T, tests []releaseCase) {
-	t.Helper()
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
-}
-
 // TestDependencyBumpRelease: a dependency bot's version bump (dependabot's, Renovate's,
 // Snyk's, pyup's title or body) runs nothing, so neither of its releases is the run's
 // (depBump; issue 21's v35b R1, silk#79 "Bump torch from 1.11.0+cu113 to 2.9.1", read as
@@ -151,7 +135,10 @@ func TestExampleRelease(t *testing.T) {
 		{"zh 例如", "# 例如 torch 2.5 会报这个错", ""},
 		{"ja 例えば", "# 例えば torch 2.5 ではこのエラーになる", ""},
 		{"ko 예를 들어", "# 예를 들어 torch 2.5에서는 이 오류가 납니다", ""},
+		{"zh 比如", "比如 PyTorch 2.4.0 上 torch.compile 报错", ""},
+		{"zh 譬如", "# 譬如 torch 2.5 会报这个错", ""},
 		// as before
+		{"zh 比如 with the writer's run", "比如我用的是 PyTorch 2.4.0，torch.compile 就报错", "2.4"},
 		{"an example after the release", "I'm on torch 2.5.1, e.g. with reduce-overhead it crashes", "2.5"},
 		{"the run stated before the example", "Environment: torch 2.5.1\nA failure, e.g. \"Dynamo is not supported on Python 3.13+\" on torch 2.4", "2.5"},
 		{"the writer's run", "I get errors such as \"Dynamo is not supported on Python 3.13+\" on torch 2.5.1", "2.5"},

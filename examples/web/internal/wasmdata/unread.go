@@ -8,7 +8,8 @@ import (
 
 // Of the tables the Go runtime keeps for each function (runtime/symtab.go _func,
 // Go 1.20 to 1.26), three are read on js/wasm by nothing a program does but print a
-// traceback's argument values or look up a source file:
+// traceback's argument values or look up a source file, and one kind reads as no
+// table:
 //
 //   - FUNCDATA_ArgInfo and FUNCDATA_ArgLiveInfo (internal/abi), read only by
 //     runtime/traceback.go printArgs, which prints nothing between a frame's
@@ -19,14 +20,20 @@ import (
 //     js: os_wasm.go's preemptMSupported is false) and debugCallCheck
 //     (runtime/debugcall.go, built for amd64, arm64, loong64 and ppc64 only);
 //   - _func.cuOffset, read only by funcfile (runtime/symtab.go), which funcline1
-//     reaches only through a pcfile table: DropLines leaves none.
+//     reaches only through a pcfile table: DropLines leaves none;
+//   - a PCDATA_StackMapIndex table whose every value is -1 or 0: its readers,
+//     getStackMap (runtime/stkframe.go: the garbage collector's and the stack
+//     copier's) and dumpframe (heapdump.go), take the -1 that pcvalue gives for no
+//     table for 0.
 //
 // Of the page's app.wasm (examples/web) at 833e55a7, 8,811 functions: the
 // function table (pclntable) and go:func.* 259.7 KB gzipped (zlib, level 9) and
-// the pc-value tables 67.6 KB; without those three, 237.2 KB and 58.8 KB.
+// the pc-value tables 67.6 KB; without the first three, 237.2 KB and 58.8 KB, and
+// without 1,077 of the 7,718 stack map tables, 235.3 KB and 58.2 KB.
 const (
 	funcCUOffset        = 32 // _func.cuOffset's offset
 	pcdataUnsafePoint   = 0  // PCDATA_UnsafePoint (internal/abi)
+	pcdataStackMapIndex = 1  // PCDATA_StackMapIndex
 	funcdataArgInfo     = 5  // FUNCDATA_ArgInfo
 	funcdataArgLiveInfo = 6  // FUNCDATA_ArgLiveInfo
 	argInfoEnd          = 0xff
@@ -35,10 +42,10 @@ const (
 
 // DropUnread returns module with the tables above left out of its function table:
 // each function's ArgInfo and ArgLiveInfo offsets set to ^uint32(0) (none),
-// its UnsafePoint table's offset and its cuOffset to 0, and the bytes of its
-// UnsafePoint table and its ArgInfo that no table kept shares set to zero. The
-// functions' code, names, stack and stack-map tables, inline trees and every other
-// section are kept: the module runs the same on js/wasm, and a panic's traceback
+// its UnsafePoint table's offset, that of a stack map table of -1 and 0 and its
+// cuOffset to 0, and the bytes of those tables and of its ArgInfo that no table
+// kept shares set to zero. The functions' code, names, stack maps, their other
+// pc-value tables, inline trees and every other section are kept: the module runs the same on js/wasm, and a panic's traceback
 // names each frame with nothing between its parentheses where it printed the
 // arguments' words ("main.main()" as before; "main.f(0x1, 0x2)" becomes
 // "main.f()"). It returns the number of functions changed, and module as it is for
@@ -79,13 +86,13 @@ func dropUnread(mem []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	u := unread{keptData: map[uint32]bool{}, argInfo: map[uint32]bool{}}
+	u := unread{pctab: mem[h.pctab:h.pctabEnd], keptData: map[uint32]bool{}, argInfo: map[uint32]bool{}}
 	for _, f := range funcs {
 		if err := u.drop(mem, f); err != nil {
 			return 0, err
 		}
 	}
-	if err := zeroLines(mem[h.pctab:h.pctabEnd], u.keptTabs, u.unsafeTabs); err != nil {
+	if err := zeroLines(u.pctab, u.keptTabs, u.dropTabs); err != nil {
 		return 0, err
 	}
 	if err := zeroArgInfo(mem, gofunc, u.argInfo, u.keptData); err != nil {
@@ -98,8 +105,9 @@ func dropUnread(mem []byte) (int, error) {
 // pc-value tables kept and of the UnsafePoint tables, and those of the funcdata
 // kept and of the ArgInfo.
 type unread struct {
-	keptTabs, unsafeTabs []uint32
-	keptData, argInfo    map[uint32]bool
+	pctab              []byte
+	keptTabs, dropTabs []uint32
+	keptData, argInfo  map[uint32]bool
 }
 
 // drop sets the offsets of the _func at f that DropUnread leaves out (its
@@ -113,8 +121,12 @@ func (u *unread) drop(mem []byte, f int) error {
 	u.keptTabs = append(u.keptTabs, binary.LittleEndian.Uint32(mem[f+funcPCSP:]), binary.LittleEndian.Uint32(mem[f+funcPCFile:]), binary.LittleEndian.Uint32(mem[f+funcPCLn:]))
 	for k := range npc {
 		off := binary.LittleEndian.Uint32(mem[f+funcSize+4*k:])
-		if k == pcdataUnsafePoint {
-			u.unsafeTabs = append(u.unsafeTabs, off)
+		drop, err := u.dropTable(k, off)
+		if err != nil {
+			return err
+		}
+		if drop {
+			u.dropTabs = append(u.dropTabs, off)
 			binary.LittleEndian.PutUint32(mem[f+funcSize+4*k:], 0)
 			continue
 		}
@@ -136,6 +148,26 @@ func (u *unread) drop(mem []byte, f int) error {
 	}
 	binary.LittleEndian.PutUint32(mem[f+funcCUOffset:], 0)
 	return nil
+}
+
+// dropTable says whether DropUnread drops a function's pcdata table k at off: an
+// UnsafePoint table, and a StackMapIndex table whose every value is -1 or 0, which
+// the runtime reads as it reads no table (stkframe.go getStackMap and heapdump.go
+// dumpframe take -1, what pcvalue gives for no table, for 0).
+func (u *unread) dropTable(k int, off uint32) (bool, error) {
+	switch {
+	case off == 0:
+		return false, nil
+	case k == pcdataUnsafePoint:
+		return true, nil
+	case k != pcdataStackMapIndex:
+		return false, nil
+	}
+	lo, hi, ok := valueRange(u.pctab, off)
+	if !ok {
+		return false, fmt.Errorf("wasmdata: the stack map table at %#x is cut short", off)
+	}
+	return lo >= -1 && hi <= 0, nil
 }
 
 // zeroArgInfo sets to zero the bytes of each ArgInfo at the offsets args from

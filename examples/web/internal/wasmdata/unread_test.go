@@ -55,8 +55,9 @@ func TestDropUnreadRuns(t *testing.T) {
 // unreadMem is a memory of two functions for dropUnread: a header at 16, its pctab
 // at 216 and pcln at 256, go:func.* at 480 and a moduledata at 600. Each function
 // has two pcdata tables (UnsafePoint, StackMapIndex) and seven funcdata; the second
-// function's UnsafePoint table is the first's stack map table and its ArgInfo the
-// first's locals' pointer maps (both kept).
+// function's UnsafePoint table is the first's stack map table (of the values 0 and
+// 1: kept), its stack map table of -1 and 0 (dropped), and its ArgInfo the first's
+// locals' pointer maps (kept).
 func unreadMem() []byte {
 	const at, gofunc, md = 16, 480, 600
 	mem := make([]byte, 1024)
@@ -65,8 +66,8 @@ func unreadMem() []byte {
 	binary.LittleEndian.PutUint64(mem[md+modFuncnametab:], at+72)
 	binary.LittleEndian.PutUint64(mem[md+modFuncnametab+8:], 8)
 	binary.LittleEndian.PutUint64(mem[md+modGofunc:], gofunc)
-	// pctab: sp at 1, UnsafePoint at 4, stack maps at 9 and 12
-	copy(mem[at+200:], []byte{0xff, 0x02, 0x04, 0x00, 0x04, 0x08, 0x02, 0x10, 0x00, 0x02, 0x02, 0x00, 0x06, 0x02, 0x00})
+	// pctab: sp at 1, UnsafePoint at 4, stack maps at 9 (0, 1) and 14 (-1, 0)
+	copy(mem[at+200:], []byte{0xff, 0x02, 0x04, 0x00, 0x04, 0x08, 0x02, 0x10, 0x00, 0x02, 0x02, 0x02, 0x04, 0x00, 0x00, 0x02, 0x02, 0x04, 0x00})
 	// go:func.*: pointer maps at 0 and 8, ArgInfo at 16 (a pair, a mark, a pair,
 	// the end), ArgLiveInfo at 24
 	copy(mem[gofunc:], "\x01\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x01\x00\x00\x00\x00\x08\xfc\x08\x08\xff\x00\x00\x07\x07")
@@ -88,17 +89,20 @@ func unreadMem() []byte {
 	}
 	none := uint32(math.MaxUint32)
 	fn(0, []int{4, 9}, []uint32{0, 8, none, none, none, 16, 24})
-	fn(1, []int{9, 12}, []uint32{0, 8, none, none, none, 8, none})
+	fn(1, []int{9, 14}, []uint32{0, 8, none, none, none, 8, none})
 	return mem
 }
 
 // TestDropUnreadTable drops the tables of unreadMem: the first function's
-// UnsafePoint and ArgInfo bytes zeroed, the second's kept (other tables'), both
-// functions' offsets of them none and their cuOffset 0, nothing else changed.
+// UnsafePoint and ArgInfo bytes zeroed, the second's kept (other tables'), the
+// second's stack map table zeroed, the offsets of all of them none and the
+// functions' cuOffset 0, nothing else changed.
 func TestDropUnreadTable(t *testing.T) {
 	mem := unreadMem()
 	want := bytes.Clone(mem)
 	clear(want[16+200+4 : 16+200+9])
+	clear(want[16+200+14 : 16+200+19])
+	binary.LittleEndian.PutUint32(want[16+240+32+80+funcSize+4:], 0)
 	clear(want[480+16 : 480+22])
 	for k := range 2 {
 		f := 16 + 240 + 32 + 80*k

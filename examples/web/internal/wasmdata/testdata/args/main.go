@@ -2,12 +2,16 @@
 // stacks across garbage collections (the stack maps and pcsp tables DropUnread
 // keeps, the scheduler switching between them), then it prints their total, and with
 // arguments panics in index, a function of three arguments (the traceback's words of
-// its arguments, which DropUnread leaves out).
+// its arguments, which DropUnread leaves out); with the argument d, in a function
+// deferred by a panic (the traceback's "panic" frame between them), and with g by
+// runtime.Goexit (an exported runtime function, whose frame a traceback shows); with
+// r, reflect panics with the name of its Value method.
 package main
 
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"runtime"
 	"strings"
 )
@@ -52,6 +56,17 @@ func main() {
 		total += <-results
 	}
 	fmt.Println("total", total)
+	if len(os.Args) > 1 && os.Args[1] == "d" {
+		defer func() { fmt.Println(index(nil, 1, 2)) }()
+		panic("first")
+	}
+	if len(os.Args) > 1 && os.Args[1] == "r" {
+		fmt.Println(reflect.ValueOf(len(os.Args)).Bool())
+	}
+	if len(os.Args) > 1 && os.Args[1] == "g" {
+		defer func() { fmt.Println(index(nil, 3, 4)) }()
+		runtime.Goexit()
+	}
 	if len(os.Args) > 1 {
 		fmt.Println(index(os.Args[1:], 5, 7))
 	}
