@@ -1,0 +1,74 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsOccurLead37: cuda-graph-empty's warning quoted without its first word ("The")
+// after a verb that says the program put it out (fires, emits a, spams, keeps printing,
+// pops up, throws; 触发/报/刷屏, 出る/発生, 발생/뜬다, wirft/gibt aus), and the same lead
+// before max-autotune-gemm-off's "Not enough SMs". A verb's base form after a modal, a
+// negation or "no longer", and a purpose (to avoid, のを回避, 것을 방지, 为了避免) stay quiet.
+func TestFormsOccurLead37(t *testing.T) {
+	empty := func(line int) form { return form{diagnose.CUDAGraphEmpty, line, diagnose.Paraphrased, ""} }
+	sms := func(line int) form { return form{diagnose.MaxAutotuneGEMMOff, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"fires, status list", "- reduce-overhead does NOT crash on looped OdinHalo — loss trajectory matches baseline.\n" +
+			"- BUT HIP backend fires \"CUDA Graph is empty\" warning ~30 times per run — graph capture silently fails, reverting to eager mode.\n",
+			empty(2), "validate36a's 60"},
+		{"fires a", "On ROCm 6.2 the backend fires a \"CUDA Graph is empty\" warning at every decode step.\n", empty(1), "an article after the verb"},
+		{"fires, plural", "HIP backend fires \"CUDA Graph is empty\" warnings, then falls back to eager.\n", empty(1), "warnings"},
+		{"spams", "reduce-overhead spams \"CUDA Graph is empty\" warnings on the MI300X runs\n", empty(1), "spams"},
+		{"keeps printing", "The trainer keeps printing a \"CUDA Graph is empty\" warning after the first epoch.\n", empty(1), "keeps printing"},
+		{"pops up with", "Every eval step pops up with \"CUDA Graph is empty\" warning.\n", empty(1), "pops up with"},
+		{"throws", "torch 2.5 on gfx1100 throws \"CUDA Graph is empty\" warning for each bucket\n", form{diagnose.CUDAGraphEmpty, 1, diagnose.Paraphrased, "2.5"}, "throws; the run's release"},
+		{"zh: 触发", "HIP 后端触发 \"CUDA Graph is empty\" 警告，图捕获静默失败，退回 eager。\n", empty(1), "触发 … 警告"},
+		{"zh: 报了 N 次", "每个 step 都报了 30 次 \"CUDA Graph is empty\" 的警告\n", empty(1), "报 … 的警告"},
+		{"zh: 刷屏", "日志里 \"CUDA Graph is empty\" 警告刷屏\n", empty(1), "the warning's word, then 刷屏"},
+		{"ja: 出る", "ROCm だと「CUDA Graph is empty」という警告が大量に出る。\n", empty(1), "という警告が出る"},
+		{"ja: 発生しました", "MI250 では「CUDA Graph is empty」警告が30回発生しました\n", empty(1), "発生しました"},
+		{"ko: 발생합니다", "ROCm에서 \"CUDA Graph is empty\" 경고가 계속 발생합니다\n", empty(1), "경고가 발생합니다"},
+		{"ko: 뜬다", "HIP 백엔드에서 \"CUDA Graph is empty\" 경고가 뜬다\n", empty(1), "뜬다"},
+		{"de: wirft die Warnung", "Das HIP-Backend wirft die Warnung „CUDA Graph is empty“ bei jedem Schritt.\n", empty(1), "Warnung before the quote"},
+		{"de: gibt aus", "Das Backend gibt \"CUDA Graph is empty\"-Warnungen aus und fällt auf eager zurück.\n", empty(1), "Warnungen after the quote"},
+		{"sms: emits a", "vLLM emits a \"Not enough SMs\" warning on the GB10 and skips the GEMM search\n", sms(1), "the same lead for smsQuotedRetold"},
+		{"quiet: purpose, which triggers a", "The intent was to avoid capturing an empty CUDA graph (which triggers a \"CUDA Graph is empty\" warning) for graphs that only contain view operations.\n",
+			form{}, "holdout2's neg_pt185760"},
+		{"quiet: should not fire", "    # this should not fire \"CUDA Graph is empty\" warnings\n", form{}, "a prediction"},
+		{"quiet: no longer fires", "After the fix ROCm no longer fires \"CUDA Graph is empty\" warnings.\n", form{}, "absence"},
+		{"quiet: never fires a", "The patched build never fires a \"CUDA Graph is empty\" warning.\n", form{}, "absence"},
+		{"quiet: does not emit", "With the warm-up it does not emit \"CUDA Graph is empty\" warnings anymore.\n", form{}, "absence"},
+		{"quiet: don't fire", "    # make sure we don't fire a \"CUDA Graph is empty\" warning here\n", form{}, "a purpose of the code"},
+		{"quiet: zh purpose", "为了避免触发 \"CUDA Graph is empty\" 警告，跳过空图\n", form{}, "为了避免"},
+		{"quiet: ja purpose", "空グラフで「CUDA Graph is empty」という警告が発生するのを回避する\n", form{}, "のを回避"},
+		{"quiet: ko purpose", "\"CUDA Graph is empty\" 경고가 발생하는 것을 방지\n", form{}, "것을 방지"},
+		{"quiet: test's regex", "        with self.assertWarnsRegex(UserWarning, \"CUDA Graph is empty\"):\n", form{}, "a test's expectation"},
+	})
+}
+
+// TestFormsDistinctSizes37: dynamic-shape-rerecord's warning named by its count quoted
+// from "observed" on, the count a placeholder or a number ("the \"observed N distinct
+// sizes\" warning", "{n}", "8"), or as "the distinct sizes warning", where the text names
+// CUDA graphs or reduce-overhead. A hypothetical ("if you see"), a plan's "watch for", a
+// config table's cell and a text with no CUDA graphs stay quiet.
+func TestFormsDistinctSizes37(t *testing.T) {
+	dyn := func(line int) form { return form{diagnose.DynamicShapeRerecord, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"docstring, placeholder N", "    Under ``mode='reduce-overhead'`` inductor records a fresh CUDAGraph per\n" +
+			"    distinct input size. Free-fit's native-shape bucketing populates many\n" +
+			"    distinct seq lengths per tier, so inductor records one graph per size\n" +
+			"    (the \"observed N distinct sizes\" warning) — each pinning its own static\n", dyn(4), "validate36a's 15"},
+		{"a number", "With mode=\"reduce-overhead\" the run logs the \"observed 8 distinct sizes\" warning every epoch.\n", dyn(1), "a count"},
+		{"braces", "reduce-overhead: the eval loop fires the \"observed {n} distinct sizes\" warning\n", dyn(1), "a format placeholder"},
+		{"parenthesised", "the CUDA graphs re-record per batch (\"observed N distinct sizes\") and the step time doubles\n", dyn(1), "after a clause's last word"},
+		{"the distinct sizes warning", "reduce-overhead: we kept hitting the distinct sizes warning until we padded to 4 buckets.\n", dyn(1), "the warning by its words"},
+		{"quiet: if you see", "# reduce-overhead: if you see the \"observed N distinct sizes\" warning, pad inputs\n", form{}, "a tip"},
+		{"quiet: watch for", "- Log CUDAGraph captures (watch for the \"observed N distinct sizes\" warning, or `counters[\"inductor\"][\"cudagraph_skipped\"]`): expect **1** graph instead of 9–17.\n",
+			form{}, "a validation plan (find_string \"observed N distinct sizes\")"},
+		{"quiet: config table", "| `triton.cudagraph_dynamic_shape_warn_limit` | 全局配置 | 8 | 不同形状数超过它打警告;设 `None` 不再提醒 | 警告 `We have observed N distinct sizes` |\n",
+			form{}, "a reference table's cell (find_string)"},
+		{"quiet: no CUDA graphs", "The \"observed N distinct sizes\" warning on our tokenizer service is unrelated.\n", form{}, "no CUDA graphs named"},
+	})
+}
