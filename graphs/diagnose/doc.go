@@ -599,7 +599,9 @@
 // many comment lines stand between it and the code above; an exception's class or a
 // logger's level before it, a word of failing in its sentence (the comment's line above
 // too, where the sentence begins there) or a consequence that records a suite's failure
-// ("no successful tests remain", "all tests are skipped"), PyTorch's hint after it,
+// ("no successful tests remain", "all tests are skipped"), a "#" comment block in a
+// list of disabled tests (a nix disabledTests, disabledTestPaths or pytestFlagsArray
+// list, conda-forge's tests_to_skip, a -k "not …" or --deselect: skipListed), PyTorch's hint after it,
 // quotes, a comment beside commented-out code or after a compile call, a diff's line and
 // a title at a text's top (no code above it) stay findings. A retelling of
 // unsupported-python that documentation states, on a heading of two "#" or more that

@@ -72,3 +72,66 @@ func TestFormsDistinctSizes37(t *testing.T) {
 		{"quiet: no CUDA graphs", "The \"observed N distinct sizes\" warning on our tokenizer service is unrelated.\n", form{}, "no CUDA graphs named"},
 	})
 }
+
+// TestFormsSkipListed37: a packaging recipe's comment over a disabled test quotes the
+// refusal bare, indented: nix's disabledTests (lib.optionals lists, a URL comment line
+// between), disabledTestPaths and pytestFlagsArray's --deselect, conda-forge's
+// tests_to_skip, tox's and Debian's -k "not …", an RPM spec's %pytest --deselect: each
+// records a test that failed with it. A program's own rule over its own guard (an if, a
+// skipif decorator) or over a list of other things stays quiet.
+func TestFormsSkipListed37(t *testing.T) {
+	py := func(line int) form { return form{diagnose.UnsupportedPython, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"nix: skorch, URL line between", `    ]
+    ++ lib.optionals (pythonAtLeast "3.11") [
+      # Python 3.11+ not yet supported for torch.compile
+      # https://github.com/pytorch/pytorch/blob/v2.0.1/torch/_dynamo/eval_frame.py#L376-L377
+      "test_fit_and_predict_with_compile"
+    ];
+`, py(3), "validate36b's 35"},
+		{"nix: disabledTestPaths", `  disabledTestPaths = [
+    # torch.compile is not supported on Python 3.14+
+    "tests/test_compile.py"
+  ];
+`, py(2), "a test file left out"},
+		{"nix: pytestFlagsArray --deselect", `  pytestFlagsArray = [
+    # Dynamo is not supported on Python 3.12+
+    "--deselect=tests/test_models.py::test_compile"
+  ];
+`, py(2), "a deselected test"},
+		{"conda-forge: tests_to_skip", `test:
+  commands:
+    {% set tests_to_skip = "_not_a_real_test" %}
+    # torch.compile is not supported on Python 3.12+
+    {% set tests_to_skip = tests_to_skip + " or test_compile" %}  # [py>=312]
+`, form{diagnose.UnsupportedPython, 4, diagnose.Paraphrased, ""}, "the recipe's skip expression"},
+		{"tox: -k not", `[testenv]
+commands =
+    # Dynamo is not supported on Python 3.12+
+    pytest -k "not test_compile" tests
+`, py(3), "a -k expression"},
+		{"debian: PYBUILD_TEST_ARGS", `export PYBUILD_NAME=einops
+    # Dynamo is not supported on Python 3.12+
+export PYBUILD_TEST_ARGS=-k "not test_torch_compile"
+`, py(2), "debian/rules"},
+		{"rpm: %pytest --deselect", `%check
+    # Windows not yet supported for torch.compile
+%pytest --deselect tests/test_compile.py::test_windows
+`, py(2), "a spec's check section"},
+		{"quiet: own guard", `def maybe_compile(model):
+    # torch.compile is not supported on Python 3.12+
+    if sys.version_info >= (3, 12):
+        return model
+`, form{}, "the program's rule over its guard"},
+		{"quiet: skipif", `class TestCompile:
+    # Dynamo is not supported on Python 3.12+
+    @pytest.mark.skipif(sys.version_info >= (3, 12), reason="dynamo")
+    def test_compile(self):
+`, form{}, "a test's own skip"},
+		{"quiet: list of backends", `BACKENDS = [
+    # torch.compile is not supported on Python 3.14+
+    "eager",
+]
+`, form{}, "no test in the list"},
+	})
+}
