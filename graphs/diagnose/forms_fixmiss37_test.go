@@ -135,3 +135,25 @@ export PYBUILD_TEST_ARGS=-k "not test_torch_compile"
 `, form{}, "no test in the list"},
 	})
 }
+
+// TestFormsAttrsContext37: the AttrsDescriptor ImportError cut at the class name where
+// the text names no torch.compile, read where Triton and torch are named together (a
+// "Triton/PyTorch" heading, a triton-windows release beside a torch release, "torch 2.6
+// with triton 3.3") or Inductor by a word; a program's own import under a torch release
+// with Triton unversioned (Unsloth's startup), and a kernel library's, stay quiet.
+func TestFormsAttrsContext37(t *testing.T) {
+	cut := func(line int, torch string) form { return form{diagnose.TritonMissing, line, diagnose.Truncated, torch} }
+	checkForms(t, []formTest{
+		{"zh pitfalls: triton-windows with torch 2.6", "## 已知坑\n\n- `triton-windows` 必须用 **3.2.0.post21**（配 torch 2.6.0）；`3.8.0` 会报 `cannot import name 'AttrsDescriptor'`。\n",
+			cut(3, "2.6"), "validate36b's 44"},
+		{"runbook: Triton/PyTorch heading", "### Import Errors (Triton/PyTorch)\n\n**Error:** `ImportError: cannot import name 'AttrsDescriptor'`\n\n**Solution:** pin triton==3.2.0\n",
+			cut(3, ""), "validate36b's 56"},
+		{"versions on one line", "torch 2.6 with triton 3.3 gives `ImportError: cannot import name 'AttrsDescriptor'`\n", cut(1, "2.6"), "a torch release and a Triton release"},
+		{"Inductor as a word", "Inductor immediately died with `ImportError: cannot import name 'AttrsDescriptor'`\n",
+			cut(1, ""), "validate36b's 43's line: the cut row reads it now, not the retelling"},
+		{"quiet: unsloth startup", "[Windows][Python 3.12] Torch 2.6.0+cu124 fails with Triton ImportError: AttrsDescriptor missing\n" +
+			"Crash occurs during Unsloth startup patches:\nImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'\n",
+			form{Torch: "2.6"}, "ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26's shape"},
+		{"quiet: kernel library", "liger_kernel fails: cannot import name 'AttrsDescriptor' (our kernels import it from triton)\n", form{}, "a library's own import"},
+	})
+}
