@@ -142,7 +142,9 @@ export PYBUILD_TEST_ARGS=-k "not test_torch_compile"
 // with triton 3.3") or Inductor by a word; a program's own import under a torch release
 // with Triton unversioned (Unsloth's startup), and a kernel library's, stay quiet.
 func TestFormsAttrsContext37(t *testing.T) {
-	cut := func(line int, torch string) form { return form{diagnose.TritonMissing, line, diagnose.Truncated, torch} }
+	cut := func(line int, torch string) form {
+		return form{diagnose.TritonMissing, line, diagnose.Truncated, torch}
+	}
 	checkForms(t, []formTest{
 		{"zh pitfalls: triton-windows with torch 2.6", "## 已知坑\n\n- `triton-windows` 必须用 **3.2.0.post21**（配 torch 2.6.0）；`3.8.0` 会报 `cannot import name 'AttrsDescriptor'`。\n",
 			cut(3, "2.6"), "validate36b's 44"},
