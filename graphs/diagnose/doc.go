@@ -2214,7 +2214,8 @@ const (
 	// function at once before 2.14. The random generator's check among its messages
 	// ("Offset increment outside graph capture …", 2.0–2.3's "CUDA generator expects
 	// graph capture to be underway") and the allocator's ("beginAllocateToPool: already
-	// recording to mempool_id") take the threads' cause only where threads are shown;
+	// recording to mempool_id") take the threads' cause only where threads are shown (a
+	// thread's traceback or name, threads in prose, requests a server serves at once);
 	// elsewhere (a capture made by hand or by an engine, or trees with one thread) they
 	// have a failed capture's cause: one that failed earlier leaves the generator marked
 	// as capturing and its memory pool recording, so every later capture into that pool

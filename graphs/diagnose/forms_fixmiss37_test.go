@@ -159,3 +159,35 @@ func TestFormsAttrsContext37(t *testing.T) {
 		{"quiet: kernel library", "liger_kernel fails: cannot import name 'AttrsDescriptor' (our kernels import it from triton)\n", form{}, "a library's own import"},
 	})
 }
+
+// offset37 is the random generator's capture check (2.4 and later).
+const offset37 = "Offset increment outside graph capture encountered unexpectedly."
+
+// TestFormsCallersShown37: the allocator's collision and the generator's capture check
+// take the threads' cause where the text shows several callers by their names or load
+// (a server serving requests at once: testdata/logs/trees_callers.log's "serving 16
+// requests", Python's "Thread-N" names, "concurrent requests"), and a capture that failed
+// where it shows none (a load test's count of requests in an engine's notes, an engine's
+// worker processes).
+func TestFormsCallersShown37(t *testing.T) {
+	const (
+		failed  = "a capture that failed"
+		threads = "several threads called one cudagraph-tree function"
+	)
+	tc := func(line int, cause string) causeForm {
+		return causeForm{diagnose.TreesConcurrentCallers, line, cause}
+	}
+	checkCauses(t, []string{failed, threads}, []causeTest{
+		{"pool: serving requests", "serving 16 requests on cuda:0 with torch 2.11.0+cu130\nTraceback (most recent call last):\n" +
+			"  File \"/srv/app/worker.py\", line 88, in handle\n    out = compiled(batch)\nRuntimeError: " + pool36 + "\n",
+			tc(5, threads), "testdata/logs/trees_callers.log's shape"},
+		{"pool: Thread-N names", "2026-03-02 10:11:02 [Thread-4 (process_request_thread)] ERROR handler failed\nRuntimeError: " + pool36 + "\n",
+			tc(2, threads), "Python's default thread names in a log's format"},
+		{"offset: concurrent requests", "Under 8 concurrent requests the compiled decoder fails with\nRuntimeError: " + offset37 + "\n",
+			tc(2, threads), "requests served at once"},
+		{"offset: load test's count", "**Load:** SeedTTS English, streaming PCM, 256 requests, seed 1234\n\nRuntimeError: " + offset37 + "\n",
+			tc(3, failed), "hc_sglangomni1061_higgs_offset_increment_prose's shape: an engine's scheduler"},
+		{"pool: worker processes", "(Worker_TP0 pid=5917) ERROR RuntimeError: " + pool36 + "\n(Worker_TP1 pid=5918) INFO ready\n",
+			tc(1, failed), "worker processes each hold their own pools"},
+	})
+}
