@@ -22,7 +22,7 @@ func TestScriptHostile21(t *testing.T) {
 	}{
 		{"S1 mp8", mp8, 0, "line 7: multiprocessing.Process", "fork-after-cuda"},
 		{"S1 parent cuda", strings.Replace(mp8, "if __name__ == \"__main__\":\n", "if __name__ == \"__main__\":\n    torch.zeros(1).cuda()\n", 1), 0, "as work does (line 4)", "compiled function"},
-		{"S2 spawn context", "import multiprocessing\nimport torch\ndef work(rank):\n    pass\nx = torch.zeros(1, device=\"cuda\")\nctx = multiprocessing.get_context(\"spawn\")\np = ctx.Process(target=work, args=(0,))\n", 0, "line 7: multiprocessing.Process", "fork-after-cuda"},
+		{"S2 spawn context", "import multiprocessing\nimport torch\ndef work(rank):\n    pass\nx = torch.zeros(1, device=\"cuda\")\nctx = multiprocessing.get_context(\"spawn\")\np = ctx.Process(target=work, args=(0,))\n", 0, "line 7: ctx.Process", "fork-after-cuda"},
 		{"S2 executor", "import torch\nfrom concurrent.futures import ProcessPoolExecutor\nex = ProcessPoolExecutor(4)\n", 0, "line 3: ProcessPoolExecutor", "multiprocessing.Process"},
 		{"S7 dict", "import torch\nCOMPILERS = {\"fast\": torch.compile}\nm = torch.nn.Linear(8, 8).cuda()\nc = COMPILERS[\"fast\"](m, mode=\"nonsense\")\n", 1, "Unrecognized mode=nonsense", "no torch.compile site found"},
 		{"S7 staticmethod", "import torch\nclass Wrap:\n    compiled = staticmethod(torch.compile)\nm = torch.nn.Linear(8, 8).cuda()\nc5 = Wrap.compiled(m, mode=\"nonsense\")\n", 1, "Unrecognized mode=nonsense", "no torch.compile site found"},

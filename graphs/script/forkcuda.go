@@ -1,6 +1,9 @@
 package script
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+)
 
 // Process pools forked after CUDA was initialised (sweep4 finding 30). A process
 // started with fork inherits a parent whose CUDA is initialised, and PyTorch refuses
@@ -180,10 +183,8 @@ func (r *reader) forkAfterCUDA(c *expr, q string) {
 	if fn := r.startedCallable(c, q); fn != nil && fn.kind == name {
 		target = r.funcs[fn.name]
 	}
-	if q == "concurrent.futures.ProcessPoolExecutor" {
-		q = string(ProcessPool)
-	}
-	r.forks = append(r.forks, forkStart{line: int(c.line), at: at, starter: q, how: how, target: target})
+	k := processStarters[q]
+	r.forks = append(r.forks, forkStart{line: int(c.line), at: at, starter: cmp.Or(r.starterName(c, q, k), string(k)), how: how, target: target})
 }
 
 // parentCUDA returns the line where the process that runs the code the reader runs

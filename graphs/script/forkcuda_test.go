@@ -1,6 +1,8 @@
 package script
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -105,7 +107,7 @@ func TestForkContexts(t *testing.T) {
 		warn              bool
 	}{
 		{"spawn-inline", "mp.py: get_context(\"spawn\").Process", cuda + "p = mp.get_context(\"spawn\").Process(target=work, args=(0,))\n", Processes, false},
-		{"forkserver-name", "ctx = get_context(\"forkserver\"); ctx.Pool", cuda + "ctx = mp.get_context(\"forkserver\")\npool = ctx.Pool(2)\npool.map(work, range(2))\n", Processes, false},
+		{"forkserver-name", "ctx = get_context(\"forkserver\"); ctx.Pool", cuda + "ctx = mp.get_context(\"forkserver\")\npool = ctx.Pool(2)\npool.map(work, range(2))\n", PoolProcesses, false},
 		{"spawn-keyword", "get_context(method=\"spawn\")", cuda + "ctx = mp.get_context(method=\"spawn\")\np = ctx.Process(target=work)\n", Processes, false},
 		{"torch-mp-spawn", "torch.multiprocessing.get_context", cuda + "import torch.multiprocessing as tmp\np = tmp.get_context(\"spawn\").Process(target=work)\n", Processes, false},
 		{"fork-context", "get_context(\"fork\") forks on every Python", cuda + "ctx = mp.get_context(\"fork\")\np = ctx.Process(target=work)\n", Processes, true},
@@ -132,6 +134,45 @@ func TestForkContexts(t *testing.T) {
 			if got := hasWarning(s, WarningForkAfterCUDA, "Cannot re-initialize CUDA"); got != tc.warn {
 				t.Errorf("%s: fork-after-cuda %v, want %v: %v", tc.reason, got, tc.warn, s.Warnings)
 			}
+		})
+	}
+}
+
+// TestStarterNames: the threads-and-processes list names what the script calls, in
+// text and JSON (script37: mp.Pool(4) was listed as multiprocessing.Process, the kind
+// every Pool shared, and multiprocessing.pool.Pool was no start at all).
+func TestStarterNames(t *testing.T) {
+	t.Parallel()
+	const head = "import torch\nimport multiprocessing as mp\nimport torch.multiprocessing as tmp\nfrom multiprocessing.pool import Pool\nfrom concurrent.futures import ProcessPoolExecutor\ndef work(i):\n    return i\n"
+	cases := []struct {
+		name, reason, src string
+		kind              ThreadKind
+		starter, text     string // Thread.Starter and the text list's name
+	}{
+		{"mp-pool", "mp.Pool is multiprocessing.Pool", "p = mp.Pool(4)\n", PoolProcesses, "", "multiprocessing.Pool"},
+		{"pool-class", "multiprocessing.pool.Pool", "p = Pool(4)\n", PoolProcesses, "multiprocessing.pool.Pool", "multiprocessing.pool.Pool"},
+		{"torch-pool", "torch.multiprocessing.Pool", "p = tmp.Pool(4)\n", PoolProcesses, "torch.multiprocessing.Pool", "torch.multiprocessing.Pool"},
+		{"ctx-pool", "a context's Pool as written", "ctx = mp.get_context(\"spawn\")\np = ctx.Pool(4)\n", PoolProcesses, "ctx.Pool", "ctx.Pool"},
+		{"inline-ctx-process", "get_context(…).Process as written", "p = mp.get_context(\"spawn\").Process(target=work)\n", Processes, "mp.get_context(\"spawn\").Process", "mp.get_context(\"spawn\").Process"},
+		{"process", "mp.Process is multiprocessing.Process", "p = mp.Process(target=work)\n", Processes, "", "multiprocessing.Process"},
+		{"torch-process", "torch.multiprocessing.Process", "p = tmp.Process(target=work)\n", Processes, "torch.multiprocessing.Process", "torch.multiprocessing.Process"},
+		{"executor", "ProcessPoolExecutor", "ex = ProcessPoolExecutor(2)\n", ProcessPool, "", "ProcessPoolExecutor"},
+		{"spawn", "torch.multiprocessing.spawn, not its kind's mp.spawn", "tmp.spawn(work, nprocs=2)\n", Spawn, "torch.multiprocessing.spawn", "torch.multiprocessing.spawn"},
+		{"start-processes", "start_processes was named mp.spawn", "tmp.start_processes(work, nprocs=2)\n", Spawn, "torch.multiprocessing.start_processes", "torch.multiprocessing.start_processes"},
+		{"init-process-group", "the kind names it", "torch.distributed.init_process_group(\"nccl\")\n", InitProcessGroup, "", "init_process_group"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := readBytes("f.py", []byte(head+tc.src))
+			require.NoError(t, err)
+			require.Len(t, s.Threads, 1, tc.reason)
+			th := s.Threads[0]
+			require.Equal(t, tc.kind, th.Kind, tc.reason)
+			require.Equal(t, tc.starter, th.Starter, tc.reason)
+			var b strings.Builder
+			require.NoError(t, s.WriteText(&b, 200))
+			require.Contains(t, b.String(), fmt.Sprintf("line %d: %s\n", th.Line, tc.text), tc.reason)
 		})
 	}
 }

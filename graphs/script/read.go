@@ -458,7 +458,7 @@ type reader struct {
 	partials                            map[string]*siteState // names bound to partial(torch.compile, …)
 	lambdas                             map[string]*siteState // names bound to lambda m: torch.compile(m, …) (run.go bindFactory)
 	rebound                             map[string]rebinding  // torch.compile / torch.compiler.compile as the script rebound them (rebind.go)
-	marked                              map[ThreadKind]bool   // process markers seen (one each)
+	marked                              map[string]bool       // process markers seen (one each kind and starter: kind + " " + starter)
 	threads                             []*Thread
 	classRun                            map[*Thread][]*stmt       // Thread subclass → its run methods
 	classMethods                        map[*Thread][]*stmt       // Thread subclass → its other methods (__init__ …), the instance's code too (devicefns.go)
@@ -507,7 +507,7 @@ func newReader(name, src string, toks []token) *reader {
 		owner: map[*stmt]*stmt{}, cands: map[string][]Candidate{}, dicts: map[string]*expr{}, flows: map[string][]string{}, calledNames: map[string]bool{}, shownDests: map[string]bool{}, dictKeys: map[string]bool{}, kwPassed: map[string]bool{}, argOpen: map[string]int{}, modeNames: map[string]bool{}, splatNames: map[string]bool{}, argAttrs: map[string]bool{}, kills: map[killKey][]killRec{},
 		decPatch: map[*stmt][]string{}, decStance: map[*stmt]stanceState{}, siteOf: map[*expr]*siteState{}, entered: map[*stmt]bool{},
 		executors: map[string]int{}, procPools: map[string]bool{}, assigned: map[string][]*expr{}, counters: map[string]int{}, counted: map[string]iterCount{}, started: map[*stmt][]guard{}, callees: map[*stmt][]*stmt{}, outputs: map[bindKey]*siteState{}, derived: map[bindKey][]*siteState{}, compiled: map[string]*siteState{}, alts: map[string][]*siteState{}, bound: map[string][]*siteState{}, partials: map[string]*siteState{}, argDefaults: map[string]argDefault{}, parsedArgs: map[string]bool{},
-		marked: map[ThreadKind]bool{}, classRun: map[*Thread][]*stmt{},
+		marked: map[string]bool{}, classRun: map[*Thread][]*stmt{},
 		quals: map[*expr]string{}, candsOf: map[string][]Candidate{}, uiChoices: map[string][]Candidate{},
 		av: argvState{types: map[string]string{}, names: map[string]string{}, choices: map[string][]literal.Value{}, nargs: map[string]bool{}, ints: map[string]literal.Value{}, passed: map[string]string{}, receivers: map[string]bool{}},
 	}

@@ -212,8 +212,11 @@ import (
 // branches its conditional globals are under) replaces /2's "unguarded", and a mode
 // plan names the argument values it was made for ("args"). Fields added within /3
 // are optional (omitted when empty), so a /3 reader may ignore them: "unset" of an
-// env entry (a variable the script removes: pop, del, unsetenv); the thread kind
-// "ProcessPoolExecutor" (concurrent.futures.ProcessPoolExecutor), which, like "multiprocessing.Process", has "process": true.
+// env entry (a variable the script removes: pop, del, unsetenv); the thread kinds
+// "ProcessPoolExecutor" (concurrent.futures.ProcessPoolExecutor) and
+// "multiprocessing.Pool" (a Pool was "multiprocessing.Process" before), which, like
+// "multiprocessing.Process", have "process": true; a thread's "starter", what the
+// script calls to start processes where its kind does not name it.
 const Format = "compilemode-script/3"
 
 // Kind says how a compile site calls torch.compile. The values are the JSON contract.
@@ -508,7 +511,8 @@ const (
 	WebWorkers       ThreadKind = "anyio worker threads"    // FastAPI/Starlette sync endpoints, gradio sync event functions
 	RequestThreads   ThreadKind = "request threads"         // Flask's threaded server: a new thread per request
 	Spawn            ThreadKind = "mp.spawn"                // torch.multiprocessing.spawn
-	Processes        ThreadKind = "multiprocessing.Process" // Process, Pool, a context's (get_context(…).Process)
+	Processes        ThreadKind = "multiprocessing.Process" // Process, a context's (get_context(…).Process), torch.distributed.elastic.multiprocessing.start
+	PoolProcesses    ThreadKind = "multiprocessing.Pool"    // multiprocessing.Pool, multiprocessing.pool.Pool, torch.multiprocessing.Pool, a context's Pool
 	ProcessPool      ThreadKind = "ProcessPoolExecutor"     // concurrent.futures.ProcessPoolExecutor
 	Torchrun         ThreadKind = "torchrun"                // LOCAL_RANK, RANK or WORLD_SIZE read
 	InitProcessGroup ThreadKind = "init_process_group"      // torch.distributed.init_process_group
@@ -524,6 +528,10 @@ type Thread struct {
 	Process bool `json:"process,omitempty"`
 	// Target is the source text of the function the thread runs, when given.
 	Target string `json:"target,omitempty"`
+	// Starter is what the script calls to start processes, where Kind does not name
+	// it: the qualified name (torch.multiprocessing.spawn, multiprocessing.pool.Pool),
+	// or a context's method as written (ctx.Pool, mp.get_context("fork").Process).
+	Starter string `json:"starter,omitempty"`
 
 	target      *expr         // nil when not given
 	loop        bool          // started inside a loop or comprehension, so possibly several

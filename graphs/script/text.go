@@ -108,7 +108,7 @@ func (tw *textWriter) header() {
 	if len(s.Threads) > 0 {
 		p.Line("  threads and processes:")
 		for _, t := range s.Threads {
-			what := string(t.Kind)
+			what := cmp.Or(t.Starter, string(t.Kind))
 			if t.Target != "" {
 				what += runVerb(t.Kind) + " `" + t.Target + "`"
 			}

@@ -21,9 +21,10 @@ var processStarters = map[string]ThreadKind{
 	"torch.multiprocessing.spawn":                     Spawn,
 	"torch.multiprocessing.start_processes":           Spawn,
 	"multiprocessing.Process":                         Processes,
-	"multiprocessing.Pool":                            Processes,
+	"multiprocessing.Pool":                            PoolProcesses,
+	"multiprocessing.pool.Pool":                       PoolProcesses,
 	"torch.multiprocessing.Process":                   Processes,
-	"torch.multiprocessing.Pool":                      Processes,
+	"torch.multiprocessing.Pool":                      PoolProcesses,
 	"concurrent.futures.ProcessPoolExecutor":          ProcessPool,
 	"torch.distributed.init_process_group":            InitProcessGroup,
 	"torch.distributed.launcher.api.elastic_launch":   Torchrun,
@@ -89,7 +90,7 @@ func (r *reader) thread(c *expr, q string) bool {
 	r.noteStartMethod(c, q)
 	if k, ok := processStarters[q]; ok {
 		r.forkAfterCUDA(c, q)
-		r.process(int(c.line), k)
+		r.processNamed(int(c.line), k, r.starterName(c, q, k))
 		return true
 	}
 	switch {
@@ -278,12 +279,30 @@ func (r *reader) addThread(c *expr, k ThreadKind, target *expr) *Thread {
 }
 
 // process records a process marker, once per kind.
-func (r *reader) process(line int, k ThreadKind) {
-	if r.marked[k] {
+func (r *reader) process(line int, k ThreadKind) { r.processNamed(line, k, "") }
+
+// processNamed records a process marker started by starter ("": the kind names it),
+// once per kind and starter.
+func (r *reader) processNamed(line int, k ThreadKind, starter string) {
+	key := string(k) + " " + starter
+	if r.marked[key] {
 		return
 	}
-	r.marked[k] = true
-	r.threads = append(r.threads, &Thread{Line: line, Kind: k, Process: true})
+	r.marked[key] = true
+	r.threads = append(r.threads, &Thread{Line: line, Kind: k, Process: true, Starter: starter})
+}
+
+// starterName returns what the process starter c (q, of kind k) calls, "" where k
+// names it: a context's method as the script writes it (ctx.Pool), else q, with
+// concurrent.futures.ProcessPoolExecutor as its kind names it.
+func (r *reader) starterName(c *expr, q string, k ThreadKind) string {
+	switch {
+	case c.x.kind == attr && contextStarters[c.x.name] != "" && r.isContext(c.x.x):
+		return cut(r.text(c.x), MaxCallText)
+	case q == "concurrent.futures.ProcessPoolExecutor" || q == "torch.distributed."+string(k) || q == string(k):
+		return ""
+	}
+	return q
 }
 
 // subclass records a class deriving from threading.Thread, or from such a class of
