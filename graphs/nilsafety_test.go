@@ -913,6 +913,14 @@ var nilCases = map[string]func(t *testing.T){
 			t.Errorf("ReadWith(empty, zero) = %v, %v; want an empty Script", s, err)
 		}
 	},
+	"script.Script.RunFailure": func(t *testing.T) {
+		if got := (*script.Script)(nil).RunFailure(); got != "" {
+			t.Errorf("(*Script)(nil).RunFailure = %q, want \"\"", got)
+		}
+		if got := new(script.Script).RunFailure(); got != "" {
+			t.Errorf("new(Script).RunFailure = %q, want \"\"", got)
+		}
+	},
 	"script.Script.ReplacedEnv": func(t *testing.T) {
 		if got := (*script.Script)(nil).ReplacedEnv([]string{"X"}); got != nil {
 			t.Errorf("(*Script)(nil).ReplacedEnv = %v, want nil", got)

@@ -183,7 +183,9 @@
 //	                  -no-env, as without -script. Exit 1 when any plan shown raises
 //	                  (any mode a site may get, either side of a conditional global;
 //	                  not a site labelled "not run:", which a condition decided false
-//	                  keeps from running) or argparse refuses the command line, 2
+//	                  keeps from running), argparse refuses the command line, or
+//	                  the parent gathers the result of a worker forked after CUDA
+//	                  (a stderr line names the call: fork-after-cuda), 2
 //	                  for a file that cannot be read or parsed (line and column named)
 //	                  and for a site that cannot be planned with the flags given (its
 //	                  line named). What follows -- (-script train.py -- --mode

@@ -184,8 +184,9 @@ func (c *cli) printScript(w io.Writer, s *script.Script) error {
 	return err
 }
 
-// scriptExit is 1 when any plan shown for a site that runs raises, or argparse refuses
-// the command line (script.Script.Exit), else 0.
+// scriptExit is 1 when any plan shown for a site that runs raises, argparse refuses
+// the command line, or the parent re-raises a forked worker's error (script.Script.Exit),
+// else 0.
 func scriptExit(s *script.Script) int {
 	if s.Exit() == graphs.Raises {
 		return 1

@@ -20,6 +20,7 @@ func TestLeadQuotesNegatives(t *testing.T) {
 		"gb_neg_apple_silicon_build_faq_no_working_cxx":                   "a build FAQ's heading \"Error: No working C++ compiler found\" on Apple Silicon: the text names no torch, Inductor or compile, and the message's context gate keeps it quiet",
 		"aq_neg_zksolc_cli_test_unexpected_optimization_option_lookalike": "zksolc's test hands \"Unexpected optimization option\" to predicate::str::contains, a search call's needle (searchMarks)",
 		"hd_neg_code_comment_this_prevents_offset_increment":              "a comment's purpose, \"This prevents \\\"Offset increment outside graph capture\\\" errors when\", the quote cut short (purposeAt)",
+		"hf_neg_moe_lab_setup_comment_to_prevent_offset_increment":        "a comment's purpose, \"to prevent \\\"Offset increment outside graph capture\\\" errors\", the quote cut short (purposeAt)",
 	}
 	t.Parallel()
 	const leadMargin = 16

@@ -128,3 +128,30 @@ func ExampleWorkloadFlags() {
 	// -outputs-kept sets outputs_kept: true false
 	// -outputs-stale sets outputs_stale: false true
 }
+
+// A pool forked after CUDA was initialised: the parent gathers the result of map, so it
+// re-raises the RuntimeError each worker raises, and the run fails.
+func ExampleScript_RunFailure() {
+	src := `import multiprocessing as mp
+import torch
+model = torch.compile(torch.nn.Linear(4, 4).cuda(), mode="reduce-overhead")
+def work(i):
+    return model(torch.randn(2, 4, device="cuda")).sum().item()
+if __name__ == "__main__":
+    with mp.Pool(4) as p:
+        print(p.map(work, range(4)))
+`
+	s, err := script.ReadNamed("pool.py", strings.NewReader(src))
+	if err != nil {
+		panic(err)
+	}
+	p, err := s.Planned(graphs.Scenario{Python: "3.13"}, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Exit())
+	fmt.Println(p.RunFailure())
+	// Output:
+	// raises
+	// pool.py:8: the parent gathers the result of `p.map(work, range(4))` and re-raises the RuntimeError its worker raises ("Cannot re-initialize CUDA in forked subprocess"): multiprocessing.Pool (line 7) forks it after CUDA was initialised (line 3)
+}

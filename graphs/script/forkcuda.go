@@ -155,6 +155,12 @@ type forkStart struct {
 	starter  string
 	how      string
 	target   *stmt // the script's def the processes run (nil: not known)
+	kind     ThreadKind
+	call     *expr  // the starter's call
+	pool     string // the name the pool is bound to ("": none)
+	reach    int    // whether a worker's failure reaches the parent (forkexit.go)
+	by       *expr  // where it does: the pool call whose result the parent gathers
+	dflt     bool   // the start method is the default one (fork up to Python 3.13)
 }
 
 // forkAfterCUDA records, for a warning, c, a process starter (q), when it starts its
@@ -184,7 +190,7 @@ func (r *reader) forkAfterCUDA(c *expr, q string) {
 		target = r.funcs[fn.name]
 	}
 	k := processStarters[q]
-	r.forks = append(r.forks, forkStart{line: int(c.line), at: at, starter: cmp.Or(r.starterName(c, q, k), string(k)), how: how, target: target})
+	r.forks = append(r.forks, forkStart{line: int(c.line), at: at, starter: cmp.Or(r.starterName(c, q, k), string(k)), how: how, target: target, kind: k, call: c, dflt: from == "default"})
 }
 
 // parentCUDA returns the line where the process that runs the code the reader runs
@@ -216,7 +222,11 @@ func (r *reader) forkWarnings() {
 		case len(r.sites) > 0:
 			uses = ", as calling this file's compiled function does,"
 		}
-		r.warn(f.line, WarningForkAfterCUDA, "%s starts its processes with %s, after this process initialised CUDA (line %d): a worker that uses CUDA%s raises RuntimeError(\"Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method\") (torch/cuda/__init__.py _lazy_init)", f.starter, f.how, f.at, uses)
+		r.warn(f.line, WarningForkAfterCUDA, "%s starts its processes with %s, after this process initialised CUDA (line %d): a worker that uses CUDA%s raises RuntimeError(\"Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method\") (torch/cuda/__init__.py _lazy_init)%s", f.starter, f.how, f.at, uses, r.reachText(&f))
+		if f.reach == reachGathered && r.out.failed == "" {
+			r.out.failedDefault = f.dflt
+			r.out.failed = fmt.Sprintf("%d: the parent gathers the result of `%s` and re-raises the RuntimeError its worker raises (\"Cannot re-initialize CUDA in forked subprocess\"): %s (line %d) forks it after CUDA was initialised (line %d)", f.by.line, cut(r.text(f.by), MaxCallText), f.starter, f.line, f.at)
+		}
 	}
 }
 

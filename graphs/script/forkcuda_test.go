@@ -139,7 +139,7 @@ func TestForkContexts(t *testing.T) {
 }
 
 // TestStarterNames: the threads-and-processes list names what the script calls, in
-// text and JSON (script37: mp.Pool(4) was listed as multiprocessing.Process, the kind
+// text and JSON (a new user's report: mp.Pool(4) was listed as multiprocessing.Process, the kind
 // every Pool shared, and multiprocessing.pool.Pool was no start at all).
 func TestStarterNames(t *testing.T) {
 	t.Parallel()

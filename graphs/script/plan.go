@@ -62,9 +62,10 @@ func (p *SitePlan) Exit() graphs.Exit {
 
 // Exit returns the script's class, the command's exit rule: graphs.Raises when any
 // plan shown for a site that runs raises ([SitePlan.Exit]; a site whose NotRun is set
-// compiles nothing in the run planned, and its plans are not counted), or when
+// compiles nothing in the run planned, and its plans are not counted), when
 // argparse refuses the list the file's parse_args reads (an argv-error warning: the
-// run fails there); else graphs.Compiles.
+// run fails there), or when the parent re-raises the error of a worker forked after
+// CUDA ([Script.RunFailure]); else graphs.Compiles.
 func (s *Script) Exit() graphs.Exit {
 	if s == nil {
 		return graphs.Compiles
@@ -74,10 +75,39 @@ func (s *Script) Exit() graphs.Exit {
 			return graphs.Raises
 		}
 	}
-	if hasCode(s.Warnings, WarningArgvError) {
+	if hasCode(s.Warnings, WarningArgvError) || s.forkFails() {
 		return graphs.Raises
 	}
 	return graphs.Compiles
+}
+
+// RunFailure returns, in one line, why the run fails where no plan raises: the parent
+// gathers the result of a task that fails in a process forked after CUDA (a
+// fork-after-cuda warning that says exit 1): "FILE:LINE: the parent gathers the
+// result of `p.map(work, range(4))` and re-raises the RuntimeError its worker raises
+// (…): multiprocessing.Pool (line 8) forks it after CUDA was initialised (line 3)". ""
+// when nothing does, or s is nil.
+func (s *Script) RunFailure() string {
+	if !s.forkFails() {
+		return ""
+	}
+	return s.File + ":" + s.failed
+}
+
+// forkFails reports whether the parent re-raises a forked worker's error in the run
+// planned: by the default start method, only on a Python that forks by default (up to
+// 3.13; 3.14's default is forkserver), the first plan's, else the release's.
+func (s *Script) forkFails() bool {
+	if s == nil || s.failed == "" {
+		return false
+	}
+	for _, st := range s.Sites {
+		if st.Plan != nil && st.Plan.Report != nil && s.failedDefault {
+			m, err := pythonMinor(st.Plan.Report.Python)
+			return err != nil || m < 14
+		}
+	}
+	return true
 }
 
 // ModePlan is the plan of a site for one value of a mode that is not a literal.

@@ -126,6 +126,7 @@ func readTextOnce(name, src string, in readIn) (*Script, error) {
 	r.mainEnd = r.seq
 	r.rest = true
 	r.runRest(stmts)
+	r.forkReach()
 	r.cliArgvUnread()
 	r.reachingCalls()
 	r.compilesInText()
@@ -439,6 +440,7 @@ type reader struct {
 	seq                                 int                      // execution order of sites, calls, threads and events
 	rest                                bool                     // running the defs no code called (runRest)
 	callEvents                          []callEvent              // calls of compiled functions' names
+	poolTasks                           []*expr                  // calls that hand work to a process pool bound to a name (notePoolTask)
 	callees                             map[*stmt][]*stmt        // def → the defs it calls (noteCallee)
 	bwInside                            map[*stmt]bool           // compiled def → it runs backward() (backwardInside)
 	chained                             []*dictObj               // dicts an if/elif/else chain running now changed (dictChain)

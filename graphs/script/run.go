@@ -1117,6 +1117,11 @@ func (r *reader) bindPool(n string, c *expr) {
 		}
 	case processPools.has(q):
 		r.procPools[n] = true
+		for i := range r.forks {
+			if r.forks[i].call == c {
+				r.forks[i].pool = n // forkexit.go
+			}
+		}
 	}
 }
 

@@ -279,6 +279,10 @@ type Script struct {
 	// plan does not follow (notebookKernel; KernelPython, KernelNotes).
 	kernelPython string
 	kernelNotes  []string
+	// failed is "LINE: why" where the run fails though no plan raises: the parent
+	// re-raises a worker's error (forkexit.go); "" when it does not.
+	failed        string
+	failedDefault bool // by multiprocessing's default start method: fork up to Python 3.13 only
 }
 
 // Site is one torch.compile call site. Col counts bytes, as Python's ast col_offset

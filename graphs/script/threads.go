@@ -86,6 +86,7 @@ func (r *reader) thread(c *expr, q string) bool {
 		q = r.starterQual(c) // a context's Process or Pool (forkcuda.go)
 	}
 	r.runsCallable(c, q)
+	r.notePoolTask(c)
 	r.bindStartArgs(c, q)
 	r.noteStartMethod(c, q)
 	if k, ok := processStarters[q]; ok {

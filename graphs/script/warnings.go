@@ -130,7 +130,9 @@ const (
 	// ProcessPoolExecutor) started with fork, the default start method on Linux up to
 	// Python 3.13, after the script initialised CUDA (a .cuda(), a compiled function's
 	// call): a worker that uses CUDA raises "Cannot re-initialize CUDA in forked
-	// subprocess".
+	// subprocess". It says what the parent does then (forkexit.go): where it gathers
+	// that worker's result it re-raises, and the run fails ([Script.Exit] is Raises,
+	// [Script.RunFailure] says why); else it goes on.
 	//
 	//	model = torch.compile(net.cuda(), mode="reduce-overhead"); model(x)
 	//	with mp.Pool(2) as pool: pool.map(infer, xs)

@@ -20,14 +20,20 @@ import (
 
 // ScriptNotes returns the notes -script writes after s's plans that need no flag but
 // -python: the Python planned refuses the file (newerPythonNote), then what a
-// notebook's kernel records (kernelNotes); name is the file's name as the command
-// names it ("<stdin>" for -script -), pythonGiven whether -python was given (the plan
-// is then for that Python). The command then writes EnvArgvNotes. None for a nil s.
+// notebook's kernel records (kernelNotes), then why the run fails where no plan
+// raises ("exit 1: FILE:LINE: …", script.Script.RunFailure); name is the file's name
+// as the command names it ("<stdin>" for -script -), pythonGiven whether -python was
+// given (the plan is then for that Python). The command then writes EnvArgvNotes.
+// None for a nil s.
 func ScriptNotes(s *script.Script, name string, pythonGiven bool) []string {
 	if s == nil {
 		return nil
 	}
-	return append(newerPythonNote(s, pythonGiven), kernelNotes(s, name, pythonGiven)...)
+	notes := append(newerPythonNote(s, pythonGiven), kernelNotes(s, name, pythonGiven)...)
+	if why := s.RunFailure(); why != "" {
+		notes = append(notes, "exit 1: "+why)
+	}
+	return notes
 }
 
 // EnvArgvNotes returns the notes -script writes after ScriptNotes about the flags the
