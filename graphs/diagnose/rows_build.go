@@ -756,9 +756,18 @@ const attrsContext = compileContext + `|Inductor| inductor|runtime[\\/]hints\.py
 // Each alternative keeps a literal prefix of five bytes for the prefilter.
 const tritonTorchNamed = `Triton/PyTorch|PyTorch/Triton|Triton/Torch|Torch/Triton|triton/torch|torch/triton|` +
 	`Triton \+ PyTorch|PyTorch \+ Triton|triton \+ torch|torch \+ triton|` +
-	`triton[\w-]*\W{0,12}v?[23]\.\d[^\n]{0,80}?[Tt]orch\W{0,3}v?2\.\d|Triton[\w-]*\W{0,12}v?[23]\.\d[^\n]{0,80}?[Tt]orch\W{0,3}v?2\.\d|` +
-	`torch\W{0,3}v?2\.\d[^\n]{0,80}?[Tt]riton[\w-]*\W{0,12}v?[23]\.\d|Torch\W{0,3}v?2\.\d[^\n]{0,80}?[Tt]riton[\w-]*\W{0,12}v?[23]\.\d|` +
-	`triton-windows[^\n]{0,80}?[Tt]orch\b|torch[^\n]{0,80}?triton-windows|Torch[^\n]{0,80}?triton-windows`
+	`triton 3\.` + torchLater + `|Triton 3\.` + torchLater + `|triton==3\.` + torchLater + `|` +
+	`torch 2\.` + tritonLater + `|Torch 2\.` + tritonLater + `|torch==2\.` + tritonLater + `|` +
+	`triton-windows[^\n]{0,80}?[Tt]orch\b`
+
+// torchLater and tritonLater are the other release of tritonTorchNamed's pair, later on
+// the line. The pair's first word is written out with its release ("triton 3.", "torch
+// 2."): a context's anchor is its literal prefix, and "torch" alone is on most lines of
+// a log (BenchmarkShapes: every such line ran the context's pattern).
+const (
+	torchLater  = `[^\n]{0,80}?[Tt]orch\W{0,3}v?2\.\d`
+	tritonLater = `[^\n]{0,80}?[Tt]riton[\w-]*\W{0,12}v?[23]\.\d`
+)
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +

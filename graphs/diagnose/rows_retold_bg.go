@@ -41,8 +41,9 @@ const distinctQ = `[\x60"'“‘«]\s*(?:we\s+have\s+)?observed\s+(?:\d{1,6}|[nx
 	`[^\x60"'“”‘’«»\n]{0,80}?[\x60"'”’»]`
 
 // distinctSizesContext: the text names CUDA graphs or the compile modes that record
-// them, for distinctSizesQuoted ("distinct sizes" is any program's words).
-const distinctSizesContext = compileGraphsContext + `|` + cudaGraphsNamed + `|cudagraph`
+// them, for distinctSizesQuoted ("distinct sizes" is any program's words); not
+// "cudagraph" alone, which every "[__cudagraphs]" log line holds (emptyContext's rule).
+const distinctSizesContext = compileGraphsContext + `|` + cudaGraphsNamed
 
 // dynamicWarnedRetold is dynamic-shape-rerecord told as the warning given: a warning word
 // (warned, warns, warning) in the sentence of the mechanism the warning states (a new or
