@@ -1331,6 +1331,7 @@
 //   - dynamic-shape-rerecord: a paraphrase with "(dynamic shape", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "distinct", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "cudagraph_skip_dynamic_graphs", as reports retell it
+//   - dynamic-shape-rerecord: a paraphrase with "distinct size", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "e accumulatio", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "h explosion", as reports retell it
 //   - dynamic-shape-rerecord: a paraphrase with "s accumulate", as reports retell it
@@ -1711,6 +1712,11 @@
 //   - cuda-graph-empty: a paraphrase with "empty` warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "is empty\")", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "is empty`)", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty\"", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty”", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty“", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty」", as reports retell it
+//   - cuda-graph-empty: a paraphrase with "is empty`", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "mpty graph warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "graph\" warning", as reports retell it
 //   - cuda-graph-empty: a paraphrase with "aptured graph is empty", as reports retell it
