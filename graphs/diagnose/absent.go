@@ -1045,10 +1045,11 @@ func warningFixed(code Code, before []byte) bool {
 // fixAsked is a question's or a wish's words before fixedLead's verb in its sentence.
 var fixAsked = &lazyregexp.Regexp{Expr: `(?i)\b(?:how|todo|want|wants|wanted|trying|tried|can\s+(?:i|we|you)|is\s+there)\b[^.;!?]{0,100}$`}
 
-// fixedLead is warningFixed's end of the text before the literal.
+// fixedLead is warningFixed's end of the text before the literal (emptyGraphQuoted's
+// literals start at "empty" or at "is empty").
 var fixedLead = &lazyregexp.Regexp{Expr: `(?i)\bto\s+(?:prevent|avoid|suppress|silence|eliminate|remove|hide|get\s+rid\s+of)\s+` +
 	`(?:(?:the|any|all|those|these)\s+)?(?:[\x60'"“‘][^\x60'"”’]{1,40}[\x60'"”’]\s*(?:,|\band|\bor|/)\s*)*` +
-	`(?:[\x60'"“‘]\s*(?:the\s+)?(?:cuda\s+graph\s+is\s+|not\s+)?|e)$`}
+	`(?:[\x60'"“‘]\s*(?:the\s+)?(?:cuda\s+graph\s+(?:is\s+)?|not\s+)?|e)$`}
 
 // sourceBuildSteps are what CMake's generated builds print before each compile: "[ 76%]
 // Building CXX object …/CMakeFiles/….dir/….cc.o" (make), "[101/191] Building CXX object
