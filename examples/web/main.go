@@ -424,11 +424,24 @@
 //	  table short, written over in place ("diagnose.17";
 //	  web -names FILE maps them back: wasmdata.ShortNames) 3,128,732     12.6 KB
 //	every function's name short but the runtime's,
-//	  reflect's and internal/reflectlite's (keptNames)    3,119,708      9.0 KB
+//	  reflect's and internal/reflectlite's                3,119,708      9.0 KB
 //	the names packed back to back, each function's and
 //	  each inlined call's offset rewritten (packNames)    3,108,083     11.6 KB
 //	whole page (main at 3bd85c49, these three rows)       3,108,083     37.6 KB left
 //	whole page (main at 63f94dd8, a diagnose branch later) 3,108,717     37.0 KB left
+//	whole page (main at 833e55a7, sessions of diagnose
+//	  and -script work later)                             3,142,498      3.2 KB left
+//	the runtime's tables that only a traceback's
+//	  arguments and preemption by signal read left out
+//	  (wasmdata.DropUnread: each function's ArgInfo,
+//	  UnsafePoint table and cuOffset)                     3,113,347     29.2 KB
+//	the runtime's function names short but those a
+//	  traceback reads (wasmdata.TracebackNames)           3,106,243      7.1 KB
+//	reflect's and internal/reflectlite's short too but
+//	  their Value methods' (TracebackNames)               3,104,866      1.4 KB
+//	whole page (main at f347d6f2, a diagnose branch later) 3,104,687     41.0 KB left
+//	stack map tables of the values -1 and 0 left out
+//	  (DropUnread: the runtime reads them as no table)    3,102,954      1.7 KB
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:
@@ -456,8 +469,8 @@
 // The functions' names in the runtime's function table (pclntab's funcnametab: at
 // cc3d9ad8 9,457 names, 482 KB raw, 58 KB gzipped alone, 4,814 of them the module's,
 // 323 KB raw) are read only by a traceback, runtime.FuncForPC and CallersFrames.
-// Build now writes a short name over each but the runtime's, reflect's and
-// internal/reflectlite's (keptNames; wasmdata.ShortNames): the last element of its
+// Build now writes a short name over each but a few of the runtime's, reflect's and
+// internal/reflectlite's (wasmdata.TracebackNames; wasmdata.ShortNames): the last element of its
 // package path, a dot and a number counted per that element ("diagnose.17",
 // "json.12"). The table was 45 KB gzipped alone with the module's 4,814 names short,
 // each written over its full name, a 0 and zeros for the rest (every offset into
@@ -473,11 +486,51 @@
 // function's name but a traceback (the runtime's showfuncinfo hides the frames of
 // "runtime." functions but exported ones) and reflect's and internal/reflectlite's
 // names of their methods in a panic's message (valueMethodName, methodName: these
-// three keep their names); flag's runtime.Caller reads a file and line, and
+// two keep their names); flag's runtime.Caller reads a file and line, and
 // internal/bisect's CallersFrames runs only under a GODEBUG bisect pattern. The page
 // answers the same (the browser tests), and TestShortNamesRuns runs a program before
 // and after in Node, its output the same but for the short names in its panics'
-// tracebacks, one of them a frame of an inlined call.
+// tracebacks, one of them a frame of an inlined call. The runtime's names were kept
+// whole until 833e55a7; now only those a traceback reads by name are
+// (wasmdata.TracebackNames: runtime.gopanic, shown as "panic", and the exported
+// functions and methods, whose frames it shows), and the others are "runtime.17":
+// the prefix by which a traceback hides a frame and tells a runtime goroutine from a
+// user's (isSystemGoroutine) is the same, so a traceback shows the same frames, with
+// the same names but the module's (TestTracebackNamesRuns); only a fatal error's,
+// which shows the runtime's frames too, names them short (web -names FILE maps them
+// back). Of app.wasm at 833e55a7, 1,711 names more short: the table 32.0 KB gzipped
+// alone before, 24.6 after. reflect's and internal/reflectlite's names were kept
+// whole until then too; now only their Value methods' are, the names their panics'
+// messages give (valueMethodName: the first frame named "reflect.Value." and a
+// capital; methodName: the Value method that called mustBeExported or
+// mustBeAssignable): 228 names more short, the table 23.8 KB. Tried and not kept:
+// answer's reportText incomparable (331 bytes larger by TestTransferSize).
+//
+// Of the tables the runtime keeps for each function, three are read on js/wasm by
+// nothing the page does (wasmdata.DropUnread; runtime/symtab.go, traceback.go and
+// preempt.go of Go 1.26): FUNCDATA_ArgInfo (and ArgLiveInfo), which only printArgs
+// reads, for the words of a frame's arguments in a traceback; PCDATA_UnsafePoint,
+// which only asynchronous preemption (a signal handler's isAsyncSafePoint: the
+// runtime on js has none, preemptMSupported false) and a debugger's call injection
+// (amd64, arm64, loong64, ppc64) read; and _func.cuOffset, which only funcfile reads,
+// through a pcfile table (none since DropLines). Build now sets each function's
+// ArgInfo and ArgLiveInfo offsets to none, its UnsafePoint table's and cuOffset to
+// 0, and zeroes the bytes of those ArgInfo and UnsafePoint tables that no table kept
+// shares. A panic's traceback in the browser's console then prints a frame with
+// nothing between its parentheses where it printed its arguments' words
+// ("diagnose.17()", not "diagnose.17(0x1, ...)"); its function names, the code and
+// the stack maps are the same bytes. Of app.wasm at 833e55a7 (8,811 functions), the
+// function table and go:func.* went from 259.7 to 244.2 KB (zlib, level 9) without
+// the ArgInfo and cuOffset, with the pc-value tables from 67.6 to 58.8 KB and the
+// function table to 237.2 KB without the UnsafePoint tables; the data section from
+// 1,084,431 to 1,052,873 bytes. Then the stack map index tables (PCDATA_StackMapIndex)
+// whose every value is -1 or 0, 1,077 of 7,718: their readers, getStackMap
+// (stkframe.go, for the garbage collector and the stack copier) and dumpframe
+// (heapdump.go), take -1, which pcvalue gives for no table, for 0, so a function's
+// frame gets its first stack map with the table or without it. TestDropUnreadRuns runs a program of goroutines and
+// garbage collections over deep stacks in Node before and after: the same output,
+// but for a panic's traceback without its arguments' words; the browser tests check
+// the page's answers.
 //
 // The row of 5337708d was over the 3 MiB budget (issue 24 asks for 3 MB at most), and
 // no room was found before that session ended: the runtime built without inlining
@@ -1118,7 +1171,8 @@ const dataGap = 128
 
 // mergeData rewrites the module at path with the Go runtime's file and line tables
 // left out (wasmdata.DropLines: a traceback says "?:0" for a file and line; 174 KB
-// smaller gzipped), the module's own functions' names short (wasmdata.ShortNames:
+// smaller gzipped), and the tables that only a traceback's argument words and
+// preemption by signal read (wasmdata.DropUnread: 29 KB), the module's own functions' names short (wasmdata.ShortNames:
 // a traceback says "diagnose.17", which the names it returns, and web -names FILE,
 // map back to the function), and its data section in fewer segments
 // (wasmdata.Merge: the memory it starts with is the same; 170 KB): the package
@@ -1131,7 +1185,10 @@ func mergeData(path string) ([][2]string, error) {
 	if module, _, err = wasmdata.DropLines(module); err != nil {
 		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
-	module, names, err := wasmdata.ShortNames(module, keptNames...)
+	if module, _, err = wasmdata.DropUnread(module); err != nil {
+		return nil, fmt.Errorf("app.wasm: %w", err)
+	}
+	module, names, err := wasmdata.ShortNames(module, wasmdata.TracebackNames()...)
 	if err != nil {
 		return nil, fmt.Errorf("app.wasm: %w", err)
 	}
@@ -1141,13 +1198,6 @@ func mergeData(path string) ([][2]string, error) {
 	}
 	return names, os.WriteFile(path, merged, 0o644)
 }
-
-// keptNames are the prefixes of the function names mergeData keeps whole: the
-// runtime decides by a name whether a traceback shows its frame (showfuncinfo:
-// "runtime."), and reflect and internal/reflectlite name the method in a panic's
-// message by their own functions' names (valueMethodName, methodName). Every other
-// function's name is short in the page (wasmdata.ShortNames).
-var keptNames = []string{"runtime.", "reflect.", "internal/reflectlite."}
 
 // pageTags are the build tags of the WebAssembly: compilemode_nofiles leaves out
 // cliflags' file reading, which the page, whose call refuses every file flag

@@ -89,11 +89,11 @@ const goneAfter = `(?:[^.。!?！？\n|]{0,60}?` + goneWords + `|\s*(?:(?:warnin
 // goneFixed is what keeps a message's absence a record of the failure met: a fix or a
 // change before it went ("after upgrading", "since", "once", "thanks to", "fixed",
 // "升级后", "アップデート後", "업그레이드 후", "nach dem Update", "après", "después",
-// "после"), or a run that had it ("used to", "before", "previously").
-const goneFixed = `(?i)\b(?:after|since|once|now\s+that|thanks\s+to|by\s+(?:upgrad|updat|install|downgrad|switch|sett|pinn|remov|add)\w*|` +
-	`fix\w*|patch\w*|upgrad\w*|updat\w*|(?:re)?install\w*|downgrad\w*|workaround|solved?|resolved?|used\s+to|before|previously|earlier|originally)\b|` +
-	`修复|修復|解决|解決|升级|升級|更新|安装|之后|以后|修正|アップ(?:グレード|デート)|インストール|後に|수정|해결|업그레이드|업데이트|설치|후에|이후|이전|` +
-	`\b(?:behoben|gelöst|nach\s+dem|nachdem|corrig\w*|résolu\w*|après|arreglad\w*|solucion\w*|después|исправ\pL*|решен\pL*|после|обнов\pL*)`
+// "после"), or a run that had it ("used to", "before", "previously"): the shared lists
+// of words.go (sinceEn, fixEn, fixedZh, upgradeZh, upgradeKo, fixJaKo, sinceCJK,
+// fixIntl, sinceIntl).
+const goneFixed = `(?i)\b(?:` + sinceEn + `|by\s+(?:upgrad|updat|install|downgrad|switch|sett|pinn|remov|add)\w*|` + fixEn + `)\b|` +
+	fixedZh + `|` + upgradeZh + `|` + upgradeKo + `|` + fixJaKo + `|` + sinceCJK + `|\b(?:` + fixIntl + `|` + sinceIntl + `)`
 
 // exceptionText is the text of an exception that code tests for a message: str() or
 // repr() of a caught exception's usual names (e, ex, exc, err, error, exception, a name
@@ -287,7 +287,7 @@ func hypotheticalMarks() []absentMark {
 		{before: regexp.MustCompile(`(?i)(?:\b(?:to|for)\s+(?:avoid|prevent)|\b(?:avoid(?:s|ing)?|prevent(?:s|ing)?)\s+(?:\w+\s+){0,12}?from)\b(?:[^.;!?"\x60]|\.\S){0,120}?\s` +
 			`(?:raising|throwing|triggering|hitting|emitting|firing|(?:failing|crashing|aborting|erroring(?:\s+out)?)\s+with)` + raisedLead + thenQuoteOpen), joinPrev: true, cutToo: true},
 		{before: regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:we|it|you|one|this|they|the\s+[\w.]+)\s+(?:don['’]t|doesn['’]t|do\s+not|does\s+not|won['’]t|will\s+not|never)\s+` +
-			`(?:hit|get|see|trigger|raise|throw|emit|(?:fail|crash|abort|error(?:\s+out)?)\s+with)\b` + raisedLead + hypoOpen), joinPrev: true, cutToo: true},
+			`(?:hit|get|see|emit|` + raiseWithEn + `)\b` + raisedLead + hypoOpen), joinPrev: true, cutToo: true},
 		{before: regexp.MustCompile(`(?:为了|为)?(?:避免|防止|以免)[^。！？\n"“「\x60]{0,40}?(?:触发|报出?|抛出|引发|出现)(?:类似|如下)?的?(?:错误|异常|警告|报错)?\s*[:：]?\s*` + hypoOpen), joinPrev: true, cutToo: true},
 		{after: regexp.MustCompile(hypoClose + `\s*(?:という(?:エラー|例外|警告))?\s*(?:が|の)\s*(?:発生|出)(?:する|る)の?を\s*(?:回避|防止|防ぐ|防ぎ|避け)`), cutToo: true},
 		{after: regexp.MustCompile(hypoClose + `\s*(?:(?:오류|에러|예외|경고)\s*)?(?:가|이)?\s*(?:발생하는\s*것을|발생을|나는\s*것을)\s*(?:방지|막|피하)`), cutToo: true},
@@ -1022,7 +1022,7 @@ const negationReach = 40
 // negationEnds is a negation ending the text before a verb: not, n't, never, no longer,
 // with an adverb between at most ("does not actually forbid"); not "only" or "just",
 // which make "not only" ("capture doesn't just forbid the copy, it …" says it does).
-var negationEnds = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n['’]t|\bnever|\bno\s+longer)\s+` +
+var negationEnds = &lazyregexp.Regexp{Expr: `(?i)(?:` + notEn + `)\s+` +
 	`(?:(?:actually|really|always|necessarily|even|ever|yet|strictly|technically)\s+)?$`}
 
 // warningFixed reports whether before, the text before a retold warning's literal (or a

@@ -52,7 +52,7 @@ const (
 	// graphs and raise" over "#    \"Cannot prepare for replay during capturing stage\"."
 	// (a benchmark's comment on why it captures nothing by hand: validation v35a's 17).
 	raisedWouldEn = `\bwould\s+(?:also\s+|still\s+|then\s+|instead\s+|immediately\s+|otherwise\s+)?` +
-		`(?:(?:[^.;!?"\x60]|\.\S){0,100}?\s(?:and|then)\s+)?(?:raise|throw|trigger|(?:fail|abort|crash|die|error(?:\s+out)?)\s+with)\b`
+		`(?:(?:[^.;!?"\x60]|\.\S){0,100}?\s(?:and|then)\s+)?(?:` + raiseWithEn + `)\b`
 	// raisedWouldOther: the counterfactual in German, French, Spanish, Russian and
 	// Chinese before the quote ("würde … und mit \"…\"", "lèverait « … »", "provocaría
 	// \"…\"", "вызвал бы \"…\"", "否则会报 \"…\""); raisedWouldDe, German's verb after it
@@ -76,7 +76,7 @@ const (
 	// person who ran something; an author's "we" that describes the code ("the copies we
 	// do") is not.
 	raisedWillEn = `\b(?:will|['’]ll)\s+(?:also\s+|still\s+|then\s+|instead\s+|immediately\s+|always\s+)?` +
-		`(?:raise|throw|trigger|(?:fail|abort|crash|die|error(?:\s+out)?)\s+with)\b`
+		`(?:` + raiseWithEn + `)\b`
 	raisedWillPerson = `\bI\b|(?i:\b(?:my|me|mine)\b|\b(?:we|you|u)\s+(?:\w+\s+)?(?:will|['’]ll)\b|\b(?:we|you)['’]ll\b|` +
 		`\b(?:we|you)\s+(?:just\s+|then\s+|also\s+|first\s+)?(?:ran|run|tried|try|got|get|saw|hit|called|executed|launched|started)\b)|我|俺|咱|你|您|私|僕|あなた`
 	// raisedWillJa and raisedWillKo: Japanese and Korean after the quote, a consequence

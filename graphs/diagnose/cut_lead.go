@@ -244,8 +244,8 @@ func commentLead(b []byte) string {
 var (
 	failedAfter = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|errored|abort(?:s|ed)?|` +
 		`dies|died|broke|breaks|seg\s?fault(?:s|ed)?)\b|报错|出错|失败|崩溃|エラー|失敗|에러|오류|실패`}
-	failNotTold = &lazyregexp.Regexp{Expr: `(?i)\b(?:would|will|may|might|can|could|should|must|not|never|no(?:\s+longer)?|to|if|unless|without|avoids?|prevents?)\s+` +
-		`(?:\w+\s+)?$|n['’]t\s+(?:\w+\s+)?$`}
+	failNotTold = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:would|will|may|might|can|could|should|must|no|to|if|unless|without|avoids?|prevents?)|` + notEn + `)\s+` +
+		`(?:\w+\s+)?$`}
 )
 
 // observedAfter is a word of observation right after a quotation's close, a dash, a
@@ -259,10 +259,11 @@ var observedAfter = &lazyregexp.Regexp{Expr: `(?i)^\s{0,2}(?:[-–—:：(（\[]
 	`实测|實測|观察到|觀察到|实际出现|実測|観測|観察|확인됨|확인했|관찰|재현됨|재현했)`}
 
 // observedNot and observedNotAfter are a negation before observedAfter's word ("not
-// observed", "never seen", "未观察到") and after it ("관찰되지 않음", "観測されなかった").
+// observed", "never seen", "未观察到") and after it ("관찰되지 않음", "観測されなかった"),
+// from the shared lists (words.go: notEn, notIntl, notZh, notAfterJaKo).
 var (
-	observedNot      = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:not|never|no|un|nicht|pas|jamais|не)\s*|未|没有?|不)$`}
-	observedNotAfter = &lazyregexp.Regexp{Expr: `^\pL{0,4}\s*(?:않|안\s|못|ない|なかった|されず|されていない)`}
+	observedNot      = &lazyregexp.Regexp{Expr: `(?i)(?:(?:` + notEn + `|\b(?:no|un|` + notIntl + `))\s*|` + notZh + `)$`}
+	observedNotAfter = &lazyregexp.Regexp{Expr: `^\pL{0,4}\s*(?:` + notAfterJaKo + `)`}
 )
 
 // errorAfter is an error word right after a quotation, its closing mark first ("the

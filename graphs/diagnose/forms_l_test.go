@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
@@ -52,36 +50,23 @@ func TestFormsHoldoutL(t *testing.T) {
 func TestAllocatorNames(t *testing.T) {
 	t.Parallel()
 	const call = "model = torch.compile(model, mode=\"reduce-overhead\")\n"
-	tests := []struct {
-		name, log string
-		want      form
-		cause     string // a word the finding's cause holds
-	}{
-		{"pluggable", "RuntimeError: pluggable does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "change_current_allocator"},
-		{"pluggable, hint cut", "    torch._C._cuda_checkPoolLiveAllocations(\nRuntimeError: pluggable does not yet support checkPoolLiveAllocations\n", form{diagnose.AllocatorIncompatible, 3, diagnose.Exact, ""}, "pluggable"},
-		{"another name", "RuntimeError: MyArenaAllocator does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "not PyTorch's caching allocator"},
-		{"cudaMallocAsync", "RuntimeError: cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "cudaMallocAsync"},
-		{"the source's template", "TORCH_CHECK(false, name(), \" does not yet support checkPoolLiveAllocations. \"\n", form{}, ""},
-		{"a placeholder", "{name()} does not yet support checkPoolLiveAllocations.\n", form{}, ""},
+	// each test's reason: a word the finding's cause holds
+	tests := []formTest{
+		{"pluggable", call + "RuntimeError: pluggable does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "change_current_allocator"},
+		{"pluggable, hint cut", call + "    torch._C._cuda_checkPoolLiveAllocations(\nRuntimeError: pluggable does not yet support checkPoolLiveAllocations\n", form{diagnose.AllocatorIncompatible, 3, diagnose.Exact, ""}, "pluggable"},
+		{"another name", call + "RuntimeError: MyArenaAllocator does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "not PyTorch's caching allocator"},
+		{"cudaMallocAsync", call + "RuntimeError: cudaMallocAsync does not yet support checkPoolLiveAllocations. If you need it, please file an issue describing your use case.\n", form{diagnose.AllocatorIncompatible, 2, diagnose.Exact, ""}, "cudaMallocAsync"},
+		{"the source's template", call + "TORCH_CHECK(false, name(), \" does not yet support checkPoolLiveAllocations. \"\n", form{}, ""},
+		{"a placeholder", call + "{name()} does not yet support checkPoolLiveAllocations.\n", form{}, ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := diagnose.Read(strings.NewReader(call + tt.log))
-			if err != nil {
-				t.Fatalf("Read: %v", err)
-			}
-			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
-				t.Fatalf("Read(%q) mismatch (-want +got):\n%s", tt.log, diff)
-			}
-			if tt.cause != "" && !strings.Contains(d.Findings[0].Cause, tt.cause) {
-				t.Errorf("cause %q lacks %q", d.Findings[0].Cause, tt.cause)
-			}
-			if _, set := d.Inferred["allocator"]; set != (tt.name == "cudaMallocAsync") {
-				t.Errorf("inferred %v: the allocator is set only for cudaMallocAsync", d.Inferred)
-			}
-		})
-	}
+	checkFormsThen(t, tests, func(t *testing.T, tt formTest, d *diagnose.Diagnosis) {
+		if tt.reason != "" && (len(d.Findings) == 0 || !strings.Contains(d.Findings[0].Cause, tt.reason)) {
+			t.Errorf("cause of %+v lacks %q", d.Findings, tt.reason)
+		}
+		if _, set := d.Inferred["allocator"]; set != (tt.name == "cudaMallocAsync") {
+			t.Errorf("inferred %v: the allocator is set only for cudaMallocAsync", d.Inferred)
+		}
+	})
 }
 
 // TestCapabilityFragment: the too-old message's last words, quoted alone with a

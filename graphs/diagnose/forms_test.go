@@ -43,6 +43,14 @@ type formTest struct {
 // each in a parallel subtest.
 func checkForms(t *testing.T, tests []formTest) {
 	t.Helper()
+	checkFormsThen(t, tests, nil)
+}
+
+// checkFormsThen is checkForms that also hands each test's diagnosis to then (when not
+// nil) for the checks of other fields; then runs after a mismatch too, so it must not
+// assume a finding.
+func checkFormsThen(t *testing.T, tests []formTest, then func(*testing.T, formTest, *diagnose.Diagnosis)) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -52,6 +60,9 @@ func checkForms(t *testing.T, tests []formTest) {
 			}
 			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
 				t.Errorf("Read(%q) mismatch (-want +got) (%s):\n%s", tt.log, tt.reason, diff)
+			}
+			if then != nil {
+				then(t, tt, d)
 			}
 		})
 	}

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
@@ -16,11 +14,8 @@ import (
 // missed 24 and 11 of 134 samples.
 func TestHyphenWrap(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, log string
-		want      form
-		quote     string // what the first finding's quote holds
-	}{
+	// each test's reason: what the first finding's quote holds
+	tests := []formTest{
 		{"literal-cut", "We hit RuntimeError: Error: accessing tensor output of CUDAGraphs that has been over-\nwritten by a subsequent run.\n",
 			form{diagnose.OverwrittenOutput, 1, diagnose.Wrapped, ""}, "has been overwritten by"},
 		{"mail-quoted", "> RuntimeError: Error: accessing tensor output of CUDAGraphs that has been over-\n> written by a subsequent run.\n",
@@ -45,19 +40,9 @@ func TestHyphenWrap(t *testing.T) {
 		{"prose", "the buffer was over-\nwritten by a subsequent kernel launch, and the re-\ncompile took long.\n", form{}, ""},
 		{"prose-capture", "the stream is cap-\nturing while we call synchronize, which is not permit-\nted in our own wrapper.\n", form{}, ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := diagnose.Read(strings.NewReader(tt.log))
-			if err != nil {
-				t.Fatalf("Read: %v", err)
-			}
-			if diff := cmp.Diff(tt.want, firstForm(d)); diff != "" {
-				t.Errorf("Read(%q) mismatch (-want +got):\n%s", tt.log, diff)
-			}
-			if tt.quote != "" && len(d.Findings) > 0 && !strings.Contains(d.Findings[0].Quote, tt.quote) {
-				t.Errorf("quote %q does not hold %q", d.Findings[0].Quote, tt.quote)
-			}
-		})
-	}
+	checkFormsThen(t, tests, func(t *testing.T, tt formTest, d *diagnose.Diagnosis) {
+		if tt.reason != "" && len(d.Findings) > 0 && !strings.Contains(d.Findings[0].Quote, tt.reason) {
+			t.Errorf("quote %q does not hold %q", d.Findings[0].Quote, tt.reason)
+		}
+	})
 }

@@ -1,7 +1,6 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -11,7 +10,7 @@ import (
 // with Read, as the command does; each drop failed before the fix.
 func TestReleaseArticleSubject(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want, reason string }{
+	tests := []releaseWhy{
 		// an article about the release: no run's release
 		{"title-in-colon", "torch.compile in PyTorch 2.5: Where the Speedup Comes From and Where It Disappears\n" +
 			"PyTorch 2.5 made torch.compile good enough that you can drop it into a real training script.", "",
@@ -66,13 +65,5 @@ func TestReleaseArticleSubject(t *testing.T) {
 		{"no-article", "## Using PyTorch 2.5\nPyTorch 2.5 made torch.compile faster for us.", "2.5",
 			"holdoutAL's heading: a release used, no article's phrasing"},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text))
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.text, d.Torch, tt.want, tt.reason)
-		}
-	}
+	checkReleasesWhy(t, "", tests)
 }

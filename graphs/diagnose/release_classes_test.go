@@ -15,7 +15,7 @@ import (
 // Each failed before its fix.
 func TestReleaseNotTheRuns(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, line, want, reason string }{
+	tests := []releaseWhy{
 		// a release without the error, said after it
 		{"no-issue-after", "With torch 2.3.1 there's no issue.", "", "the error is absent on that release"},
 		{"no-issue-comma", "With torch 2.3.1, there is no issue.", "", "the same after a comma"},
@@ -122,12 +122,7 @@ func TestReleaseNotTheRuns(t *testing.T) {
 		{"pip-list-path", "torch 2.5.1+cu124 /usr/local/lib/python3.11/site-packages pip", "2.5", "pip list -v's row"},
 		{"pip-list-end", "torch                    2.5.1", "2.5", "pip list's row"},
 	}
-	for _, tt := range tests {
-		got := finderRelease(tt.line)
-		if got != tt.want {
-			t.Errorf("%s: release of %q = %q, want %q (%s)", tt.name, tt.line, got, tt.want, tt.reason)
-		}
-	}
+	checkFinderReleasesWhy(t, tests)
 }
 
 // TestPrintSlot: the value of torch.__version__ printed after other values is the
@@ -135,19 +130,14 @@ func TestReleaseNotTheRuns(t *testing.T) {
 // first: it was read as a torch 3.1).
 func TestPrintSlot(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"triton-first", "python -c \"import triton, torch; print(triton.__version__, torch.__version__)\"\n3.1.0 2.5.1+cu124", "2.5"},
 		{"torch-first", "python -c \"import torch, triton; print(torch.__version__, triton.__version__)\"\n2.5.1+cu124 3.1.0", "2.5"},
 		{"three", "print(np.__version__, triton.__version__, torch.__version__)\n1.26.4 3.1.0 2.6.0", "2.6"},
 		{"slot-missing", "print(triton.__version__, torch.__version__)\n3.1.0", ""},
 		{"alone", "print(torch.__version__)\n2.4.0", "2.4"},
 	}
-	for _, tt := range tests {
-		got := finderRelease(tt.text)
-		if got != tt.want {
-			t.Errorf("%s: release of %q = %q, want %q", tt.name, tt.text, got, tt.want)
-		}
-	}
+	checkFinderReleases(t, tests)
 }
 
 // TestBareAndToolReleases: the classes of branch release's second pass (2026-12-03): a
@@ -161,7 +151,7 @@ func TestPrintSlot(t *testing.T) {
 // build release).
 func TestBareAndToolReleases(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		// a bare release beside torch's nightly channel
 		{"current-and-nightly", "With 24G vram I cannot even use the above size of 1GB without OOMing on current 2.6 and nightly. It was significantly better on 2.3.1, as I could use size (256,2048, 2048) before OOMing.", "2.6"},
 		{"and-latest-nightly", "It still happens on 2.6 and the latest nightly.", "2.6"},
@@ -261,14 +251,7 @@ func TestBareAndToolReleases(t *testing.T) {
 		{"libtorch-title", "LibTorch 2.5.1", "2.5"},
 		{"libtorch-path", "/opt/libtorch/lib/libtorch_cuda.so", ""},
 	}
-	for _, tt := range tests {
-		// read through Read, above a message, so that the prefilter's anchors are tested too
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestGluedOlderReleases: a release before 2.0 glued to torch's name is stated as the
@@ -320,7 +303,7 @@ func TestGluedOlderReleases(t *testing.T) {
 // feature already).
 func TestSinceRelease(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, line, want string }{
+	tests := []releaseCase{
 		// a change in torch, dated
 		{"defaults-to", "Since torch 2.6 `torch.load` defaults to `weights_only=True`, Lightning's resume path takes that default", ""},
 		{"dispatcher", "All three strategies currently return the plain `torch.amp.GradScaler`: since torch 2.5 (pytorch/pytorch PR #132816) the DTensor dispatcher all-reduces `found_inf` inside `unscale_`, so FSDP2 needs no sharded", ""},
@@ -349,12 +332,7 @@ func TestSinceRelease(t *testing.T) {
 		{"fails-from-on", "compile fails from torch 2.5 on", "2.5"},
 		{"from-on-a-machine", "I run torch.compile from torch 2.5 on Ubuntu", "2.5"},
 	}
-	for _, tt := range tests {
-		got := finderRelease(tt.line)
-		if got != tt.want {
-			t.Errorf("%s: release of %q = %q, want %q", tt.name, tt.line, got, tt.want)
-		}
-	}
+	checkFinderReleases(t, tests)
 }
 
 // TestWrappedFileName: a file name cut by a terminal's or a page's width, inside its
@@ -364,7 +342,7 @@ func TestSinceRelease(t *testing.T) {
 // release failed before (none read).
 func TestWrappedFileName(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"in-release", "Downloading https://download.pytorch.org/whl/cu121/torch-2.\n6.0%2Bcu121-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.6"},
 		{"after-local", "Downloading https://download.pytorch.org/whl/cu121/torch-2.10.0%2Bcu121\n-cp311-cp311-linux_x86_64.whl (780.5 MB)", "2.10"},
 		{"after-dash", "Downloading https://download.pytorch.org/whl/cu121/torch-2.1.0%2Bcu121-\ncp311-cp311-linux_x86_64.whl (780.5 MB)", "2.1"},
@@ -379,13 +357,7 @@ func TestWrappedFileName(t *testing.T) {
 		{"container", "Name of container: /scratch/anemoi/containers/pytorch-2.7.0-rocm-6.2.4-py-3.12.9-v2.0.sif\nlog of the run:", ""},
 		{"a-blank-between", "Downloading https://download.pytorch.org/whl/cu121/torch-2.\n\n1.0%2Bcu121-cp311-cp311-linux_x86_64.whl", ""},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchText, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // finderRelease is the release a version finder reads from text, line by line ("" for

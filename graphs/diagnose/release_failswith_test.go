@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestReleaseFailsWith: a bare release named after the failure and the message the run
@@ -13,7 +10,7 @@ import (
 // number, a release that works and one the fix is in stay unread.
 func TestReleaseFailsWith(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"double-quoted", `torch.bmm on CUDA crashes with "fatal error: Python.h" in 2.14 when python3-dev is missing`, "2.14"},
 		{"dash-then-other-package", `torch.bmm on CUDA crashes with "fatal error: Python.h" in 2.14 when python3-dev is missing — _native Triton ops have no fallback when Triton cannot build its driver`, "2.14"},
 		{"backticked", "torch.compile fails with `KeyError: 'sm_90'` on 2.9", "2.9"},
@@ -29,13 +26,5 @@ func TestReleaseFailsWith(t *testing.T) {
 		{"no-torch", `the job fails with "exit code 1" on 2.4`, ""},
 		{"fixed-in", `torch.compile fails with "KeyError" but this is fixed in 2.9`, ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-			require.NoError(t, err)
-			if d.Torch != tt.want {
-				t.Errorf("release of %q = %q (%s), want %q", tt.text, d.Torch, d.TorchFrom, tt.want)
-			}
-		})
-	}
+	checkReleases(t, tests)
 }

@@ -126,7 +126,7 @@ func seenOnNightly(text []byte) []int {
 //     skorch-dev/skorch#990); "PyTorch 2.6 should work with this model" alone stays
 //     another run's.
 var (
-	negatedWorks = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bdoesnt|\bdont|\bwont|\bisnt|\bcannot|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|supported|fixed)\b`}
+	negatedWorks = &lazyregexp.Regexp{Expr: `(?i)(?:` + notEn + `|` + notEnBare + `)\s+(?:\w+\s+)?(?:works?|worked|working|supported|fixed)\b`}
 	sameError    = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:\w+\s+){0,2}(?:the\s+)?same\s+(?:error|issue|problem|crash|failure|exception|traceback)|(?:\w+\s+){0,2}(?:also|still)\s+(?:fails?|failing|failed|crash\w*|errors?|broken|breaks|happens|occurs|reproduces))\b`}
 	failsThere   = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*[)\]]?\W{0,4}(?:(?:and|but|then|yet)\s+)?(?:(?:now|then|again)\s+)?(?:(?:it|this|that|I|we)\s+)?(?:(?:still|also|again|now)\s+)?` +
 		`(?:(?:get|gets|got|getting|see|saw|hit|hits|have|has|had|throws?|threw|raises?|raised|gives?|gave)\s+(?:the\s+|an?\s+|this\s+|that\s+)?(?:same\s+|similar\s+)?` +

@@ -25,7 +25,7 @@ var (
 	// release follows the number ("PyTorch 2.0 引入的", "2.0 で導入された", "2.1 以降"),
 	// and a release that works ("pytorch 2.0 也没问题", neuralsim#18; "2.1 では問題なく動きます").
 	otherRunAfterCJK = &lazyregexp.Regexp{Expr: `^[\s)）」』]*(?:版本?|版|中|里|裡|で|に|の|から)?\s*(?:或更高|及更高|或以上|及以上|以上|或更新|及更新|以后的|以後的|이상|引入|推出|新增|加入|带来|帶來|導入|追加|以来|以來|以降|开始|開始|(?:也|都|就|还|還)?(?:没问题|沒問題|没有问题|沒有問題|能用|能跑|可以用|可以跑|跑通|正常)|(?:では|でも|は|も)?(?:問題なく|問題なし|問題ない|動く|動き|動作する)|(?:が|も)?必要|(?:이|가)?\s*필요|` +
-		`已?(?:修复|修復|解决|解決)|修正済|修正され|可以正常|能正常|(?:에서는?|에선)?\s*(?:잘\s*(?:되|돼|작동|동작)|정상))`}
+		`已?(?:` + fixedZh + `)|修正済|修正され|可以正常|能正常|(?:에서는?|에선)?\s*(?:잘\s*(?:되|돼|작동|동작)|정상))`}
 	// otherRunNoError: a release on which the writer does not get the error ("I am not
 	// getting that error with the pytorch 2.7 from … builds", ROCm/TheRock#1278; "it doesn't
 	// reproduce on torch 2.6", "I cannot reproduce this on 2.6 nightly", "unable to

@@ -3,8 +3,6 @@ package diagnose
 import (
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestFixSectionRelease: a release in an instruction a fix's section prescribes (an
@@ -16,7 +14,7 @@ import (
 // a section another label or a heading closed, another package that ships torch.
 func TestFixSectionRelease(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		// a fix's instruction, the run's release stated elsewhere
 		{"jetson friction point", "**Problem:** The dustynv container ships with PyTorch 2.4.0. Latest Unsloth requires features from PyTorch 2.8+.\n\n**Fix:** Upgrade PyTorch:\n```bash\nexport PIP_INDEX_URL=https://pypi.jetson-ai-lab.io/jp6/cu126\npip install torch==2.8.0 torchvision==0.23.0\n```", "2.4"},
 		{"solution heading", "I'm on torch 2.3.1 and get this.\n\n## Solution\n```\npip install --upgrade torch==2.6.0\n```", "2.3"},
@@ -42,11 +40,5 @@ func TestFixSectionRelease(t *testing.T) {
 		{"an engine ships torch", "vLLM v0.19.0 ships with PyTorch 2.10 compiled against CUDA 12.9.", ""},
 		{"a package bundles torch", "xformers 0.0.28 bundles torch 2.5.1", ""},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }

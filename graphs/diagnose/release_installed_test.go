@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestInstalledReplaces: a base image's torch replaced by a later install of torch in
@@ -20,7 +17,7 @@ func TestInstalledReplaces(t *testing.T) {
 		rocm = "FROM rocm/pytorch:rocm6.1_ubuntu22.04_py3.10_pytorch_2.1.2\n"
 		pod  = "FROM runpod/pytorch:0.7.0-dev-cu1241-torch240-ubuntu2204\n"
 	)
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		// an install that names torch after the image: no release from the image (each failed on main)
 		{"dlc-python-m-pip", dlc + "RUN python -m pip install torch torch-tensorrt tensorrt --extra-index-url https://download.pytorch.org/whl/cu118\n", ""},
 		{"hub-pip-U", hub + "RUN pip install -U torch\n", ""},
@@ -65,15 +62,7 @@ func TestInstalledReplaces(t *testing.T) {
 		{"later-another-way", "```bash\n# 1) same version, older CUDA build\nuv pip install torch==2.9.1 --index-url https://download.pytorch.org/whl/cu126\n\n# 2) if 2.9.1 is not published for cu126, take the newest cu126 build\nuv pip install torch==2.8.0 --index-url https://download.pytorch.org/whl/cu126\n```\n", "2.9"},
 		{"advice", "pip install torch==2.5.1\nCould you try: pip install torch==2.6.0\n", "2.5"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-			require.NoError(t, err)
-			if d.Torch != tt.want {
-				t.Errorf("release = %q (%s, line %d %q), want %q", d.Torch, d.TorchFrom, d.TorchLine, d.TorchText, tt.want)
-			}
-		})
-	}
+	checkReleases(t, tests)
 }
 
 // TestParseInstall holds parseInstall to the commands it reads.

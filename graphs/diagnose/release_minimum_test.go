@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestMinimumNotTheRun: a minimum or a requirement is a floor of releases, no run's
@@ -12,7 +9,7 @@ import (
 // stay the run's. Each case marked new failed on main 858ede14.
 func TestMinimumNotTheRun(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, line, want, reason string }{
+	tests := []releaseWhy{
 		{"plus-check", "@theneuralbase_teamPyTorch 2.1.0+✓ verified", "", "new: holdoutEX's ex_neg_theneuralbase: a plus before a mark (read 2.1)"},
 		{"plus-star", "PyTorch 2.1+★", "", "new: a plus before a symbol (read 2.1)"},
 		{"plus-paren", "PyTorch 2.1+)", "", "a plus before a parenthesis, as before"},
@@ -34,12 +31,5 @@ func TestMinimumNotTheRun(t *testing.T) {
 		{"minimum-batch", "The minimum batch size crashes with torch 2.1.0", "2.1", "'minimum' of something else"},
 		{"minimum-after-other", "torch 2.1 minimum batch size crashes", "2.1", "'minimum' before another noun"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := Read(strings.NewReader(tt.line + "\n\n" + fixrel29Message))
-			require.NoError(t, err)
-			require.Equal(t, tt.want, d.Torch, "%q (%s); read from %s", tt.line, tt.reason, d.TorchFrom)
-		})
-	}
+	checkReleasesWhy(t, "\n\n"+fixrel29Message, tests)
 }

@@ -7,22 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// releaseCase is a text and the release it must read ("" for none).
-type releaseCase struct{ name, text, want string }
-
-// checkReleases reads each case's text with an assert's line after it (so that the text
-// holds a finding) and checks the release read.
-func checkReleases(t *testing.T, tests []releaseCase) {
-	t.Helper()
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
-}
-
 // TestDependencyBumpRelease: a dependency bot's version bump (dependabot's, Renovate's,
 // Snyk's, pyup's title or body) runs nothing, so neither of its releases is the run's
 // (depBump; issue 21's v35b R1, silk#79 "Bump torch from 1.11.0+cu113 to 2.9.1", read as

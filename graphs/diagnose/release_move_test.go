@@ -17,7 +17,7 @@ const fixrel29Message = "    assert torch._C._is_key_in_tls(attr_name)\nAssertio
 // the failure follows each line). Each case marked new failed on main 858ede14.
 func TestMoveTarget(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, line, want, reason string }{
+	tests := []releaseWhy{
 		// the target, the failure after the move (new)
 		{"after-downgrading-from-to", "After downgrading from torch 2.14.0 to 2.11.0 I get:", "2.11", "new: the brief's first case (read 2.14)"},
 		{"downgraded-from-to-now", "downgraded torch from 2.6 to 2.5.1, now I get:", "2.5", "new: read 2.6"},
@@ -70,14 +70,7 @@ func TestMoveTarget(t *testing.T) {
 		{"downgrade-to-advice", "downgrade to torch 2.3", "", "advice"},
 		{"downgrading-fixes", "Downgrading to torch==2.5.1 fixes this", "", "a move that fixes it"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := Read(strings.NewReader(tt.line + "\n\n" + fixrel29Message))
-			require.NoError(t, err)
-			require.Equal(t, tt.want, d.Torch, "%q (%s); read from %s", tt.line, tt.reason, d.TorchFrom)
-		})
-	}
+	checkReleasesWhy(t, "\n\n"+fixrel29Message, tests)
 }
 
 // TestMoveBack: a move its sentence says nothing more of is what the writer did about a

@@ -108,7 +108,7 @@ const depName = `(?:\x60(?:py)?torch\x60|\[(?:py)?torch\]\([^)\s]{0,120}\)|(?:py
 // negatedRun is a failure said by a negated word of otherRunAfter ("PyTorch 2.5.1 does
 // not work with reduce-overhead", "On torch 2.5.1 it doesn't work", "torch 2.5 no longer
 // compiles"): the release is the run's, not one that works.
-var negatedRun = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:works?|worked|working|runs?|ran|compiles|passe[sd]|is\s+fine)\b`}
+var negatedRun = &lazyregexp.Regexp{Expr: `(?i)(?:` + notEn + `)\s+(?:\w+\s+)?(?:works?|worked|working|runs?|ran|compiles|passe[sd]|is\s+fine)\b`}
 
 // listTail is a list of releases before another one of it, which shares the list's
 // first release's verdict ("passes with torch 2.9.0 & 2.9.1 but fails with 2.10.0 RC",

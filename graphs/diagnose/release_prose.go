@@ -42,7 +42,7 @@ var (
 	reDowngrade = &lazyregexp.Regexp{Expr: `(?i)\b(?:downgrad\w*|roll(?:ed|ing)?\s+back|revert\w*|went\s+back|going\s+back|back\s+to)\b`}
 	reFixed     = &lazyregexp.Regexp{Expr: `(?i)\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|works?|worked|helps|helped|goes\s+away|went\s+away|is\s+gone|` +
 		`no\s+longer\s+(?:\w+\s+){0,2}?(?:crash|fail|error|happen|occur|reproduc|hang|segfault|oom|throw|rais|appear|see|get|hit|break|complain|warn|show|an?\s+(?:issue|problem))\w*)\b`}
-	reNotFixed = &lazyregexp.Regexp{Expr: `(?i)(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b|` +
+	reNotFixed = &lazyregexp.Regexp{Expr: `(?i)(?:` + notEn + `)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b|` +
 		`\b(?:fix(?:ed|es)?|solv(?:ed|es)|chang(?:ed|es))\s+nothing\b|\bno\s+(?:luck|change|difference)\b|\bsame\s+(?:error|issue|problem|crash|failure|result)s?\b`}
 	reFailed = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`}
 	// otherPackage: a clause that names another package's move ("numpy was updated

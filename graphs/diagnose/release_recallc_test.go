@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestRecallCReleases: the release classes of branch recallC (2026-12-03), each read
@@ -14,17 +11,10 @@ import (
 // marked new failed before its fix.
 func TestRecallCReleases(t *testing.T) {
 	t.Parallel()
-	for _, tt := range recallCCases {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d, err := Read(strings.NewReader(tt.text + "\nRuntimeError: CUDA error: capturing stream has unjoined work\n"))
-			require.NoError(t, err)
-			require.Equal(t, tt.want, d.Torch, "%q (%s)", tt.text, tt.reason)
-		})
-	}
+	checkReleasesWhy(t, "\nRuntimeError: CUDA error: capturing stream has unjoined work\n", recallCCases)
 }
 
-var recallCCases = []struct{ name, text, want, reason string }{
+var recallCCases = []releaseWhy{
 	// every NGC tag a source names (ngcReleases), through the image reference
 	{"ngc-2311", "#   Image: nvcr.io/nvidia/pytorch:23.11-py3", "2.2", "new: holdoutW's alpha0422 scripts"},
 	{"ngc-2212", "FROM nvcr.io/nvidia/pytorch:22.12-py3", "1.14", "new: 1.14.0a0+410ce96, the 1.14 line"},

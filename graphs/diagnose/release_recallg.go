@@ -82,7 +82,7 @@ func pickMoveBare(o *otherRuns, text []byte, m []int) (int, int, verdict) {
 
 // Fail and fix words of Chinese and Japanese prose after a move.
 var (
-	cjkFixed  = &lazyregexp.Regexp{Expr: `解决|解決|好了|正常|修复|修復|可以了|没问题|沒問題|成功|直っ|直り|解消|治っ|動い|動き`}
+	cjkFixed  = &lazyregexp.Regexp{Expr: fixedZh + `|好了|正常|可以了|没问题|沒問題|成功|直っ|直り|解消|治っ|動い|動き`}
 	cjkFailed = &lazyregexp.Regexp{Expr: failedCJK + `|异常|異常|落ち|还是|還是|依然|仍然|相変わらず|同じ`}
 )
 
@@ -134,5 +134,5 @@ var (
 		`solucionado|corrigido|resolvido|risolto|corretto|behoben|gefixt|исправлен[оа]?)`
 	beforeIntl        = &lazyregexp.Regexp{Expr: `(?i)(?:^|\s)` + worksIntl + `(?:\s+\S+){0,3}\s*$`}
 	otherRunAfterIntl = &lazyregexp.Regexp{Expr: `(?i)^\W*(?:\S+\s+){0,2}?` + worksIntl + `(?:\s|[,.;!]|$)`}
-	negatedIntl       = &lazyregexp.Regexp{Expr: `(?i)(?:^|\s)(?:ne|n'|pas|no|não|nicht|kein\w*|non|не)(?:\s|$)`}
+	negatedIntl       = &lazyregexp.Regexp{Expr: `(?i)(?:^|\s)(?:ne|n'|no|non|` + notIntl + `)(?:\s|$)`}
 )

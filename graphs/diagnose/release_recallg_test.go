@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestMoveSides: a change of release names two; which one is the run's depends on the
@@ -16,7 +13,7 @@ import (
 // failed before.
 func TestMoveSides(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		// a change's item: the target (new)
 		{"pr-downgrade-arrow", "- Downgrade PyTorch 2.9.1 -> 2.5.1+cu121 (last version supporting sm_61)", "2.5"},
 		{"pr-downgrade-from-to", "* Downgrade torch from 2.6.0 to 2.5.1", "2.5"},
@@ -56,13 +53,7 @@ func TestMoveSides(t *testing.T) {
 		{"nix-attr-bump", "python3Packages.torch_2_9: 2.9.0-rc2 -> 2.9.0-rc5", ""},
 		{"numpy-downgrade-item", "- Downgrade numpy 2.1.0 -> 1.26.4", ""},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestRecallGPhrasings: release phrasings of branch recallG's probe (2026-12-03) that
@@ -71,7 +62,7 @@ func TestMoveSides(t *testing.T) {
 // Each case that reads a release failed before.
 func TestRecallGPhrasings(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"conda-lock", "- name: pytorch\n  version: 2.5.1\n  manager: conda\n  platform: linux-64", "2.5"},
 		{"conda-lock-quoted", "- name: pytorch\n  version: '2.5'\n  manager: conda", "2.5"},
 		{"pixi-v4", "  - kind: conda\n    name: pytorch\n    version: 2.5.1\n    build: cuda126_py312h1763f6d_303", "2.5"},
@@ -93,13 +84,7 @@ func TestRecallGPhrasings(t *testing.T) {
 		{"zh-numpy", "使用 2.1.0 版本的 numpy", ""},
 		{"en-fixed-in", "this was fixed in version 2.6.0 of PyTorch", ""},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestRequirementOtherLanguages: another package's requirement said in other languages'
@@ -109,7 +94,7 @@ func TestRecallGPhrasings(t *testing.T) {
 // Each case that reads none failed before.
 func TestRequirementOtherLanguages(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"it", "fairseq2 0.3.0  → richiede PyTorch 2.5.0 + CUDA 12.1", ""},
 		{"it-report", "fairseq2 0.3.0  → richiede PyTorch 2.5.0 + CUDA 12.1\nColab (Nov 2024) → PyTorch 2.8.0 + CUDA 12.6", "2.8"},
 		{"fr", "fairseq2 0.3.0 requiert PyTorch 2.5.0", ""},
@@ -133,13 +118,7 @@ func TestRequirementOtherLanguages(t *testing.T) {
 		{"de-own", "Ich benutze PyTorch 2.5.1 mit CUDA 12.4", "2.5"},
 		{"ja-own", "PyTorch 2.5.1 を使っています", "2.5"},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestMoveCJK: a move between two releases in Chinese or Japanese prose gives the
@@ -148,7 +127,7 @@ func TestRequirementOtherLanguages(t *testing.T) {
 // moved from, or none).
 func TestMoveCJK(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"zh-upgrade-fails", "从 torch 2.4 升级到 2.5 后 torch.compile 报错", "2.5"}, // new
 		{"zh-key-upgrade", "torch 版本从 2.4.1 升到 2.5.1 以后出现这个错误", "2.5"},        // new
 		{"zh-downgrade-fixed", "把 torch 从 2.5 降级到 2.4 之后就好了", "2.5"},          // new
@@ -162,13 +141,7 @@ func TestMoveCJK(t *testing.T) {
 		{"zh-upgrade-to-fails", "升级到 PyTorch 2.6 之后 torch.compile 报错", "2.6"},
 		{"zh-downgrade-after", "torch 2.5 降级到 2.4 后就正常了", "2.5"},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestTorchNamedPackages: a package whose name starts with torch's, said in prose, has
@@ -176,7 +149,7 @@ func TestMoveCJK(t *testing.T) {
 // and torch's own release beside it stays read.
 func TestTorchNamedPackages(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"pyg", "PyTorch Geometric 2.6.1", ""},
 		{"pyg-version", "PyTorch Geometric version 2.6.1", ""},
 		{"pyg-pin", "PyTorch Geometric==2.6.1", ""},
@@ -196,13 +169,7 @@ func TestTorchNamedPackages(t *testing.T) {
 		{"conda-env", "conda-torch-2.5.1 env", "2.5"},
 		{"open-clip", "open-clip-torch-2.32.0", ""},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestBareMoveAndStatus: a bare move between two releases, torch unnamed before them, on
@@ -212,7 +179,7 @@ func TestTorchNamedPackages(t *testing.T) {
 // failed before).
 func TestBareMoveAndStatus(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"title-tag", "[Regression 2.5 -> 2.6] reduce-overhead fails", "2.6"},
 		{"inductor-parens", "Inductor regression (2.5.1 -> 2.6.0)", "2.6"},
 		{"after-upgrade", "After 2.5 -> 2.6 upgrade, torch.compile fails", "2.6"},
@@ -228,13 +195,7 @@ func TestBareMoveAndStatus(t *testing.T) {
 		{"fine-tuning", "on torch 2.5 fine-tuning fails", "2.5"},
 		{"fine-alone", "torch 2.5 fine.", ""},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestPrintSlotWords: a print whose string arguments hold several words before
@@ -242,7 +203,7 @@ func TestBareMoveAndStatus(t *testing.T) {
 // case with a label before the value read no release before).
 func TestPrintSlotWords(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"label-colon", "print(\"PyTorch version:\", torch.__version__)\nPyTorch version: 2.5.1+cu121", "2.5"},
 		{"label-single-quotes", "print('Torch version:', torch.__version__)\nTorch version: 2.5.1+cu121", "2.5"},
 		{"label-three-words", "print(\"Using PyTorch version\", torch.__version__)\nUsing PyTorch version 2.5.1+cu121", "2.5"},
@@ -251,13 +212,7 @@ func TestPrintSlotWords(t *testing.T) {
 		{"triton-first", "print(triton.__version__, torch.__version__)\n3.1.0 2.5.1+cu124", "2.5"},
 		{"label-then-triton", "print(\"versions:\", triton.__version__, torch.__version__)\nversions: 3.1.0 2.6.0", "2.6"},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestWorksFixedOtherLanguages: a release that works, or in which a fix landed, said in
@@ -267,7 +222,7 @@ func TestPrintSlotWords(t *testing.T) {
 // failure, so the release stays the run's (negated cases, read right before and after).
 func TestWorksFixedOtherLanguages(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"works-fixed-1", "Ça marche avec PyTorch 2.4, mais pas avec PyTorch 2.5", "2.5"},
 		{"works-fixed-2", "Funciona con PyTorch 2.4 pero falla con PyTorch 2.5", "2.5"},
 		{"works-fixed-3", "Mit PyTorch 2.4 funktioniert es, mit PyTorch 2.5 nicht", "2.5"},
@@ -296,11 +251,5 @@ func TestWorksFixedOtherLanguages(t *testing.T) {
 		{"negated-12", "Uso PyTorch 2.5 y no funciona", "2.5"},
 		{"negated-13", "Ich nutze PyTorch 2.5, torch.compile läuft nicht", "2.5"},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }

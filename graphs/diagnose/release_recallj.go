@@ -383,7 +383,7 @@ var trackerMove = &lazyregexp.Regexp{Expr: `(?i)^\W*(?:(?:moved|moving|punt(?:ed
 // (cjkFixed, cjkFailed).
 var (
 	cjkFixAfter  = &lazyregexp.Regexp{Expr: `^[\s)）」』]*(?:版本?|版)?\s*(?:中|里|で|에서는?|에선)?\s*(?:直る|直り|直っ|治る|治っ|解消|수정(?:되|됐|된|될)|해결(?:되|됐|된|될)|고쳐)`}
-	cjkMoveFixed = &lazyregexp.Regexp{Expr: `(?i)(?:升级|升級|更新|换成|換成|换到|換到|安装|安裝|装了|裝了|업그레이드|업데이트)(?:到|至|成|了|하고|해서|후)?\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`}
+	cjkMoveFixed = &lazyregexp.Regexp{Expr: `(?i)(?:` + upgradeZh + `|换成|換成|换到|換到|装了|裝了|` + upgradeKo + `)(?:到|至|成|了|하고|해서|후)?\s*(?:(?:py)?torch\s*)?(?:==?\s*)?v?$`}
 	cjkMoveJA    = &lazyregexp.Regexp{Expr: `^[\w.+-]*\s*(?:に|へ)\s*(?:アップデート|アップグレード|更新|上げ)`}
 )
 

@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestRecallJReleases: releases that are no run's, branch recallJ (2026-12-03): a release
@@ -14,7 +11,7 @@ import (
 // one before, and the lookalikes stay the run's.
 func TestRecallJReleases(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		// a release of an API's history (each failed before)
 		{"deprecated-after", "UserWarning: allowTF32CuBLAS() will be deprecated after Pytorch 2.9. Please see https://pytorch.org/docs", ""},
 		{"deprecated-since", "UserWarning: This usage is deprecated since PyTorch 2.0. Please use a public API of PyTorch Distributed instead.", ""},
@@ -61,13 +58,7 @@ func TestRecallJReleases(t *testing.T) {
 		{"upgrade-worked-then-fails", "upgrading torch fixed it for me\n\nI am on torch 2.5.1 and it still fails", "2.5"},
 		{"env-before-upgrade", "torch==2.3.1\n\nthis worked for me pip install --upgrade torch", "2.3"},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestRecallJLeftList: the release helper's left list (branch recallJ, 2026-12-03), each
@@ -79,7 +70,7 @@ func TestRecallJReleases(t *testing.T) {
 // before but for those marked kept.
 func TestRecallJLeftList(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"check-before", "✅ torch 2.6  ❌ torch 2.7", "2.7"},
 		{"check-after-colon", "- torch 2.6: ✅\n- torch 2.7: ❌", "2.7"},
 		{"check-then-cross-kept", "torch 2.6 ✅, torch 2.7 ❌", "2.7"},
@@ -112,13 +103,7 @@ func TestRecallJLeftList(t *testing.T) {
 		{"moved-torch-to-breaking", "bug fixed (SAM2 upgraded torch to 2.11+cu130, breaking CUDA on driver-12.8 server; fixed with --no-deps)", "2.11"},
 		{"moved-torch-to-solved-kept", "we upgraded torch to 2.6, problem solved", ""},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }
 
 // TestRecallJFixHome: a release named as a fix's future home, asked about, a bound
@@ -126,7 +111,7 @@ func TestRecallJLeftList(t *testing.T) {
 // reads none read one before, and the lookalikes stay the run's.
 func TestRecallJFixHome(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		{"fix-will-be-in", "the fix will be in torch 2.6.1", ""},
 		{"cherry-picked-into", "This was cherry-picked into torch 2.6.1", ""},
 		{"will-be-in", "This is fixed in nightly and will be in torch 2.7", ""},
@@ -161,11 +146,5 @@ func TestRecallJFixHome(t *testing.T) {
 		{"fix-home-then-own", "torch 2.6 will include the fix; we are on torch 2.5.1 until then", "2.5"},
 		{"key-kept", "torch_version: 2.5.1", "2.5"},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }

@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // TestRecallKAskedForTorch: a question that asks which release of another package fits
@@ -15,7 +12,7 @@ import (
 // stay another run's.
 func TestRecallKAskedForTorch(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ name, text, want string }{
+	tests := []releaseCase{
 		// the question (each failed before)
 		{"which-version-of-that-support-glued", "[Installation]: which version of vllm that support torch2.2.2+cuda11.8+python 3.10", "2.2"},
 		{"which-version-of-supports", "Which version of vllm supports torch 2.2.2?", "2.2"},
@@ -42,11 +39,5 @@ func TestRecallKAskedForTorch(t *testing.T) {
 		{"when-support", "[Feature]: when support torch 2.10.0", ""},
 		{"which-torch-for-pkg", "which torch version does vllm 0.5 need? it says torch>=2.3.0", ""},
 	}
-	for _, tt := range tests {
-		d, err := Read(strings.NewReader(tt.text + "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"))
-		require.NoError(t, err, tt.name)
-		if d.Torch != tt.want {
-			t.Errorf("%s: release of %q = %q (%s), want %q", tt.name, tt.text, d.Torch, d.TorchFrom, tt.want)
-		}
-	}
+	checkReleases(t, tests)
 }

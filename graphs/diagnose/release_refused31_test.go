@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
@@ -51,18 +49,9 @@ func TestRefusedHidesNone(t *testing.T) {
 			"torch: line 1 states torch 2.99, not a release torch has: read as none", true, "lookalike: a weaker rank stays blocked"},
 	}
 	for _, tc := range tests {
-		d, err := diagnose.Read(strings.NewReader(tc.text + tlsTrace))
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if d.Torch != tc.torch || !cmp.Equal(d.AlsoStated, tc.also) || d.HeadLines()[0] != tc.head {
-			t.Errorf("%s: torch %q, also %v, header %q;\nwant %q, %v, %q (%s)", tc.name, d.Torch, d.AlsoStated, d.HeadLines()[0], tc.torch, tc.also, tc.head, tc.reason)
-		}
-		if len(d.Findings) != 1 {
-			t.Fatalf("%s: findings %+v, want the tls assert", tc.name, d.Findings)
-		}
-		if got := strings.Contains(d.Findings[0].Fix, "upgrade to 2.14"); got != tc.upgrade {
-			t.Errorf("%s: fix %q advises the upgrade to 2.14: %v, want %v (%s)", tc.name, d.Findings[0].Fix, got, tc.upgrade, tc.reason)
+		f := checkStated(t, stateCase{tc.name, tc.text, tc.torch, tc.also, tc.head, tc.reason})
+		if got := strings.Contains(f.Fix, "upgrade to 2.14"); got != tc.upgrade {
+			t.Errorf("%s: fix %q advises the upgrade to 2.14: %v, want %v (%s)", tc.name, f.Fix, got, tc.upgrade, tc.reason)
 		}
 	}
 }

@@ -383,7 +383,7 @@ func failsWithAnchors() []string {
 // names: "`torch.bmm`+`torch.compile` no longer works in 2.9, but worked in 2.8"
 // (pytorch/pytorch#165892's title, holdoutCC), "doesn't work on 2.5", "is not working
 // with 2.6", "no longer runs on 2.7". The release after it is the one that fails.
-const negatedRuns = `(?:\bno\s+longer|\bnot|n['’]t|\bdoesnt|\bdont)\s+(?:works?|working|runs?|running)\b`
+const negatedRuns = `(?:` + notEn + `|` + notEnBare + `)\s+(?:works?|working|runs?|running)\b`
 
 // packageColumn is the column after a release in a package list's row: conda list's
 // build and channel ("pypi_0    pypi", "py3.10_cuda12.1_cudnn8.9.2_0    pytorch",

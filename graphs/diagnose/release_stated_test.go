@@ -20,6 +20,31 @@ Traceback (most recent call last):
 AssertionError
 `
 
+// stateCase is a text read above tlsTrace with the release it must read, the other
+// releases it states and the header's first line.
+type stateCase struct {
+	name, text, torch string
+	also              []diagnose.StatedRelease
+	head, reason      string
+}
+
+// checkStated reads tc's text above tlsTrace, checks the release, the others stated and
+// the header's first line, and returns the one finding (the tls assert) it must give.
+func checkStated(t *testing.T, tc stateCase) diagnose.Finding {
+	t.Helper()
+	d, err := diagnose.Read(strings.NewReader(tc.text + tlsTrace))
+	if err != nil {
+		t.Fatalf("%s: %v", tc.name, err)
+	}
+	if d.Torch != tc.torch || !cmp.Equal(d.AlsoStated, tc.also) || d.HeadLines()[0] != tc.head {
+		t.Errorf("%s: torch %q, also %v, header %q;\nwant %q, %v, %q (%s)", tc.name, d.Torch, d.AlsoStated, d.HeadLines()[0], tc.torch, tc.also, tc.head, tc.reason)
+	}
+	if len(d.Findings) != 1 {
+		t.Fatalf("%s: findings %+v, want the tls assert", tc.name, d.Findings)
+	}
+	return d.Findings[0]
+}
+
 // TestStatedReleaseKinds: a release a log states is read by -torch's rule
 // (modes.ParseRelease): one torch has not and is not near (2.99.0, 2.18.0, 10.0, a minor
 // past int range, 3.5) is read as no release, named "not a release torch has", never
@@ -123,17 +148,7 @@ func TestAlsoStated(t *testing.T) {
 			"torch 2.6 (from line 1; line 2 states 2.99, not a release torch has)", false, "2.99 is none torch has: named as such, never read (hostile29 R3)"},
 	}
 	for _, tc := range tests {
-		d, err := diagnose.Read(strings.NewReader(tc.text + tlsTrace))
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if d.Torch != tc.torch || !cmp.Equal(d.AlsoStated, tc.also) || d.HeadLines()[0] != tc.head {
-			t.Errorf("%s: torch %q, also %v, header %q;\nwant %q, %v, %q (%s)", tc.name, d.Torch, d.AlsoStated, d.HeadLines()[0], tc.torch, tc.also, tc.head, tc.reason)
-		}
-		if len(d.Findings) != 1 {
-			t.Fatalf("%s: findings %+v, want the tls assert", tc.name, d.Findings)
-		}
-		f := d.Findings[0]
+		f := checkStated(t, stateCase{tc.name, tc.text, tc.torch, tc.also, tc.head, tc.reason})
 		named := strings.Contains(f.Note, "also states torch 2.14, which does not print this") && strings.Contains(f.Fix, "On torch 2.14 (line")
 		if named != tc.fixed || tc.fixed && strings.Contains(f.Fix, "upgrade to 2.14") {
 			t.Errorf("%s: fix %q, note %q; want the other release's fix named: %v (%s)", tc.name, f.Fix, f.Note, tc.fixed, tc.reason)

@@ -386,3 +386,72 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// assertTail follows a release case's text so that the text holds a finding (the tls
+// assert's source line): a release is read only for a text with a failure.
+const assertTail = "\n\n    assert torch._C._is_key_in_tls(attr_name)\n"
+
+// releaseCase is a text and the release Read must take from it ("" for none).
+type releaseCase struct{ name, text, want string }
+
+// releaseWhy is a releaseCase with why the release is (or is not) the run's.
+type releaseWhy struct{ name, text, want, reason string }
+
+// checkReleases reads each case's text with assertTail after it and checks the release
+// read (Diagnosis.Torch), each in a parallel subtest.
+func checkReleases(t *testing.T, tests []releaseCase) {
+	t.Helper()
+	for _, tt := range tests {
+		checkRelease(t, releaseWhy{tt.name, tt.text, tt.want, ""}, assertTail)
+	}
+}
+
+// checkReleasesWhy reads each case's text with tail after it (a failure's lines, or ""
+// for a text that holds its own) and checks the release read, each in a parallel subtest.
+func checkReleasesWhy(t *testing.T, tail string, tests []releaseWhy) {
+	t.Helper()
+	for _, tt := range tests {
+		checkRelease(t, tt, tail)
+	}
+}
+
+// checkRelease is one case of checkReleases and checkReleasesWhy.
+func checkRelease(t *testing.T, tt releaseWhy, tail string) {
+	t.Helper()
+	t.Run(tt.name, func(t *testing.T) {
+		t.Parallel()
+		d, err := Read(strings.NewReader(tt.text + tail))
+		require.NoError(t, err)
+		if d.Torch != tt.want {
+			t.Errorf("release of %q = %q (%s, line %d %q), want %q (%s)", tt.text, d.Torch, d.TorchFrom, d.TorchLine, d.TorchText, tt.want, tt.reason)
+		}
+	})
+}
+
+// checkFinderReleases checks the release a version finder reads from each case's text
+// (finderRelease: no Read, no failure needed), each in a parallel subtest.
+func checkFinderReleases(t *testing.T, tests []releaseCase) {
+	t.Helper()
+	for _, tt := range tests {
+		checkFinderRelease(t, releaseWhy{tt.name, tt.text, tt.want, ""})
+	}
+}
+
+// checkFinderReleasesWhy is checkFinderReleases for cases with their reasons.
+func checkFinderReleasesWhy(t *testing.T, tests []releaseWhy) {
+	t.Helper()
+	for _, tt := range tests {
+		checkFinderRelease(t, tt)
+	}
+}
+
+// checkFinderRelease is one case of checkFinderReleases and checkFinderReleasesWhy.
+func checkFinderRelease(t *testing.T, tt releaseWhy) {
+	t.Helper()
+	t.Run(tt.name, func(t *testing.T) {
+		t.Parallel()
+		if got := finderRelease(tt.text); got != tt.want {
+			t.Errorf("release of %q = %q, want %q (%s)", tt.text, got, tt.want, tt.reason)
+		}
+	})
+}

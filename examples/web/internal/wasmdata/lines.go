@@ -227,7 +227,7 @@ func readFuncs(mem []byte, h pcHeader) (funcs []int, keep, lines []uint32, err e
 
 // zeroLines sets to zero the bytes of pctab's tables at lines that none of the
 // tables at keep holds (the linker writes a table once for every function that has
-// it, whatever its kind).
+// it, whatever its kind); dropUnread's UnsafePoint tables too.
 func zeroLines(pctab []byte, keep, lines []uint32) error {
 	kept := make([]bool, len(pctab))
 	for _, off := range keep {

@@ -150,10 +150,16 @@ func TestDropLinesErrors(t *testing.T) {
 	}
 }
 
-// buildLines builds testdata/lines for js/wasm with the page's flags into a new
-// temporary folder and returns the folder and the module; it skips the test under
-// -short (a build) and where no node can run the module.
+// buildLines builds testdata/lines (buildProgram).
 func buildLines(t *testing.T) (dir string, module []byte) {
+	t.Helper()
+	return buildProgram(t, "lines")
+}
+
+// buildProgram builds testdata/NAME for js/wasm with the page's flags into a new
+// temporary folder, as NAME.wasm, and returns the folder and the module; it skips the
+// test under -short (a build) and where no node can run the module.
+func buildProgram(t *testing.T, name string) (dir string, module []byte) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds a WebAssembly module")
@@ -162,13 +168,13 @@ func buildLines(t *testing.T) (dir string, module []byte) {
 		t.Skip("no node to run the module")
 	}
 	dir = t.TempDir()
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "lines.wasm"), ".")
-	build.Dir = filepath.Join("testdata", "lines")
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, name+".wasm"), ".")
+	build.Dir = filepath.Join("testdata", name)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	module, err := os.ReadFile(filepath.Join(dir, "lines.wasm"))
+	module, err := os.ReadFile(filepath.Join(dir, name+".wasm"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,3 +103,23 @@ func packageOf(name string) string {
 	}
 	return head
 }
+
+// TracebackNames returns the prefixes of the function names a program's runtime
+// and reflection read by name, for ShortNames to keep whole: of the runtime's
+// (runtime/traceback.go, Go 1.26), runtime.gopanic, whose frame a traceback shows
+// as "panic", and the exported functions and methods of exported types, whose
+// frames it shows (isExportedRuntime: "runtime." and a capital, or "runtime.(*"
+// and a capital); every other runtime function's frame it hides, and it tells a
+// runtime goroutine from a user's by the prefix "runtime." (isSystemGoroutine),
+// which a short name keeps ("runtime.17"). Of reflect's and
+// internal/reflectlite's, the methods of Value: they name the method in a panic's
+// message by its name (reflect/value.go valueMethodName, the first frame named
+// "reflect.Value." and a capital; internal/reflectlite/value.go methodName, the
+// frame of the Value method that called flag.mustBeExported or mustBeAssignable).
+func TracebackNames() []string {
+	keep := []string{"runtime.gopanic", "reflect.Value.", "internal/reflectlite.Value."}
+	for c := 'A'; c <= 'Z'; c++ {
+		keep = append(keep, "runtime."+string(c), "runtime.(*"+string(c))
+	}
+	return keep
+}

@@ -109,3 +109,65 @@ func TestShortNamesNoTable(t *testing.T) {
 	require.Equal(t, in, out)
 	require.Empty(t, names)
 }
+
+// TestTracebackNamesRuns builds testdata/args, shortens every function's name but
+// TracebackNames' (the runtime's then short but for runtime.gopanic and its
+// exported functions) and runs both modules in Node: the same output, but for the
+// short names of the frames in a panic's traceback; the frames shown are the same,
+// runtime.Goexit's and the "panic" frame among them, and reflect's panic names its
+// Value method.
+func TestTracebackNamesRuns(t *testing.T) {
+	dir, module := buildProgram(t, "args")
+	shortened, names, err := ShortNames(module, TracebackNames()...)
+	require.NoError(t, err)
+	short, runtimeShort := map[string]string{}, 0
+	for _, n := range names {
+		short[n[1]] = n[0]
+		if strings.HasPrefix(n[1], "runtime.") {
+			runtimeShort++
+		}
+	}
+	require.Greater(t, runtimeShort, 500, "the runtime's functions made short")
+	require.NotContains(t, short, "runtime.gopanic")
+	require.NotContains(t, short, "runtime.Goexit")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "short.wasm"), shortened, 0o644))
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	require.NoError(t, err)
+	exe := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "go_js_wasm_exec")
+	run := func(name string, args ...string) string {
+		out, _ := exec.Command(exe, append([]string{filepath.Join(dir, name)}, args...)...).CombinedOutput()
+		return string(out)
+	}
+	var pairs []string // each frame's full name to its short one
+	for _, n := range names {
+		pairs = append(pairs, "\n"+n[1]+"(", "\n"+n[0]+"(")
+	}
+	frames := strings.NewReplacer(pairs...)
+	for arg, panics := range map[string]string{"x": "main.index(", "d": "main.index(", "g": "main.index(", "r": "panic: reflect: call of reflect.Value.Bool on int Value"} {
+		before, after := run("args.wasm", arg), run("short.wasm", arg)
+		if !strings.Contains(before, panics) {
+			t.Fatalf("args %s printed %q, want %q", arg, before, panics)
+		}
+		if want := frames.Replace(before); after != want || (arg != "r" && !strings.Contains(after, "\n"+short["main.index"]+"(")) {
+			t.Errorf("args %s with short names printed %q, want %q", arg, after, want)
+		}
+	}
+	if before := run("args.wasm", "d"); !strings.Contains(before, "\npanic({") {
+		t.Errorf("args d printed %q, want the panic frame", before)
+	}
+	if before := run("args.wasm", "g"); !strings.Contains(before, "\nruntime.Goexit()") {
+		t.Errorf("args g printed %q, want runtime.Goexit's frame", before)
+	}
+}
+
+func TestTracebackNames(t *testing.T) {
+	keep := TracebackNames()
+	for name, want := range map[string]bool{
+		"runtime.gopanic": true, "runtime.Goexit": true, "runtime.(*Frames).Next": true, "runtime.Frames.X": true,
+		"reflect.Value.Int": true, "internal/reflectlite.Value.Len": true,
+		"runtime.mallocgc": false, "runtime.(*mheap).alloc": false, "runtime.gopark": false, "main.main": false,
+		"reflect.chanlen": false, "reflect.(*rtype).Elem": false, "internal/reflectlite.ValueOf": false,
+	} {
+		require.Equal(t, want, hasAnyPrefix(name, keep), name)
+	}
+}

@@ -108,25 +108,32 @@ func nameRefs(mem []byte, h pcHeader, gofunc int) ([]int, bool) {
 	return refs, true
 }
 
-// maxValue is the largest value of the pc-value table at off in pctab (the runtime's
-// step: the value starts at -1; each pair a zigzag value delta and a pc delta).
+// maxValue is the largest value of the pc-value table at off in pctab (valueRange).
 func maxValue(pctab []byte, off uint32) (int, bool) {
+	_, most, ok := valueRange(pctab, off)
+	return most, ok
+}
+
+// valueRange is the smallest and largest values of the pc-value table at off in
+// pctab (the runtime's step: the value starts at -1; each pair a zigzag value delta
+// and a pc delta).
+func valueRange(pctab []byte, off uint32) (least, most int, ok bool) {
 	if int64(off) >= int64(len(pctab)) {
-		return 0, false
+		return 0, 0, false
 	}
-	p, val, most := pctab[off:], int64(-1), int64(-1)
+	p, val, lo, hi := pctab[off:], int64(-1), int64(math.MaxInt64), int64(-1)
 	for first := true; ; first = false {
 		uv, n := binary.Uvarint(p)
 		if n <= 0 {
-			return 0, false
+			return 0, 0, false
 		}
 		if uv == 0 && !first {
-			return int(most), true
+			return int(lo), int(hi), true
 		}
 		val += int64(uv>>1) ^ -int64(uv&1)
-		most = max(most, val)
+		lo, hi = min(lo, val), max(hi, val)
 		if _, m := binary.Uvarint(p[n:]); m <= 0 {
-			return 0, false
+			return 0, 0, false
 		} else {
 			p = p[n+m:]
 		}

@@ -1,0 +1,3 @@
+module args
+
+go 1.25
