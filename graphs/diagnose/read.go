@@ -246,7 +246,8 @@ type Diagnosis struct {
 	// it was read from: "collect_env", "torch.__version__", "package list", "pip
 	// install", "pip conflict", "pin", "lock file", "version report", "table", "file
 	// name", "image or key", "NGC image", "source checkout" (a branch or tag checked out
-	// in a clone of torch's repository), "source build", "release branch", "prose",
+	// in a clone of torch's repository), "source build", "release branch", "versions
+	// heading" (a bare release under an issue template's "### Versions"), "prose",
 	// "nightly", or "option" when Options.Torch gave it (TestTorchFromDocumented).
 	// Extra fields.
 	TorchText string `json:"torch_text,omitempty"`

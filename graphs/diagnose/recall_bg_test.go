@@ -58,7 +58,7 @@ func TestKeywordLine(t *testing.T) {
 		{"As of June 2025, the latest version is torch 2.7.1.", ""},
 		{"最新版本是 PyTorch 2.7，本文介绍 torch.compile。", ""},
 		{"I'm on the latest version, torch 2.7.1, and compile crashes.", "2.7"},
-		{"# [release/2.13] Skip torch.compile smoke test for Python 3.15", "2.13"},
+		{"# [release/2.13] Skip torch.compile smoke test for Python 3.15", ""}, // the branch a change goes to (branchTarget)
 		{"The job on `release/2.6` fails in the smoke test", "2.6"},
 		{"lightning's release/2.5.x branch", ""},
 		{"see .github/workflows/release/2.6/build.yml", ""},

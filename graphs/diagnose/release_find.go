@@ -714,7 +714,7 @@ func (f *versionFinder) window(text []byte, line int) {
 			}
 			return
 		}
-		if v := waitedVersion(text); v != nil {
+		if v := f.waitedValue(text); v != nil {
 			f.offer(v, f.waitRank, line, text, f.waitWhat, f.waitRow)
 			return
 		}

@@ -135,7 +135,10 @@ func TestExampleRelease(t *testing.T) {
 		{"zh 例如", "# 例如 torch 2.5 会报这个错", ""},
 		{"ja 例えば", "# 例えば torch 2.5 ではこのエラーになる", ""},
 		{"ko 예를 들어", "# 예를 들어 torch 2.5에서는 이 오류가 납니다", ""},
+		{"zh 比如", "比如 PyTorch 2.4.0 上 torch.compile 报错", ""},
+		{"zh 譬如", "# 譬如 torch 2.5 会报这个错", ""},
 		// as before
+		{"zh 比如 with the writer's run", "比如我用的是 PyTorch 2.4.0，torch.compile 就报错", "2.4"},
 		{"an example after the release", "I'm on torch 2.5.1, e.g. with reduce-overhead it crashes", "2.5"},
 		{"the run stated before the example", "Environment: torch 2.5.1\nA failure, e.g. \"Dynamo is not supported on Python 3.13+\" on torch 2.4", "2.5"},
 		{"the writer's run", "I get errors such as \"Dynamo is not supported on Python 3.13+\" on torch 2.5.1", "2.5"},

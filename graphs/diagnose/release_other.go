@@ -74,7 +74,7 @@ var (
 // depBumpLead is depBump's words up to the release: a line's start, a heading's, an
 // emoji's or a commit prefix's marks, the bot's verb and torch's name, "from" or "to".
 const depBumpLead = `(?i)^\s*(?:#{1,6}\s+)?(?:⬆️\s*|:arrow_up:\s*)?(?:\[snyk\]\s*)?(?:[a-z]{2,8}(?:\([\w./-]{0,30}\))?!?:\s*)?(?:⬆️\s*)?` +
-	`(?:(?:bumps?|updates?)\s+` + depName + `\s+(?:requirement\s+)?from|updates?\s+dependency\s+` + depName + `\s+to|` +
+	`(?:(?:bumps?|updates?)\s+` + depName + `\s+(?:version\s+|requirement\s+)?from|updates?\s+dependency\s+` + depName + `\s+to|` +
 	`(?:security\s+)?upgrade\s+` + depName + `\s+from|updates?\s+` + depName + `\s+to)\s+`
 
 // exampleBefore: a release named as an example, after "e.g.", "for example", "such as"
@@ -86,10 +86,13 @@ const depBumpLead = `(?i)^\s*(?:#{1,6}\s+)?(?:⬆️\s*|:arrow_up:\s*)?(?:\[snyk
 // torch 2.5", a test's comment on what a catch site may meet, read as the run's 2.5;
 // "Older releases such as torch 2.4 raise this"): an example, not the run. A line whose
 // words before it show the writer's run ("I get errors such as … on torch 2.5.1",
-// runShown) keeps it. "比如" is not read: "比如 PyTorch 2.4.0 上 torch.compile 报错" is held as
-// the run's (TestRemovedOrComparedRelease's zh-biru-run).
+// runShown) keeps it, in any language ("比如我用的是 PyTorch 2.5.1" names the writer's own run:
+// an example marker with the run's own subject keeps the release). "比如" and "譬如" are
+// Chinese's "for example" as "例如" is: "比如 PyTorch 2.4.0 上 torch.compile 报错" names no
+// one's run, as "For example, on PyTorch 2.4.0 torch.compile errors" does not
+// (TestRemovedOrComparedRelease's zh-biru-example; it had been read as the run's 2.4).
 var exampleBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\be\.\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\bz\.\s?b\.|\bp\.\s?ex\.|\bpar\s+exemple\b|` +
-	`\bpor\s+ejemplo\b|\bzum\s+beispiel\b|например|例如|例えば|たとえば|예를\s?들어|예컨대)(?:[^.;!?。；！？)）]|\d\.\d|\.\d)*$`}
+	`\bpor\s+ejemplo\b|\bzum\s+beispiel\b|например|例如|比如|譬如|例えば|たとえば|예를\s?들어|예컨대)(?:[^.;!?。；！？)）]|\d\.\d|\.\d)*$`}
 
 // releaseTitle and releaseTitleLead: a GitHub release's title, the line that names the
 // release and "Release" alone ("PyTorch 2.9.1 Release, bug fix release", "PyTorch 2.7.0
@@ -100,6 +103,24 @@ var (
 	releaseTitle     = &lazyregexp.Regexp{Expr: `^\s+Release(?:,|\s*$)`}
 	releaseTitleLead = &lazyregexp.Regexp{Expr: `^\s*(?:#{1,6}\s+)?[*_]{0,2}PyTorch\s+v?$`}
 )
+
+// bumpNoun is a bump named as a thing before the release on its line, a person's
+// dependency pull request that runs nothing: "Same bump as #85 (torch>=2.13.0,<2.14,
+// lock regenerated)" (issue 21's v36b R3, nghorbani/human_body_prior#88, titled "Bump
+// torch to 2.13"), a title's "Torch Version Upgrade (2.6.0)"
+// (mit-ll-trusted-autonomy/pyquaticus#96). "After the bump to torch 2.5.1 our compile
+// fails" names no bump as a thing alike and is read as before.
+var bumpNoun = &lazyregexp.Regexp{Expr: `(?i)(?:^[\s#*>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:py)?torch\s+(?:version\s+)?(?:upgrade|bump|update)\s*(?:[(:–—-]\s*)?(?:to\s+)?|` +
+	`\b(?:same|similar|this|that|another|a)\s+(?:version\s+|dependency\s+)?bump\s+(?:as|like)\b[^.!?\n]*)[*\x60'"]{0,2}(?:(?:py)?torch\s*)?(?:[<>=~!^]=?\s*)?v?$`}
+
+// lockRegen is a lock file made anew or updated in the sentence around a release: "lock
+// regenerated" (v36b R3's human_body_prior#88), "regenerate uv.lock", "Update
+// poetry.lock", "lock file maintenance" (Renovate's lockFileMaintenance title), "uv lock
+// --upgrade-package torch==2.6.0": a dependency change, which runs nothing; unless the
+// sentence says a failure (reFailed: "Regenerated uv.lock with torch 2.6.0 and now
+// compile fails").
+var lockRegen = &lazyregexp.Regexp{Expr: `(?i)\block(?:\s?file)?\s+(?:re-?generated|refreshed|updated|maintenance)\b|` +
+	`\b(?:re-?generat\w*|refresh\w*|updat\w*|sync\w*|bump\w*)\s+(?:the\s+)?(?:\x60?[\w-]+\.lock\x60?|lock\s?files?)|\b(?:uv|poetry|pdm)\s+lock\b`}
 
 // depName is a dependency's name as the bots write torch's: plain, in backquotes, a
 // markdown link's text with its target.

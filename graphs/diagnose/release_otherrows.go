@@ -91,6 +91,8 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanSentence | 10<<spanWords, re: otherRunAbsentBefore},                // the error absent, said before it
 	{stage: stageNamed, on: spanSentence, re: otherRunUpdate},                                      // a change's title
 	{stage: stageNamed, on: spanLine, re: depBump},                                                 // a dependency bot's bump
+	{stage: stageNamed, on: spanLine, re: bumpNoun},                                                // a person's bump named as a thing
+	{stage: stageNamed, on: spanAround, re: lockRegen, unlessOn: spanAround, unless: reFailed},     // a lock file made anew
 	{stage: stageNamed, on: spanAfter, re: releaseTitle, andOn: spanLine, and: releaseTitleLead},   // a release's title
 	{stage: stageNamed, on: spanClause | 5<<spanWords, re: otherRunProject},                        // a project's support line
 	{stage: stageNamed, on: spanRestTrim, re: otherRunAbsentAfter},                                 // the error absent, said after it
@@ -126,6 +128,9 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanLine | 120<<spanBytes, re: exampleBefore, unlessOn: spanLine, unless: runShown},
 	// a skip list's condition in a comment (release_skiplist.go)
 	{stage: stageNamed, on: spanLine, re: skipListComment},
+	// a test's reason to skip, a rule said of a release (release_skiplist.go)
+	{stage: stageNamed, on: spanLine, re: testReason},
+	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: hypothetical},
 	// a run without the error, an environment the writer had before, advice (release_find.go)
 	{stage: stageNamed, on: spanClause | 10<<spanWords, re: otherRunNoError},
 	{stage: stageNamed, on: spanClause | 8<<spanWords, re: otherRunPrevious},

@@ -28,8 +28,20 @@ const oneMinorSpec = `(?i)` + torchAt + `(?:py)?torch\s*(?:` +
 // pickOneMinor takes the release a match of oneMinorSpec holds to one minor: the
 // compatible release's or the arbitrary equality's, or a range's lower bound where its
 // upper bound is in the same minor or is the next minor's first release ("<2.1",
-// "<2.1.0"); a wider range is skipped.
+// "<2.1.0"); a wider range is skipped, and so is one that a row of otherRows makes another
+// run's (the pin row asks them through otherRun, whose bound rule a range would meet).
 func pickOneMinor(_ *otherRuns, text []byte, m []int) (lo, hi int, v verdict) {
+	lo, hi, v = oneMinorOf(text, m)
+	if v == take {
+		if s := newReleaseSite(text, lo, hi); s.otherRow(stageNamed) >= 0 {
+			v = skip // "Same bump as #85 (torch>=2.13.0,<2.14, lock regenerated)"
+		}
+	}
+	return lo, hi, v
+}
+
+// oneMinorOf is pickOneMinor without the words around the match.
+func oneMinorOf(text []byte, m []int) (lo, hi int, v verdict) {
 	for g := 1; g <= 2; g++ {
 		if m[2*g] >= 0 {
 			return m[2*g], m[2*g+1], take

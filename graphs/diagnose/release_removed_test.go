@@ -72,7 +72,8 @@ func TestRemovedOrComparedRelease(t *testing.T) {
 		{"ja-ni-kurabe/constructed", "PyTorch 2.0 に比べ、メモリ使用量が少ない", ""},
 		{"ko-boda/constructed", "PyTorch 2.0보다 빠르다", ""},
 		{"zh-bijiao-run/constructed", "我用的是 PyTorch 2.5.1，比 eager 慢", "2.5"},
-		{"zh-biru-run/constructed", "比如 PyTorch 2.4.0 上 torch.compile 报错", "2.4"},
+		{"zh-biru-example/constructed", "比如 PyTorch 2.4.0 上 torch.compile 报错", ""},   // an example (exampleBefore), no comparison
+		{"zh-biru-run/constructed", "比如我用的是 PyTorch 2.4.0，torch.compile 就报错", "2.4"}, // an example of the writer's own run (runShown)
 		{"speedup-over-baseline/id14248991446", "### Results\n- 11.1× speedup over PyTorch 2.1.0 baseline\n- 78 μs latency (from 870 μs)", ""},
 		{"speedup-over-eager/id70890726271", "| 59 | **TensorRT Kernel Speedup vs PyTorch Eager Mode** | TensorRT FP8 compilation delivered a 2.85x speedup over PyTorch 2.4 eager execution on identical NVIDIA L40S hardware. |", ""},
 		{"speedup-over-bold/id62419670736", "production case studies include a 2026 healthcare deployment on 16xA100 reporting **2.3x speedup over PyTorch 2.3** for a training workload [Secondary].", ""},

@@ -75,6 +75,10 @@ const keyMark = `[*_\x60]{0,3}`
 // states unless it compares it (torchRange).
 const whatVersionAttr = "torch.__version__"
 
+// whatVersionsHeading is the phrasing of the next-versions-heading row, whose value is
+// a bare release alone (versionsHeadingValue).
+const whatVersionsHeading = "versions heading"
+
 // whatNGCImage names the rows that read an NVIDIA NGC container's torch from its tag,
 // environment or banner (release_ngc.go, the ngc-tag row).
 const whatNGCImage = "NGC image"
@@ -267,11 +271,12 @@ func releaseRows() []releaseRow {
 		// a nightly named in prose: "2.13.0.dev20260518".
 		{name: "nightly", what: "nightly", literal: ".dev20", anchors: []string{".dev20"}, rank: rankProse,
 			shape: `\b(\d+\.\d+\.\d+\.dev\d{8}(?:\+[0-9A-Za-z.]+)?)`},
-		// PyTorch's release branch a run built or failed on: "[release/2.13] Skip … for Python
-		// 3.15", "the validation job on `release/2.13` fails" (pytorch/test-infra's cherry-picks
-		// and PyTorch's own, "[release/2.6] …"); not a minor's line ("release/2.5.x") nor a
-		// path under it, nor a branch a command or an option picks on a line without torch
-		// ("--branch release/2.4", "git push origin release/2.2": pickReleaseBranch).
+		// PyTorch's release branch a run built or failed on: "the validation job on
+		// `release/2.13` fails" (pytorch/test-infra#8230); not a minor's line ("release/2.5.x")
+		// nor a path under it, nor the branch a change goes to or comes from (a title's
+		// "[release/2.13]" tag, a cherry-pick's: branchTarget), nor a branch a command or an
+		// option picks on a line without torch ("--branch release/2.4", "git push origin
+		// release/2.2": pickReleaseBranch).
 		{name: "release-branch", what: "release branch", literal: "release/2.", anchors: []string{"release/2."}, rank: rankProse, pick: pickReleaseBranch,
 			shape: `(?:^|[^\w/.-])release/(2\.\d{1,2})(?:$|[^\w./-])`},
 		// the release tag of PyTorch's tracker issues' titles: "[release 2.11][triton] trunk /
@@ -307,6 +312,13 @@ func releaseRows() []releaseRow {
 			"orch版本", "orch**版本", "orch 版本", "orch的版本"}, rank: rankPackage, next: true,
 			shape: versionKeyShape,
 			gate:  mayBeVersionKey, maxLen: maxKeyLine},
+		// PyTorch's bug template's "### Versions" heading (.github/ISSUE_TEMPLATE/bug-report.yml,
+		// whose field asks for collect_env's output), or bold "**Versions**", over a bare
+		// release alone, the reporter's torch (pytorch/pytorch#119607: "### Versions" /
+		// "2.2.0" / "trunk", issue 21's v36b R6); only such a release is read on the line
+		// (versionsHeadingValue), not another package's.
+		{name: "next-versions-heading", what: whatVersionsHeading, anchors: []string{"Versions"}, rank: rankPackage, next: true,
+			shape: `^\s*(?:#{1,6}\s*[*_]{0,2}|[*_]{2})Versions[*_]{0,2}\s*:?\s*$`, maxLen: 40},
 		// a lock file's package entry, the version on the line after the name: poetry.lock,
 		// uv.lock and pdm.lock write [[package]] / name = "torch" / version = "2.6.0+cu124"
 		// (astral-sh/uv#10693 quotes a uv.lock).

@@ -175,8 +175,8 @@ var releaseRowDocs = map[string]releaseRowDoc{
 		example: `torch.bmm on CUDA crashes with "fatal error: Python.h" in 2.14 when python3-dev is missing`, want: "2.14",
 		source: "https://github.com/pytorch/pytorch/issues/196977's title (holdoutES, measured before)"},
 	"release-branch": {
-		example: "[release/2.13] Skip torch.compile smoke test for Python 3.15", want: "2.13",
-		source: "pytorch/test-infra pull requests titled \"[release/2.N] …\", and pytorch/pytorch's cherry-picks (holdoutBH's test-infra#8230, measured before)"},
+		example: "The validation job on `release/2.13` fails in the smoke test", want: "2.13",
+		source: "pytorch/test-infra#8230's body (holdoutBH); its title's \"[release/2.13]\" tag, the branch the change goes to, is no run's (branchTarget)"},
 	"release-tag": {
 		example: "# [release 2.11][triton] trunk / linux-jammy-rocm-py3.10 / test failures", want: "2.11",
 		source: "pytorch/pytorch's release tracker issues titled \"[release 2.N] …\" (holdoutBJ's #174313, measured before)"},
@@ -195,6 +195,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"next-pip-show": {
 		example: "Name: torch\nVersion: 2.3.0", want: "2.3",
 		source: "pypa/pip src/pip/_internal/commands/show.py (pip show torch: \"Name: torch\" then \"Version: 2.5.1\", pasted so in issues)"},
+	"next-versions-heading": {
+		example: "### Versions\n2.2.0\ntrunk", want: "2.2",
+		source: "https://github.com/pytorch/pytorch/issues/119607 (its Versions section holds the release alone; pytorch/pytorch .github/ISSUE_TEMPLATE/bug-report.yml names the field Versions)"},
 	"next-lock-name": {
 		example: "[[package]]\nname = \"torch\"\nversion = \"2.6.0+cu124\"", want: "2.6",
 		source: "https://github.com/astral-sh/uv/issues/10693 (a uv.lock's [[package]] entries: name = \"…\", version = \"…\"); poetry.lock and pdm.lock write the same keys"},

@@ -19,3 +19,20 @@ var skipListComment = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:#+|//+)\s*(?:(?:or|al
 // commentClause is text within one sentence: no semicolon, and a dot only inside a name
 // ("torch.compile").
 const commentClause = `(?:[^.;]|\.\S)*`
+
+// testReason is a test's own reason for skipping or expecting a failure, open up to a
+// release on its line: pytest's reason= ("reason=\"torch.compile is not supported on
+// Python 3.14+ (torch 2.9 raises)\"", issue 21's v36b R1, a skipif over a test of
+// measurekit), the message of pytest.skip/xfail, unittest's skip, skipIf, skipUnless and
+// skipTest, and a project's own skip decorator ("@skipIfTorchVersion(\"2.6\", reason=…)");
+// the reason states a release's behaviour that the test avoids, not a run's.
+var testReason = &lazyregexp.Regexp{Expr: `(?i)(?:\breason\s*=\s*|\b(?:skip\w*|xfail)\s*\((?:[^"'\n]*,\s*)?)[rbfu]{0,2}(?:"|')[^"'\n]*$`}
+
+// hypothetical is a modal after a release that is its sentence's subject, alone or
+// joined to another package ("# Windows note: Torch 2.8 + Unsloth may trigger
+// torch.compile / inductor which requires a local C++ compiler", issue 21's v36b R4, a
+// comment over code that turns compilation off; "PyTorch 2.6 can require a C++
+// compiler", "torch 2.5 might cause recompiles"): a rule said of a release, not a run of
+// it. "On torch 2.8 I got …" names another subject; "can't" and "cannot" say a failure.
+var hypothetical = &lazyregexp.Regexp{Expr: `(?i)^[*_\x60]{0,3}(?:\s*(?:\+|&|and|with|plus)\s*[A-Za-z][\w.-]*){0,2}\s+(?:may|might|can|could|would)\s+(?:also\s+|still\s+|sometimes\s+|potentially\s+|then\s+)?` +
+	`(?:trigger|cause|require|need|raise|throw|fail|break|crash|lead|result|produce|emit|hit|invoke|pull|enable)\b`}

@@ -139,12 +139,29 @@ func (f *versionFinder) sourceEffect(r sourceRow, m [][]byte, text []byte, line 
 // checkout of torch's repository says so (sourceRows).
 var branchPickers = []string{"branch", "base", "checkout", "switch", "push", "origin", "merge", "rebase", "pull", "fetch", "into", "onto", "-b"}
 
-// pickReleaseBranch takes release-branch's release unless a command or an option picks
-// the branch (branchPickers) on a line that does not name torch: any project's release
+// branchTarget is the text before a release branch that a change goes to or comes
+// from, not a run's: a title's tag at its start ("# [release/2.10] Fix graph capture error
+// handling for ROCm 7.14+", ROCm/pytorch#3326, issue 21's v36b R2; a digest's "### PR
+// #12547: [release/2.1] Redact …", code corpus id 67110427305; "[release/2.1]
+// cudagraph explicit sync only after capture_begin()", ROCm/pytorch#1509: the cherry-pick
+// convention of PyTorch's and ROCm's release branches), a cherry-pick's or backport's
+// target or source ("Cherry-pick to release/2.9", "Backport to release/2.8", "(cherry
+// picked from release/2.2 commit …)"), a change's or fix's ("Nothing to fix in
+// release/2.10", ROCm/pytorch#3326's body). A run on the branch is said elsewhere in such a
+// text ("The validation job on `release/2.13` fails", pytorch/test-infra#8230's body).
+var branchTarget = &lazyregexp.Regexp{Expr: `(?i)(?:^\s*(?:#{1,6}\s*)?(?:(?:PR|pull\s+request)\s*#?\d+\s*[:：-]?\s*)?[*_\x60]{0,2}\[|` +
+	`\b(?:cherry[\s-]?pick\w*|picked|backport\w*|port(?:ed|ing|s)?|land(?:ed|ing|s)?|merged?|fix(?:ed|es|ing)?|chang\w*|appl\w*|includ\w*|go(?:es)?|went)\s+(?:\S+\s+){0,3}?(?:to|into|onto|for|from|on|in)\s+(?:the\s+)?[\x60'"*]{0,2})$`}
+
+// pickReleaseBranch takes release-branch's release unless a change goes to it
+// (branchTarget) or a command or an option picks the branch (branchPickers) on a line
+// that does not name torch: any project's release
 // branch is named so (prec15 finding 3: code corpus ids 61990418829 "cf scan --repo
 // acme/api --branch release/2.4", 55971324894, 54156015487, 3577326517, 70974269317,
 // 24206865517 read 2.4, 2.0 and 2.2).
 func pickReleaseBranch(_ *otherRuns, text []byte, m []int) (lo, hi int, v verdict) {
+	if matchGated(branchTarget, text[:max(0, m[2]-len("release/"))]) {
+		return m[2], m[3], skip
+	}
 	if namesTorch(text) {
 		return m[2], m[3], take
 	}
