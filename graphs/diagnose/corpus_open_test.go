@@ -6,14 +6,7 @@ package diagnose
 var OpenFalse = map[string]string{
 	// holdoutHF and holdoutHG, measured at 014b5a10 and at 9019a63b with no change made for
 	// them (validations v36a and v36b, 2026-12-07): classes in testdata/corpus/README.md.
-	"hf_neg_chimeraforge_comment_surface_issues_early_tritonmissing":     "holdoutHF: a purpose in a comment (\"Force a first execution to surface backend/toolchain issues early (e.g., TritonMissing).\"), the bare class name as its example, read as triton-missing",
-	"hf_neg_windows_comment_suppresses_triton_not_found_not_enough_sms":  "holdoutHF: a purpose in a comment over the program's own guard (\"This suppresses the \\\"triton not found\\\" and \\\"Not enough SMs\\\" warnings.\"), the warning cut, read as max-autotune-gemm-off",
-	"hg_neg_source_train_step_compile_raise_mode_options":                "holdoutHG: a source passage that starts at a docstring's closing `\"\"\"` (its opening left out), which turns the raise below into prose, read as mode-and-options",
-	"hg_neg_paddle_port_commented_out_capturable_raise":                  "holdoutHG: PyTorch's opposite warning (\"constructed with capturable=True, but step() is running without CUDA graph capture\") in commented-out source, read as optimizer-not-capturable",
-	"hg_neg_code_windows_note_torch28_unsloth_cl_proactive_disable":      "holdoutHG: a condition wrapped over comment lines after a sentence's end (\"If Build Tools are not\" / \"installed this raises: RuntimeError: Compiler: cl is not found.\") in a rule comment over the program's guard, read as cxx-compiler-missing",
 	"hg_neg_zh_ort_server_comment_ort_capture_global_mode_not_permitted": "holdoutHG: ONNX Runtime's own global-mode capture failure told in a Chinese comment (another program's capture, no PyTorch in it), read as stream-capture-illegal",
-	"hg_neg_code_comment_clone_prevents_overwritten_errors":              "holdoutHG: a purpose verb ending a comment line (\"— prevents\") over the cut message quoted on the next (\"\\\"overwritten by a subsequent run\\\" errors\"), read as overwritten-output",
-	"hg_neg_code_comment_rope_do_not_persist_to_avoid_overwritten":       "holdoutHG: a purpose ending a comment line (\"… across CUDA Graph replays to avoid\") over the cut message quoted on the next, read as overwritten-output",
 	// holdoutAA's Liger-Kernel comment, relabelled `-` by the corpus rule (2026-12-07, as
 	// holdoutFB's MUSA comment): testdata/corpus/README.md, "Label questions decided".
 	"aa_liger_moe_cu_comment_nvshmem_sync_capture_not_permitted": "holdoutAA: a prediction in a C++ comment (\"would do an internal cudaStreamSynchronize and\" / \"therefore fail with \\\"…\\\"\"), the stream-ordered barrier used instead, read as stream-capture-illegal",

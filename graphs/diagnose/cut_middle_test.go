@@ -64,6 +64,13 @@ func middleCounts(s *scanner, q middleQuote, lines [][]byte, n int, next []byte)
 // (the longest is 31: kornia's conftest tests `"not yet supported for torch.compile" not
 // in str(ex)`).
 func TestMiddleQuotesNegatives(t *testing.T) {
+	// middleQuietElsewhere are negatives with a quotation that is a middle part of a
+	// literal, which give no finding all the same (TestCorpus holds their golden files),
+	// with the reason.
+	middleQuietElsewhere := map[string]string{
+		"hg_neg_code_comment_clone_prevents_overwritten_errors":        "a comment's purpose, \"— prevents\" ending the line over the quote on the next (purposeJoined)",
+		"hg_neg_code_comment_rope_do_not_persist_to_avoid_overwritten": "a comment's purpose, \"to avoid\" ending the line over the quote on the next (purposeJoined)",
+	}
 	t.Parallel()
 	const middleMargin = 20
 	s, err := newScanner()
@@ -84,6 +91,9 @@ func TestMiddleQuotesNegatives(t *testing.T) {
 		}
 		if _, open := OpenFalse[fields[0]]; open {
 			continue // a negative whose finding is open, with its reason (corpus_test.go)
+		}
+		if _, quiet := middleQuietElsewhere[fields[0]]; quiet {
+			continue // the middle rule fits, and the text gives no finding (its golden file)
 		}
 		negatives++
 		text, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", fields[0]+".txt"))

@@ -22,8 +22,12 @@ import (
 // (mechanismLead): a component that "only warns" (or logs, prints); that "disallows this …
 // and raises:"; a present consequence of a condition that a thing is absent or broken
 // ("When X is absent, … crashes … with", "If X is missing, … raises:"); "Without X, …
-// raises:" with a colon that introduces the message; their Chinese, Japanese and Korean
-// siblings. A person in the clause ("I", "we", "my", "you": raisedPerson's words) makes it
+// raises:" (or with no comma, "Without X this raises:") with a colon that introduces the
+// message; their Chinese, Japanese and Korean siblings. The condition may open at the end
+// of the comment's line above, after a sentence: "# … on Windows. If Build Tools are not"
+// over "# installed this raises: RuntimeError: Compiler: cl is not found." (a rule comment
+// over a guard that turns compile off: validate36b's 39), read without the comment's
+// marks. A person in the clause ("I", "we", "my", "you": raisedPerson's words) makes it
 // a report or a tip, and so does a fix after the message (hypoTip: "If any of the above
 // commands fails with `Python.h: …`, install `python3-dev`", holdoutAC's rwkv7 guide), a
 // past ("inductor only warned"), a modal ("this can raise:", holdoutEY's vllm-hook issue)
@@ -57,13 +61,16 @@ var mechanismLead = &lazyregexp.Regexp{Expr: `(?i)(?:` +
 	`\b(?:when|whenever|if|once)\s+(?:the\s+|a\s+|an\s+)?[\w.\x60()-]+(?:\s+[\w.\x60()-]+){0,3}?\s+(?:is|are)\s+(?:absent|missing|unavailable|not\s+(?:installed|available|found|present|set|pinned)|broken|skipped|wrong)\b` +
 	mechanismClause + `{0,160}?\b(?:crashes|fails|raises|throws|errors(?:\s+out)?|aborts|dies|warns)\b` + mechanismClause + `{0,100}?(?:\bwith|[:：])|` +
 	// "Without `.pin_memory()`, capturing a forward pass through this branch (…) raises:"
-	`\bwithout\s+(?:[^,.;:!?\n]|\.\S){1,60},` + mechanismClause + `{0,200}?\b(?:raises|throws|warns|errors(?:\s+out)?|aborts)\s*[:：]|` +
-	// Chinese: "Inductor 只会警告", "会拒绝并抛出：", "缺少 X 时…会抛出："; Japanese: "警告するだけ",
-	// "拒否して…を送出します：", "X がない場合…が発生します："; Korean: "경고만 출력", "거부하고 …를 발생시킵니다:"
+	// (the comma may be left out: "Without Build Tools this raises:")
+	`\bwithout\s+(?:[^,.;:!?\n]|\.\S){1,60},?` + mechanismClause + `{0,200}?\b(?:raises|throws|warns|errors(?:\s+out)?|aborts)\s*[:：]|` +
+	// Chinese: "Inductor 只会警告", "会拒绝并抛出：", "缺少 X 时…会抛出：", "如果没有安装 X，会报错：";
+	// Japanese: "警告するだけ", "拒否して…を送出します：", "X がない場合…が発生します：", "X がインストール
+	// されていない場合、次のエラーになります："; Korean: "경고만 출력", "거부하고 …를 발생시킵니다:"
 	`只(?:会|是)?(?:警告|打印|输出)|(?:不允许|禁止)[^。！？\n]{0,40}?(?:并|且|然后)(?:抛出|报错|引发)\s*[:：]|` +
 	`(?:缺少|没有|未安装)[^。！？\n]{1,40}?(?:时|的话)[^。！？\n]{0,60}?(?:会|将)(?:抛出|报错|引发|崩溃)[^。！？\n]{0,20}?[:：]|` +
+	`(?:如果|若|要是|假如)[^。！？\n]{0,30}?(?:没有|缺少|未安装|缺失|没装)[^。！？\n]{0,60}?(?:会|将)(?:抛出|报错?|引发|崩溃)[^。！？\n]{0,20}?[:：]|` +
 	`警告(?:する|を出す)だけ|禁止(?:し|して)[^。\n]{0,40}?(?:送出|発生|スロー)[^。\n]{0,10}?[:：]|` +
-	`(?:が(?:ない|無い|存在しない)|がインストールされていない)場合[^。\n]{0,60}?(?:送出|発生|クラッシュ)[^。\n]{0,10}?[:：]|` +
+	`(?:が(?:ない|無い|存在しない)|(?:され|し)ていない)場合[^。\n]{0,60}?(?:送出|発生|クラッシュ|エラーに(?:なり|なる))[^。\n]{0,10}?[:：]|` +
 	`경고만\s*(?:출력|표시)|허용하지\s*않(?:고|으며)[^.\n]{0,40}?(?:발생|던)[^.\n]{0,10}?[:：]|` +
 	`(?:없으면|없는\s*경우)[^.\n]{0,60}?(?:발생|던|크래시)[^.\n]{0,10}?[:：]` +
 	`)` + mechanismTail}
@@ -149,12 +156,16 @@ func (s *scanner) mechanismStated(i int, e *ringLine) bool {
 		return false
 	}
 	var prev []byte
+	before := e.clean[:at]
 	if slot := &s.leads[e.vline%ringSize]; slot.vline == e.vline && e.lineStart {
 		prev = slot.text
-	} else {
-		prev = s.sentenceAbove(e)
+	} else if prev = s.sentenceAbove(e); prev != nil {
+		// the comment's marks on e's line are not the sentence's words: "# … If Build
+		// Tools are not" over "# installed this raises: RuntimeError: Compiler: cl is
+		// not found." (validate36b's 39)
+		before = unmarked(before)
 	}
-	text := append(append(append(s.mechText[:0], prev...), ' '), e.clean[:at]...)
+	text := append(append(append(s.mechText[:0], prev...), ' '), before...)
 	s.mechText = text
 	text = text[max(0, len(text)-2*absentAround-80):]
 	if !mechanismGated(text) {

@@ -2165,14 +2165,15 @@ func (s *scanner) hit(i int, e *ringLine, text []byte, m Match) { s.hitSpan(i, e
 
 // retoldUnreported reports whether row i, a retelling, is on e as no report of the
 // failure (retoldUnreported in absent.go: a condition, a string of code, a compiler
-// that is the finder; Triton's absence told as the reason of a skip, skippedForLack), its pattern narrowed to the alternatives the line admits
+// that is the finder; Triton's absence told as the reason of a skip, skippedForLack;
+// the optimizer's opposite warning, capturableUncaptured), its pattern narrowed to the alternatives the line admits
 // (narrowed), and counted as the bytes of the line by those alternatives.
 func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 	r := &s.rows[i]
 	if !r.Paraphrase {
 		return false
 	}
-	if r.Code == TritonMissing && skippedForLack(e.clean, s.below(e)) {
+	if r.Code == TritonMissing && skippedForLack(e.clean, s.below(e)) || r.Code == OptimizerNotCapturable && capturableUncaptured.Match(e.clean) {
 		return true
 	}
 	re, alts := s.narrowed(r.re(), e.clean)

@@ -343,31 +343,58 @@ const docReach = 60
 type docState struct {
 	quote byte // '"' or '\'' while one is open, else 0
 	line  int  // the line it opened on
+	// bare: it was opened by a line that is the triple quote alone, under no line that
+	// ends in a colon (a def's or a class's header); colon: the last line that was not
+	// blank ended in one
+	bare, colon bool
 }
 
 // next returns whether the window raw (of line; lineStart when it starts the line)
-// starts inside a triple-quoted string, and follows raw's quotes.
+// starts inside a triple-quoted string, and follows raw's quotes. A triple quote alone
+// on its line, under no def's or class's header, that a line of code (codeLine)
+// follows closed a docstring whose opening the text left out: a passage cut from a
+// source file that starts inside a docstring ("    Example: …" lines, then "    \"\"\"" over
+// "    _C._log_api_usage_once(…)" and a raise: validate36b's 27, a fork of PyTorch's
+// _compile_train_step). The code below it is code, not the docstring's prose.
 func (d *docState) next(raw []byte, line int, lineStart bool) bool {
 	in := d.quote != 0 && line-d.line <= docReach
 	if !in {
 		d.quote = 0
 	}
+	t := trimBlankLeft(raw)
+	colon := d.colon
+	if tt := bytes.TrimSpace(t); lineStart && len(tt) > 0 {
+		in = in && !d.closedBare(tt)
+		d.colon = tt[len(tt)-1] == ':'
+	}
 	b := raw
 	if !in {
-		if !lineStart {
-			return false
-		}
-		t := trimBlankLeft(raw)
-		if docOpens(t) == 0 {
+		if !lineStart || docOpens(t) == 0 {
 			return false
 		}
 		k := bytes.IndexAny(t, `"'`)
 		d.quote, d.line, b = t[k], line, t[k+3:]
+		d.bare = !colon && len(bytes.TrimSpace(b)) == 0
 	}
 	if bytes.Contains(b, []byte{d.quote, d.quote, d.quote}) {
 		d.quote = 0
 	}
 	return in
+}
+
+// closedBare reports whether line, the first line that is not blank under a triple quote
+// that opened its string bare (docState.bare), is a line of code (codeLine), and then
+// takes that quote for a close: no string is open.
+func (d *docState) closedBare(line []byte) bool {
+	if !d.bare || d.quote == 0 {
+		return false
+	}
+	d.bare = false
+	if codeLine.Match(line) {
+		d.quote = 0
+		return true
+	}
+	return false
 }
 
 // docOpens returns the quote of the triple quote t starts with (after at most two of a
