@@ -226,12 +226,7 @@ var openMisses = map[string]string{
 	// (the next-versions-heading row). hg_code_stereo_ffs stays open: its release is the
 	// object of "no Triton build compatible with torch==2.6.0's inductor internals", and the
 	// failure that would make it the run's ("raises") is on the comment's next line.
-	"hf_anima_lora_harness_docstring_observed_n_distinct_sizes":                  "holdoutHF: the re-record hint quoted as \"observed N distinct sizes\" (no \"We have\", a literal N) in a docstring stating the pattern that causes it",
-	"hf_odinhalo_phase3_summary_hip_fires_cuda_graph_empty":                      "holdoutHF: \"CUDA Graph is empty\" quoted without its first word after a verb no lead list holds (\"HIP backend fires \\\"…\\\" warning ~30 times per run\")",
-	"hg_nix_skorch_disabledtests_py311_not_yet_supported_v201_link":              "holdoutHG: the 2.0 wording \"Python 3.11+ not yet supported for torch.compile\" bare in an indented nix comment over a disabled test, read as the code's own rule",
-	"hg_zh_diagnostics_readme_known_pitfalls_triton_windows_attrsdescriptor_260": "holdoutHG: `cannot import name 'AttrsDescriptor'` cut at the class name in a Chinese known-pitfalls bullet (triton-windows 3.8.0 with torch 2.6.0), no torch.compile or Inductor named (the row requires it)",
-	"hg_runbook_grpo_hpc_troubleshooting_attrsdescriptor_pythonnousersite":       "holdoutHG: `ImportError: cannot import name 'AttrsDescriptor'` cut at the class name as a run book's **Error:** under \"Import Errors (Triton/PyTorch)\", no torch.compile or Inductor named (the row requires it)",
-	"hg_code_stereo_ffs_comment_triton_windows_attrsdescriptor_torch260":         "holdoutHG: release 2.6 in a possessive (\"torch==2.6.0's inductor internals on Windows\") in a comment of a project pinned to it (the tester calls it disputable)",
+	"hg_code_stereo_ffs_comment_triton_windows_attrsdescriptor_torch260": "holdoutHG: release 2.6 in a possessive (\"torch==2.6.0's inductor internals on Windows\") in a comment of a project pinned to it (the tester calls it disputable)",
 	// holdoutHD and holdoutHE, measured at 3dd727a2 and at 94e81d4c (validations v35a and v35b);
 	// their releases (HD's pin under downgrade advice, HE's print output's CUDA version) are
 	// read since 9c6f7d0f.

@@ -167,7 +167,7 @@ func tritonRows() []Signature {
 			// program's own import of it (a kernel library, an installer's check) is not
 			// Inductor's: the row wants torch.compile or Inductor in the log.
 			Code: TritonMissing, Literal: "cannot import name 'AttrsDescriptor' from 'triton.",
-			Requires: compileContext + `|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold,
+			Requires: attrsContext,
 			Releases: modes.Minors(6, 6),
 			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor, " +
 				"which Triton 3.3 and later lack (2.6 pins 3.2)",
@@ -189,7 +189,7 @@ func tritonRows() []Signature {
 			// ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26).
 			Code: TritonMissing, Literal: "AttrsDescriptor", Paraphrase: true,
 			Pattern:  importRetold(`AttrsDescriptor`),
-			Requires: compileContext + `|Inductor| inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold,
+			Requires: attrsContext,
 			Releases: modes.Minors(6, 6),
 			Cause: "a report of the ImportError above: the installed Triton does not match torch: 2.6's Inductor " +
 				"imports AttrsDescriptor, which Triton 3.3 and later lack (2.6 pins 3.2)",
@@ -219,7 +219,7 @@ func tritonRows() []Signature {
 			// at all: its first ImportError (kijai/ComfyUI-KJNodes#249, holdoutBD, measured
 			// once; the traceback then cut).
 			Code: TritonMissing, Literal: "No module named 'triton.backends'",
-			Requires: compileContext + `|runtime[\\/]hints\.py|` + compileTold,
+			Requires: attrsContext,
 			Releases: modes.Minors(6, 6),
 			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor from " +
 				"triton.backends.compiler, and this Triton, older than the 3.2 that 2.6 pins, has no triton.backends",
@@ -734,6 +734,40 @@ const compileContext = `torch\.compile|aot_eager|compile_fx|torch\._dynamo|codec
 const compileTold = `torch comp(?:il\w*)?\b|Torch comp(?:il\w*)?\b|Torch Comp(?:il\w*)?\b|torch Comp(?:il\w*)?\b|torch_compile|compile=True|compile = True|` +
 	`--compile(?:[= ]|$)|compiled the model|compile the model|compiling the model|` +
 	`トーチのコンパイル|torch 编译|torch编译|torch 컴파일|torch컴파일`
+
+// attrsContext is the one context of the ImportErrors of 2.6's hints.py (the AttrsDescriptor
+// rows, their cuts and retellings, and triton.backends' ModuleNotFoundError): torch.compile
+// or Inductor named by module (compileContext), by a word ("Inductor immediately died with
+// \x60ImportError: cannot import name 'AttrsDescriptor'\x60", validate36b's 43; " inductor",
+// not torch/_inductor's paths) or by a program's switch (compileTold), hints.py, a
+// TORCHDYNAMO_ variable, or Triton and torch named together (tritonTorchNamed). Other
+// programs import AttrsDescriptor from Triton too (Unsloth's startup patches, a ComfyUI node
+// pack's own import: ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26,
+// neg_kjnodes212_attrs), so the bare ImportError wants one of these.
+const attrsContext = compileContext + `|Inductor| inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold + `|` + tritonTorchNamed
+
+// tritonTorchNamed is Triton and torch named together as the pair whose versions must
+// match: "Triton/PyTorch" ("### Import Errors (Triton/PyTorch)", a GRPO runbook's
+// troubleshooting heading, validate36b's 56), "PyTorch + Triton"; a Triton release and a
+// torch release on one line ("\x60triton-windows\x60 必须用 **3.2.0.post21**（配 torch 2.6.0）",
+// a known-pitfalls list, validate36b's 44; "torch 2.6 with triton 3.3"); triton-windows with
+// torch on one line. Not "Torch 2.6.0 fails with Triton ImportError" (a torch release and
+// Triton with none: Unsloth's startup, ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26).
+// Each alternative keeps a literal prefix of five bytes for the prefilter.
+const tritonTorchNamed = `Triton/PyTorch|PyTorch/Triton|Triton/Torch|Torch/Triton|triton/torch|torch/triton|` +
+	`Triton \+ PyTorch|PyTorch \+ Triton|triton \+ torch|torch \+ triton|` +
+	`triton 3\.` + torchLater + `|Triton 3\.` + torchLater + `|triton==3\.` + torchLater + `|` +
+	`torch 2\.` + tritonLater + `|Torch 2\.` + tritonLater + `|torch==2\.` + tritonLater + `|` +
+	`triton-windows[^\n]{0,80}?[Tt]orch\b`
+
+// torchLater and tritonLater are the other release of tritonTorchNamed's pair, later on
+// the line. The pair's first word is written out with its release ("triton 3.", "torch
+// 2."): a context's anchor is its literal prefix, and "torch" alone is on most lines of
+// a log (BenchmarkShapes: every such line ran the context's pattern).
+const (
+	torchLater  = `[^\n]{0,80}?[Tt]orch\W{0,3}v?2\.\d`
+	tritonLater = `[^\n]{0,80}?[Tt]riton[\w-]*\W{0,12}v?[23]\.\d`
+)
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
 const launcherSource = "Triton's third_party/nvidia/backend/driver.py (libraries = ['cuda'], libcuda_dirs reads " +

@@ -20,7 +20,18 @@ const threadEvidence = `threading\.py|ThreadPoolExecutor|Exception in thread`
 // and a cuBLAS error mid-capture, then "every later probe in that process died
 // instantly"), so torch.compile or cudagraph trees named beside it no longer choose the
 // threads (they did from the branch recallK to holdoutHD).
-const threadsTold = threadEvidence + `|` + threadProse
+const threadsTold = threadEvidence + `|` + threadProse + `|` + threadCallers
+
+// threadCallers is several callers shown by their names or their load: Python's default
+// thread names ("Thread-3 (process_request_thread)") and requests a server served at once
+// ("serving 16 requests on cuda:0" above two tracebacks of one worker's frame, one the
+// collision and one the other capture's invalidated end: testdata/logs/trees_callers.log).
+// Not a count of requests alone ("256 requests, seed 1234", a load test's spec in an
+// engine's benchmark notes, hc_sglangomni1061_higgs_offset_increment_prose: an engine
+// schedules its requests in one thread) nor an engine's worker processes (each has its
+// own pools).
+const threadCallers = `Thread-\d|serving \d+ requests|serving \d+ concurrent|requests concurrently|concurrent requests|` +
+	`requests in parallel|parallel requests`
 
 // threadsShown is user threads in either form, a traceback's or prose's: the random
 // generator's capture check (its two wordings) takes the threads' cause only where the
@@ -37,7 +48,7 @@ const threadsTold = threadEvidence + `|` + threadProse
 // 52309256939; onnxruntime's "Specify the number of threads explicitly so the affinity
 // is not set.", ROCm/AMDMIGraphX#4659). Plural threads count where a word says they are
 // several callers (threadsPlural).
-const threadsShown = threadEvidence + `|` + threadUserProse + `|` + threadsPlural
+const threadsShown = threadEvidence + `|` + threadUserProse + `|` + threadsPlural + `|` + threadCallers
 
 // threadsPlural: threads told as several callers, by a count word before ("different
 // threads", "two threads") or what they do after ("threads call the compiled model").
@@ -300,9 +311,7 @@ const (
 		"open; the text shows no threads, so the likelier cause is a capture that failed, the program's own or " +
 		"cudagraph trees' recording (torch.compile'd code that compiles or recompiles inside a capture, on its " +
 		"first call or a new shape, fails it)"
-	rngLeftCapturingFix = "find the capture's first error earlier in the log (often an operation not permitted " +
-		"while a stream is capturing: a sync, .item(), a CPU copy or an allocation outside the pool) and fix " +
-		"that; once a capture has failed, restart the process rather than capturing again; inside a capture, " +
+	rngLeftCapturingFix = failedCaptureFirst + "; inside a capture, " +
 		"draw random numbers only on the capturing stream (torch.cuda.graph(g, stream=s)) and from no other " +
 		"thread; call torch.compile'd code once with each shape before capturing it, so that it compiles " +
 		"outside the capture"
@@ -315,6 +324,14 @@ const (
 		"underway, but the current stream is not capturing.\" on graph_expects_this_gen_: ids 1712252194, " +
 		"211198472, 47563982698; the flag's releases as philoxSource's); reports: ace-step/ACE-Step-1.5#613, #587"
 )
+
+// failedCaptureFirst is the advice both rows of a capture that failed start with, the
+// generator's check (rngLeftCapturingFix) and the allocator's pool left recording
+// (poolLeftRecordingFix), worded once.
+const failedCaptureFirst = "find the failed capture's first error earlier in the log (often an operation not " +
+	"permitted while a stream is capturing: a sync, .item(), a CPU copy, an allocation outside the pool, a " +
+	"library call that allocates its workspace) and fix that; once a capture has failed, restart the process " +
+	"rather than capturing again"
 
 // generatorExpects and generatorRegistered are the releases of the CUDA generator's two
 // capture states: 2.0–2.3 check graph_expects_this_gen_ in philox_cuda_state, 2.4
@@ -354,11 +371,8 @@ const (
 		"graph.pool(), a serving engine's global pool, cudagraph trees' pool); the text shows no threads, so the " +
 		"likelier cause is a capture that failed, the program's own, an engine's or cudagraph trees' recording, " +
 		"rather than two threads capturing at once"
-	poolLeftRecordingFix = "find the failed capture's first error earlier in the log (often an operation not " +
-		"permitted while a stream is capturing: a sync, .item(), a CPU copy, a library call that allocates " +
-		"its workspace) and fix that; once a capture has failed, restart the process rather than capturing " +
-		"again (a serving engine: run it without CUDA graphs, e.g. vLLM's enforce_eager=True, until the first " +
-		"error is fixed); code that must recover in the same process ends the failed capture's pool recording " +
+	poolLeftRecordingFix = failedCaptureFirst + " (a serving engine: run it without CUDA graphs, e.g. vLLM's " +
+		"enforce_eager=True, until the first error is fixed); code that must recover in the same process ends the failed capture's pool recording " +
 		"(the private torch._C._cuda_endAllocateToPool(device, pool), named _cuda_endAllocateCurrentStreamToPool " +
 		"in older releases) or captures into a new pool"
 	poolLeftRecordingSource = "c10/cuda/CUDACachingAllocator.cpp beginAllocateToPool (TORCH_CHECK(it2->first != " +

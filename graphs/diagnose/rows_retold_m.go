@@ -9,8 +9,20 @@ package diagnose
 // Not "a" (a rule's generic warning: "the capture silently records zero nodes (a \"CUDA
 // Graph is empty\" warning)" in a helper's docstring), nor "prevents", "avoid",
 // "suppress", "no" or "zero" (a fix's purpose, a warning absent).
-const emptyLead = `(?:[(\[|*→>:,;—–-]\s*|\b(?:the|\d[\d,]*|many|several|multiple|repeated|recurring|these|those|with|and|` +
-	`got|gets?|saw|see|seeing|logged|logs|emits?|emitted|prints?|printed|produces?|produced|shows?|showed|raised|gives?|gave|triggers?|triggered)\s+)`
+const emptyLead = `(?:[(\[|*→>:,;—–-]\s*|\b(?:the|\d[\d,]*|many|several|multiple|repeated|recurring|these|those|with|and)\s+|` + occurLead + `)`
+
+// occurLead: a verb that says a program put the warning out, active, in the present or
+// the past, and an article after it: "BUT HIP backend fires \"CUDA Graph is empty\"
+// warning ~30 times per run" (a ROCm port's phase summary, validate36a's 60), "vLLM
+// emits a \"Not enough SMs\" warning", "keeps printing", "spams", "pops up". The verb's
+// base form is left out ("should not fire", "would trigger": a rule or a prediction),
+// and so is a lead of absence ("no longer fires", absentMarks) or purpose ("(which
+// triggers a …)" after "to avoid", hypotheticalMarks).
+const occurLead = `\b(?:got|gets?|saw|see|seeing|logged|logs|logging|emits?|emitted|emitting|prints?|printed|printing|produces?|produced|` +
+	`shows?|showed|showing|raised|raises|raising|gives?|gave|triggers?|triggered|fires|fired|firing|spams?|spammed|spamming|` +
+	`throws|threw|throwing|hits|hitting|spits?\s+out|spat\s+out|(?:pops?|popped)\s+up(?:\s+with)?|` +
+	`(?:keeps?|kept)\s+(?:on\s+)?(?:printing|emitting|logging|showing|firing|throwing|spamming|raising|giving|getting|hitting|triggering|producing))` +
+	`\s+(?:an?\s+|the\s+)?`
 
 // emptyGraphQuoted is cuda-graph-empty's warning quoted without its first word ("The"),
 // and a count or a report's word before it, "warning" after: "Triton codegen silently
@@ -30,10 +42,32 @@ var emptyGraphQuoted = retold{
 	// The literals end in the quote and "warning", or in the quote and the closing
 	// parenthesis, so that a line with the whole message runs no more patterns
 	// (TestDenseLineBounded).
-	literals: []string{"empty\" warning", "empty` warning", "is empty\")", "is empty`)"},
+	literals: []string{"empty\" warning", "empty` warning", "is empty\")", "is empty`)", "is empty\"", "is empty”", "is empty“", "is empty」", "is empty`"},
 	pattern: `(?i)` + emptyLead + `[\x60'"“‘]\s*(?:the\s+)?cuda\s+graph\s+is\s+empty\b[.…]*\s*[\x60'"”’]\s*warnings?\b|` +
-		`\w\s\([\x60"“]\s*(?:the\s+)?cuda\s+graph\s+is\s+empty[\x60"”]\)`,
+		`\w\s\([\x60"“]\s*(?:the\s+)?cuda\s+graph\s+is\s+empty[\x60"”]\)|` + emptyQuotedLang,
 }
+
+// emptyQuotedLang is emptyGraphQuoted's warning put out in Chinese, Japanese, Korean and
+// German: a verb of putting out before the quote and the word for a warning after it
+// ("HIP 后端触发 \"CUDA Graph is empty\" 警告", "报了 30 次 \"CUDA Graph is empty\" 的警告"),
+// or the warning's word and a verb of appearing after it, finite ("「CUDA Graph is empty」という警告が
+// 大量に出る。", "\"CUDA Graph is empty\" 경고가 발생합니다", "\"CUDA Graph is empty\" 警告刷屏": the
+// attributive "発生する" and "발생하는" lead a purpose, "…のを回避", "… 것을 방지"), or
+// German's verb with "Warnung" on either side of the quote ("wirft die Warnung „CUDA Graph is
+// empty“", "gibt \"CUDA Graph is empty\"-Warnungen aus"). The verbs are occurLead's; a
+// purpose before them (为了避免…触发, …が発生するのを回避, …경고가 발생하는 것을 방지) is
+// hypotheticalMarks'.
+const emptyQuotedLang = `(?:触发|报|出现|弹出|刷屏|打印|输出|抛出|产生|觸發|報)了?\s*(?:大量|很多|一堆|多次|\d+\s*次)?的?\s*` + emptyQ + `\s*的?\s*(?:警告|告警|报警|warnings?)|` +
+	emptyQ + `\s*(?:警告|告警)\s*(?:刷屏|不断|反复|一直|频繁|出现|[\d,]+\s*次)|` +
+	emptyQ + `\s*(?:という)?\s*(?:警告|ワーニング|warning)\s*(?:が|も)\s*[^\s。、]{0,8}?` +
+	`(?:出(?:た|て|ます|ました|続け)|出る\s*(?:[。.!！)）]|$)|(?:発生|表示)(?:し(?:た|て|ます|ました|続け)|された|されて|されます|されました|中))|` +
+	emptyQ + `\s*(?:경고|warning)\s*(?:가|이|도)?\s*(?:[^\s.]{0,6}\s*)?` +
+	`(?:(?:발생|출력)(?:했|하고|합니다|한다|함|되고|됐|되었|됩니다|된다|중)|뜬다|뜸|떠|떴|뜨고|나온다|나옴|나왔|나오고)|` +
+	`\b(?:wirft|warf|gibt|gab|zeigt|zeigte|meldet|meldete|spuckt|spuckte|erzeugt|erzeugte|löst|löste|feuert|feuerte)\s+(?:\pL+\s+){0,3}?` +
+	`(?:(?:die|eine|der)\s+)?(?:Warnung\s+` + emptyQ + `|` + emptyQ + `\s*-?\s*Warnung)`
+
+// emptyQ: the empty-graph warning quoted without its first word, for emptyQuotedLang.
+const emptyQ = `[\x60'"“‘„「]\s*(?:the\s+)?cuda\s+graph\s+is\s+empty\b[.…]*\s*[\x60'"”’“」]`
 
 // emptyGraphTold is the same warning told in words: "empty graph warnings" or "\"empty
 // CUDA graph\" warnings" after emptyLead ("(empty graph warnings, eager fallback)", "caused

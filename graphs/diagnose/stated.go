@@ -74,8 +74,52 @@ func (s *scanner) ruleStated(i int, e *ringLine) bool {
 	if quotedAround(before, after) || bytes.IndexByte(before, '#') >= 0 || hintAfter(after, below) {
 		return false
 	}
-	return !printedIn(sentenceBefore(before, s.sameSource(s.lineAbove(e), mark)), sentenceAfter(after, below))
+	return !printedIn(sentenceBefore(before, s.sameSource(s.lineAbove(e), mark)), sentenceAfter(after, below)) &&
+		(mark != '#' || !s.skipListed(e))
 }
+
+// skipReach is how many lines skipListed walks from a comment's line to the code its
+// block comments on, each way.
+const skipReach = 4
+
+// skipListed reports whether e, a "#" comment's line, is in a comment block of a
+// packaging recipe's or a test run's list of disabled tests, which records a test that
+// failed with the message as testsGone's clause does: the first line of code below the
+// block is an item of such a list (skipItem) or the first above it opens one (skipOpener).
+// "      # Python 3.11+ not yet supported for torch.compile" / "      # https://…/v2.0.1/
+// torch/_dynamo/eval_frame.py#L376-L377" over "      \"test_fit_and_predict_with_compile\""
+// in nixpkgs' skorch, `++ lib.optionals (pythonAtLeast "3.11") [` above (validate36b's 35);
+// the same over a conda-forge recipe's tests_to_skip, an RPM spec's or tox's `-k "not …"`,
+// pytest's --deselect, Debian's PYBUILD_TEST_ARGS. A program's own guard under its rule
+// (`if sys.version_info >= (3, 12):`, a skipif decorator) is no such list.
+func (s *scanner) skipListed(e *ringLine) bool {
+	for b, k := s.lineBelow(e), 0; b != nil && k < skipReach; b, k = s.lineBelow(b), k+1 {
+		if t := bytes.TrimSpace(b.raw); len(t) > 0 && !commentLine(t) {
+			return skipItem.Match(t)
+		}
+	}
+	for a, k := s.lineAbove(e), 0; a != nil && k < skipReach; a, k = s.lineAbove(a), k+1 {
+		if t := bytes.TrimSpace(a.raw); len(t) > 0 && !commentLine(t) {
+			return skipOpener.Match(t)
+		}
+	}
+	return false
+}
+
+// skipItem is a line of a list of disabled tests: a nix list's quoted test name or path
+// alone ("test_fit_and_predict_with_compile", "tests/test_compile.py::test_x"), a
+// --deselect or --ignore of a test's path, a pytest -k expression that leaves tests out
+// ("not test_compile", an RPM spec's k="${k-}${k+ and }not (…)"), or a line naming the
+// list (disabledTests, disabledTestPaths, conda-forge's tests_to_skip, PYBUILD_TEST_ARGS).
+var skipItem = &lazyregexp.Regexp{Expr: `^"[^"\s]*[Tt]est[^"\s]*"\s*(?:#.*)?$|(?:--deselect|--ignore(?:-glob)?)[=\s]+["']?\S*test|` +
+	`(?:-k\s*["']?|["'(\s])not\s+\(?\s*\w*test|\b(?:disabledTests|disabledTestPaths|disabledTestsRegex|tests_to_skip|skip_tests|PYBUILD_TEST_ARGS)\b`}
+
+// skipOpener is the line above a comment block that opens a list of disabled tests:
+// nix's disabledTests or disabledTestPaths, or a lib.optionals list added to one
+// ("++ lib.optionals (pythonAtLeast \"3.11\") ["), pytestFlagsArray, conda-forge's
+// tests_to_skip.
+var skipOpener = &lazyregexp.Regexp{Expr: `\b(?:disabledTests|disabledTestPaths|disabledTestsRegex|pytestFlagsArray|tests_to_skip|skip_tests)\b|` +
+	`\blib\.optionals?\b.*\[\s*$`}
 
 // retoldRuleStated reports whether a rule's row of code (ruleRow) is stated on e
 // (ruleStated): a retelling of the code read on the same words is none either
