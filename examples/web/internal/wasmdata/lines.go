@@ -47,11 +47,18 @@ const (
 // WebAssembly module or its data section is not of the form [Merge] reads, or when a
 // table of that layout holds offsets outside it.
 func DropLines(module []byte) ([]byte, int, error) {
+	return rewriteMemory(module, dropLines)
+}
+
+// rewriteMemory returns module with its data segments' memory as f rewrites it in
+// place, and the count f returns: module as it is for a count of 0, and no module
+// for f's error or rewriteData's (DropLines, DropUnread and ShortNames share it).
+func rewriteMemory(module []byte, f func(mem []byte) (int, error)) ([]byte, int, error) {
 	n := 0
 	out, err := rewriteData(module, func(segs []segment) ([]segment, error) {
 		mem := memoryOf(segs)
 		var err error
-		if n, err = dropLines(mem); err != nil || n == 0 {
+		if n, err = f(mem); err != nil || n == 0 {
 			return segs, err
 		}
 		return resegment(segs, mem), nil

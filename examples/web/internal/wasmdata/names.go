@@ -29,24 +29,20 @@ import (
 // DropLines returns one for the module's form, or a name runs past the table.
 func ShortNames(module []byte, keep ...string) ([]byte, [][2]string, error) {
 	var names [][2]string
-	out, err := rewriteData(module, func(segs []segment) ([]segment, error) {
-		mem := memoryOf(segs)
+	out, _, err := rewriteMemory(module, func(mem []byte) (int, error) {
 		h, ok, err := findPCHeader(mem)
 		if err != nil || !ok {
-			return segs, err
+			return 0, err
 		}
 		var starts []int
 		if names, starts, err = shortNames(mem[h.funcname:h.cu], keep); err != nil || len(names) == 0 {
-			return segs, err
+			return 0, err
 		}
 		packNames(mem, h, starts)
-		return resegment(segs, mem), nil
+		return len(names), nil
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(names) == 0 {
-		return module, nil, nil
+	if err != nil || len(names) == 0 {
+		return out, nil, err
 	}
 	return out, names, nil
 }

@@ -45,7 +45,8 @@ const (
 // its UnsafePoint table's offset, that of a stack map table of -1 and 0 and its
 // cuOffset to 0, and the bytes of those tables and of its ArgInfo that no table
 // kept shares set to zero. The functions' code, names, stack maps, their other
-// pc-value tables, inline trees and every other section are kept: the module runs the same on js/wasm, and a panic's traceback
+// pc-value tables, inline trees and every other section are kept: the module runs
+// the same on js/wasm, and a panic's traceback
 // names each frame with nothing between its parentheses where it printed the
 // arguments' words ("main.main()" as before; "main.f(0x1, 0x2)" becomes
 // "main.f()"). It returns the number of functions changed, and module as it is for
@@ -53,22 +54,7 @@ const (
 // moduledata of that table; an error, and no module, where DropLines returns one
 // for the module's form, or a table runs past its bounds.
 func DropUnread(module []byte) ([]byte, int, error) {
-	n := 0
-	out, err := rewriteData(module, func(segs []segment) ([]segment, error) {
-		mem := memoryOf(segs)
-		var err error
-		if n, err = dropUnread(mem); err != nil || n == 0 {
-			return segs, err
-		}
-		return resegment(segs, mem), nil
-	})
-	if err != nil {
-		return nil, 0, err
-	}
-	if n == 0 {
-		return module, 0, nil
-	}
-	return out, n, nil
+	return rewriteMemory(module, dropUnread)
 }
 
 // dropUnread drops the tables of DropUnread in mem and returns the number of
