@@ -53,6 +53,17 @@ func checkCauses(t *testing.T, phrases []string, tests []causeTest) {
 	}
 }
 
+// The two causes of the allocator's collision and the generator's capture check (the
+// words each cause text holds), and the first finding of one at a line.
+const (
+	callersFailed  = "a capture that failed"
+	callersThreads = "several threads called one cudagraph-tree function"
+)
+
+func callersAt(line int, cause string) causeForm {
+	return causeForm{diagnose.TreesConcurrentCallers, line, cause}
+}
+
 // pool36 is the caching allocator's collision message.
 const pool36 = "beginAllocateToPool: already recording to mempool_id"
 
@@ -64,42 +75,35 @@ const pool36 = "beginAllocateToPool: already recording to mempool_id"
 // threads told in prose keep the threads' cause. The allocator's source and a test's
 // fake raise stay quiet.
 func TestFormsPoolLeftRecording36(t *testing.T) {
-	const (
-		failed  = "a capture that failed"
-		threads = "several threads called one cudagraph-tree function"
-	)
-	tc := func(line int, cause string) causeForm {
-		return causeForm{diagnose.TreesConcurrentCallers, line, cause}
-	}
-	checkCauses(t, []string{failed, threads}, []causeTest{
+	checkCauses(t, []string{callersFailed, callersThreads}, []causeTest{
 		{"no threads: spec-decode notes", "2. Philox fix CONFIRMED: attempt 2 reached capture_begin (no Offset-\n" +
 			"   increment burn) and exposed the NEXT abort-hygiene leak:\n   \"" + pool36 + "\" — C++\n" +
-			"   capture_end throws at cudaStreamEndCapture BEFORE endAllocateToPool,\n", tc(3, failed), "holdoutHD 14"},
+			"   capture_end throws at cudaStreamEndCapture BEFORE endAllocateToPool,\n", callersAt(3, callersFailed), "holdoutHD 14"},
 		{"no threads: vLLM XPU list", "- `async-clear-on-prefill-tp2`, async, PIECEWISE, clear captured graphs on\n  every new prefill:\n" +
-			"  rejected. It crashed before a valid canary response with\n  `" + pool36 + "`.\n", tc(4, failed), "holdoutHD 15"},
+			"  rejected. It crashed before a valid canary response with\n  `" + pool36 + "`.\n", callersAt(4, callersFailed), "holdoutHD 15"},
 		{"no threads: trees docstring, cuBLAS mid-capture", "    \"\"\"CUBLAS threw ``CUBLAS_STATUS_INTERNAL_ERROR`` mid-capture and the aborted capture\n" +
 			"    left ``cudagraph_trees`` mid-recording, so every later probe in that process died\n    instantly with ``RuntimeError: " + pool36 + "``.\n    \"\"\"\n",
-			tc(3, failed), "holdoutHD 13: cudagraph trees named, no threads"},
+			callersAt(3, callersFailed), "holdoutHD 13: cudagraph trees named, no threads"},
 		{"no threads: hand capture traceback", "Traceback (most recent call last):\n  File \"/srv/app/runner.py\", line 88, in capture\n" +
 			"    with torch.cuda.graph(g, pool=self.pool):\n  File \"/usr/lib/python3.11/site-packages/torch/cuda/graphs.py\", line 186, in __enter__\n" +
-			"    self.cuda_graph.capture_begin(\nRuntimeError: " + pool36 + "\n", tc(6, failed), "a shared pool's second capture"},
+			"    self.cuda_graph.capture_begin(\nRuntimeError: " + pool36 + "\n", callersAt(6, callersFailed), "a shared pool's second capture"},
 		{"no threads: engine log", "ERROR 12-01 10:02:11 [core.py:700] EngineCore failed to start.\n" +
 			"ERROR 12-01 10:02:11 [core.py:700]   File \"/opt/venv/lib/python3.12/site-packages/vllm/compilation/cuda_graph.py\", line 201, in __call__\n" +
 			"ERROR 12-01 10:02:11 [core.py:700]     with torch.cuda.graph(cudagraph, pool=self.graph_pool, stream=current_stream()):\n" +
-			"ERROR 12-01 10:02:11 [core.py:700] RuntimeError: " + pool36 + "\n", tc(4, failed), "vLLM's global pool"},
+			"ERROR 12-01 10:02:11 [core.py:700] RuntimeError: " + pool36 + "\n", callersAt(4, callersFailed), "vLLM's global pool"},
 		{"no threads: torch.compile reset comment", "            # Changing t-indices changes the UNet batch size; without a reset,\n" +
 			"            # the old graph recording leaks into the new session and raises\n            # \"" + pool36 + "\".\n" +
-			"            try:\n                import torch._dynamo as _dynamo\n                _dynamo.reset()\n", tc(3, failed), "code corpus id 66856540826: a recording left open"},
+			"            try:\n                import torch._dynamo as _dynamo\n                _dynamo.reset()\n", callersAt(3, callersFailed), "code corpus id 66856540826: a recording left open"},
 		{"no threads: fragment", "After the OOM inside capture every later capture failed with \"already recording to mempool_id\" until restart.\n",
-			tc(1, failed), "the message's fragment quoted as an error"},
+			callersAt(1, callersFailed), "the message's fragment quoted as an error"},
 		{"threads: traceback", "Exception in thread Thread-3 (worker):\nTraceback (most recent call last):\n" +
 			"  File \"/usr/lib/python3.11/threading.py\", line 1045, in _bootstrap_inner\n    self.run()\nRuntimeError: " + pool36 + "\n",
-			tc(5, threads), "a thread's traceback"},
+			callersAt(5, callersThreads), "a thread's traceback"},
 		{"threads: threaded server", "`reduce-overhead` enables CUDA-graph capture, which is not thread-safe in the `ThreadingHTTPServer`\n" +
-			"(\"already recording to mempool_id\" / `CUBLAS_NOT_INITIALIZED`).\n", tc(2, threads), "holdoutK's xtal loop-sim notes"},
+			"(\"already recording to mempool_id\" / `CUBLAS_NOT_INITIALIZED`).\n", callersAt(2, callersThreads), "holdoutK's xtal loop-sim notes"},
 		{"threads: two threads compile", "Two threads call the same torch.compile(mode=\"reduce-overhead\") model; the second dies with\n" +
-			"RuntimeError: " + pool36 + "\n", tc(2, threads), "threads told as callers"},
-		{"no threads: thread count's variable", "OMP_NUM_THREADS=8\nRuntimeError: " + pool36 + "\n", tc(2, failed), "a library's threads are no callers"},
+			"RuntimeError: " + pool36 + "\n", callersAt(2, callersThreads), "threads told as callers"},
+		{"no threads: thread count's variable", "OMP_NUM_THREADS=8\nRuntimeError: " + pool36 + "\n", callersAt(2, callersFailed), "a library's threads are no callers"},
 		{"quiet: allocator source", "  TORCH_CHECK(\n      it2->first != mempool_id,\n      \"" + pool36 + "\");\n", causeForm{}, "c10's check"},
 		{"quiet: test's fake raise", "    def collided(*args, **kwargs):\n        raise RuntimeError(\"" + pool36 + "\")\n\n" +
 			"    monkeypatch.setattr(handle, \"_capture\", collided)\n", causeForm{}, "code corpus id 70208988262"},

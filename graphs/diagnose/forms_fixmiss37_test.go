@@ -170,24 +170,17 @@ const offset37 = "Offset increment outside graph capture encountered unexpectedl
 // where it shows none (a load test's count of requests in an engine's notes, an engine's
 // worker processes).
 func TestFormsCallersShown37(t *testing.T) {
-	const (
-		failed  = "a capture that failed"
-		threads = "several threads called one cudagraph-tree function"
-	)
-	tc := func(line int, cause string) causeForm {
-		return causeForm{diagnose.TreesConcurrentCallers, line, cause}
-	}
-	checkCauses(t, []string{failed, threads}, []causeTest{
+	checkCauses(t, []string{callersFailed, callersThreads}, []causeTest{
 		{"pool: serving requests", "serving 16 requests on cuda:0 with torch 2.11.0+cu130\nTraceback (most recent call last):\n" +
 			"  File \"/srv/app/worker.py\", line 88, in handle\n    out = compiled(batch)\nRuntimeError: " + pool36 + "\n",
-			tc(5, threads), "testdata/logs/trees_callers.log's shape"},
+			callersAt(5, callersThreads), "testdata/logs/trees_callers.log's shape"},
 		{"pool: Thread-N names", "2026-03-02 10:11:02 [Thread-4 (process_request_thread)] ERROR handler failed\nRuntimeError: " + pool36 + "\n",
-			tc(2, threads), "Python's default thread names in a log's format"},
+			callersAt(2, callersThreads), "Python's default thread names in a log's format"},
 		{"offset: concurrent requests", "Under 8 concurrent requests the compiled decoder fails with\nRuntimeError: " + offset37 + "\n",
-			tc(2, threads), "requests served at once"},
+			callersAt(2, callersThreads), "requests served at once"},
 		{"offset: load test's count", "**Load:** SeedTTS English, streaming PCM, 256 requests, seed 1234\n\nRuntimeError: " + offset37 + "\n",
-			tc(3, failed), "hc_sglangomni1061_higgs_offset_increment_prose's shape: an engine's scheduler"},
+			callersAt(3, callersFailed), "hc_sglangomni1061_higgs_offset_increment_prose's shape: an engine's scheduler"},
 		{"pool: worker processes", "(Worker_TP0 pid=5917) ERROR RuntimeError: " + pool36 + "\n(Worker_TP1 pid=5918) INFO ready\n",
-			tc(1, failed), "worker processes each hold their own pools"},
+			callersAt(1, callersFailed), "worker processes each hold their own pools"},
 	})
 }
