@@ -29,16 +29,7 @@ func TestDropLinesRuns(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "dropped.wasm"), merged, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	root, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "go_js_wasm_exec")
-	run := func(name string, args ...string) string {
-		cmd := exec.Command(exe, append([]string{filepath.Join(dir, name)}, args...)...)
-		out, _ := cmd.CombinedOutput()
-		return string(out)
-	}
+	run := wasmRunner(t, dir)
 	before, after := run("lines.wasm"), run("dropped.wasm")
 	if !strings.Contains(before, "caller lines/main.go 45 true") {
 		t.Fatalf("the module as built printed %q, want its caller's file and line", before)

@@ -29,13 +29,7 @@ func TestShortNamesRuns(t *testing.T) {
 	require.NotEmpty(t, mainName, "no short name for main.main in %v", names)
 	require.NotEmpty(t, keyName, "no short name for main.key in %v", names)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "short.wasm"), shortened, 0o644))
-	root, err := exec.Command("go", "env", "GOROOT").Output()
-	require.NoError(t, err)
-	exe := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "go_js_wasm_exec")
-	run := func(name string, args ...string) string {
-		out, _ := exec.Command(exe, append([]string{filepath.Join(dir, name)}, args...)...).CombinedOutput()
-		return string(out)
-	}
+	run := wasmRunner(t, dir)
 	before, after := run("lines.wasm"), run("short.wasm")
 	if !strings.Contains(before, "caller lines/main.go 45 true") || after != before {
 		t.Errorf("with short names the module printed %q, want %q", after, before)
@@ -131,13 +125,7 @@ func TestTracebackNamesRuns(t *testing.T) {
 	require.NotContains(t, short, "runtime.gopanic")
 	require.NotContains(t, short, "runtime.Goexit")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "short.wasm"), shortened, 0o644))
-	root, err := exec.Command("go", "env", "GOROOT").Output()
-	require.NoError(t, err)
-	exe := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "go_js_wasm_exec")
-	run := func(name string, args ...string) string {
-		out, _ := exec.Command(exe, append([]string{filepath.Join(dir, name)}, args...)...).CombinedOutput()
-		return string(out)
-	}
+	run := wasmRunner(t, dir)
 	var pairs []string // each frame's full name to its short one
 	for _, n := range names {
 		pairs = append(pairs, "\n"+n[1]+"(", "\n"+n[0]+"(")
@@ -169,5 +157,18 @@ func TestTracebackNames(t *testing.T) {
 		"reflect.chanlen": false, "reflect.(*rtype).Elem": false, "internal/reflectlite.ValueOf": false,
 	} {
 		require.Equal(t, want, hasAnyPrefix(name, keep), name)
+	}
+}
+
+// wasmRunner returns a function that runs the module named in dir with Go's
+// go_js_wasm_exec (Node) and args, and returns its combined output, whatever its exit.
+func wasmRunner(t *testing.T, dir string) func(name string, args ...string) string {
+	t.Helper()
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	require.NoError(t, err)
+	exe := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "go_js_wasm_exec")
+	return func(name string, args ...string) string {
+		out, _ := exec.Command(exe, append([]string{filepath.Join(dir, name)}, args...)...).CombinedOutput()
+		return string(out)
 	}
 }

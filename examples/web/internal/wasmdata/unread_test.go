@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -31,13 +30,7 @@ func TestDropUnreadRuns(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), merged, 0o644))
 	}
-	root, err := exec.Command("go", "env", "GOROOT").Output()
-	require.NoError(t, err)
-	exe := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "go_js_wasm_exec")
-	run := func(name string, args ...string) string {
-		out, _ := exec.Command(exe, append([]string{filepath.Join(dir, name)}, args...)...).CombinedOutput()
-		return string(out)
-	}
+	run := wasmRunner(t, dir)
 	before, after := run("lined.wasm"), run("dropped.wasm")
 	if !strings.HasPrefix(before, "total ") || after != before {
 		t.Errorf("without the tables the module printed %q, want %q", after, before)
