@@ -1,14 +1,11 @@
 package diagnose_test
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -28,21 +25,10 @@ type corpusText struct {
 
 func readManifest(t *testing.T) []corpusText {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "corpus", "manifest.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []corpusText
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
+	for _, f := range diagnose.ManifestRows(t) { // read once per test binary
 		if len(f) != 5 {
-			t.Fatalf("manifest line %q: want 5 tab-separated fields", line)
+			t.Fatalf("manifest line %q: want 5 tab-separated fields", strings.Join(f, "\t"))
 		}
 		ct := corpusText{Name: f[0], URL: f[1], Set: f[2]}
 		if f[3] != "-" {
@@ -54,9 +40,6 @@ func readManifest(t *testing.T) []corpusText {
 			ct.Release = f[4]
 		}
 		out = append(out, ct)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
@@ -128,13 +111,13 @@ func TestCorpus(t *testing.T) {
 	t.Parallel()
 	texts := readManifest(t)
 	scores := map[string]*corpusScore{}
-	reads := textReads()
+	reads := diagnose.TextReads(t) // each text read once per test binary (corpus_shared_test.go)
 	for _, ct := range texts {
 		r, ok := reads[filepath.Join("testdata", "corpus", "texts", ct.Name+".txt")]
 		if !ok {
 			t.Fatalf("%s: no such text under testdata/corpus/texts", ct.Name)
 		}
-		d, err := r.d, r.err
+		d, err := r.D, r.Err
 		if err != nil {
 			t.Fatalf("%s: Read: %v", ct.Name, err)
 		}
@@ -184,34 +167,6 @@ func TestCorpus(t *testing.T) {
 		t.Logf("%s: %v", set, scores[set])
 	}
 }
-
-// textRead is Read's answer to one text: its diagnosis or its error (that of reading
-// the file too).
-type textRead struct {
-	d   *diagnose.Diagnosis
-	err error
-}
-
-// textReads are Read's answers to every file under testdata/corpus/texts and
-// testdata/logs by path, read once for the two tests that read them all (TestCorpus,
-// TestEveryCode), each of which had read every corpus text: under the race detector
-// that was some 20 CPU seconds more. Read only.
-var textReads = sync.OnceValue(func() map[string]textRead {
-	out := map[string]textRead{}
-	for _, glob := range []string{"testdata/corpus/texts/*", "testdata/logs/*"} {
-		paths, _ := filepath.Glob(glob)
-		for _, p := range paths {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				out[p] = textRead{err: err}
-				continue
-			}
-			d, err := diagnose.Read(bytes.NewReader(data))
-			out[p] = textRead{d: d, err: err}
-		}
-	}
-	return out
-})
 
 // openMisses are held-out texts whose expected code is not found yet, with the reason
 // (testdata/corpus/README.md, twelfth set and held-out set H1).

@@ -1,12 +1,8 @@
 package diagnose
 
 import (
-	"bufio"
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -104,25 +100,11 @@ func headCrops(lit []byte) [][]byte {
 // whether it is a negative (no code expected).
 func corpusTexts(t *testing.T, read func(name string, negative bool, text []byte)) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "corpus", "manifest.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Split(sc.Text(), "\t")
-		if len(fields) != 5 || strings.HasPrefix(fields[0], "#") {
+	for _, fields := range ManifestRows(t) { // read once (corpus_shared_test.go)
+		if len(fields) != 5 {
 			continue
 		}
-		text, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", fields[0]+".txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		read(fields[0], fields[3] == "-", text)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		read(fields[0], fields[3] == "-", corpusText(t, fields[0]))
 	}
 }
 

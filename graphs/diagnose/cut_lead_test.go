@@ -1,10 +1,7 @@
 package diagnose
 
 import (
-	"bufio"
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -28,15 +25,8 @@ func TestLeadQuotesNegatives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(filepath.Join("testdata", "corpus", "manifest.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	negatives := 0
-	for sc.Scan() {
-		fields := strings.Split(sc.Text(), "\t")
+	for _, fields := range ManifestRows(t) { // read once (corpus_shared_test.go)
 		if len(fields) != 5 || fields[3] != "-" {
 			continue
 		}
@@ -47,10 +37,7 @@ func TestLeadQuotesNegatives(t *testing.T) {
 			continue // the lead rule fits, and the text gives no finding (its golden file)
 		}
 		negatives++
-		text, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", fields[0]+".txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		text := corpusText(t, fields[0])
 		for n, line := range bytes.Split(text, []byte("\n")) {
 			for _, q := range leadQuotes(line) {
 				text := unquote(nil, line[q[0]:q[1]])

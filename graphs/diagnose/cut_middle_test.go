@@ -1,11 +1,7 @@
 package diagnose
 
 import (
-	"bufio"
 	"bytes"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -77,15 +73,8 @@ func TestMiddleQuotesNegatives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(filepath.Join("testdata", "corpus", "manifest.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	negatives, longest, unsaid := 0, 0, 0
-	for sc.Scan() {
-		fields := strings.Split(sc.Text(), "\t")
+	for _, fields := range ManifestRows(t) { // read once (corpus_shared_test.go)
 		if len(fields) != 5 || fields[3] != "-" {
 			continue
 		}
@@ -96,10 +85,7 @@ func TestMiddleQuotesNegatives(t *testing.T) {
 			continue // the middle rule fits, and the text gives no finding (its golden file)
 		}
 		negatives++
-		text, err := os.ReadFile(filepath.Join("testdata", "corpus", "texts", fields[0]+".txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		text := corpusText(t, fields[0])
 		lines := bytes.Split(text, []byte("\n"))
 		for n, line := range lines {
 			var next []byte

@@ -222,15 +222,11 @@ func TestEveryCode(t *testing.T) {
 		rows[s.Code] = true
 	}
 	seen := map[diagnose.Code]bool{}
-	reads := textReads() // shared with TestCorpus
-	if len(reads) == 0 {
-		t.Fatal("no text under testdata/logs or testdata/corpus/texts")
-	}
-	for path, r := range reads {
-		if r.err != nil {
-			t.Fatalf("%s: %v", path, r.err)
+	for path, r := range diagnose.TextReads(t) { // shared with TestCorpus
+		if r.Err != nil {
+			t.Fatalf("%s: %v", path, r.Err)
 		}
-		for _, fd := range r.d.Findings {
+		for _, fd := range r.D.Findings {
 			seen[fd.Code] = true
 		}
 	}

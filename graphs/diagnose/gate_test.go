@@ -3,8 +3,6 @@ package diagnose
 import (
 	"bufio"
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 	"unicode"
@@ -134,47 +132,49 @@ func TestGateAdmits(t *testing.T) {
 	}
 	var lines [][]byte
 	seen := map[string]bool{}
-	for _, glob := range []string{"testdata/corpus/texts/*", "testdata/logs/*"} {
-		files, _ := filepath.Glob(glob)
-		for _, f := range files {
-			fh, err := os.Open(f)
-			if err != nil {
-				t.Fatal(err)
+	for _, f := range corpusAndLogFiles(t) { // read once (corpus_shared_test.go)
+		sc := bufio.NewScanner(bytes.NewReader(f.data))
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			// lines of up to 400 bytes with an anchor, each once (every line costs
+			// every expression)
+			if l := sc.Bytes(); len(l) <= 400 && !seen[string(l)] && tbl.anchors.has(l) {
+				seen[string(l)] = true
+				lines = append(lines, append([]byte(nil), l...))
 			}
-			sc := bufio.NewScanner(fh)
-			sc.Buffer(nil, 1<<20)
-			for sc.Scan() {
-				// lines of up to 400 bytes with an anchor, each once (every line costs
-				// every expression)
-				if l := sc.Bytes(); len(l) <= 400 && !seen[string(l)] && tbl.anchors.has(l) {
-					seen[string(l)] = true
-					lines = append(lines, append([]byte(nil), l...))
-				}
-			}
-			fh.Close()
 		}
 	}
 	if len(lines) < 1000 {
 		t.Fatalf("only %d lines read", len(lines))
 	}
+	type gated struct {
+		re    *regexp.Regexp
+		g     *gate
+		shift int
+	}
+	var gates []gated
+	for re, g := range tableGates(&tbl) {
+		if g != nil {
+			// under the race detector one line in 4*raceStride (the package's costliest
+			// sweep under it: 293 of some 960 s at one in raceStride), another one for
+			// each expression (by its length: the map's order is random)
+			gates = append(gates, gated{re, g, len(re.String())})
+		}
+	}
 	var scratch []byte
 	turned := 0
-	for re, g := range tableGates(&tbl) {
-		if g == nil {
-			continue
-		}
-		// under the race detector one line in 4*raceStride (the package's costliest
-		// sweep under it: 293 of some 960 s at one in raceStride), another one for
-		// each expression (by its length: the map's order is random)
-		shift := len(re.String())
-		for i, l := range lines {
-			if raceEnabled && (i+shift)%(4*raceStride) != 0 {
+	for i, l := range lines {
+		// one gateText a line for every gate (admits makes one a call): the line is
+		// lowered once, not once for each of the table's gates
+		in := gateText{text: l, scratch: &scratch}
+		for _, e := range gates {
+			if raceEnabled && (i+e.shift)%(4*raceStride) != 0 {
 				continue
 			}
-			if !g.admits(l, &scratch) {
+			if !e.g.admitsText(&in) {
 				turned++
-				if re.Match(l) {
-					t.Errorf("gate of %q turns away %q, which it matches", re, l)
+				if e.re.Match(l) {
+					t.Errorf("gate of %q turns away %q, which it matches", e.re, l)
 				}
 			}
 		}
@@ -261,17 +261,10 @@ func TestMayBeVersionKey(t *testing.T) {
 		"+PyTorch version", "foo | PyTorch version", "info: PyTorch Version: ", "x1 torch version",
 		"WARNING torch version", "a-PyTorch version", "PyTorch version\u00a0",
 	}
-	for _, glob := range []string{"testdata/corpus/texts/*", "testdata/logs/*"} {
-		files, _ := filepath.Glob(glob)
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, l := range bytes.Split(b, []byte("\n")) {
-				if len(l) <= maxKeyLine && bytes.Contains(bytes.ToLower(l), []byte("torch")) {
-					lines = append(lines, string(l))
-				}
+	for _, f := range corpusAndLogFiles(t) { // read once (corpus_shared_test.go)
+		for _, l := range bytes.Split(f.data, []byte("\n")) {
+			if len(l) <= maxKeyLine && bytes.Contains(bytes.ToLower(l), []byte("torch")) {
+				lines = append(lines, string(l))
 			}
 		}
 	}

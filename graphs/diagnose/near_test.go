@@ -2,8 +2,6 @@ package diagnose
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -46,38 +44,32 @@ func TestRowSpan(t *testing.T) {
 		row := &tb.rows[i]
 		literals[row.Pattern] = append(literals[row.Pattern], row.literal)
 	}
-	files, err := filepath.Glob("testdata/corpus/texts/*")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
 	longest, checked := 0, 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		for _, line := range bytes.Split(data, []byte("\n")) {
-			for i := range tb.rows {
-				row := &tb.rows[i]
-				if row.Pattern == "" || !bytes.Contains(line, row.literal) {
-					continue
+	for _, l := range corpusLines(t) { // each distinct line once (corpus_shared_test.go)
+		f, line := l.path, l.line
+		for i := range tb.rows {
+			row := &tb.rows[i]
+			if row.Pattern == "" || !bytes.Contains(line, row.literal) {
+				continue
+			}
+			perRune := utf8.UTFMax
+			if asciiOnly(line) {
+				perRune = 1
+			}
+			for _, b := range tb.branchesOf(row.re()) {
+				w := maxRowSpan
+				if b.gate != nil {
+					w = b.gate.width * perRune
 				}
-				perRune := utf8.UTFMax
-				if asciiOnly(line) {
-					perRune = 1
-				}
-				for _, b := range tb.branchesOf(row.re()) {
-					w := maxRowSpan
-					if b.gate != nil {
-						w = b.gate.width * perRune
-					}
-					for _, loc := range b.re.FindAllIndex(line, -1) {
-						r := -1
-						for _, lit := range literals[row.Pattern] {
-							if n := reach(line, lit, loc[0], loc[1]); n >= 0 && (r < 0 || n < r) {
-								r = n
-							}
+				for _, loc := range b.re.FindAllIndex(line, -1) {
+					r := -1
+					for _, lit := range literals[row.Pattern] {
+						if n := reach(line, lit, loc[0], loc[1]); n >= 0 && (r < 0 || n < r) {
+							r = n
 						}
-						require.LessOrEqual(t, r, w, "%s: row %d (%s) matches %q", f, i, row.Code, line[loc[0]:loc[1]])
-						longest, checked = max(longest, r), checked+1
 					}
+					require.LessOrEqual(t, r, w, "%s: row %d (%s) matches %q", f, i, row.Code, line[loc[0]:loc[1]])
+					longest, checked = max(longest, r), checked+1
 				}
 			}
 		}
@@ -88,13 +80,9 @@ func TestRowSpan(t *testing.T) {
 
 // denseLine is the corpus's texts joined into one line, repeated to n bytes or more.
 func denseLine(t *testing.T, n int) []byte {
-	files, err := filepath.Glob("testdata/corpus/texts/*")
-	require.NoError(t, err)
 	var one []byte
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		one = append(one, bytes.ReplaceAll(data, []byte("\n"), []byte(" "))...)
+	for _, f := range corpusFiles(t) {
+		one = append(one, bytes.ReplaceAll(f.data, []byte("\n"), []byte(" "))...)
 	}
 	return bytes.Repeat(one, n/len(one)+1)
 }

@@ -2,8 +2,6 @@ package diagnose
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"unicode"
@@ -44,16 +42,8 @@ func TestLookalikeLeads(t *testing.T) {
 func readRawTexts(t *testing.T) map[string][]byte {
 	t.Helper()
 	texts := map[string][]byte{}
-	for _, glob := range []string{"testdata/corpus/texts/*", "testdata/logs/*"} {
-		names, err := filepath.Glob(glob)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range names {
-			if texts[name], err = os.ReadFile(name); err != nil {
-				t.Fatal(err)
-			}
-		}
+	for _, f := range corpusAndLogFiles(t) { // read once (corpus_shared_test.go)
+		texts[f.path] = f.data
 	}
 	if len(texts) < 2000 {
 		t.Fatalf("read %d texts; the corpus holds more than 2,000", len(texts))

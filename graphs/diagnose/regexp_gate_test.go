@@ -3,8 +3,6 @@ package diagnose
 import (
 	"bytes"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -123,19 +121,11 @@ func TestEndsSentenceExpr(t *testing.T) {
 // holds a release, and each such line's text before each release on it.
 func gateSampleTexts(t *testing.T) [][]byte {
 	t.Helper()
-	paths, err := filepath.Glob("testdata/corpus/texts/*")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("corpus: %v", err)
-	}
 	release := regexp.MustCompile(`\d\.\d`)
 	var out [][]byte
 	n := 0
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for line := range bytes.Lines(b) {
+	for _, f := range corpusFiles(t) { // read once (corpus_shared_test.go)
+		for line := range bytes.Lines(f.data) {
 			line = bytes.TrimRight(line, "\r\n")
 			if !bytes.Contains(bytes.ToLower(line), []byte("torch")) || !hasRelease(line) || len(line) > 2000 {
 				continue
