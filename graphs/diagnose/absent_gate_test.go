@@ -42,6 +42,7 @@ func TestHoldsOneOf(t *testing.T) {
 // TestGateMarksSound runs every gated mark's pattern on the corpus's lines that hold no
 // quote mark: none may match, or the gate would drop an absence the pattern reads.
 func TestGateMarksSound(t *testing.T) {
+	t.Parallel() // beside the other sweeps: one core each on a 2-core machine
 	tb, err := compiledTable()
 	require.NoError(t, err)
 	var gated []*regexp.Regexp
@@ -77,6 +78,7 @@ func TestMarkGatesSound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every mark on thousands of texts")
 	}
+	t.Parallel() // beside the other sweeps: one core each on a 2-core machine
 	tb, err := compiledTable()
 	require.NoError(t, err)
 	type gated struct {

@@ -126,6 +126,7 @@ func TestGateAdmits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every expression on thousands of lines")
 	}
+	t.Parallel() // beside the other sweeps: one core each on a 2-core machine
 	tbl, err := compiledTable()
 	if err != nil {
 		t.Fatal(err)
@@ -254,6 +255,7 @@ func TestFoldsToASCII(t *testing.T) {
 // matches (every corpus and test log line, and keys made to be near the edge), and that
 // it turns away prose that names the key inside.
 func TestMayBeVersionKey(t *testing.T) {
+	t.Parallel() // beside the other sweeps: one core each on a 2-core machine
 	lines := []string{
 		"Pytorch Version", "**Torch version:**", "<tr><td>PyTorch version</td>", "PyTorch:",
 		"[default0]: torch_version:", "2024-05-01T12:00:00.1234567Z PyTorch version",

@@ -30,6 +30,7 @@ func answersOf(re *regexp.Regexp, line []byte) retoldAnswers {
 // retelling row's literal and matches its pattern; and the count of alternatives it
 // gives is below the whole pattern's on the skip line.
 func TestNarrowed(t *testing.T) {
+	t.Parallel() // beside the other sweeps: one core each on a 2-core machine
 	s, err := newScanner()
 	if err != nil {
 		t.Fatal(err)

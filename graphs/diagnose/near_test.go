@@ -37,6 +37,7 @@ func reach(line, lit []byte, start, end int) int {
 // far from it, where the row of its own literal finds it near, so a match's reach is
 // its nearest to any of the literals of the rows with the row's pattern.
 func TestRowSpan(t *testing.T) {
+	t.Parallel() // beside the other sweeps: one core each on a 2-core machine
 	tb, err := compiledTable()
 	require.NoError(t, err)
 	literals := map[string][][]byte{}
