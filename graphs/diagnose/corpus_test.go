@@ -455,11 +455,10 @@ var openMisreads = map[string]string{
 	// release since branchTarget (a title's tag is the branch a change goes to; issue 21's
 	// v36b R2).
 	// holdoutBI, measured once at 9baf4e6e: a release flaky tests fail on (brevitas, "with
-	// torch 2.8 … due to segfaults"), which the collector labels no run's, and a failure on
-	// "PyTorch 2.7+", a bound after failure words that holdout sets label the run's
-	// (pytorch/pytorch#140395's "broken in 2.5+", releaseStated).
+	// torch 2.8 … due to segfaults"), which the collector labels no run's. Its failure on
+	// "PyTorch 2.7+" reads none since a bound is the run's only right after a verb of
+	// failing (failedOnBound: pytorch/pytorch#140395's "broken in 2.5+").
 	"bi_brevitas1562_pr_skip_compile_tests_torch231_py312_retold": "holdoutBI: flaky runs' release, labelled none",
-	"bi_tritonwindows53_pr_triton_key_shim_import_error_wrapped":  "holdoutBI: \"breaks torch.compile … on PyTorch 2.7+\", a bound after failure words",
 	// holdoutBG, measured once at 3d2d8e31: its two misreads (a post's keyword line, "the
 	// latest version is") are read as no run's since keywordLine and latestIs.
 	// holdoutBA's OneTrainer commit ("Since torch 2.12 the torch._dynamo.config overrides

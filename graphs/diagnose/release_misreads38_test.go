@@ -24,3 +24,30 @@ func TestPossessiveRelease(t *testing.T) {
 		{"a subject named", "PyTorch 2.1's compiler is faster than before.", ""},
 	})
 }
+
+// TestMinimumPlusRelease: a minimum or a range of releases is no run's release, where the
+// failure is said elsewhere in the clause ("This error occurs when PyTorch 2.6.0+ (which
+// includes Triton 3.x) is installed", issue 21's v37a R4, read as 2.6 before;
+// releaseStated), in English, Chinese, Japanese and Korean; the run's own release stated
+// in the same text is read. A bound right after a verb of failing is the run's
+// (pytorch/pytorch#140395's "broken in 2.5+", failedOnBound).
+func TestMinimumPlusRelease(t *testing.T) {
+	t.Parallel()
+	checkReleases(t, []releaseCase{
+		{"v37a R4", "This error occurs when PyTorch 2.6.0+ (which includes Triton 3.x) is installed, but Unsloth still expects Triton 2.x API.", ""},
+		{"2.6+", "This error occurs when PyTorch 2.6+ is installed", ""},
+		{"users", "This error happens for torch 2.6.0+ users", ""},
+		{"and later", "This error happens on PyTorch 2.5 and later", ""},
+		{"or newer", "This error happens with torch 2.6 or newer", ""},
+		{"≥", "This error happens on PyTorch ≥ 2.6", ""},
+		{"a pull request's users", "This breaks `torch.compile` for all Windows users on recent triton-windows + PyTorch 2.7+.", ""},
+		{"ja 以上", "PyTorch 2.6 以上で発生します", ""},
+		{"ja 以降", "PyTorch 2.6以降で発生します", ""},
+		{"ko 이상", "PyTorch 2.6 이상에서 발생합니다", ""},
+		{"zh 以上", "PyTorch 2.6 以上会报错", ""},
+		// the run's
+		{"the run's elsewhere", "This error occurs when PyTorch 2.6.0+ is installed.\n\nI have torch 2.7.1 installed.", "2.7"},
+		{"broken in", "# DistributedDataParallel with compile(..., mode=\"max-autotune\") broken in 2.5+", "2.5"},
+		{"fails on", "torch.compile fails on torch 2.6+ with this error", "2.6"},
+	})
+}
