@@ -51,3 +51,24 @@ func TestMinimumPlusRelease(t *testing.T) {
 		{"fails on", "torch.compile fails on torch 2.6+ with this error", "2.6"},
 	})
 }
+
+// TestVersionsHeadingNoteRelease: a release first on its line under "### Versions" with a
+// note after it, in parentheses or after a dash, a comma or a preposition, is the
+// reporter's torch (headingRelease; issue 21's v37a R3, pytorch/pytorch#128153's "2.3.0
+// (pinned by zeta)", read as none before); a note that names another package leaves the
+// release unread, as another package's line does.
+func TestVersionsHeadingNoteRelease(t *testing.T) {
+	t.Parallel()
+	checkReleases(t, []releaseCase{
+		{"v37a R3", "### Versions\n\n2.3.0 (pinned by zeta)", "2.3"},
+		{"pinned", "### Versions\n\n2.3.0 (pinned)", "2.3"},
+		{"a dash", "### Versions\n\n2.5.1 — latest", "2.5"},
+		{"a comma", "### Versions\n\n2.4.0, cuda 12.1", "2.4"},
+		{"a preposition", "### Versions\n\n2.6.0+cu124 on Ubuntu", "2.6"},
+		{"bold", "**Versions**\n\n2.4.1 (from pip)", "2.4"},
+		// not torch's
+		{"another package", "### Versions\n\ntransformers 4.40.0", ""},
+		{"a note naming another package", "### Versions\n\n2.4.0 (torchvision)", ""},
+		{"no release torch has", "### Versions\n\n3.1.0 (pinned)", ""},
+	})
+}
