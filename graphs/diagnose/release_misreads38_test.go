@@ -72,3 +72,23 @@ func TestVersionsHeadingNoteRelease(t *testing.T) {
 		{"no release torch has", "### Versions\n\n3.1.0 (pinned)", ""},
 	})
 }
+
+// TestWorkingSetupRelease: a release another person states for a setup that works,
+// under a line that introduces it ("I am using the following and it works:", issue 21's
+// v37a R1, dropbox/hqq#158's maintainer's torch.__version__ output, read as 2.7 over the
+// reporter's pin), counts as looser prose (worksLead): the failing run's own pin or
+// collect_env wins; where the text states no other, it is still read.
+func TestWorkingSetupRelease(t *testing.T) {
+	t.Parallel()
+	const pin = "Setup:\n```\nuv pip install torch==2.6.0 torchvision==0.21.0 --index-url https://download.pytorch.org/whl/cu124\n```\n\n"
+	checkReleases(t, []releaseCase{
+		{"v37a R1", pin + "### mobicham\n\nWhat transformers and torch version are you using? I am using the following and it works:\n```\nIn [230]: torch.__version__\nOut[230]: '2.7.0+cu126'\n```", "2.6"},
+		{"works fine for me on", pin + "Works fine for me on the following setup:\n```\nPyTorch version: 2.7.1+cu126\n```", "2.6"},
+		{"can't reproduce", pin + "I can't reproduce it on my machine:\n```\nPyTorch version: 2.8.0+cu128\n```", "2.6"},
+		{"no issue with", pin + "No issues with this env:\n```\nPyTorch version: 2.8.0+cu128\n```", "2.6"},
+		{"zh", pin + "我这边没问题：\n```\nPyTorch version: 2.8.0+cu128\n```", "2.6"},
+		// the run's
+		{"none other stated", "I am using the following and it works:\n```\nIn [230]: torch.__version__\nOut[230]: '2.7.0+cu126'\n```", "2.7"},
+		{"the reporter's output", pin + "It fails with:\n```\nIn [1]: torch.__version__\nOut[1]: '2.7.0+cu126'\n```", "2.7"},
+	})
+}
