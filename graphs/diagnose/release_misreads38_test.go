@@ -92,3 +92,41 @@ func TestWorkingSetupRelease(t *testing.T) {
 		{"the reporter's output", pin + "It fails with:\n```\nIn [1]: torch.__version__\nOut[1]: '2.7.0+cu126'\n```", "2.7"},
 	})
 }
+
+// TestBumpFailedRelease: a bump the writer's run went through, before or after its
+// failure ("After the bump to torch 2.5.1 our compile fails", read as none before), is the
+// run's release (bumpFailed), as "after upgrading to" is; a bot's bump and a changelog's
+// stay no run's.
+func TestBumpFailedRelease(t *testing.T) {
+	t.Parallel()
+	checkReleases(t, []releaseCase{
+		{"after the bump to", "After the bump to torch 2.5.1 our compile fails", "2.5"},
+		{"failure first", "Our compile crashes since the bump to torch 2.5.1", "2.5"},
+		{"after our bump", "After our dependency bump to PyTorch 2.6.0, torch.compile raises this error", "2.6"},
+		{"after upgrading", "After upgrading to torch 2.5.1 our compile fails", "2.5"},
+		// no run's
+		{"dependabot", "Bump torch from 2.4 to 2.5", ""},
+		{"a changelog", "* Bump torch to 2.4.0 (#123)", ""},
+		{"a bump without failure", "After the bump to torch 2.5.1 we also updated the docs", ""},
+	})
+}
+
+// TestHypotheticalIntlRelease: hypothetical's rule ("Torch 2.8 + Unsloth may trigger
+// torch.compile", a statement about a release) in Chinese, Japanese, Korean and German
+// (hypotheticalIntl); each read 2.8 before. A run said first keeps its release.
+func TestHypotheticalIntlRelease(t *testing.T) {
+	t.Parallel()
+	checkReleases(t, []releaseCase{
+		{"en", "# Torch 2.8 + Unsloth may trigger torch.compile", ""},
+		{"zh 可能会触发", "# Torch 2.8 + Unsloth 可能会触发 torch.compile 报错", ""},
+		{"zh 可能导致", "# Torch 2.8 + Unsloth 可能导致 torch.compile 报错", ""},
+		{"ja 可能性がある", "# Torch 2.8 と Unsloth は torch.compile を起動する可能性がある", ""},
+		{"ja 場合がある", "# Torch 2.8 + Unsloth は torch.compile でエラーになる場合がある", ""},
+		{"ko", "# Torch 2.8 + Unsloth 에서 오류가 발생할 수 있다", ""},
+		{"de", "# Torch 2.8 + Unsloth kann torch.compile auslösen", ""},
+		// the run's
+		{"ja a run first", "PyTorch 2.8 を使っていますが、エラーが発生する場合があります", "2.8"},
+		{"zh a run", "我用的是 torch 2.8，torch.compile 报错了", "2.8"},
+		{"de a run", "Mit Torch 2.8 bricht torch.compile ab", "2.8"},
+	})
+}
