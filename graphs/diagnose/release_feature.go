@@ -38,7 +38,7 @@ var (
 	featureUse     = &lazyregexp.Regexp{Expr: `(?i)(?:^|[#/*>:;-]|\d[.)])\s*(?:please\s+)?(?:use|install|get|choose|pick|prefer)\s+(?:(?:the\s+)?(?:latest|newest|stable|new)\s+)?(?:py)?torch\s*v?$`}
 	featurePurpose = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:to|for|if|when|so|in\s+order\s+to)\s+(\w+)`}
 	featureOffers  = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*(?:(?:'s|’s)\s+new\s+(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b|` +
-		`(?:(?:'s|’s)\s+(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b)?\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+it\s+(?:possible|easy|easier|simple)|comes\s+with|ships\s+with)\b)`}
+		`(?:(?:'s|’s)\s+(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b)?\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+(?:it|\w+)\s+(?:possible|easy|easier|simple|faster|quicker|smaller)|speeds?\s+up|comes\s+with|ships\s+with)\b)`}
 	featureBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\bnew\s+in|\bnew\s+(?:\w+\s+){1,3}(?:from|of|in)|\bprovided\s+by|\boffered\s+by|\bpowered\s+by|\bincluded\s+(?:with|in)|` +
 		`\b(?:that|which)\s+(?:comes?|came|ships?|shipped)\s+with|\bpart\s+of|\bthanks\s+to|\bavailable\s+(?:since|in|from|with|starting\s+(?:with|in|from))|\bif\s+(?:you|one|users?)\s+(?:have|has|are\s+(?:on|using|running)|use|run|install)|` +
 		`\bif\s+you'(?:re|ve)\s+(?:on|using|running|got)|\bfor\s+(?:users\s+of|those\s+(?:on|using)|anyone\s+(?:on|using)))\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`}

@@ -304,8 +304,9 @@ func releaseStated(before, after []byte) bool {
 }
 
 // failedOnBound is a verb of failing and its preposition right before a bound
-// (releaseStated): "broken in 2.5+", "fails on torch 2.6 and later".
-var failedOnBound = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|broke|broken|breaks|regress(?:es|ed)?|errors?(?:\s+out)?)\s+(?:again\s+)?(?:on|in|with|since|after|under)\s+[\x60'"]?(?:(?:py)?torch\s*)?v?$`}
+// (releaseStated): "broken in 2.5+", "fails on torch 2.6 and later", "compile fails from
+// torch 2.5 on" (fromOn's).
+var failedOnBound = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|broke|broken|breaks|regress(?:es|ed)?|errors?(?:\s+out)?)\s+(?:again\s+)?(?:on|in|with|since|after|under|from)\s+[\x60'"]?(?:(?:py)?torch\s*)?v?$`}
 
 // plusJoined is the name of torch joined by a plus to what stands before it, an
 // environment told as a plus-joined list ("win10 + cuda11.3 +pytorch1.10.0", "RTX3060+
