@@ -126,7 +126,15 @@ func (f *versionFinder) noteFix(text []byte) {
 // change's reference to an issue, fixRef), advice (adviceLead) or a working setup
 // (worksLead).
 func opensFix(text []byte) bool {
-	return matchGated(fixLead, text) && !matchGated(fixRef, text) || matchGated(adviceLead, text) || matchGated(worksLead, text)
+	return matchGated(fixLead, text) && !matchGated(fixRef, text) || matchGated(adviceLead, text) || endsInColon(text) && matchGated(worksLead, text)
+}
+
+// endsInColon reports whether text ends in a colon, ASCII or full-width, before white
+// space: worksLead's lines, tried before its expression (a title's "#" brings every
+// heading here; BenchmarkShapes/release-title).
+func endsInColon(text []byte) bool {
+	t := trimSpaceRight(text)
+	return bytes.HasSuffix(t, []byte(":")) || bytes.HasSuffix(t, []byte("："))
 }
 
 // instructed returns the rank a release read at rank counts as on the line: rankLoose
