@@ -11,10 +11,13 @@ import (
 // where it holds several lines of text, as those lines, each a line of its own that
 // keeps the physical line's number (splitLine). A traceback listing's context line is
 // source code in every part, and so is a numbered line whose string literal's escapes
-// split it: the later parts are context (a string literal's "\n\nOpenMP support not
-// found. …" on an IPython context line, f1_neg_pt179135_cppcompile_openmp_jupyter, or on
-// a numbered line of a listing pasted without its frame's header,
-// bm_neg_gptqmodel1568_c1083_algorithm_openmp_hint_in_source_listing, is no output).
+// split it, and a line of source code whose string literal they split (codeStringOpen):
+// the later parts are context (a string literal's "\n\nOpenMP support not found. …" on
+// an IPython context line, f1_neg_pt179135_cppcompile_openmp_jupyter, on a numbered line
+// of a listing pasted without its frame's header,
+// bm_neg_gptqmodel1568_c1083_algorithm_openmp_hint_in_source_listing, or as a string
+// piece under `instruction = (` in a copy of codecache.py, validation v37a's 43, is no
+// output).
 func (s *scanner) pushLine(frag []byte) {
 	parts, ok := s.splitLine(frag)
 	if !ok {
@@ -24,10 +27,27 @@ func (s *scanner) pushLine(frag []byte) {
 	for i, p := range parts {
 		s.push(p, nil, true, false)
 		if i == 0 {
-			s.splitRest, s.splitCtx = true, s.listings.cur || numberedStringOpen(p)
+			s.splitRest, s.splitCtx = true, s.listings.cur || numberedStringOpen(p) || s.codeStringOpen(p)
 		}
 	}
 	s.splitRest, s.splitCtx = false, false
+}
+
+// codeStringOpen reports whether p, a line's first part and the ring's last entry, opens
+// a string literal of source code: a definition's (`instruction = "`, `msg = "C++ compile
+// error`: stringDefined) or a lone opening quote inside a bracket that a line of source
+// code above opened (`instruction = (` over `"\n\nOpenMP support not found. Please try
+// one of the following solutions:\n"`, the string pieces of Inductor's macOS hint in
+// codecache.py and cpp_builder.py; a call's `RuntimeError(` over its message: e.call). A
+// notebook's JSON output line ("\nThe above exception was the direct cause …\n",) opens
+// no bracket of code, and a repr that a run prints holds no definition.
+func (s *scanner) codeStringOpen(p []byte) bool {
+	e := &s.ring[(s.n-1)%ringSize]
+	body := bytes.TrimLeft(trimBlankLeft(trimLineRight(p)), "fbrFBRuU")
+	if len(body) == 1 && (body[0] == '"' || body[0] == '\'') {
+		return e.call.above > 0
+	}
+	return stringDefined.Match(p)
 }
 
 // numberedStringOpen reports whether p, a line's first part, is a listing's numbered
