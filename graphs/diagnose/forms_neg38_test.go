@@ -52,3 +52,40 @@ func TestFormsSourceStringSplit38(t *testing.T) {
 		{"run: printed repr", ">>> print(repr(err))\nCppCompileError('C++ compile error\\n\\n" + ompRun38 + "\\n(1) Set the CXX')\n", om(2), "a repr a run printed"},
 	})
 }
+
+// TestFormsErrorCodeCompared38: an error code's name in code that compares it or in a
+// comment inside the block of such a test (v37b's 68: `if (err != hipSuccess) {` over `//
+// hipErrorStreamCaptureUnsupported (900): another thread started` and `if (err ==
+// hipErrorStreamCaptureUnsupported ||`; the tester's Python probe) gives no finding, in
+// C, C++, Python, Rust and Go, a case label's block, a block comment. A run's line, the
+// name a run prints after its message, a retelling and a log line under the block stay
+// findings.
+func TestFormsErrorCodeCompared38(t *testing.T) {
+	sc := func(line int) form { return form{diagnose.StreamCaptureIllegal, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"v37b 68", "        hipError_t err = hipDeviceSynchronize();\n        if (err != hipSuccess) {\n" +
+			"            // hipErrorStreamCaptureUnsupported (900): another thread started\n" +
+			"            // graph capture on this device after our check. Benign race in\n" +
+			"            if (err == hipErrorStreamCaptureUnsupported ||\n                err == hipErrorStreamCaptureInvalidated) {\n" +
+			"                (void)hipGetLastError();\n                return;\n            }\n        }\n", form{}, "validation v37b's 68"},
+		{"python compare", "if err == cudaErrorStreamCaptureUnsupported:\n    return None\n", form{}, "the tester's probe"},
+		{"python except", "    except CudaAPIError as e:\n        if e.code == cudaErrorStreamCaptureUnsupported:\n            pass\n", form{}, "except … if e.code == …"},
+		{"C++ second test", "  if (err != cudaSuccess && err != cudaErrorStreamCaptureImplicit) {\n    return err;\n  }\n", form{}, "err != cudaErrorStreamCaptureImplicit"},
+		{"C++ name left", "  if (cudaErrorStreamCaptureInvalidated == err) {\n    reset();\n  }\n", form{}, "the name on the left"},
+		{"case label block", "    switch (err) {\n      case cudaErrorStreamCaptureInvalidated:\n        // operation not permitted when stream is capturing: retry eagerly\n" +
+			"        return false;\n    }\n", form{}, "a comment under a case label"},
+		{"Go nil block", "\tif err != nil {\n\t\t// cudaErrorStreamCaptureUnsupported: another goroutine is capturing\n\t\treturn nil\n\t}\n", form{}, "Go's err != nil"},
+		{"Go errors.Is", "\tif errors.Is(err, cuda.ErrorStreamCaptureUnsupported) {\n\t\treturn nil\n\t}\n", form{}, "Go's errors.Is"},
+		{"Rust match guard", "    match result {\n        Err(e) if e == CUresult::CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED => return Ok(()),\n    }\n", form{}, "Rust"},
+		{"block comment", "    if (err != hipSuccess) {\n        /* hipErrorStreamCaptureUnsupported (900): another thread started\n" +
+			"         * capture on this device. */\n        return;\n    }\n", form{}, "a /* */ comment"},
+		{"driver code, comment", "    if (status == CUDA_ERROR_STREAM_CAPTURE_INVALIDATED) {\n" +
+			"        // CUDA_ERROR_STREAM_CAPTURE_INVALIDATED: a previous error broke the capture\n        reset();\n    }\n", form{}, "the driver's name"},
+		// stay findings
+		{"run: name after the message", "RuntimeError: CUDA error: operation not permitted when stream is capturing (cudaErrorStreamCaptureUnsupported)\n", sc(1), "a run's error name"},
+		{"run: accelerator error", "[rank0]: torch.AcceleratorError: CUDA error: operation not permitted when stream is capturing\n", sc(1), "a run's log line"},
+		{"run: retold", "We got hipErrorStreamCaptureUnsupported when running the model with cudagraphs.\n", sc(1), "a retelling"},
+		{"run: under the code", "    if (err != hipSuccess) {\n        fprintf(stderr, \"sync failed\\n\");\n    }\n" +
+			"hipErrorStreamCaptureUnsupported: operation not permitted when stream is capturing\n", sc(4), "the run's output under the block"},
+	})
+}
