@@ -74,6 +74,7 @@ func TestFormsErrorCodeCompared38(t *testing.T) {
 		{"C++ name left", "  if (cudaErrorStreamCaptureInvalidated == err) {\n    reset();\n  }\n", form{}, "the name on the left"},
 		{"case label block", "    switch (err) {\n      case cudaErrorStreamCaptureInvalidated:\n        // operation not permitted when stream is capturing: retry eagerly\n" +
 			"        return false;\n    }\n", form{}, "a comment under a case label"},
+		{"invalid context compared", "if (err == cudaErrorInvalidContext) {\n", form{}, "another code's name compared (TestForms' runtime name, once read as a run)"},
 		{"Go nil block", "\tif err != nil {\n\t\t// cudaErrorStreamCaptureUnsupported: another goroutine is capturing\n\t\treturn nil\n\t}\n", form{}, "Go's err != nil"},
 		{"Go errors.Is", "\tif errors.Is(err, cuda.ErrorStreamCaptureUnsupported) {\n\t\treturn nil\n\t}\n", form{}, "Go's errors.Is"},
 		{"Rust match guard", "    match result {\n        Err(e) if e == CUresult::CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED => return Ok(()),\n    }\n", form{}, "Rust"},
@@ -87,5 +88,35 @@ func TestFormsErrorCodeCompared38(t *testing.T) {
 		{"run: retold", "We got hipErrorStreamCaptureUnsupported when running the model with cudagraphs.\n", sc(1), "a retelling"},
 		{"run: under the code", "    if (err != hipSuccess) {\n        fprintf(stderr, \"sync failed\\n\");\n    }\n" +
 			"hipErrorStreamCaptureUnsupported: operation not permitted when stream is capturing\n", sc(4), "the run's output under the block"},
+	})
+}
+
+// TestFormsRequirementNote38: a retelling of unsupported-python given as the reason of a
+// requirement on the Python release (v37b's 90: "Use Python 3.10/3.11 and the
+// repository's CUDA requirements in production" over "(PyTorch 2.3's torch.compile does
+// not support Python 3.12)."; the tester's one-line probe; "Requires …", "so we pin", a
+// list of supported versions, a comment over a package's requires-python, Chinese) gives
+// no finding. A run's report ("so my run failed", "crashed"), a person who uses the
+// release, a packaging comment that records a failing check and a title stay findings.
+func TestFormsRequirementNote38(t *testing.T) {
+	py := func(line int) form { return form{diagnose.UnsupportedPython, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"v37b 90", "## Running\n\nUse Python 3.10/3.11 and the repository's CUDA requirements in production\n" +
+			"(PyTorch 2.3's torch.compile does not support Python 3.12). All\nclassification probes require four visible GPUs; dense probes require one.\n",
+			form{}, "validation v37b's 90"},
+		{"use, one line", "Use Python 3.10/3.11 (torch.compile does not support Python 3.12).\n", form{}, "the tester's probe"},
+		{"requires because", "Requires Python ≤ 3.11 because torch.compile doesn't support Python 3.12.\n", form{}, "Requires … because"},
+		{"so we pin", "Python 3.12 is not supported by torch.compile (before 2.4), so we pin 3.11.\n", form{}, "so we pin"},
+		{"pin imperative", "- Pin Python 3.11: torch.compile does not support Python 3.12.\n", form{}, "a list item's imperative"},
+		{"supported versions", "Supported Python versions: 3.9–3.11 (torch.compile does not support Python 3.12).\n", form{}, "a list of supported versions"},
+		{"pyproject comment", "[project]\n# torch.compile does not support Python 3.12 yet\nrequires-python = \">=3.10,<3.12\"\n", form{}, "a comment over requires-python"},
+		{"setup.py comment under", "    python_requires=\">=3.9,<3.12\",\n    # torch.compile does not support Python 3.12 yet\n", form{}, "a comment under python_requires"},
+		{"zh", "请使用 Python 3.10/3.11（torch.compile 不支持 Python 3.12）。\n", form{}, "Chinese"},
+		// stay findings
+		{"run: so my run failed", "torch.compile does not support Python 3.12, so my run failed.\n", py(1), "a run"},
+		{"run: we use, crashed", "We use Python 3.12 and torch.compile does not support Python 3.12, so training crashed at the first step.\n", py(1), "a run that failed"},
+		{"run: I use", "I use Python 3.12 and torch.compile does not support Python 3.12?\n", py(1), "a person on the release"},
+		{"packaging: checks fail", "# checks fail on 3.13 due to torch.compile not supporting Python 3.13\n", py(1), "a failing check recorded"},
+		{"title", "# torch.compile does not support Python 3.12\n", py(1), "a title"},
 	})
 }
