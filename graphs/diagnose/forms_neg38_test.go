@@ -34,10 +34,10 @@ func TestFormsSourceStringSplit38(t *testing.T) {
 		{"raise RuntimeError from", ompPiece38 + "        # torch._inductor C++ build\n        raise RuntimeError(output) from e\n", form{}, "raise RuntimeError(msg) from e, Inductor named"},
 		{"raise BackendCompilerFailed", ompPiece38 + "        raise BackendCompilerFailed(compiler_fn, CppCompileError(cmd, output))\n", form{}, "raise BackendCompilerFailed(...)"},
 		{"InvalidCxxCompiler", ompPiece38 + "        raise exc.InvalidCxxCompiler()  # torch._inductor.exc.CppCompileError\n", form{}, "raise exc.InvalidCxxCompiler()"},
-		{"definition, one line", "        instruction = \"\\n\\nOpenMP support not found. Please try one of the following solutions:\\n(1) ...\\n\"\n" +
-			"        raise exc.CppCompileError(cmd, output + instruction) from e\n", form{}, "the hint in one definition's string"},
-		{"definition, message first", "        msg = \"C++ compile error\\n\\nOpenMP support not found. Please try one of the following solutions:\\n\"\n" +
-			"        raise exc.CppCompileError(cmd, msg) from e\n", form{}, "the message after the first part"},
+		{"augmented definition", "        output += \"\\n\\nOpenMP support not found. Please try one of the following solutions:\\n(1) ...\\n\"\n" +
+			"        raise exc.CppCompileError(cmd, output) from e\n", form{}, "the hint added to the output"},
+		{"JS definition, message first", "  const msg = \"C++ compile error\\n\\nOpenMP support not found. Please try one of the following solutions:\\n\";\n" +
+			"  throw new CppCompileError(cmd, msg); // torch._inductor\n", form{}, "the message after the first part, a declaration"},
 		{"call's argument", "        raise exc.CppCompileError(\n            \"\\n\\nOpenMP support not found. Please try one of the following solutions:\\n\"\n" +
 			"            \"(1) ...\\n\"\n        ) from e\n", form{}, "a piece of the raise's own argument"},
 		{"C++ throw", "  const std::string kHint = \"\\n\\nOpenMP support not found. Please try one of the following solutions:\\n\";\n" +
@@ -49,6 +49,8 @@ func TestFormsSourceStringSplit38(t *testing.T) {
 			"clang: error: unsupported option '-fopenmp'\n\n" + ompRun38 + "\n", om(9), "the raise under its frame's header, the output below"},
 		{"run: JSON log", "{\"level\": \"error\", \"msg\": \"torch._inductor.exc.CppCompileError: C++ compile error\\n\\nOutput:\\n\\n\\n" + ompRun38 +
 			"\\n(1) Set the `CXX` environment variable\"}\n", om(1), "a structured log's string"},
+		{"run: a captured stderr's repr", "output = 'C++ compile error\\n\\n" + ompRun38 + "\\n(1) Set the CXX'\ntorch._inductor.exc.CppCompileError: C++ compile error\n",
+			om(1), "a plain name = '…' is also the print of a captured stderr (TestStringForms)"},
 		{"run: printed repr", ">>> print(repr(err))\nCppCompileError('C++ compile error\\n\\n" + ompRun38 + "\\n(1) Set the CXX')\n", om(2), "a repr a run printed"},
 	})
 }

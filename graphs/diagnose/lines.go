@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // pushLine pushes a whole line (its '\n' included, if any) to the ring: as it is, or,
@@ -27,28 +29,37 @@ func (s *scanner) pushLine(frag []byte) {
 	for i, p := range parts {
 		s.push(p, nil, true, false)
 		if i == 0 {
-			s.splitRest, s.splitCtx = true, s.listings.cur || numberedStringOpen(p) || s.codeStringOpen(p)
+			s.splitRest, s.splitCtx = true, s.listings.cur || numberedStringOpen(p) || s.codeStringOpen(p, frag)
 		}
 	}
 	s.splitRest, s.splitCtx = false, false
 }
 
-// codeStringOpen reports whether p, a line's first part and the ring's last entry, opens
-// a string literal of source code: a definition's (`instruction = "`, `msg = "C++ compile
-// error`: stringDefined) or a lone opening quote inside a bracket that a line of source
-// code above opened (`instruction = (` over `"\n\nOpenMP support not found. Please try
-// one of the following solutions:\n"`, the string pieces of Inductor's macOS hint in
-// codecache.py and cpp_builder.py; a call's `RuntimeError(` over its message: e.call). A
-// notebook's JSON output line ("\nThe above exception was the direct cause …\n",) opens
-// no bracket of code, and a repr that a run prints holds no definition.
-func (s *scanner) codeStringOpen(p []byte) bool {
+// codeStringOpen reports whether p, the first part of frag (a physical line) and the
+// ring's last entry, opens a string literal of source code: a lone opening quote inside
+// a bracket that a line of source code above opened (`instruction = (` over
+// `"\n\nOpenMP support not found. Please try one of the following solutions:\n"`, the
+// string pieces of Inductor's macOS hint in codecache.py and cpp_builder.py; a call's
+// `RuntimeError(` over its message: e.call), or a definition's string that only code
+// writes (codeDefined: a declaration with its type or keyword, `+=`, `:=`, a #define, a
+// statement's ";" at the line's end). A notebook's JSON output line ("\nThe above
+// exception was the direct cause …\n",) opens no bracket of code, and a plain `stderr =
+// '…\n…'` is the print of a captured stderr's repr as well (TestStringForms): read.
+func (s *scanner) codeStringOpen(p, frag []byte) bool {
 	e := &s.ring[(s.n-1)%ringSize]
 	body := bytes.TrimLeft(trimBlankLeft(trimLineRight(p)), "fbrFBRuU")
 	if len(body) == 1 && (body[0] == '"' || body[0] == '\'') {
 		return e.call.above > 0
 	}
-	return stringDefined.Match(p)
+	return codeDefined.Match(p) || bytes.HasSuffix(trimLineRight(frag), []byte(";")) && stringDefined.Match(p)
 }
+
+// codeDefined is a definition of a string that only source code writes, up to its
+// opening quote: a declaration whose name has a type or a keyword before it (`const
+// std::string kHint = "`, `static const char* kMsg = "`, `let msg = "`), `msg += "`,
+// Go's `msg := "`, a #define.
+var codeDefined = &lazyregexp.Regexp{Expr: `^\s*(?:` + cDefine + `\s+|(?:[A-Za-z_][\w:<>,]*[\s*&]+){1,6}[A-Za-z_]\w*\s*=\s*|` +
+	`[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s*(?:\+=|:=)\s*)` + stringOpenTo}
 
 // numberedStringOpen reports whether p, a line's first part, is a listing's numbered
 // line (no failing line's arrow) that ends in a string literal's opening quote, with an
