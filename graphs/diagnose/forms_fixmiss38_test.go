@@ -1,0 +1,80 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestFormsBackendsImport38: "No module named 'triton.backends'" is torch's own import
+// of triton.backends (has_triton's CPU check, 2.6's hints.py) under a stub, broken or old
+// triton, read with no compile word beside it: a torch API that fails with it, PyTorch's
+// probe told in a docstring, a troubleshooting tip with its fix, a notebook's run report,
+// a reinstall script's comment (validate37a's 18–21). Quiet: a test's string, the message
+// cut to "No module named 'triton'" (Triton absent), a module under triton.backends (a
+// broken wheel), an except clause's comment.
+func TestFormsBackendsImport38(t *testing.T) {
+	const msg = "No module named 'triton.backends'"
+	at := func(line int) form { return form{diagnose.TritonMissing, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"torch API fails with", "* **broken `triton` install** – `torch.optim.AdamW` fails with\n  `ModuleNotFoundError: " + msg +
+			"`. Either repair/remove `triton` or use\n  another environment.\n", at(2), "validate37a's 20"},
+		{"PyTorch probed", "The project no longer installs a fake ``triton`` package — that caused\n``" + msg +
+			"`` when PyTorch probed a real Triton layout.\n", at(2), "validate37a's 21"},
+		{"tip: if it fails to import with", "- If CLIP fails to import with a Triton error (`" + msg +
+			"`), uninstall Triton in your Python environment:\n", at(1), "validate37a's 19: the clause names the failure"},
+		{"run report, no torch word", "- **rf-detr-object-detection** — ok_runs=0/3: ModuleNotFoundError: " + msg + "\n", at(1), "validate37a's 18"},
+		{"reinstall script comment", "#   ModuleNotFoundError: " + msg + " (new torch + old triton)\n", at(1), "a reinstall script's comment (find_string)"},
+		{"import torch fails", "import torch fails with ModuleNotFoundError: " + msg + "\n", at(1), "the tester's probe"},
+		{"quiet: test string", "    c = ax._error_signature(\"ImportError: " + msg + "\")\n    assert c != a\n", form{}, "validate37a's 22"},
+		{"quiet: Triton absent", "ModuleNotFoundError: No module named 'triton'\n", form{}, "neg_unsloth964_colab_import_triton's line"},
+		{"quiet: a module under it", "# No module named `triton.backends.nvidia._C` when installing from `triton-3.2.0-cp312-cp312-linux_x86_64.whl`\n",
+			form{}, "neg_triton5728_backends_nvidia_c"},
+		{"quiet: except comment", "except ModuleNotFoundError:  # " + msg + " on old Triton\n    pass\n", form{}, "code that catches it"},
+		{"quiet: a rule's parenthesis", "if the pool holds untracked tensors (\"tensor(s) in the cudagraph pool not tracked as outputs\"), " +
+			"call torch.compiler.cudagraph_mark_step_begin()\n", form{}, "a condition with no failure named keeps its parenthesis a rule"},
+	})
+}
+
+// TestFormsAttrsMismatch38: 2.6's AttrsDescriptor ImportError where the text names a
+// Triton that does not match: torch and Triton named with their series ("PyTorch 2.6.0+
+// (which includes Triton 3.x)", validate37a's 16), "Triton mismatch" beside the symbol in
+// a troubleshooting table (validate37b's 96), 2.6's Triton pin as the fix
+// (deepbeepmeep/Wan2GP#236's reply). Quiet: Unsloth's startup under a torch release with
+// Triton unversioned, a kernel library's own import, a torch release alone.
+func TestFormsAttrsMismatch38(t *testing.T) {
+	const imp = "ImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'"
+	checkForms(t, []formTest{
+		{"PyTorch with Triton 3.x", "## Problem\n```\n" + imp + "\n```\n\nThis error occurs when PyTorch 2.6.0+ (which includes Triton 3.x) " +
+			"is installed, but Unsloth still expects Triton 2.x API.\n", form{diagnose.TritonMissing, 3, diagnose.Exact, "2.6"}, "validate37a's 16"},
+		{"table: Triton mismatch", "| **\"AttrsDescriptor\" error** | Triton mismatch: `pip install triton-windows==3.2.0.post19` |\n",
+			form{diagnose.TritonMissing, 1, diagnose.Paraphrased, ""}, "validate37b's 96"},
+		{"the 3.2 pin as the fix", "with that I get\n`" + imp + " (P:\\venv\\lib\\site-packages\\triton\\compiler\\compiler.py)`\n\n" +
+			"I bypassed that error by installing an earlier version of triton-windows: https://pypi.org/project/triton-windows/3.2.0.post19/\n",
+			form{diagnose.TritonMissing, 2, diagnose.Exact, ""}, "cw_wan2gp236_reply_attrsdescriptor_importerror_triton_windows_downgrade"},
+		{"Triton version mismatch", imp + "\nCause: Triton version mismatch.\n", form{diagnose.TritonMissing, 1, diagnose.Exact, ""}, "the cause told"},
+		{"quiet: unsloth startup", "[Windows][Python 3.12] Torch 2.6.0+cu124 fails with Triton ImportError: AttrsDescriptor missing\n" +
+			"Crash occurs during Unsloth startup patches:\n" + imp + "\n", form{Torch: "2.6"}, "ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26's shape"},
+		{"quiet: kernel library", "liger_kernel fails: cannot import name 'AttrsDescriptor' (our kernels import it from triton)\n", form{}, "a library's own import"},
+		{"quiet: a torch release alone", imp + "\nPyTorch 2.6.0 is installed.\n", form{Torch: "2.6"}, "Triton unversioned"},
+	})
+}
+
+// TestFormsLauncherHeaders38: python-headers-missing retold as Triton's launcher build
+// failing for the headers, with no compiler message ("**Python.h landmine:** Triton's
+// launcher build (and torch.compile) fails on this machine without headers",
+// validate37b's 61). Quiet: a C extension's build with Python.h and no launcher, a
+// launcher's need of Python.h with no failure.
+func TestFormsLauncherHeaders38(t *testing.T) {
+	retold := func(line int) form { return form{diagnose.PythonHeadersMissing, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"landmine", "2. **Python.h landmine:** Triton's launcher build (and torch.compile) fails on this machine without headers. Prefix every GPU command with\n" +
+			"   `CPATH=/opt/py/include/python3.12`. Symptom without it: `CalledProcessError` on `/usr/bin/gcc ... __triton_launcher.c`.\n",
+			retold(1), "validate37b's 61"},
+		{"launcher fails without headers", "Note: Triton's launcher fails to build without the Python headers on this cluster (torch.compile needs them).\n",
+			retold(1), "the failure, then what it lacks"},
+		{"cuda_utils.c crashes", "Python.h is needed here: the cuda_utils.c build crashes under torch.compile without it.\n", retold(1), "the launcher's source named"},
+		{"quiet: C extension", "Python.h landmine: the C extension build fails without headers; install python3-dev.\n", form{}, "no launcher, no Triton"},
+		{"quiet: a need", "Triton's launcher needs Python.h; install python3-dev before running torch.compile.\n", form{}, "a rule, no failure"},
+	})
+}
