@@ -78,3 +78,45 @@ func TestFormsLauncherHeaders38(t *testing.T) {
 		{"quiet: a need", "Triton's launcher needs Python.h; install python3-dev before running torch.compile.\n", form{}, "a rule, no failure"},
 	})
 }
+
+// TestFormsLedLift38: a troubleshooting entry's error under a hedged or conditional
+// lead-in, in a block of its own with no traceback, is the failure's where the prose
+// after the block starts by telling its cause or fix ("This occurs because …", "To fix
+// it, install …", "install python3.12-dev.", "**Solution:**"), or where the entry's
+// heading names the failure ("### vLLM engine fails to start during CUDA graph capture",
+// validate37a's 26 and the tester's probes f1–f5). Quiet: the hypothetical alone, an
+// example whose prose goes on to other advice (fd_neg_colab_doc_if_you_see_libcuda_example_error's
+// shape), a cause under the next heading, a fix past ledReach lines, a pointer elsewhere.
+func TestFormsLedLift38(t *testing.T) {
+	const (
+		fence = "```"
+		msg   = "/tmp/x/cuda_utils.c:5:10: fatal error: Python.h: No such file or directory"
+		block = "\n\n" + fence + "\n" + msg + "\n" + fence + "\n"
+	)
+	at := func(line int) form { return form{diagnose.PythonHeadersMissing, line, diagnose.Exact, ""} }
+	checkForms(t, []formTest{
+		{"entry: heading, cause, fix", "## Troubleshooting\n\n### vLLM engine fails to start during CUDA graph capture\n\n" +
+			"When using the reranker, the engine may fail to start with errors similar to the following:\n\n" + fence + "\n" + msg +
+			"\n...\nRuntimeError: Engine core initialization failed.\n" + fence + "\n\nThis occurs because Triton compiles a small C extension " +
+			"at runtime and requires the Python development headers.\n\nTo resolve this, install the Python development headers for your Python version:\n",
+			at(8), "validate37a's 26"},
+		{"heading names the failure", "### vLLM engine fails to start during CUDA graph capture\n\n" +
+			"When using the reranker, the engine may fail to start with errors similar to the following:" + block, at(6), "probe f1 without the cause"},
+		{"cause after", "The engine may fail to start with errors similar to the following:" + block +
+			"\nThis occurs because Triton requires the Python development headers. To resolve this, install python3.12-dev.\n", at(4), "probe f2"},
+		{"bare install after", "If you see errors like the following:" + block + "\ninstall python3.12-dev.\n", at(4), "probe f4"},
+		{"to fix it", "You may see an error like:" + block + "\nTo fix it, install python3.12-dev.\n", at(4), "probe f5"},
+		{"solution", "You might encounter the following error:" + block + "\n**Solution:** install the headers of your Python (python3-dev).\n", at(4), "a Solution: paragraph"},
+		{"quiet: hypothetical alone", "You may see an error like:" + block, form{}, "no cause, no fix"},
+		{"quiet: example with other advice", "If you see issues with torch or HF complaining about missing headers, it's likely an issue with the setup. Example error:\n" +
+			fence + "\n" + msg + "\n" + fence + "\n\nYou will likely need to configure several settings by running the below commands:\n",
+			form{}, "fd_neg_colab_doc_if_you_see_libcuda_example_error's shape"},
+		{"quiet: under the next heading", "You may see an error like:" + block + "\n## Other notes\n\nThis occurs because of something else entirely.\n",
+			form{}, "another entry's prose"},
+		{"quiet: past reach", "You may see an error like:" + block + "\nSee the FAQ for more.\n\nMore text.\n\nMore.\n\nMore.\n\nMore.\n\nMore.\n\nMore.\n\n" +
+			"To fix it, install python3.12-dev.\n", form{}, "ledReach"},
+		{"quiet: a pointer", "If you see errors like the following:" + block + "\nsee the notes below.\n", form{}, "no cause, no fix"},
+		{"quiet: heading names no failure", "### Notes\n\nWhen using the reranker, the engine may fail to start with errors similar to the following:" + block,
+			form{}, "a heading of no problem"},
+	})
+}
