@@ -1,7 +1,10 @@
 package diagnose_test
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
@@ -119,4 +122,35 @@ func TestFormsLedLift38(t *testing.T) {
 		{"quiet: heading names no failure", "### Notes\n\nWhen using the reranker, the engine may fail to start with errors similar to the following:" + block,
 			form{}, "a heading of no problem"},
 	})
+}
+
+// TestFitsAttrsImport38: the AttrsDescriptor ImportError told at an import with no
+// compile in the text (validate37a's 15: "\x60import torch_npu\x60 失败", the backend
+// extension that failed to load) gets the import's fix, which offers no compile switch;
+// under torch.compile the row's own fix stays.
+func TestFitsAttrsImport38(t *testing.T) {
+	const imp = "`ImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'`"
+	tests := []struct {
+		name, log string
+		atImport  bool
+	}{
+		{"npu autoload", "**torch**：2.6.0+cpu\n\n**问题**：`import torch_npu` 失败 →\n" + imp + "，\n" +
+			"最终 `RuntimeError: Failed to load the backend extension: torch_npu`。\n\n" +
+			"**根因**：torch 2.6.0 的 `torch/_inductor/runtime/hints.py` 在 import 期尝试从 triton 导入\n", true},
+		{"fails to import, torch 2.6 with triton 3.3", "With torch 2.6 and triton 3.3 the app fails to import:\n" + imp + "\n", true},
+		{"under torch.compile", "torch 2.6 with triton 3.3: torch.compile fails to import its kernels:\n" + imp + "\n", false},
+		{"no import told", "torch 2.6 with triton 3.3 gives\n" + imp + "\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := diagnose.Read(strings.NewReader(tt.log))
+			require.NoError(t, err)
+			require.NotEmpty(t, d.Findings, "no finding")
+			f := d.Findings[0]
+			require.Equal(t, diagnose.TritonMissing, f.Code)
+			require.Equal(t, tt.atImport, strings.HasPrefix(f.Fix, "the failure is at an import"), "fix: %s", f.Fix)
+			require.Equal(t, tt.atImport, !strings.Contains(f.Fix, "aot_eager"), "fix: %s", f.Fix)
+		})
+	}
 }

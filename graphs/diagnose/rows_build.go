@@ -177,7 +177,7 @@ func tritonRows() []Signature {
 			Releases: modes.Minors(6, 6),
 			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor, " +
 				"which Triton 3.3 and later lack (2.6 pins 3.2)",
-			Fix:      fixTritonKey + "; or upgrade torch to 2.7 or later, built for the newer Triton",
+			Fix:      fixTritonKey + attrsFixTail,
 			Evidence: modes.Source,
 			Source: hints26 + "; reports: Comfy-Org/ComfyUI#7106, " +
 				"leomaxwell973/Triton-3.3.0-UPDATE_FROM_3.2.0_and_FIXED-Windows-Nvidia-Prebuilt#6",
@@ -199,7 +199,7 @@ func tritonRows() []Signature {
 			Releases: modes.Minors(6, 6),
 			Cause: "a report of the ImportError above: the installed Triton does not match torch: 2.6's Inductor " +
 				"imports AttrsDescriptor, which Triton 3.3 and later lack (2.6 pins 3.2)",
-			Fix:      fixTritonKey + "; or upgrade torch to 2.7 or later, built for the newer Triton",
+			Fix:      fixTritonKey + attrsFixTail,
 			Evidence: modes.Source,
 			Source:   "retold; PyTorch's message: " + hints26 + " (the ImportError's row above)",
 			Decisive: "a line that names AttrsDescriptor with a word that it is missing or fails to import",
