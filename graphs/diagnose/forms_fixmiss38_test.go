@@ -12,10 +12,11 @@ import (
 // TestFormsBackendsImport38: "No module named 'triton.backends'" is torch's own import
 // of triton.backends (has_triton's CPU check, 2.6's hints.py) under a stub, broken or old
 // triton, read with no compile word beside it: a torch API that fails with it, PyTorch's
-// probe told in a docstring, a troubleshooting tip with its fix, a notebook's run report,
-// a reinstall script's comment (validate37a's 18–21). Quiet: a test's string, the message
-// cut to "No module named 'triton'" (Triton absent), a module under triton.backends (a
-// broken wheel), an except clause's comment.
+// probe told in a docstring, a troubleshooting tip with its fix, a reinstall script's
+// comment (validate37a's 19–21), torch named somewhere in the text. Quiet: a run report
+// and a kernel library's frame that name no torch (programs import triton.backends too),
+// a test's string, the message cut to "No module named 'triton'" (Triton absent), a module
+// under triton.backends (a broken wheel), an except clause's comment.
 func TestFormsBackendsImport38(t *testing.T) {
 	const msg = "No module named 'triton.backends'"
 	at := func(line int) form { return form{diagnose.TritonMissing, line, diagnose.Exact, ""} }
@@ -25,8 +26,12 @@ func TestFormsBackendsImport38(t *testing.T) {
 		{"PyTorch probed", "The project no longer installs a fake ``triton`` package — that caused\n``" + msg +
 			"`` when PyTorch probed a real Triton layout.\n", at(2), "validate37a's 21"},
 		{"tip: if it fails to import with", "- If CLIP fails to import with a Triton error (`" + msg +
-			"`), uninstall Triton in your Python environment:\n", at(1), "validate37a's 19: the clause names the failure"},
-		{"run report, no torch word", "- **rf-detr-object-detection** — ok_runs=0/3: ModuleNotFoundError: " + msg + "\n", at(1), "validate37a's 18"},
+			"`), uninstall Triton in your Python environment:\n\n- If you only need basic ML without CLIP, installing CPU PyTorch (above) " +
+			"gives ImageNet-based predictions.\n", at(1), "validate37a's 19: the clause names the failure"},
+		{"quiet: run report, no torch word", "- **rf-detr-object-detection** — ok_runs=0/3: ModuleNotFoundError: " + msg + "\n", form{},
+			"validate37a's 18: programs import triton.backends too, and the text names no torch"},
+		{"quiet: a library's own import", "  File \"/opt/kernels/ops.py\", line 3, in <module>\nModuleNotFoundError: " + msg + "\n", form{},
+			"recall_bb_test.go's case: a kernel library's frame, no torch named"},
 		{"reinstall script comment", "#   ModuleNotFoundError: " + msg + " (new torch + old triton)\n", at(1), "a reinstall script's comment (find_string)"},
 		{"import torch fails", "import torch fails with ModuleNotFoundError: " + msg + "\n", at(1), "the tester's probe"},
 		{"quiet: test string", "    c = ax._error_signature(\"ImportError: " + msg + "\")\n    assert c != a\n", form{}, "validate37a's 22"},

@@ -223,32 +223,41 @@ func tritonRows() []Signature {
 		{
 			// The same import (hints26) under a Triton that has no triton.backends package
 			// at all: its first ImportError (kijai/ComfyUI-KJNodes#249, holdoutBD, measured
-			// once; the traceback then cut). torch imports triton.backends at other times too:
-			// has_triton's CPU check (torch/utils/_triton.py, tritonProbe) runs `import
-			// triton.backends` uncaught once a triton package is found, so a stub, broken or
-			// old triton fails an import of torch's modules that ask for Triton, on CPU too
-			// (validate37a's 18–21: "`torch.optim.AdamW` fails with", "when PyTorch
-			// probed a real Triton layout", "If CLIP fails to import with a Triton error", a
-			// CPU notebook's run report). Every text of the message the search tools hold is
-			// torch's environment (find_string, 9 texts: these, "new torch + old triton" in a
-			// reinstall script); Triton's own import chain raises other messages ("No module
-			// named 'triton.backends.nvidia'", "cannot import name 'backends' from
-			// 'triton.backends'", triton-lang/triton#2903, #3251). So the message needs no
-			// other context than its module named whole (backendsNamed); code that holds it
-			// (a test's string) is the code guards' to keep quiet.
+			// once; the traceback then cut). Beside torch.compile or Inductor (attrsContext),
+			// its cut forms too.
 			Code: TritonMissing, Literal: "No module named 'triton.backends'",
-			Requires: backendsNamed,
+			Requires: attrsContext,
 			Releases: modes.Minors(6, 14),
-			Cause: "the installed triton package has no triton.backends (an older Triton, a stub or fake triton " +
-				"package, or an install another package broke), and torch imports it when it probes Triton: " +
-				"has_triton's CPU check imports triton.backends once a triton package is found, and 2.6's " +
-				"Inductor imports AttrsDescriptor from triton.backends.compiler",
-			Fix: "the failure is at an import, before any kernel is compiled: install the Triton release this torch " +
-				"was built with (importlib.metadata.requires(\"torch\") lists triton==X on Linux x86_64; on Windows, " +
-				"the triton-windows series that goes with your torch), or remove the stub or broken triton " +
-				"(pip uninstall triton): torch runs without Triton, which only Inductor's GPU kernels need",
+			Cause:    backendsCause,
+			Fix:      backendsFix,
 			Evidence: modes.Source,
 			Source:   hints26 + "; " + tritonProbe + "; reports: kijai/ComfyUI-KJNodes#249",
+			Decisive: "the ModuleNotFoundError line",
+		},
+		{
+			// torch imports triton.backends at other times too: has_triton's CPU check
+			// (torch/utils/_triton.py, tritonProbe) runs \x60import triton.backends\x60
+			// uncaught once a triton package is found, so a stub, broken or old triton fails
+			// an import of torch's modules that ask for Triton, on CPU too (validate37a's
+			// 19–21: "\x60torch.optim.AdamW\x60 fails with", "when PyTorch probed a real
+			// Triton layout", "If CLIP fails to import with a Triton error"). Every stored text
+			// of the message (find_string, 9 texts) is torch's environment; Triton's own
+			// import chain raises other messages ("No module named 'triton.backends.nvidia'",
+			// "cannot import name 'backends' from 'triton.backends'", triton-lang/triton#2903,
+			// #3251). Programs import triton.backends.compiler themselves too (kernel tools'
+			// GPUTarget), so the message whole (the pattern: not its cut "No module named
+			// 'triton'", Triton absent, nor a module under it, a broken wheel:
+			// neg_unsloth964_colab_import_triton, neg_triton5728_backends_nvidia_c) wants torch
+			// named in the text (torchNamedWord): a kernel library's own import with neither
+			// stays quiet, and so does a run report that names no torch (validate37a's 18).
+			Code: TritonMissing, Literal: "No module named 'triton.backends'",
+			Pattern:  `No module named [\x60'"]{0,2}triton\.backends(?:[^.\w]|$)`,
+			Requires: torchNamedWord,
+			Releases: modes.Minors(6, 14),
+			Cause:    backendsCause,
+			Fix:      backendsFix,
+			Evidence: modes.Source,
+			Source:   hints26 + "; " + tritonProbe,
 			Decisive: "the ModuleNotFoundError line",
 		},
 		{
@@ -770,12 +779,20 @@ const compileTold = `torch comp(?:il\w*)?\b|Torch comp(?:il\w*)?\b|Torch Comp(?:
 const attrsContext = compileContext + `|Inductor| inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold + `|` + tritonTorchNamed +
 	`|` + tritonMismatch
 
-// backendsNamed is triton.backends named whole, as the ModuleNotFoundError names it: the
-// message cut to its head ("No module named 'triton'", Triton not installed at all:
-// neg_unsloth964_colab_import_triton, a ComfyUI backend's "unavailable_reason") and a
-// module under it ("No module named \x60triton.backends.nvidia._C\x60", a broken wheel:
-// neg_triton5728_backends_nvidia_c) are not it.
-const backendsNamed = `triton\.backends(?:[^.\w]|$)`
+// torchNamedWord is torch named in a text: PyTorch, torch's modules and releases, its paths.
+const torchNamedWord = `torch|Torch|TORCH`
+
+// backendsCause and backendsFix are the words of "No module named 'triton.backends'"'s rows.
+const (
+	backendsCause = "the installed triton package has no triton.backends (an older Triton, a stub or fake triton " +
+		"package, or an install another package broke), and torch imports it when it probes Triton: " +
+		"has_triton's CPU check imports triton.backends once a triton package is found, and 2.6's " +
+		"Inductor imports AttrsDescriptor from triton.backends.compiler"
+	backendsFix = "the failure is at an import, before any kernel is compiled: install the Triton release this torch " +
+		"was built with (importlib.metadata.requires(\"torch\") lists triton==X on Linux x86_64; on Windows, " +
+		"the triton-windows series that goes with your torch), or remove the stub or broken triton " +
+		"(pip uninstall triton): torch runs without Triton, which only Inductor's GPU kernels need"
+)
 
 // tritonMismatch is the ImportError's cause told as a Triton that does not match, beside
 // the symbol: "| **\"AttrsDescriptor\" error** | Triton mismatch: \x60pip install
