@@ -185,7 +185,8 @@
 //	                  not a site labelled "not run:", which a condition decided false
 //	                  keeps from running), argparse refuses the command line, or
 //	                  the parent gathers the result of a worker forked after CUDA
-//	                  (a stderr line names the call: fork-after-cuda), 2
+//	                  (fork-after-cuda); one stderr line names the first cause and
+//	                  its line (compilemode: exit 1: FILE:LINE: …), 2
 //	                  for a file that cannot be read or parsed (line and column named)
 //	                  and for a site that cannot be planned with the flags given (its
 //	                  line named). What follows -- (-script train.py -- --mode

@@ -559,7 +559,9 @@ func ellipsisNext(rest []byte) bool {
 // "(prevents \"pending uninvoked backwards\")", x_latentsync_run_comfyui_fixed_sh_checkpool_pt271's
 // "to prevent checkPoolLiveAllocations error") and a message on a comment line of its own
 // under "to avoid" (el_comfyui_sam31_nodes_disable_cudagraph_trees_cudamallocasync_checkpool,
-// whose comment goes on to state the cause) stay findings, as the corpus labels them.
+// whose comment goes on to state the cause) stay findings; the corpus labels the first two
+// `-` since (a purpose told, no failure met: testdata/corpus/README.md, "Label questions
+// decided"), and they are open in OpenFalse.
 func (s *scanner) purposeComment(i int, e *ringLine) bool {
 	return s.purposeOn(i, e) || s.purposeAbove(i, e) || s.caughtEarly(i, e)
 }

@@ -102,7 +102,9 @@ const (
 // "// to prevent", 为了避免, を回避するため, 피하기 위해) gives no finding. A retelling
 // after a purpose (n_vraxion_train_comment_pending_backwards, x_latentsync_…), a message
 // on a comment line of its own under "to avoid" whose comment goes on to its cause
-// (el_comfyui_sam31_…), and a comment that says it was raised stay findings.
+// (el_comfyui_sam31_…), and a comment that says it was raised stay findings (the first
+// two are labelled `-` since, open in OpenFalse: testdata/corpus/README.md, "Label
+// questions decided").
 func TestFormsPurpose35(t *testing.T) {
 	pb := func(line int, m diagnose.Match) form { return form{diagnose.TreesPendingBackward, line, m, ""} }
 	ai := func(line int, m diagnose.Match) form { return form{diagnose.AllocatorIncompatible, line, m, ""} }

@@ -25,6 +25,9 @@ import (
 // (torch.cuda.set_device(rank), .cuda(), device="cuda" in work) is the
 // one-process-per-GPU pattern, which fork runs fine.
 //
+// torch.multiprocessing.start_processes names its own too (startProcesses): fork or
+// forkserver as given, spawn by default.
+//
 // A context names its own start method (hostile21 S2): multiprocessing.get_context
 // ("spawn").Process(…), ctx = mp.get_context("forkserver"); ctx.Pool(…),
 // torch.multiprocessing.get_context(…), ProcessPoolExecutor(mp_context=ctx) and
@@ -39,6 +42,16 @@ var forkStarters = nameSet{
 	"torch.multiprocessing.Process", "torch.multiprocessing.Pool",
 	"concurrent.futures.ProcessPoolExecutor",
 }
+
+// startProcesses is torch.multiprocessing.start_processes(fn, args, nprocs, join,
+// daemon, start_method): it starts its processes with multiprocessing.get_context
+// (start_method), "spawn" by default, taking fork and forkserver without a check or a
+// warning (torch/multiprocessing/spawn.py @ 2.6.0 and 2.14.1; spawn() warns and spawns
+// whatever method it is given), and with join=True, the default, waits for them and
+// raises ProcessRaisedException in the parent when one raised (ProcessContext.join;
+// measured: testdata/forkexit, exit 1 with fork, forkserver and spawn, exit 0 with
+// join=False and no join, exit 0 with fork after the parent made a CPU tensor).
+const startProcesses = "torch.multiprocessing.start_processes"
 
 // startMethodSetters set multiprocessing's default start method.
 var startMethodSetters = nameSet{"multiprocessing.set_start_method", "torch.multiprocessing.set_start_method"}
@@ -123,9 +136,14 @@ func (r *reader) starterQual(c *expr) string {
 }
 
 // startMethod returns the start method the process starter c (q) uses, where it was
-// set ("default", "set_start_method" or "context"), and whether the reader knows it:
-// a context's, else the script's set_start_method, else the default ("").
+// set ("default", "set_start_method", "context" or "argument"), and whether the reader
+// knows it: start_processes' start_method (a literal, or a name the file assigns one
+// once), else a context's, else the script's set_start_method, else the default ("").
 func (r *reader) startMethodOf(c *expr, q string) (method, from string, known bool) {
+	if q == startProcesses {
+		m, ok := r.givenMethod(c)
+		return m, "argument", ok
+	}
 	ctx := kwarg(c, "mp_context", -1)
 	if ctx == nil && q != "concurrent.futures.ProcessPoolExecutor" {
 		ctx = kwarg(c, "context", -1)
@@ -148,6 +166,20 @@ func (r *reader) startMethodOf(c *expr, q string) (method, from string, known bo
 	return "", "default", true
 }
 
+// givenMethod returns the start method the start_processes call c is given, and
+// whether the reader knows it: its start_method, a literal or a name the file assigns
+// one once, else "spawn", the default.
+func (r *reader) givenMethod(c *expr) (string, bool) {
+	a := kwarg(c, "start_method", 5)
+	if a == nil {
+		return "spawn", true
+	}
+	if a.kind == name && len(r.assigned[a.name]) == 1 && !r.isParam(a.name) {
+		a = r.assigned[a.name][0]
+	}
+	return r.literalStr(a)
+}
+
 // forkStart is a process start whose fork-after-cuda warning waits for the end of the
 // run (its words name what the file has: a compile site, the target's CUDA).
 type forkStart struct {
@@ -167,7 +199,7 @@ type forkStart struct {
 // processes with fork, by default or as set, after the process running it initialised
 // CUDA: a worker that uses CUDA raises.
 func (r *reader) forkAfterCUDA(c *expr, q string) {
-	if !forkStarters.has(q) {
+	if !forkStarters.has(q) && q != startProcesses {
 		return
 	}
 	m, from, known := r.startMethodOf(c, q)
@@ -184,6 +216,8 @@ func (r *reader) forkAfterCUDA(c *expr, q string) {
 		how = "the start method the script sets, fork"
 	case "context":
 		how = "the start method its context names, fork"
+	case "argument":
+		how = "the start method it is given, fork"
 	}
 	var target *stmt
 	if fn := r.startedCallable(c, q); fn != nil && fn.kind == name {
@@ -224,8 +258,12 @@ func (r *reader) forkWarnings() {
 		}
 		r.warn(f.line, WarningForkAfterCUDA, "%s starts its processes with %s, after this process initialised CUDA (line %d): a worker that uses CUDA%s raises RuntimeError(\"Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method\") (torch/cuda/__init__.py _lazy_init)%s", f.starter, f.how, f.at, uses, r.reachText(&f))
 		if f.reach == reachGathered && r.out.failed == "" {
+			gathers := "the parent gathers the result of `%s` and re-raises"
+			if f.kind == Spawn {
+				gathers = "`%s` joins its processes and raises ProcessRaisedException for"
+			}
 			r.out.failedDefault = f.dflt
-			r.out.failed = fmt.Sprintf("%d: the parent gathers the result of `%s` and re-raises the RuntimeError its worker raises (\"Cannot re-initialize CUDA in forked subprocess\"): %s (line %d) forks it after CUDA was initialised (line %d)", f.by.line, cut(r.text(f.by), MaxCallText), f.starter, f.line, f.at)
+			r.out.failed = fmt.Sprintf("%d: "+gathers+" the RuntimeError its worker raises (\"Cannot re-initialize CUDA in forked subprocess\"): %s (line %d) forks it after CUDA was initialised (line %d)", f.by.line, cut(r.text(f.by), MaxCallText), f.starter, f.line, f.at)
 		}
 	}
 }

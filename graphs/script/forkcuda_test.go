@@ -38,6 +38,15 @@ func TestForkAfterCUDA(t *testing.T) {
 		{"pool-before-cuda", "the pool starts before CUDA is used", "pool = mp.Pool(2)\n" + model + infer, false},
 		{"mp-context", "an explicit context: not the default", model + infer + "ex = ProcessPoolExecutor(2, mp_context=ctx)\n", false},
 		{"torch-spawn", "torch.multiprocessing.spawn spawns", model + infer + "torch.multiprocessing.spawn(infer, nprocs=2)\n", false},
+		{"start-processes-fork", "start_processes(start_method=\"fork\") forks", model + infer + "torch.multiprocessing.start_processes(infer, nprocs=2, start_method=\"fork\")\n", true},
+		{"start-processes-fork-positional", "start_method is the sixth parameter", model + infer + "torch.multiprocessing.start_processes(infer, (), 2, True, False, \"fork\")\n", true},
+		{"start-processes-fork-name", "a name assigned \"fork\" once", "METHOD = \"fork\"\n" + model + infer + "torch.multiprocessing.start_processes(infer, nprocs=2, start_method=METHOD)\n", true},
+		{"start-processes-name-twice", "a name assigned two methods: not known", "METHOD = \"fork\"\nMETHOD = \"spawn\"\n" + model + infer + "torch.multiprocessing.start_processes(infer, nprocs=2, start_method=METHOD)\n", false},
+		{"start-processes-default", "start_processes spawns by default", model + infer + "torch.multiprocessing.start_processes(infer, nprocs=2)\n", false},
+		{"start-processes-spawn", "start_method=\"spawn\"", model + infer + "torch.multiprocessing.start_processes(infer, nprocs=2, start_method=\"spawn\")\n", false},
+		{"start-processes-forkserver", "forkserver: not warned, as a forkserver context is not", model + infer + "torch.multiprocessing.start_processes(infer, nprocs=2, start_method=\"forkserver\")\n", false},
+		{"start-processes-fork-cpu-parent", "the parent made a CPU tensor only (measured: exit 0)", "t = torch.zeros(2)\n" + infer + "torch.multiprocessing.start_processes(infer, nprocs=2, start_method=\"fork\")\n", false},
+		{"spawn-given-fork", "spawn(start_method=\"fork\") warns and spawns", model + infer + "torch.multiprocessing.spawn(infer, nprocs=2, start_method=\"fork\")\n", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

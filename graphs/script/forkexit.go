@@ -44,11 +44,50 @@ var (
 	iterConsumers = nameSet{"list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max", "any", "all", "dict", "as_completed"}
 )
 
+// poolTask is a call that hands work to a process pool, and the name the pool is
+// bound to where it was built (the caller's, for a parameter passed the pool).
+type poolTask struct {
+	call *expr
+	pool string
+}
+
 // notePoolTask records c when it hands work to a process pool bound to a name
 // (pool.map(work, xs), ex.submit(work, x)): forkReach reads how its result is used.
 func (r *reader) notePoolTask(c *expr) {
 	if c.x.kind == attr && (poolMethods.has(c.x.name) || poolAsyncs.has(c.x.name)) && c.x.x.kind == name && r.procPools[c.x.x.name] {
-		r.poolTasks = append(r.poolTasks, c)
+		r.poolTasks = append(r.poolTasks, poolTask{c, cmp.Or(r.poolParams[c.x.x.name], c.x.x.name)})
+	}
+}
+
+// passPools binds, while def runs for the call c of the file's code, each parameter
+// to which c passes a process pool by its name, to that pool, one call level deep: the
+// tasks def hands it are the pool's (run(p, items) with def run(pool, items): return
+// pool.map(work, items)). It returns what undoes the binding.
+func (r *reader) passPools(def *stmt, c *expr) func() {
+	var ps []string
+	i := 0
+	for _, a := range c.args {
+		p := a.keyword
+		if a.star != 0 || p == "" && i >= len(def.params) {
+			break
+		}
+		if p == "" {
+			p, i = def.params[i].name, i+1
+		}
+		if v := a.value; v.kind == name && r.procPools[v.name] && r.poolParams[v.name] == "" && !r.procPools[p] {
+			r.procPools[p] = true
+			if r.poolParams == nil {
+				r.poolParams = map[string]string{}
+			}
+			r.poolParams[p] = v.name
+			ps = append(ps, p)
+		}
+	}
+	return func() {
+		for _, p := range ps {
+			delete(r.procPools, p)
+			delete(r.poolParams, p)
+		}
 	}
 }
 
@@ -59,6 +98,8 @@ func (r *reader) forkReach() {
 	for i := range r.forks {
 		f := &r.forks[i]
 		switch {
+		case f.kind == Spawn:
+			f.reach = r.joinReach(f)
 		case f.kind != Processes:
 			f.reach = r.poolReach(f)
 		case strings.Contains(r.src, ".exitcode"):
@@ -69,13 +110,27 @@ func (r *reader) forkReach() {
 	}
 }
 
+// joinReach returns the reach of f, a start_processes call: gathered where it joins
+// (join=True, the default) and runs a function that uses CUDA (f.by is the call),
+// else not known (join=False returns at once: the parent raises where it calls join()
+// on what it gets, and goes on where it does not; measured: testdata/forkexit).
+func (r *reader) joinReach(f *forkStart) int {
+	j := kwarg(f.call, "join", 3)
+	if j != nil && (j.kind != name || j.name != "True") || r.cudaDef(f.call) == nil {
+		return reachUnknown
+	}
+	f.by = f.call
+	return reachGathered
+}
+
 // poolReach returns f's reach from the tasks handed to its pool (by the name it is
 // bound to): gathered where the parent gathers the result of one whose function uses
 // CUDA (f.by is that task), not where it gathers none, else not known.
 func (r *reader) poolReach(f *forkStart) int {
 	reach := reachUnknown
-	for _, m := range r.poolTasks {
-		if m.x.x.name != f.pool {
+	for _, t := range r.poolTasks {
+		m := t.call
+		if t.pool != f.pool {
 			continue
 		}
 		switch got := r.gathered(m, f.kind == PoolProcesses); {
@@ -196,6 +251,10 @@ func (r *reader) cudaDef(m *expr) *stmt {
 // the parent does then.
 func (r *reader) reachText(f *forkStart) string {
 	switch {
+	case f.kind == Spawn && f.reach == reachGathered:
+		return "; start_processes waits for its processes (join=True) and raises ProcessRaisedException in the parent (torch/multiprocessing/spawn.py ProcessContext.join), so the run fails, exit 1"
+	case f.kind == Spawn:
+		return "; the parent raises ProcessRaisedException where it joins the processes (start_processes' join=True, the default, or the join() of the context join=False returns), and goes on where it does not"
 	case f.reach == reachGathered:
 		return fmt.Sprintf("; the parent re-raises it where it gathers the result of `%s` (line %d), so the run fails, exit 1", cut(r.text(f.by), MaxCallText), f.by.line)
 	case f.kind == Processes && f.reach == reachNot:

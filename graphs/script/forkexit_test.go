@@ -61,10 +61,19 @@ var forkExitCases = []struct {
 	{"pool-apply-async-bound-wait", "", "with mp.Pool(2) as p:\n    r = p.apply_async(work, (0,))\n    r.wait()", 0, false},
 	{"executor-dict-of-futures", "", "with ProcessPoolExecutor(2) as ex:\n    fs = {ex.submit(work, i): i for i in range(2)}\n    print(len(fs))", 0, false},
 	{"pool-cpu-function", "", "def cpu(i):\n    return i\nwith mp.Pool(2) as p:\n    p.map(cpu, range(2))", 0, false},
-	{"pool-passed-on", "", "def run(pool):\n    pool.map(work, range(2))\nwith mp.Pool(2) as p:\n    run(p)", 0, false},
+	{"pool-passed-on", "", "def run(pool):\n    pool.map(work, range(2))\nwith mp.Pool(2) as p:\n    run(p)", 1, false},
+	{"pool-passed-to-def", "Pool passed to a def that maps", "def run(pool, xs):\n    return pool.map(work, xs)\nwith mp.Pool(2) as p:\n    run(p, range(2))", 1, false},
+	{"pool-passed-by-keyword", "", "def run(xs, pool=None):\n    return pool.map(work, xs)\nwith mp.Pool(2) as p:\n    run(range(2), pool=p)", 1, false},
+	{"executor-passed-result", "", "def run(ex):\n    return ex.submit(work, 0).result()\nwith ProcessPoolExecutor(2) as pool:\n    run(pool)", 1, false},
+	{"pool-passed-no-get", "Pool passed to a def that apply_asyncs, no get", "def run(pool, x):\n    pool.apply_async(work, (x,))\nwith mp.Pool(2) as p:\n    run(p, 0)\n    p.close()\n    p.join()", 0, false},
+	{"pool-passed-out-of-file", "", "import helpers\nwith mp.Pool(2) as p:\n    helpers.run(p)", 0, false},
+	{"pool-passed-kept", "", "def keep(pool):\n    return pool\nwith mp.Pool(2) as p:\n    q = keep(p)", 0, false},
 	{"spawn-pool-map", "", "mp.set_start_method(\"spawn\")\nwith mp.Pool(2) as p:\n    p.map(work, range(2))", 0, false},
 	{"forkserver-ctx-pool-map", "", "ctx = mp.get_context(\"forkserver\")\nwith ctx.Pool(2) as p:\n    p.map(work, range(2))", 0, false},
 	{"torch-spawn", "torch.multiprocessing.spawn (join=True)", "import torch.multiprocessing as tmp\ntmp.spawn(work, nprocs=2)", 0, true},
+	{"start-processes-fork", "torch.multiprocessing.start_processes(start_method='fork')", "import torch.multiprocessing as tmp\ntmp.start_processes(work, nprocs=2, start_method='fork')", 1, false},
+	{"start-processes-fork-no-join", "torch.multiprocessing.start_processes(start_method='fork', join=False), no join", "import torch.multiprocessing as tmp\nc = tmp.start_processes(work, nprocs=2, join=False, start_method='fork')\nfor p in c.processes:\n    p.join()", 0, false},
+	{"start-processes-spawn", "torch.multiprocessing.start_processes(start_method='spawn')", "import torch.multiprocessing as tmp\ntmp.start_processes(work, nprocs=2, start_method='spawn')", 0, true},
 }
 
 // measuredExits reads the parent's exits of testdata/forkexit/measured-*.txt with the

@@ -39,8 +39,17 @@ type SitePlan struct {
 // combination of branches: Branches); else graphs.Compiles. A nil p compiles
 // (nothing was planned).
 func (p *SitePlan) Exit() graphs.Exit {
+	if p.raising() != nil {
+		return graphs.Raises
+	}
+	return graphs.Compiles
+}
+
+// raising returns the first plan shown for p that raises, in Exit's order (nil: none,
+// or a nil p).
+func (p *SitePlan) raising() *graphs.Report {
 	if p == nil {
-		return graphs.Compiles
+		return nil
 	}
 	reports := []*graphs.Report{p.Report}
 	for _, b := range p.Branches {
@@ -54,10 +63,10 @@ func (p *SitePlan) Exit() graphs.Exit {
 	}
 	for _, r := range reports {
 		if r != nil && r.Exit == graphs.Raises {
-			return graphs.Raises
+			return r
 		}
 	}
-	return graphs.Compiles
+	return nil
 }
 
 // Exit returns the script's class, the command's exit rule: graphs.Raises when any
@@ -81,17 +90,49 @@ func (s *Script) Exit() graphs.Exit {
 	return graphs.Compiles
 }
 
-// RunFailure returns, in one line, why the run fails where no plan raises: the parent
-// gathers the result of a task that fails in a process forked after CUDA (a
-// fork-after-cuda warning that says exit 1): "FILE:LINE: the parent gathers the
-// result of `p.map(work, range(4))` and re-raises the RuntimeError its worker raises
-// (…): multiprocessing.Pool (line 8) forks it after CUDA was initialised (line 3)". ""
-// when nothing does, or s is nil.
+// RunFailure returns, in one line, why [Script.Exit] is graphs.Raises, the first cause
+// in Exit's order: a plan shown for a site that runs raises ("FILE:LINE: torch.compile
+// raises RuntimeError at compile: …", or "FILE:LINE: the first call on cuda:0 (main)
+// raises …"; these two cut at [MaxCallText] bytes); argparse
+// refuses the command line (the argv-error warning: "FILE:LINE: parse_args exits here
+// (status 2): …"); the parent gathers the result of a task that fails in a process
+// forked after CUDA ("FILE:LINE: the parent gathers the result of
+// `p.map(work, range(4))` and re-raises the RuntimeError its worker raises (…):
+// multiprocessing.Pool (line 8) forks it after CUDA was initialised (line 3)"). ""
+// when Exit is not graphs.Raises, or s is nil.
 func (s *Script) RunFailure() string {
+	if s == nil {
+		return ""
+	}
+	for _, st := range s.Sites {
+		if rep := st.Plan.raising(); st.NotRun == "" && rep != nil {
+			return fmt.Sprintf("%s:%d: %s", s.File, st.Line, cut(raiseText(rep), MaxCallText))
+		}
+	}
+	for _, w := range s.Warnings {
+		if w.Code == WarningArgvError {
+			return fmt.Sprintf("%s:%d: %s", s.File, w.Line, cut(w.Message, MaxCallText))
+		}
+	}
 	if !s.forkFails() {
 		return ""
 	}
 	return s.File + ":" + s.failed
+}
+
+// raiseText says what the raising report rep says PyTorch raises, and where: its
+// Error's, else the first device row's that raises (the fields [graphs.Report.Err]
+// reads).
+func raiseText(rep *graphs.Report) string {
+	if e := rep.Error; e != nil {
+		return "torch.compile raises " + e.Exception + " at " + e.Stage + ": " + e.Message
+	}
+	for _, d := range rep.CUDAGraphs.Devices {
+		if d.Outcome == graphs.Fail {
+			return "the first call on " + d.Label() + " (" + d.Thread + ") raises " + d.Exception + ": " + d.Message
+		}
+	}
+	return "torch.compile raises"
 }
 
 // forkFails reports whether the parent re-raises a forked worker's error in the run

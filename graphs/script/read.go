@@ -440,7 +440,8 @@ type reader struct {
 	seq                                 int                      // execution order of sites, calls, threads and events
 	rest                                bool                     // running the defs no code called (runRest)
 	callEvents                          []callEvent              // calls of compiled functions' names
-	poolTasks                           []*expr                  // calls that hand work to a process pool bound to a name (notePoolTask)
+	poolTasks                           []poolTask               // calls that hand work to a process pool bound to a name (notePoolTask)
+	poolParams                          map[string]string        // a def's parameter → the name of the process pool the call running the def passes it (passPools)
 	callees                             map[*stmt][]*stmt        // def → the defs it calls (noteCallee)
 	bwInside                            map[*stmt]bool           // compiled def → it runs backward() (backwardInside)
 	chained                             []*dictObj               // dicts an if/elif/else chain running now changed (dictChain)

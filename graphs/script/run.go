@@ -664,9 +664,10 @@ func (r *reader) callOwn(c *expr, q string) bool {
 		r.bindParamVals(r.funcs[c.x.name], c)
 		r.bindParams(r.funcs[c.x.name], c)
 		r.noteParamQuals(r.funcs[c.x.name], c)
-		undo := r.shadowParams(r.funcs[c.x.name], c)
+		undo, unpass := r.shadowParams(r.funcs[c.x.name], c), r.passPools(r.funcs[c.x.name], c)
 		r.enter(r.funcs[c.x.name])
 		undo()
+		unpass()
 		r.helperSite(c, r.funcs[c.x.name])
 	case r.enterCLIRun(c, q):
 	case r.classCall(c, q):

@@ -10,8 +10,11 @@ parent's exit status and the last line the run wrote on stderr.
 Run (shared/torch-cpu/README.md), from graphs/script/testdata/forkexit:
   cp probe.py /tmp/deb/trixie/tmp/ && chroot /tmp/deb/trixie env -i PATH=/usr/bin:/bin HOME=/root python3 /tmp/probe.py > measured-trixie.txt
   cp probe.py /tmp/deb/sid/tmp/ && chroot /tmp/deb/sid env -i PATH=/usr/bin:/bin HOME=/root python3 /tmp/probe.py > measured-sid.txt
+On a loaded machine a spawn case can pass the 120 s limit ("timeout"): run that case
+again alone (run(TORCH_CASES[name], "default") after importing this file).
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -21,6 +24,9 @@ import multiprocessing as mp
 from concurrent.futures import ProcessPoolExecutor, as_completed
 def work(i):
     raise RuntimeError("Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method")
+def cpu_work(i):
+    import torch
+    torch.ones(2).sum()
 if __name__ == "__main__":
     METHOD
 '''
@@ -49,15 +55,22 @@ CASES = {
     "Process start; join": "p = mp.Process(target=work, args=(0,))\np.start()\np.join()",
     "Process start, no join": "p = mp.Process(target=work, args=(0,))\np.start()",
     "Process join; exitcode checked": "p = mp.Process(target=work, args=(0,))\np.start()\np.join()\nif p.exitcode != 0:\n    sys.exit(p.exitcode)",
+    "Pool passed to a def that maps": "def run(pool, xs):\n    return pool.map(work, xs)\nwith mp.Pool(2) as p:\n    run(p, range(2))",
+    "Pool passed to a def that apply_asyncs, no get": "def run(pool, x):\n    pool.apply_async(work, (x,))\nwith mp.Pool(2) as p:\n    run(p, 0)\n    p.close()\n    p.join()",
     "ctx.Process start; join": "ctx = mp.get_context()\np = ctx.Process(target=work, args=(0,))\np.start()\np.join()",
 }
 
-# torch.multiprocessing.spawn starts with spawn whatever the default is: run once.
+# torch.multiprocessing.spawn starts with spawn whatever the default is, start_processes
+# with its start_method (default "spawn"): run once.
 TORCH_CASES = {
     "torch.multiprocessing.spawn (join=True)": "import torch.multiprocessing as tmp\ntmp.spawn(work, nprocs=2)",
     "torch.multiprocessing.spawn(join=False), no join": "import torch.multiprocessing as tmp\nc = tmp.spawn(work, nprocs=2, join=False)\nfor p in c.processes:\n    p.join()",
     "torch.multiprocessing.spawn(join=False), join() loop": "import torch.multiprocessing as tmp\nc = tmp.spawn(work, nprocs=2, join=False)\nwhile not c.join():\n    pass",
     "torch.multiprocessing.start_processes(start_method='fork')": "import torch.multiprocessing as tmp\ntmp.start_processes(work, nprocs=2, start_method='fork')",
+    "torch.multiprocessing.start_processes(start_method='forkserver')": "import torch.multiprocessing as tmp\ntmp.start_processes(work, nprocs=2, start_method='forkserver')",
+    "torch.multiprocessing.start_processes(start_method='spawn')": "import torch.multiprocessing as tmp\ntmp.start_processes(work, nprocs=2, start_method='spawn')",
+    "torch.multiprocessing.start_processes(start_method='fork', join=False), no join": "import torch.multiprocessing as tmp\nc = tmp.start_processes(work, nprocs=2, join=False, start_method='fork')\nfor p in c.processes:\n    p.join()",
+    "torch.multiprocessing.start_processes(start_method='fork'), CPU tensor in parent and worker": "import torch\nimport torch.multiprocessing as tmp\nt = torch.zeros(2)\ntmp.start_processes(cpu_work, nprocs=2, start_method='fork')",
 }
 
 METHODS = ["default", "fork", "forkserver", "spawn"]
@@ -89,7 +102,8 @@ def main():
             print("%s\t%s\t%s\t%s" % (name, m, rc, last[:160]), flush=True)
     for name, body in TORCH_CASES.items():
         rc, last = run(body, "default")
-        print("%s\t%s\t%s\t%s" % (name, "spawn" if "start_method" not in name else "fork", rc, last[:160]), flush=True)
+        m = re.search(r"start_method='(\w+)'", name)
+        print("%s\t%s\t%s\t%s" % (name, m.group(1) if m else "spawn", rc, last[:160]), flush=True)
 
 
 if __name__ == "__main__":
