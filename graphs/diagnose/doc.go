@@ -1921,8 +1921,8 @@
 //   - triton-missing: "cannot import name 'AttrsDescriptor' from 'triton.", 2.6
 //   - triton-missing: a paraphrase with "AttrsDescriptor", as reports retell it
 //   - triton-missing: "has no attribute 'launch_enter_hook'", 2.5–2.7
-//   - triton-missing: "No module named 'triton.backends'", 2.6–2.14
-//   - triton-missing: "No module named 'triton.backends'", 2.6–2.14
+//   - triton-missing: "No module named 'triton.backends'", 2.6
+//   - triton-missing: "named 'triton.backends'", 2.6–2.14
 //   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - triton-missing: a paraphrase with "installation not found", as reports retell it
 //   - triton-missing: a paraphrase with "install not found", as reports retell it

@@ -224,10 +224,12 @@ func tritonRows() []Signature {
 			// The same import (hints26) under a Triton that has no triton.backends package
 			// at all: its first ImportError (kijai/ComfyUI-KJNodes#249, holdoutBD, measured
 			// once; the traceback then cut). Beside torch.compile or Inductor (attrsContext),
-			// its cut forms too.
+			// its cut forms too; 2.6's alone, as hints26 is (a cut "No module named 'triton'"
+			// under a later release is Triton absent: br_neg_ai3dmodel_ko_troubleshooting_flexgemm_no_triton_expandable_segments_pt210,
+			// hd_neg_comfyui_mx110_log_triton_backend_unavailable_270).
 			Code: TritonMissing, Literal: "No module named 'triton.backends'",
 			Requires: attrsContext,
-			Releases: modes.Minors(6, 14),
+			Releases: modes.Minors(6, 6),
 			Cause:    backendsCause,
 			Fix:      backendsFix,
 			Evidence: modes.Source,
@@ -250,7 +252,9 @@ func tritonRows() []Signature {
 			// neg_unsloth964_colab_import_triton, neg_triton5728_backends_nvidia_c) wants torch
 			// named in the text (torchNamedWord): a kernel library's own import with neither
 			// stays quiet, and so does a run report that names no torch (validate37a's 18).
-			Code: TritonMissing, Literal: "No module named 'triton.backends'",
+			// The literal starts after "No module", so that a quotation of the message's
+			// start (cut_lead.go) is not read as this row's.
+			Code: TritonMissing, Literal: "named 'triton.backends'",
 			Pattern:  `No module named [\x60'"]{0,2}triton\.backends(?:[^.\w]|$)`,
 			Requires: torchNamedWord,
 			Releases: modes.Minors(6, 14),
