@@ -783,8 +783,10 @@ const compileTold = `torch comp(?:il\w*)?\b|Torch comp(?:il\w*)?\b|Torch Comp(?:
 const attrsContext = compileContext + `|Inductor| inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold + `|` + tritonTorchNamed +
 	`|` + tritonMismatch
 
-// torchNamedWord is torch named in a text: PyTorch, torch's modules and releases, its paths.
-const torchNamedWord = `torch|Torch|TORCH`
+// torchNamedWord is torch named in a text: PyTorch, a torch API ("\x60torch.optim.AdamW\x60
+// fails with", validate37a's 20), a pin, "import torch", "new torch + old triton". Not
+// "torch" alone, which a log's frames and glog lines hold (TestPlainLinesHoldNoAnchor).
+const torchNamedWord = `PyTorch|pytorch|Pytorch|torch\.|torch==|torch \+|import torch`
 
 // backendsCause and backendsFix are the words of "No module named 'triton.backends'"'s rows.
 const (
