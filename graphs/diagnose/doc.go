@@ -612,21 +612,27 @@
 // unsupported-python that documentation states, on a heading of two "#" or more that
 // states the lack of support for a Python release ("### torch.compile is not yet
 // supported on Python 3.15", a release's notes) or in a section of known issues or
-// limitations, with no word of failing on its line, is no hit (limitDocumented); nor is
+// limitations, or as the reason of a requirement on the Python release ("Use Python
+// 3.10/3.11 (torch.compile does not support Python 3.12).", "…, so we pin 3.11", a
+// comment over a package's requires-python), with no word of failing on its line, is no
+// hit (limitDocumented); nor is
 // a retelling of Triton's absence told as why a run or a benchmark was skipped ("skipped
 // on Windows (no Triton)", "Triton 미지원으로 스킵", skippedForLack). Source code that holds a
 // message or names its error code is no hit either (heldByCode, one table of code's
 // shapes): an exception's construction (`super().__init__("…")`, `mock.side_effect = RuntimeError("…")`, C++'s
 // `throw std::runtime_error("…");`, Go's errors.New), a string a function returns or a
 // table maps an error code to (`return "…";`, `{cudaErrorX, "…"}`, `X => "…"`), the
-// error code as a switch's label, an enum's constant, a #define or a table's key (`case
-// hipErrorStreamCaptureUnjoined:`, `cudaErrorStreamCaptureUnjoined = 904,`), a constant
+// error code as a switch's label, an enum's constant, a #define, a table's key or a
+// comparison's side (`case hipErrorStreamCaptureUnjoined:`,
+// `cudaErrorStreamCaptureUnjoined = 904,`, `if (err == hipErrorStreamCaptureUnsupported ||`), a constant
 // or a variable that holds the message (`_SMALL_GPU_MAX_AUTOTUNE_WARNING = "…"`, `const
 // char* kMsg = "…"`, a YAML key's `message: "…"`), a message cut or wrapped inside a
 // call's string pieces, a test's `pytest.raises(…, match="…")`, a program's own notice in
-// the block of a guard that tests the Python, the platform, the device or a caught
-// exception's text (`if sys.version_info >= (3, 14):` over `print("  torch.compile is
-// not supported on Python 3.14+")`), a comment beside a guard or a version bound
+// the block of a guard that tests the Python, the platform, the device, a caught
+// exception's text or an error code it got back (`if sys.version_info >= (3, 14):` over
+// `print("  torch.compile is not supported on Python 3.14+")`, `if (err != hipSuccess) {`
+// over a comment naming the code), a string of source code split by its "\n" escapes
+// (`instruction = (` over "\n\nOpenMP support not found. …"), a comment beside a guard or a version bound
 // (`python_requires='>=3.9, <3.12', # Dynamo is not supported on Python 3.12+`) and a
 // raise commented out; a traceback frame's line, a fenced block, a diff's line, prose and
 // a guard's comment that quotes the exception's line (`# RuntimeError: …`, as a skip
