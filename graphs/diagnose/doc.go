@@ -1938,6 +1938,7 @@
 //   - triton-missing: a paraphrase with "AttrsDescriptor", as reports retell it
 //   - triton-missing: "has no attribute 'launch_enter_hook'", 2.5–2.7
 //   - triton-missing: "No module named 'triton.backends'", 2.6
+//   - triton-missing: "named 'triton.backends'", 2.6–2.14
 //   - triton-missing: a paraphrase with "TritonMissing", as reports retell it
 //   - triton-missing: a paraphrase with "installation not found", as reports retell it
 //   - triton-missing: a paraphrase with "install not found", as reports retell it
@@ -2132,6 +2133,8 @@
 //   - python-headers-missing: a paraphrase with "and `libs`", as reports retell it
 //   - python-headers-missing: a paraphrase with "folder is missing", as reports retell it
 //   - python-headers-missing: a paraphrase with "directory is missing", as reports retell it
+//   - python-headers-missing: a paraphrase with "launcher", as reports retell it
+//   - python-headers-missing: a paraphrase with "cuda_utils.c", as reports retell it
 //   - python-headers-missing: a paraphrase with "Python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "python.h", as reports retell it
 //   - python-headers-missing: a paraphrase with "eds Python.h", as reports retell it
