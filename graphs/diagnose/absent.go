@@ -276,8 +276,12 @@ func hypotheticalMarks() []absentMark {
 		// a form of TestFormsQuote27). The clause may start on the line above (joinPrev).
 		// "When", "whenever", "once" and "in case" start their clause: "it crashed when the
 		// pool held untracked tensors (\"…\")" tells when it happened.
+		// A clause that names the failure with the error it gives is a troubleshooting
+		// entry's when, not a rule: "If CLIP fails to import with a Triton error
+		// (\x60No module named 'triton.backends'\x60), uninstall Triton …" (validate37a's 19).
 		{before: regexp.MustCompile(`(?i)(?:(?:^|[.;:!?,]\s+|[#>*-]\s*)(?:when|whenever|once|in\s+case)\b|\b(?:if|unless|to\s+(?:avoid|prevent)|so\s+that)\b|如果|若[^干(]|当[^前然时時做作(])` +
-			`[^.,;:!?。，；：()]{0,80}\(\s*(?:which\s+(?:would\s+)?\w+\s+(?:an?\s+|the\s+)?)?(?:` + hypoOpen + `|[\w.]*(?:Error|Exception|Warning)\s*:[^()]{0,60}$)`), joinPrev: true},
+			`[^.,;:!?。，；：()]{0,80}\(\s*(?:which\s+(?:would\s+)?\w+\s+(?:an?\s+|the\s+)?)?(?:` + hypoOpen + `|[\w.]*(?:Error|Exception|Warning)\s*:[^()]{0,60}$)`), joinPrev: true,
+			notBefore: regexp.MustCompile(`(?i)\b(?:fails?|failed|crash(?:es|ed)?|errors?\s+out)\b[^.;:!?()]{0,60}?\bwith\b[^.;:!?()]{0,40}?\(\s*` + hypoOpen)},
 		// A purpose whose object is a thing that raises the message, a gerund of raising
 		// after it: "Required to avoid Dynamo's first-call RNG snapshot firing during" over
 		// "capture and raising \"Cannot call CUDAGeneratorImpl::current_seed" (a warm-up's

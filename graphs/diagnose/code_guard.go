@@ -179,8 +179,27 @@ const (
 	supportTest  = `is_dynamo_supported\(|has_triton\w*\(|get_device_capability\(`
 	caughtTest   = `["'][^"']{12,}["']\s+(?:not\s+)?in\s+(?:str|repr)\(\s*\w+\s*\)`
 	versionBound = `\bpython_requires\b|\brequires[-_]python\b|\bRequires-Python\b|;\s*python_version\s*[<>=!]`
-	guardTest    = `(?:` + versionTest + `|` + platformTest + `|` + supportTest + `|` + caughtTest + `)`
+	guardTest    = `(?:` + versionTest + `|` + platformTest + `|` + supportTest + `|` + caughtTest + `|` + codeTest + `)`
 )
+
+// An error code's test: a comparison of an error code's name (codeIdent) with "==" or
+// "!=", on either side, in C, C++, Python, Rust or Go (`if (err == hipErrorStreamCaptureUnsupported
+// ||`, `if (err != hipSuccess) {`, `if err == cudaErrorStreamCaptureUnsupported:`, `Err(e)
+// if e == CUresult::CUDA_ERROR_…`), Go's `err != nil` and errors.Is, Rust's matches!: a
+// program that tests the code it got back, validation v37b's 68 (a HIP worker's benign
+// race, its comment naming hipErrorStreamCaptureUnsupported inside `if (err != hipSuccess)
+// {`). A run prints the code's name after its message or in prose, never beside "==".
+// codeIdent is an error code's name as code writes it (errorCodeName's, qualified) or a
+// success code (cudaSuccess, hipSuccess, CUDA_SUCCESS).
+const (
+	codeIdent = `(?:[\w:.]*(?:Error|ERROR)_?[A-Z]\w*|\b(?:cuda|hip)Success\b|\bCUDA_SUCCESS\b)`
+	codeTest  = `[!=]=\s*\(?\s*` + codeIdent + `|` + codeIdent + `\s*\)?\s*[!=]=|\berr\w*\s*!=\s*nil\b|\berrors\.Is\s*\(|\bmatches!\s*\(`
+)
+
+// codeGuard is a guard's line in a language with braces as well as Python's: an if, an
+// elif or an else if whose condition, to the line's end (a condition that goes on over
+// lines, a brace), tests an error code (codeTest); a case label of an error code's name.
+var codeGuard = &lazyregexp.Regexp{Expr: `^(?:(?:el|else\s+)?if\b.*(?:` + codeTest + `)|case\s+[\w:.]*(?:Error|ERROR)_?[A-Z]\w*\s*:)`}
 
 // guardHeader is a guard's line: an if or an elif whose condition holds a guardTest, up
 // to its ":" (a comment after it).

@@ -25,7 +25,9 @@ import (
 //     key (stringDefined, stringKeyed: holdoutDF's and holdoutFD's);
 //   - the error code named as code names it: a switch's label, an enum's constant
 //     (`cudaErrorStreamCaptureUnjoined = 904,`), a #define, a table's entry, a map's key,
-//     a match arm (errorCodeName between its lead and its end);
+//     a match arm, a comparison with "==" or "!=" (`if (err ==
+//     hipErrorStreamCaptureUnsupported ||`, errors.Is, matches!: validation v37b's 68)
+//     (errorCodeName between its lead and its end);
 //   - a message cut at the end of a string piece inside a call's argument list opened
 //     above (cutHead, inCall);
 //   - PyTorch's source listed under its def (a raise, a bare assert), an except clause's
@@ -35,7 +37,9 @@ import (
 //   - a program's own notice of a refusal it avoids: a string, or a comment of its own
 //     that is not the exception's printed line (guardNote), in the block of a guard, an
 //     if that tests the Python, the torch, the platform, the device or the caught
-//     exception's text (`if python_version >= (3, 14):` over `print("  torch.compile is
+//     exception's text or the error code it got back (`if (err != hipSuccess) {` over a
+//     comment naming hipErrorStreamCaptureUnsupported, v37b's 68: codeGuard; a C block
+//     comment too) (`if python_version >= (3, 14):` over `print("  torch.compile is
 //     not supported on Python 3.14+")`, `if "Dynamo is not supported on Python 3.12+" in
 //     str(exc):` over the program's skip notice: hc_code_py314_skip_print_env_hooks,
 //     hc_code_webbgpt_catch_dynamo_py312, holdoutHC; guardHeader, heldState's blocks); a
@@ -99,15 +103,17 @@ const (
 // the texts named in this file's comment and source_shapes.go's (TestHeldByCode holds
 // one case or more of each, by its place here).
 var codeShapes = []codeShape{
-	{on: inQuotes, before: constructOpen, opens: true},                                 // an exception's construction
-	{on: inQuotes, before: builtString},                                                // a string returned or mapped
-	{on: inQuotes, before: stringDefined, to: 1},                                       // a constant's or a variable's definition
-	{on: inQuotes, before: stringKeyed, notKey: keyLevel, to: 1},                       // a config file's key
-	{on: onName, before: caseLabel, after: labelEnd},                                   // a case label
-	{on: onName, before: codeLead, after: constantDef},                                 // an enum's or a constant's definition
-	{on: onName, before: codeLead, after: entryKey},                                    // a table's entry, a map's key, a match arm
-	{on: onName, before: defineLead},                                                   // a #define
-	{on: cutInCall},                                                                    // a head cut in a call's string pieces
+	{on: inQuotes, before: constructOpen, opens: true},           // an exception's construction
+	{on: inQuotes, before: builtString},                          // a string returned or mapped
+	{on: inQuotes, before: stringDefined, to: 1},                 // a constant's or a variable's definition
+	{on: inQuotes, before: stringKeyed, notKey: keyLevel, to: 1}, // a config file's key
+	{on: onName, before: caseLabel, after: labelEnd},             // a case label
+	{on: onName, before: codeLead, after: constantDef},           // an enum's or a constant's definition
+	{on: onName, before: codeLead, after: entryKey},              // a table's entry, a map's key, a match arm
+	{on: onName, before: defineLead},                             // a #define
+	{on: onName, before: compareLead},                            // compared, the name on the right
+	{on: onName, before: anyLead, after: compareEnd},             // compared, the name on the left
+	{on: cutInCall}, // a head cut in a call's string pieces
 	{on: atWords, before: defStatement, inDef: true, fenced: true},                     // a raise or a bare assert in a def's body
 	{on: atWords, before: blankLead, literal: statementLit, inDef: true, fenced: true}, // a statement the row's literal is, in a def's body
 	{on: atWords, before: caughtComment, to: 1, fenced: true},                          // an except clause's comment
@@ -212,7 +218,26 @@ func (sh *codeShape) readsNote(h *heldSite, quoted bool) bool {
 // p_nixpkgs_diffusers_disabled_dynamo_py312).
 func guardNote(line []byte, at int) bool {
 	c := commentAt(line[:at])
+	if c < 0 {
+		c = blockCommentAt(line[:at])
+	}
 	return c >= 0 && !classAlone.Match(bytes.TrimLeft(line[c:at], "#/ \t")) && !classLead.Match(line[at:])
+}
+
+// blockCommentAt returns where a C block comment that goes on to before's end starts on
+// before: its "/*" outside quotes, or the " * " that starts a line of it (C's, C++'s,
+// Rust's and Go's `/* hipErrorStreamCaptureUnsupported (900): … */` in a guard's block);
+// -1 for none.
+func blockCommentAt(before []byte) int {
+	if k := bytes.LastIndex(before, []byte("/*")); k >= 0 && !bytes.Contains(before[k:], []byte("*/")) {
+		if d, q := insideQuotes(before, k); !d && !q {
+			return k
+		}
+	}
+	if t := trimBlankLeft(before); len(t) > 1 && t[0] == '*' && t[1] == ' ' {
+		return len(before) - len(t)
+	}
+	return -1
 }
 
 // holds reports whether after and the line above are sh's, and before is, alone or
@@ -302,6 +327,14 @@ var (
 	// "…"`, a match arm's `X =>`): a ",", ":" or "=>" (or "] =") and a string, a brace
 	// or a call after it.
 	entryKey = &lazyregexp.Regexp{Expr: `^["'\x60]?\s*(?:,|:|=>|\]\s*=)\s*(?:[LuU8]{0,2}["'{(]|[\w:.]+!?\(|\w+::)`}
+	// compareLead and compareEnd: the name compared as code compares an error code it got
+	// back (codeTest): "==" or "!=" before it (`if (err == hipErrorStreamCaptureUnsupported
+	// ||`, `if err == cudaErrorStreamCaptureUnsupported:`, `e == CUresult::CUDA_ERROR_…`),
+	// Go's errors.Is and Rust's matches! with it as the second argument, or "==" or "!="
+	// after it: validation v37b's 68 and its siblings. anyLead is any text before it.
+	compareLead = &lazyregexp.Regexp{Expr: `(?:[!=]=|\berrors\.Is\s*\(\s*[\w.]+\s*,|\bmatches!\s*\(\s*[\w.]+\s*,)\s*\(?\s*$`}
+	compareEnd  = &lazyregexp.Regexp{Expr: `^\s*\)?\s*[!=]=`}
+	anyLead     = &lazyregexp.Regexp{Expr: ``}
 	// defineLead: C's #define of the name.
 	defineLead = &lazyregexp.Regexp{Expr: `^\s*#\s*define\s+$`}
 	// builtString: a string that a function returns, or that a table, a map or a match

@@ -8,7 +8,7 @@ import (
 
 // shapeNames name codeShapes, in its order, for TestHeldByCode's cases.
 var shapeNames = []string{"construct", "returned or mapped", "definition", "config key", "case label", "constant",
-	"entry key", "define", "cut in a call", "def raise", "def statement", "except comment", "return bracket",
+	"entry key", "define", "compared right", "compared left", "cut in a call", "def raise", "def statement", "except comment", "return bracket",
 	"code table row", "code term", "code term's definition", "guarded", "guard comment", "commented call"}
 
 // TestHeldByCode: one case or more of each of codeShapes (the shapes of the code that
@@ -107,6 +107,14 @@ func TestHeldByCode(t *testing.T) {
 		{shape: "entry key", text: "static const ErrorEntry kErrors[] = {\n    {«cudaErrorStreamCaptureUnjoined, \"capture failed\"},"},
 		{shape: "entry key", text: "            «CUresult::CUDA_ERROR_STREAM_CAPTURE_UNJOINED => \"capture failed\","},
 		{shape: "define", text: "#define «CUDA_ERROR_STREAM_CAPTURE_UNJOINED 904"},
+		// an error code's name compared as code compares the code it got back (validation
+		// v37b's 68) in C++, Python, Rust, Go
+		{shape: "compared right", text: "            if (err == «hipErrorStreamCaptureUnsupported ||"},
+		{shape: "compared right", text: "    except CudaAPIError as e:\n        if e.code == «cudaErrorStreamCaptureUnsupported:"},
+		{shape: "compared right", text: "        Err(e) if e == «CUresult::CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED => return Ok(()),"},
+		{shape: "compared right", text: "\tif errors.Is(err, «cuda.ErrorStreamCaptureUnsupported) {"},
+		{shape: "compared right", text: "  if (err != cudaSuccess && err != «cudaErrorStreamCaptureImplicit) {"},
+		{shape: "compared left", text: "  if («cudaErrorStreamCaptureImplicit == err) {"},
 		// a message cut at a string piece's end inside a call's arguments
 		{shape: "cut in a call", text: "        refused = RuntimeError(\n            \"cudaErrorStreamCaptureUnsupported: «operation not permitted when stream\""},
 		// a def's statement (holdoutHA), an except clause's comment, a return's bracket
@@ -131,6 +139,11 @@ func TestHeldByCode(t *testing.T) {
 		{shape: "guarded", text: "elif sys.platform == \"win32\":\n    sys.stderr.write(\"«" + win + "\\n\")"},
 		{shape: "guarded", text: "if not torch._dynamo.is_dynamo_supported():\n    return model, \"«" + py311 + "\""},
 		{shape: "guarded", text: "if sys.version_info >= (3, 13):\n    # «" + dyn313 + "; the compile tests are left out"},
+		{shape: "guarded", text: "        hipError_t err = hipDeviceSynchronize();\n        if (err != hipSuccess) {\n            // «hipErrorStreamCaptureUnsupported (900): another thread started"},
+		{shape: "guarded", text: "    if (err != hipSuccess) {\n        /* «hipErrorStreamCaptureUnsupported (900): another thread started"},
+		{shape: "guarded", text: "\tif err != nil {\n\t\t// «cudaErrorStreamCaptureUnsupported: another goroutine is capturing"},
+		{shape: "guarded", text: "    switch (err) {\n      case cudaErrorStreamCaptureInvalidated:\n        // «" + perm + ": the capture is over"},
+		{shape: "guard comment", text: "  if (err != cudaSuccess) {  // «cudaErrorStreamCaptureUnsupported: a capture elsewhere"},
 		// a comment beside a version bound or a guard's test (holdoutHC's
 		// hc_setup_py_requires_comment_dynamo_pin231) and its siblings in pyproject.toml and
 		// a requirement's marker
@@ -155,6 +168,9 @@ func TestHeldByCode(t *testing.T) {
 		{text: "It failed with RuntimeError(\"«" + perm + "\") on the second step.", want: StreamCaptureIllegal},
 		{text: "The capture failed: raise RuntimeError(\"«" + perm + "\") came from the allocator.", want: StreamCaptureIllegal},
 		{text: "In case of «cudaErrorStreamCaptureUnjoined: join the side stream first.", want: StreamCaptureUnjoined},
+		{text: "We got «hipErrorStreamCaptureUnsupported when running the model with cudagraphs.", want: StreamCaptureIllegal},
+		{text: "        hipError_t err = hipDeviceSynchronize();\n        // «hipErrorStreamCaptureUnsupported here on step 3 of the run", want: StreamCaptureIllegal},
+		{text: "    if (err != hipSuccess) {\n        fprintf(stderr, \"sync failed\\n\");\n    }\n«hipErrorStreamCaptureUnsupported: " + perm, want: StreamCaptureIllegal},
 		{text: "level=warning msg=\"«" + sms + "\" step=3", want: MaxAutotuneGEMMOff},
 		{text: "error: \"«" + perm + "\"", want: StreamCaptureIllegal},
 		{text: "I keep getting \"«" + perm + "\" when capturing.", want: StreamCaptureIllegal},

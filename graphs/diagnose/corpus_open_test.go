@@ -4,11 +4,6 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
-	// holdoutHH and holdoutHI, measured at f7c2459e and at 2bf0a106 with no change made for
-	// them (validations v37a and v37b, 2026-12-07): classes in testdata/corpus/README.md.
-	"hh_neg_zh_annotated_torch_cpp_builder_source_openmp_instruction": "holdoutHH: PyTorch's own cpp_builder source annotated in Chinese, the `instruction = (\"\\n\\nOpenMP support not found. …\" …)` string pieces followed by `raise exc.CppCompileError(cmd, output) from e`, read as openmp-missing",
-	"hi_neg_cpp_catch_site_hip_capture_unsupported_benign_race":       "holdoutHI: error-code names in C++ catch and compare code (a `//` comment inside `if (err != hipSuccess) {`, `if (err == hipErrorStreamCaptureUnsupported ||`), read as stream-capture-illegal",
-	"hi_neg_readme_running_pytorch23_compile_no_py312_requirement":    "holdoutHI: a README's requirement with its reason in parentheses (\"(PyTorch 2.3's torch.compile does not support Python 3.12)\"), no run and no message, read as unsupported-python",
 	// Retellings after a purpose clause, relabelled `-` by the corpus rule at holdoutHH's
 	// import (2026-12-07): testdata/corpus/README.md, "Label questions decided".
 	"n_vraxion_train_comment_pending_backwards":                                    "holdoutN: a purpose in a comment over cudagraph_mark_step_begin() (\"(prevents \\\"pending uninvoked backwards\\\")\"), no run told, read as trees-pending-backward",

@@ -177,24 +177,15 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutHH and holdoutHI, measured at f7c2459e and at 2bf0a106 (validations v37a and v37b).
-	"hh_triton_compat_fix_doc_pytorch26_plus_attrsdescriptor":               "holdoutHH: `ImportError: cannot import name 'AttrsDescriptor'` in a fix doc's fenced **Problem** block under \"This error occurs when PyTorch 2.6.0+ … is installed\", PyTorch named but no torch.compile or Inductor (the row requires it)",
+	// Their four release misses (a working setup's torch.__version__ over the reporter's pin,
+	// two possessives, a Versions heading's "2.3.0 (pinned by zeta)") are read since issue 21's
+	// v37a classes (worksLead, featureOffers, headingRelease).
 	"hh_openvino_notebooks_cpu_run_report_rfdetr_no_module_triton_backends": "holdoutHH: `ModuleNotFoundError: No module named 'triton.backends'` in a notebook run report's bullet (\"ok_runs=0/3\"), no torch word at all (import-time Triton hooks)",
-	"hh_readme_troubleshooting_if_clip_fails_triton_backends_uninstall":     "holdoutHH: `No module named 'triton.backends'` in a README tip \"If CLIP fails to import with a Triton error\", no torch.compile or Inductor named",
-	"hh_readme_known_pitfalls_windows_adamw_no_module_triton_backends":      "holdoutHH: `No module named 'triton.backends'` after \"`torch.optim.AdamW` fails with\" in a known-pitfalls bullet, a torch API that imports Inductor, not named as such",
-	"hh_dnabert_stub_docstring_fake_triton_caused_no_module_backends":       "holdoutHH: `No module named 'triton.backends'` retold in a docstring (\"that caused … when PyTorch probed a real Triton layout\"), PyTorch named but no torch.compile or Inductor",
-	"hh_nemo_retriever_readme_troubleshooting_vllm_capture_python_h":        "holdoutHH: a fenced `fatal error: Python.h` block with no traceback frames under a troubleshooting entry's hedged lead (\"may fail to start with errors similar to the following:\"), its heading, cause and fix around it",
-	"hh_hqq158_thread_copy_zh_headers_torch260_pin_not_enough_sms":          "holdoutHH: release 2.6 of the reporter's `uv pip install torch==2.6.0`, outranked by the maintainer's working `torch.__version__` '2.7.0+cu126' later in the thread",
-	"hh_neg_hf21832_trainer_ima_pytorch20_inductor_table_log":               "holdoutHH: release 2.0 in a possessive in the title (\"with PyTorch 2.0's Inductor backend\")",
-	"hh_neg_pt128153_jamba_long_compile_eager_backend_230_pinned":           "holdoutHH: release 2.3 as `2.3.0 (pinned by zeta)` under an issue template's `### Versions` (the bare number alone there is read)",
-	"hi_plan_landmine_python_h_calledprocesserror_no_message":               "holdoutHI: retold as \"Python.h landmine: Triton's launcher build (and torch.compile) fails … without headers\" with the symptom \"`CalledProcessError` on `/usr/bin/gcc ... __triton_launcher.c`\", no \"No such file\" line",
-	"hi_readme_troubleshooting_table_attrsdescriptor_cut":                   "holdoutHI: the ImportError cut to `\"AttrsDescriptor\" error` in a troubleshooting table's cell beside \"Triton mismatch: `pip install triton-windows==3.2.0.post19`\", no torch named",
-	"hi_neg_readme_running_pytorch23_compile_no_py312_requirement":          "holdoutHI: release 2.3 in a possessive (\"PyTorch 2.3's torch.compile does not support Python 3.12\") in a README's requirement note",
 	// holdoutHF and holdoutHG, measured at 014b5a10 and at 9019a63b (validations v36a and v36b);
 	// hg_neg_issue_pt119607's bare "2.2.0" under "### Versions" is read since 08419b55
-	// (the next-versions-heading row). hg_code_stereo_ffs stays open: its release is the
-	// object of "no Triton build compatible with torch==2.6.0's inductor internals", and the
-	// failure that would make it the run's ("raises") is on the comment's next line.
-	"hg_code_stereo_ffs_comment_triton_windows_attrsdescriptor_torch260": "holdoutHG: release 2.6 in a possessive (\"torch==2.6.0's inductor internals on Windows\") in a comment of a project pinned to it (the tester calls it disputable)",
+	// (the next-versions-heading row), hg_code_stereo_ffs's possessive "torch==2.6.0's
+	// inductor internals" since a possessive names a feature only before "new" or an
+	// offer's verb (featureOffers).
 	// holdoutHD and holdoutHE, measured at 3dd727a2 and at 94e81d4c (validations v35a and v35b);
 	// their releases (HD's pin under downgrade advice, HE's print output's CUDA version) are
 	// read since 9c6f7d0f.
@@ -249,7 +240,6 @@ var openMisses = map[string]string{
 	"dn_simpletuner_es_ideogram4_reduce_overhead_peft_lora_cuda_graph_output_reuse":   "holdoutDN: Spanish docs that LoRA layers \"pueden\" trip CUDA graph output reuse: a risk warned of, no run's failure",
 	"dh_paddle78568_zh_pr_h2d_async_memcpy_host_local_pinned_capture":                 "holdoutDH: Paddle's H2D copy from a host-local variable told in Chinese as a dangling pointer on replay (悬空指针), no failure of a capture said and no catalogue wording",
 	"dh_paddle49708_zh_pr_new_executor_eventquery_h2d_lr_copy_cuda_graph":             "holdoutDH: a feature PR's constraints in Chinese (EventQuery errors in the new executor, no h2d copy for lr under CUDA graphs), rules of a design rather than a run's failure",
-	"cw_wan2gp236_reply_attrsdescriptor_importerror_triton_windows_downgrade":         "holdoutCW: the ImportError of AttrsDescriptor with no torch.compile, Inductor or hints.py named (the reply says \"compilations\"): a kernel library's own import of it, or an installer's check, prints the same, and the row wants Inductor's context",
 	"cx_pt125243_omp_h_not_found_on_macos_title":                                      "holdoutCX: a five-word title \"omp.h not found on macOS\" and a reply, no compile, Inductor or torch's C++ build named: any OpenMP build on macOS prints it (holdoutCW's raisim setup.py, a negative)",
 	"da_td1208_pr_expanded_inputs_overlap_copy_error_bail":                            "holdoutDA: the 2022 PR that introduced the overlap skip, telling copy_'s error under internal memory overlap and \"bail on cudagraphs\" as the fix's design; no skip said to have happened",
 	"dc_pt115664_pr_cudagraph_check_message_multiple_device_indices":                  "holdoutDC: \"This error message is printed when CUDAGraph trees are used with multiple device indices\": when a message is printed, a PR about its wording, the message not quoted",
@@ -378,8 +368,8 @@ var openMisses = map[string]string{
 // which a release is still read, with the reason (testdata/corpus/README.md, held-out
 // set H1): the misread is logged, and TestCorpus fails when it is no longer read.
 var openMisreads = map[string]string{
-	// holdoutHH, measured at f7c2459e and at 2bf0a106 (validation v37a).
-	"hh_triton_compat_fix_doc_pytorch26_plus_attrsdescriptor": "holdoutHH: a minimum with a trailing \"+\" in a condition (\"This error occurs when PyTorch 2.6.0+ (which includes Triton 3.x) is installed\"), read as the run's release",
+	// holdoutHH, measured at f7c2459e and at 2bf0a106 (validation v37a): its minimum with a
+	// trailing "+" in a condition reads none since failedOnBound (releaseStated).
 	// holdoutHG, measured at 014b5a10 and at 9019a63b (validation v36b): its skip reason
 	// (testReason), its backport's "[release/2.10]" title (branchTarget), its bump's range
 	// (bumpNoun) and its "may trigger" rule comment (hypothetical) read no release since
@@ -426,11 +416,10 @@ var openMisreads = map[string]string{
 	// release since branchTarget (a title's tag is the branch a change goes to; issue 21's
 	// v36b R2).
 	// holdoutBI, measured once at 9baf4e6e: a release flaky tests fail on (brevitas, "with
-	// torch 2.8 … due to segfaults"), which the collector labels no run's, and a failure on
-	// "PyTorch 2.7+", a bound after failure words that holdout sets label the run's
-	// (pytorch/pytorch#140395's "broken in 2.5+", releaseStated).
+	// torch 2.8 … due to segfaults"), which the collector labels no run's. Its failure on
+	// "PyTorch 2.7+" reads none since a bound is the run's only right after a verb of
+	// failing (failedOnBound: pytorch/pytorch#140395's "broken in 2.5+").
 	"bi_brevitas1562_pr_skip_compile_tests_torch231_py312_retold": "holdoutBI: flaky runs' release, labelled none",
-	"bi_tritonwindows53_pr_triton_key_shim_import_error_wrapped":  "holdoutBI: \"breaks torch.compile … on PyTorch 2.7+\", a bound after failure words",
 	// holdoutBG, measured once at 3d2d8e31: its two misreads (a post's keyword line, "the
 	// latest version is") are read as no run's since keywordLine and latestIs.
 	// holdoutBA's OneTrainer commit ("Since torch 2.12 the torch._dynamo.config overrides

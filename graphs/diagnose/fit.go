@@ -71,6 +71,7 @@ const (
 	factIPCOpen                       // a CUDA IPC memory handle opened (fit_context.go)
 	factKernelJIT                     // a kernel library that builds CUDA code on first use (lcuda_owner.go)
 	factTritonNamed                   // Triton, its launcher's build or Inductor named (lcuda_owner.go)
+	factImportFail                    // a failure told at an import, or at import time (importFits)
 	factCount
 )
 
@@ -214,6 +215,10 @@ var factLiterals = [factCount][]string{
 	// holds those)
 	factKernelJIT:   {"flashinfer", "FlashInfer", "FLASHINFER", "sgl-kernel", "sgl_kernel", "deep_gemm", "DeepGEMM", "tilelang", "TileLang"},
 	factTritonNamed: {"triton", "Triton", "cuda_utils", "libcuda_dirs", "Inductor", "inductor"},
+	// a failure at an import: "\x60import torch_npu\x60 失败", torch_npu's "Failed to load the
+	// backend extension", "在 import 期" (validate37a's 15), "fails to import", "at import time"
+	factImportFail: {"fails to import", "failed to import", "Failed to import", "import time", "import-time", "at import",
+		"on import", "when importing", "Failed to load the backend extension", "import torch_npu", "import 期", "导入时"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its
@@ -799,6 +804,7 @@ func (d *Diagnosis) fitText(h *heldState) {
 		libcudaFit(f, &h.facts)
 		checkpointFits(f, &h.facts)
 		cpuFits(f, &h.facts)
+		importFits(f, &h.facts)
 		if device != "" && slices.Contains(capture, f.Code) {
 			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"
 		}
@@ -806,4 +812,28 @@ func (d *Diagnosis) fitText(h *heldState) {
 			f.Cause += emptyPiecewise
 		}
 	}
+}
+
+// attrsFixTail ends the fix of 2.6's AttrsDescriptor ImportError (rows_build.go), and
+// attrsImportFix is that fix where the text tells the failure at an import and names no
+// compile (importFits).
+const (
+	attrsFixTail   = "; or upgrade torch to 2.7 or later, built for the newer Triton"
+	attrsImportFix = "the failure is at an import of torch's Inductor (the text shows it at startup: a device backend's " +
+		"autoload or a program's own import), before any compile, so compile switches do not help: install the Triton release this torch was " +
+		"built with (importlib.metadata.requires(\"torch\") lists triton==X on Linux x86_64, 3.2 for 2.6; on Windows, " +
+		"the triton-windows series that goes with your torch)" + attrsFixTail
+)
+
+// importFits gives triton-missing's AttrsDescriptor finding the import's fix (attrsImportFix)
+// where the text tells the failure at an import (factImportFail: "\x60import torch_npu\x60 失败",
+// the backend extension that failed to load, validate37a's 15) and shows no compile: the
+// ImportError is raised by the import of torch/_inductor/runtime/hints.py (2.6), which a
+// device backend's autoload reaches at import torch, and backend="aot_eager" or
+// torch.compile off do not stop it there.
+func importFits(f *Finding, t *textFacts) {
+	if f.Code != TritonMissing || !strings.HasSuffix(f.Fix, attrsFixTail) || !t.shows(factImportFail) || t.shows(factCompile) {
+		return
+	}
+	f.Fix = attrsImportFix
 }

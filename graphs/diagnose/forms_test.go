@@ -365,7 +365,7 @@ func TestForms(t *testing.T) {
 		{"paraphrase: throws for Python 3.10", "`torch.compile` throws a RuntimeError for Python 3.10\n", form{}, "no release refuses Python 3.10"},
 		{"context, driver name", "exception: Error uploading array bondParams: CUDA_ERROR_INVALID_CONTEXT (201)\n", form{diagnose.CUDAInvalidContext, 1, diagnose.Exact, ""}, "the driver's error name (openmm plugin#29)"},
 		{"context, driver string", "pycuda._driver.LogicError: cuMemGetInfo failed: invalid device context\n", form{diagnose.CUDAInvalidContext, 1, diagnose.Exact, ""}, "the driver's error string"},
-		{"context, runtime name", "if (err == cudaErrorInvalidContext) {\n", form{diagnose.CUDAInvalidContext, 1, diagnose.Exact, ""}, "the runtime's enum name"},
+		{"context, runtime name", "cudaMemcpyAsync returned cudaErrorInvalidContext\n", form{diagnose.CUDAInvalidContext, 1, diagnose.Exact, ""}, "the runtime's enum name (compared in code, `if (err == cudaErrorInvalidContext) {`, it is code's: TestFormsErrorCodeCompared38)"},
 		{"context, binding name and description", "ErrorInvalidContext: This most frequently indicates that there is no context bound to the current thread.\n", form{diagnose.CUDAInvalidContext, 1, diagnose.Exact, ""}, "a binding's name without prefix (managedCuda#36)"},
 		{"context, description alone", "This most frequently indicates that there is no context bound to the current thread.\n", form{diagnose.CUDAInvalidContext, 1, diagnose.Exact, ""}, "the driver's description"},
 		{"context, CUDA log", "No CUDA context is current\n", form{diagnose.CUDAInvalidContext, 1, diagnose.Exact, ""}, "CUDA 12.9's error log (PR #175002)"},

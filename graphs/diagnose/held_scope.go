@@ -15,9 +15,10 @@ import (
 //     or break of its block (Python's language reference: a block's statements run in
 //     order, and those statements leave it);
 //   - a guard's block: the body of an if or elif whose condition tests the Python, the
-//     torch, the platform or the device the program runs on, or the text of an exception
-//     it caught (guardHeader), where a program keeps its own notice of a refusal
-//     (heldByCode's inGuard);
+//     torch, the platform or the device the program runs on, the text of an exception
+//     it caught (guardHeader), or an error code it got back (codeGuard: C's, C++'s,
+//     Rust's and Go's braces too, a case label), where a program keeps its own notice
+//     of a refusal (heldByCode's inGuard);
 //   - the stream a line runs on: inside `with torch.cuda.stream(X):`,
 //     torch.cuda.current_stream() is X (torch/cuda/__init__.py StreamContext sets the
 //     current stream for the block), so `torch.cuda.current_stream().wait_stream(X)`
@@ -141,12 +142,15 @@ func (h *heldState) opens(t []byte, indent, line int) {
 		switch {
 		case hasAnyPrefix(t, "if False:", "if 0:", "if None:", "while False:", "while 0:"):
 			h.push(heldBlock{indent: indent, dead: true})
-		case hasAnyPrefix(t, "if ", "elif ", "if(", "elif(") && guardHeader.Match(t):
+		case hasAnyPrefix(t, "if ", "elif ", "if(", "elif(") && guardHeader.Match(t), hasAnyPrefix(t, "if", "elif", "else if") && codeGuard.Match(t):
 			h.push(heldBlock{indent: indent, guard: true})
 		default:
 			h.withLine(t, indent, line)
 		}
 	case 'r', 'c', 'b':
+		if t[0] == 'c' && hasAnyPrefix(t, "case ") && codeGuard.Match(t) {
+			h.push(heldBlock{indent: indent, guard: true})
+		}
 		if indent > 0 && leaves(t) {
 			// the lines after it at its indentation or deeper, to the block's end (at
 			// the top level, a text goes on past a script's end: not read)

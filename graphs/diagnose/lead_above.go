@@ -31,6 +31,9 @@ type leadSlot struct {
 	// predict: text predicts the failure in general (leadPredict), and the lines of the
 	// block under it keep it (chained: a line of the block below its first)
 	predict, chained bool
+	// problem: the lead is under a heading that describes a problem (scanner.problemHead),
+	// where a conditional lead-in tells what happened too
+	problem bool
 }
 
 // keepLead keeps, for ring entry e just pushed (where it starts a line), the prose above it where e stands alone
@@ -42,7 +45,7 @@ func (s *scanner) keepLead(e *ringLine, lineStart bool) {
 	if !lineStart {
 		return
 	}
-	slot.vline, slot.text, slot.predict, slot.chained = 0, slot.text[:0], false, false
+	slot.vline, slot.text, slot.predict, slot.chained, slot.problem = 0, slot.text[:0], false, false, s.problemHead
 	if s.chainLead(e, slot) {
 		return
 	}
@@ -111,7 +114,7 @@ func (s *scanner) ledAbove(e *ringLine) bool {
 	if slot.vline != e.vline || !e.lineStart {
 		return false
 	}
-	return slot.predict || !slot.chained && leadEnd.Match(slot.text) && leadCondition.Match(slot.text) && !leadPerson.Match(slot.text)
+	return slot.predict || !slot.chained && !slot.problem && leadEnd.Match(slot.text) && leadCondition.Match(slot.text) && !leadPerson.Match(slot.text)
 }
 
 // leadPredict is a lead-in that predicts a failure in general, no one's run: a quantified
@@ -160,9 +163,13 @@ var predictEndings = [][]byte{[]byte(":"), []byte("："), []byte("like"), []byte
 // during NPU graph capture:", a bug report: ey_vllmascend13792_npu_capture_end_stream_not_joined_107025, holdoutEY).
 // Under a heading that describes a problem ("## 问题描述" over "可能会出现以下错误：", a fix
 // note's own bug: t_syaofox_voxcpm_zh_gradio_thread_tls, holdoutT; "### Problem", "Describe
-// the bug") the modal tells what happened (scanner.problemHead).
+// the bug"; a troubleshooting entry's heading that names the failure, "### vLLM engine
+// fails to start during CUDA graph capture" over "the engine may fail to start with
+// errors similar to the following:", validate37a's 26) the modal, or the condition
+// (ledAbove), tells what happened (scanner.problemHead).
 var problemHeading = &lazyregexp.Regexp{Expr: `(?i)^#{2,6}\s+(?:\d+[.)]?\s+)?[*_]{0,2}(?:(?:problems?(?:\s+description)?|symptoms?|(?:describe\s+the\s+|the\s+)?bug(?:\s+description)?|issue\s+description)\b|` +
-	`问题描述|问题现象|问题说明|现象|症状|問題の?概要|現象|문제\s*설명|증상)`}
+	`问题描述|问题现象|问题说明|现象|症状|問題の?概要|現象|문제\s*설명|증상)|` +
+	`^#{2,6}\s[^\n]{0,80}?\b(?:fails|failed|failing|crash(?:es|ed)|won't\s+start|cannot\s+start|can't\s+start|does\s*n[o']t\s+start)\b`}
 var leadHypo = &lazyregexp.Regexp{Expr: `(?i)\b(?:may|might)\s+(?:also\s+|still\s+|then\s+|sometimes\s+)?(?:see|get|hit|encounter|run\s+into|come\s+across|receive|observe|face)\b` +
 	`[^.!?]{0,80}?(?:[:：]|\blike(?:\s+(?:the\s+following|this|these|so))?\s*[:：.]?|\bsuch\s+as\s*[:：]?|\bfollowing(?:\s+(?:errors?|warnings?|messages?|exceptions?|output|traceback))?\s*[:：.]?)\s*$|` +
 	`(?:可能|或许|也许|有时)会?(?:遇到|出现|看到|碰到|报|收到|得到)[^。！？\n]{0,30}?(?:如下|以下|下面|类似)[^。！？\n]{0,12}?[:：。]?\s*$|` +

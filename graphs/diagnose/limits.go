@@ -1,6 +1,10 @@
 package diagnose
 
-import "github.com/compilemode/compilemode/internal/lazyregexp"
+import (
+	"bytes"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
+)
 
 // A release's notes or a project's README that documents torch.compile's lack of
 // support for a Python release tells what the release does, no run: a heading that
@@ -42,8 +46,56 @@ func limitsAt(raw []byte) bool {
 }
 
 // limitDocumented reports whether row i's hit on e is a retelling of unsupported-python
-// that documentation states (ringLine.limits), with no word of failing on e's line.
+// that documentation states (ringLine.limits) or that gives the reason of a requirement
+// (requirementNote), with no word of failing on e's line.
 func (s *scanner) limitDocumented(i int, e *ringLine) bool {
 	r := &s.rows[i]
-	return e.limits && r.Paraphrase && r.Code == UnsupportedPython && !failedOrRaised(e.clean)
+	return r.Paraphrase && r.Code == UnsupportedPython && !failedOrRaised(e.clean) && (e.limits || s.requirementNote(e))
 }
+
+// requirementNote reports whether e's line, or the line above it that its sentence goes
+// on from, states a requirement on the Python release (pythonRequired: "Use Python
+// 3.10/3.11 and the repository's CUDA requirements in production" over "(PyTorch 2.3's
+// torch.compile does not support Python 3.12).", a README's note, validation v37b's 90;
+// "Requires Python ≤ 3.11 because …", "…, so we pin 3.11"), with no word of failing on
+// that line either; or e's line is a comment over or under a package's bound on its
+// Python (versionBound: `# torch.compile does not support Python 3.12 yet` over
+// `requires-python = ">=3.10,<3.12"`). The retelling is the reason for a choice, no run:
+// a run's report tells the failure ("so my run failed"), and a person who uses the
+// release states it with a subject ("I use Python 3.12"), which the requirement's
+// imperative has not.
+func (s *scanner) requirementNote(e *ringLine) bool {
+	if pythonRequired.Match(e.clean) {
+		return true
+	}
+	if e.sentMark == '#' || e.sentMark == '/' {
+		if b := s.below(e); b != nil && boundLine.Match(b) {
+			return true
+		}
+	}
+	a := s.lineAbove(e)
+	if a == nil {
+		return false
+	}
+	if e.sentMark == '#' && boundLine.Match(a.clean) {
+		return true
+	}
+	return len(bytes.TrimSpace(a.clean)) > 0 && !endsSentence(a.clean) && pythonRequired.Match(a.clean) && !failedOrRaised(a.clean)
+}
+
+// pythonRequired is a requirement on the Python release a project runs on: an
+// imperative at a sentence's start ("Use Python 3.10/3.11", "Pin Python 3.11", "请使用
+// Python 3.11"), a requirement anywhere ("requires Python ≤ 3.11", "Python 3.11 is
+// required", "so we pin 3.11", "Supported Python versions: 3.9–3.11"), in the languages
+// the retelling rows know.
+var pythonRequired = &lazyregexp.Regexp{Expr: `(?i)(?:^|[.!?:;(]\s|^\s*(?:[-*+>]|#+|//+|\d+[.)])\s*)\s*(?:use|install|pin|stick\s+(?:to|with)|stay\s+on|run\s+on)\s+` + pyRelease + `|` +
+	`\b(?:requires?|required|requiring|needs?|pin(?:s|ned)?(?:\s+to)?|pinning(?:\s+to)?|supported\s+python\s+versions?:?|limited\s+to)\s+` + pyRelease + `|` +
+	pyRelease + `\s+(?:is|are)\s+(?:required|needed)|` +
+	`(?:请|請|建议|建議|推荐|推薦|需要|要求|必须|必須)\s*(?:使用|安装|安裝)?\s*` + pyRelease + `|` + pyRelease + `\s*(?:を使用|を使って|が必要|을\s*사용|를\s*사용|이\s*필요|가\s*필요)`}
+
+// pyRelease is a Python release as a requirement writes it: "Python 3.11", "python
+// >=3.10", "Python ≤ 3.11", "py3.11", a release alone ("3.11", "3.10/3.11").
+const pyRelease = `(?:python|py)?\s*(?:versions?\s*)?[<>=≤≥~^!]{0,2}\s*3\.\d+`
+
+// boundLine is a line of a package's bound on its Python (versionBound).
+var boundLine = &lazyregexp.Regexp{Expr: versionBound}

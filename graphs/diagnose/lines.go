@@ -5,16 +5,21 @@ import (
 	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
 
 // pushLine pushes a whole line (its '\n' included, if any) to the ring: as it is, or,
 // where it holds several lines of text, as those lines, each a line of its own that
 // keeps the physical line's number (splitLine). A traceback listing's context line is
 // source code in every part, and so is a numbered line whose string literal's escapes
-// split it: the later parts are context (a string literal's "\n\nOpenMP support not
-// found. …" on an IPython context line, f1_neg_pt179135_cppcompile_openmp_jupyter, or on
-// a numbered line of a listing pasted without its frame's header,
-// bm_neg_gptqmodel1568_c1083_algorithm_openmp_hint_in_source_listing, is no output).
+// split it, and a line of source code whose string literal they split (codeStringOpen):
+// the later parts are context (a string literal's "\n\nOpenMP support not found. …" on
+// an IPython context line, f1_neg_pt179135_cppcompile_openmp_jupyter, on a numbered line
+// of a listing pasted without its frame's header,
+// bm_neg_gptqmodel1568_c1083_algorithm_openmp_hint_in_source_listing, or as a string
+// piece under `instruction = (` in a copy of codecache.py, validation v37a's 43, is no
+// output).
 func (s *scanner) pushLine(frag []byte) {
 	parts, ok := s.splitLine(frag)
 	if !ok {
@@ -24,11 +29,37 @@ func (s *scanner) pushLine(frag []byte) {
 	for i, p := range parts {
 		s.push(p, nil, true, false)
 		if i == 0 {
-			s.splitRest, s.splitCtx = true, s.listings.cur || numberedStringOpen(p)
+			s.splitRest, s.splitCtx = true, s.listings.cur || numberedStringOpen(p) || s.codeStringOpen(p, frag)
 		}
 	}
 	s.splitRest, s.splitCtx = false, false
 }
+
+// codeStringOpen reports whether p, the first part of frag (a physical line) and the
+// ring's last entry, opens a string literal of source code: a lone opening quote inside
+// a bracket that a line of source code above opened (`instruction = (` over
+// `"\n\nOpenMP support not found. Please try one of the following solutions:\n"`, the
+// string pieces of Inductor's macOS hint in codecache.py and cpp_builder.py; a call's
+// `RuntimeError(` over its message: e.call), or a definition's string that only code
+// writes (codeDefined: a declaration with its type or keyword, `+=`, `:=`, a #define, a
+// statement's ";" at the line's end). A notebook's JSON output line ("\nThe above
+// exception was the direct cause …\n",) opens no bracket of code, and a plain `stderr =
+// '…\n…'` is the print of a captured stderr's repr as well (TestStringForms): read.
+func (s *scanner) codeStringOpen(p, frag []byte) bool {
+	e := &s.ring[(s.n-1)%ringSize]
+	body := bytes.TrimLeft(trimBlankLeft(trimLineRight(p)), "fbrFBRuU")
+	if len(body) == 1 && (body[0] == '"' || body[0] == '\'') {
+		return e.call.above > 0
+	}
+	return codeDefined.Match(p) || bytes.HasSuffix(trimLineRight(frag), []byte(";")) && stringDefined.Match(p)
+}
+
+// codeDefined is a definition of a string that only source code writes, up to its
+// opening quote: a declaration whose name has a type or a keyword before it (`const
+// std::string kHint = "`, `static const char* kMsg = "`, `let msg = "`), `msg += "`,
+// Go's `msg := "`, a #define.
+var codeDefined = &lazyregexp.Regexp{Expr: `^\s*(?:` + cDefine + `\s+|(?:[A-Za-z_][\w:<>,]*[\s*&]+){1,6}[A-Za-z_]\w*\s*=\s*|` +
+	`[A-Za-z_][\w.]*(?:\[[^\]]*\])?\s*(?:\+=|:=)\s*)` + stringOpenTo}
 
 // numberedStringOpen reports whether p, a line's first part, is a listing's numbered
 // line (no failing line's arrow) that ends in a string literal's opening quote, with an

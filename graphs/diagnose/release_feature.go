@@ -17,9 +17,13 @@ import (
 //     performance"); "to reproduce" keeps it a reproduction's step, the run's;
 //   - featureOffers: what the release offers or lets one do, said after it ("PyTorch
 //     2.0 offers the same eager-mode development experience", "torch 2.1 lets you …",
-//     "PyTorch 2.0's torch.compile") or a feature named after it as the sentence's
-//     subject ("PyTorch 2.0 selective compilation": featureNamed), unless its sentence
-//     says something fails;
+//     "PyTorch 2.0's new torch.compile", "PyTorch 2.0's compiler provides …") or a
+//     feature named after it as the sentence's subject ("PyTorch 2.0 selective
+//     compilation", "PyTorch 2.0's compiler is …": featureNamed), unless its sentence
+//     says something fails. A possessive is read as the same words without it: "with
+//     PyTorch 2.0's Inductor backend" (huggingface/transformers#21832's title, issue
+//     21's v37a R2) and "PyTorch 2.3's torch.compile does not support Python 3.12" (a
+//     README's requirement of the torch it pins, v37b's 90) name the run's release;
 //   - featureBefore: a release that brought a feature or is a condition for it, said
 //     before it ("New in PyTorch 2.0: torch.compile", "available since PyTorch 2.1",
 //     "if you have PyTorch 2.0 you can use torch.compile", "for users of torch 2.4"; "Add
@@ -33,8 +37,8 @@ import (
 var (
 	featureUse     = &lazyregexp.Regexp{Expr: `(?i)(?:^|[#/*>:;-]|\d[.)])\s*(?:please\s+)?(?:use|install|get|choose|pick|prefer)\s+(?:(?:the\s+)?(?:latest|newest|stable|new)\s+)?(?:py)?torch\s*v?$`}
 	featurePurpose = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:to|for|if|when|so|in\s+order\s+to)\s+(\w+)`}
-	featureOffers  = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*(?:(?:'s|’s)\s+(?:new\s+)?(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b|` +
-		`\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+it\s+(?:possible|easy|easier|simple)|comes\s+with|ships\s+with)\b)`}
+	featureOffers  = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*(?:(?:'s|’s)\s+new\s+(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b|` +
+		`(?:(?:'s|’s)\s+(?:torch\.compile|compiler?|compile|inductor|dynamo|features?|cuda\s*graphs?)\b)?\s+(?:\w+\s+)?(?:offers?|provides?|allows?|enables?|lets\s+(?:you|us|users)|makes\s+(?:it|\w+)\s+(?:possible|easy|easier|simple|faster|quicker|smaller)|speeds?\s+up|comes\s+with|ships\s+with)\b)`}
 	featureBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\bnew\s+in|\bnew\s+(?:\w+\s+){1,3}(?:from|of|in)|\bprovided\s+by|\boffered\s+by|\bpowered\s+by|\bincluded\s+(?:with|in)|` +
 		`\b(?:that|which)\s+(?:comes?|came|ships?|shipped)\s+with|\bpart\s+of|\bthanks\s+to|\bavailable\s+(?:since|in|from|with|starting\s+(?:with|in|from))|\bif\s+(?:you|one|users?)\s+(?:have|has|are\s+(?:on|using|running)|use|run|install)|` +
 		`\bif\s+you'(?:re|ve)\s+(?:on|using|running|got)|\bfor\s+(?:users\s+of|those\s+(?:on|using)|anyone\s+(?:on|using)))\s+(?:the\s+)?(?:(?:py)?torch\s*)?v?$`}
@@ -45,7 +49,7 @@ var (
 	// compilation", a design note that newuser24 ran): the release names a feature. A
 	// verb before it makes it the run's ("**Attempted**: Using built-in PyTorch 2.9
 	// compilation", holdoutJ's HRM notes, labelled 2.9).
-	featureNamed = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*\s+(?:(?:new|selective|regional|graph|model|full)\s+)?(?:compilation|compiler|features?)` +
+	featureNamed = &lazyregexp.Regexp{Expr: `(?i)^[\w.+-]*(?:'s|’s)?\s+(?:(?:new|selective|regional|graph|model|full)\s+)?(?:compilation|compiler|features?)` +
 		`(?:\s*[:,.;)]|\s*$|\s+(?:is|was|are|were|and|for|via|with|in|to|gives?|brings?|speeds?|improvements?)\b)`}
 	featureNameLead = &lazyregexp.Regexp{Expr: `(?i)(?:^|[:>#|]|^\s*[-*])\s*[*_]{0,2}\s*(?:the\s+)?(?:py)?torch\s*v?$`}
 	// reproStep is the purpose of a reproduction's step ("install torch 2.5.1 to

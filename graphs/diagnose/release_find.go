@@ -291,11 +291,22 @@ func lastWords(words [][]byte, n int) []byte {
 // (otherRunBound, fromOn), or the text around it a version range's bound (rangeRelease);
 // a document's, a topic's or a support matrix's release (otherRunDocs, otherRunTopic,
 // statusCell) is otherRows'.
-// A bound after words of failure in its clause is the run's ("compile(…) broken in
-// 2.5+", pytorch/pytorch#140395): the releases that fail, the run's among them.
+// A bound right after a verb of failing and its preposition is the run's ("compile(…)
+// broken in 2.5+", pytorch/pytorch#140395's title): the releases the reporter's run fails
+// on, the run's among them. A failure said elsewhere in the clause leaves a bound a bound:
+// "This error occurs when PyTorch 2.6.0+ (which includes Triton 3.x) is installed" (a
+// project's Triton compatibility note, code corpus id 4945964210, issue 21's v37a R4),
+// "This breaks `torch.compile` for all Windows users on recent triton-windows + PyTorch
+// 2.7+" (triton-lang/triton-windows#53, a pull request's affected users) name the
+// releases a rule holds for, no run's.
 func releaseStated(before, after []byte) bool {
-	return ((matchGated(otherRunBound, after) || fromOn(before, after)) && !matchGated(reFailed, before) && !plusSeparated(before, after)) || rangeRelease(before)
+	return ((matchGated(otherRunBound, after) || fromOn(before, after)) && !matchGated(failedOnBound, before) && !plusSeparated(before, after)) || rangeRelease(before)
 }
+
+// failedOnBound is a verb of failing and its preposition right before a bound
+// (releaseStated): "broken in 2.5+", "fails on torch 2.6 and later", "compile fails from
+// torch 2.5 on" (fromOn's).
+var failedOnBound = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail(?:s|ed|ing)?|crash(?:es|ed|ing)?|broke|broken|breaks|regress(?:es|ed)?|errors?(?:\s+out)?)\s+(?:again\s+)?(?:on|in|with|since|after|under|from)\s+[\x60'"]?(?:(?:py)?torch\s*)?v?$`}
 
 // plusJoined is the name of torch joined by a plus to what stands before it, an
 // environment told as a plus-joined list ("win10 + cuda11.3 +pytorch1.10.0", "RTX3060+

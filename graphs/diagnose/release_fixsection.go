@@ -53,6 +53,21 @@ var (
 		`^\s*(?:[-*+]\s+)?(?:or\s+|also\s+|then\s+)?(?:try|consider)(?:\s+(?:the\s+following|this|these|one\s+of\s+these))?)\s*[:：]\s*$|` +
 		`^\s*#{1,6}\s*(?:\d{1,2}[.)]\s*)?[*_]{0,2}(?:降级|降級|回退|回滚|回滾|退回|(?:downgrade|roll\s*back|revert)\s+(?:to\b|(?:py)?torch\b))|` +
 		`^\s*#{1,6}\s.*(?:ダウングレード|다운그레이드)`}
+	// worksLead is a line that opens another person's working setup, ending in a colon:
+	// "What transformers and torch version are you using? I am using the following and it
+	// works:" over "In [230]: torch.__version__" / "Out[230]: '2.7.0+cu126'" (a
+	// maintainer's answer in dropbox/hqq#158 under the reporter's failing run, installed
+	// with "uv pip install torch==2.6.0 …": issue 21's v37a R1), "Works fine for me on
+	// the following:", "No issues with this setup:", "I can't reproduce it on:", in
+	// Chinese, Japanese and Korean too ("我这边没问题：", "問題なく動きます：", "재현되지 않습니다:").
+	// Its section holds a run that works, not the failing one: a release its install, its
+	// pin or its torch's print gives counts as looser prose, as a fix's does.
+	worksLead = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:it|this|that|everything|all)\s+(?:still\s+|also\s+)?(?:works?|worked|runs?|ran)` +
+		`(?:\s+(?:fine|well|perfectly|correctly|for\s+me|here|on\s+my\s+(?:side|end|machine)))*|` +
+		`\bworks?\s+(?:fine\s+|well\s+)?(?:for\s+me\s+)?(?:on|with)\s+(?:the\s+following|this|these|my\s+\w+)(?:\s+\w+)?|` +
+		`\bno\s+(?:issues?|problems?|errors?)\s+(?:with|on|here|for\s+me)\b[^:：\n]{0,60}|` +
+		`\b(?:can(?:no|'|’)?t|unable\s+to|could(?:n't|n’t|\s+not)|not\s+able\s+to)\s+reproduce\b[^:：\n]{0,60}|` +
+		`没有?问题|沒有?問題|可以正常运行|問題なく動\w*|正常に動\w*|재현되지\s?않\S*|잘\s?(?:작동|동작)\S*)\s*[:：]\s*$`}
 	// fixLead is a line that opens a fix's section: a label with its colon at the line's
 	// start (a list's mark, a heading's or bold marks before it), or a heading that is the
 	// label alone.
@@ -80,7 +95,10 @@ func fixAnchors() []string {
 		"persist", "如果仍", "如果问题", "如果还", "解決しない", "続く場合", "계속되면", "지속되면",
 		"可以考虑", "可以尝试", "可考虑", "可尝试", "建议", "请尝试", "不妨", "试试", "以下を試", "試してください", "시도해",
 		"onsider:", "onsider the following", " try:", "ry the following", "owngrade", "oll back", "ollback",
-		"降级", "降級", "回退", "回滚", "回滾", "退回", "ダウングレード", "다운그레이드"}
+		"降级", "降級", "回退", "回滚", "回滾", "退回", "ダウングレード", "다운그레이드",
+		// worksLead's
+		"works:", "orks fine", "orks for me", "orks well", "orked:", " runs fine", "ran fine", "eproduce", "o issue", "o problem", "o error",
+		"没问题", "沒問題", "没有问题", "沒有問題", "可以正常运行", "問題なく動", "正常に動", "재현되지", "작동", "동작"}
 }
 
 // noteFix opens, follows or closes a fix's section on text, a line that is not blank.
@@ -105,9 +123,18 @@ func (f *versionFinder) noteFix(text []byte) {
 }
 
 // opensFix reports whether text opens a fix's section: a fix's label (fixLead, not a
-// change's reference to an issue, fixRef) or advice (adviceLead).
+// change's reference to an issue, fixRef), advice (adviceLead) or a working setup
+// (worksLead).
 func opensFix(text []byte) bool {
-	return matchGated(fixLead, text) && !matchGated(fixRef, text) || matchGated(adviceLead, text)
+	return matchGated(fixLead, text) && !matchGated(fixRef, text) || matchGated(adviceLead, text) || endsInColon(text) && matchGated(worksLead, text)
+}
+
+// endsInColon reports whether text ends in a colon, ASCII or full-width, before white
+// space: worksLead's lines, tried before its expression (a title's "#" brings every
+// heading here; BenchmarkShapes/release-title).
+func endsInColon(text []byte) bool {
+	t := trimSpaceRight(text)
+	return bytes.HasSuffix(t, []byte(":")) || bytes.HasSuffix(t, []byte("："))
 }
 
 // instructed returns the rank a release read at rank counts as on the line: rankLoose

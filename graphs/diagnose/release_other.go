@@ -26,7 +26,10 @@ import (
 //   - otherRunProject: a project's support or changelog line before it ("- Support
 //     PyTorch 2.4", "We support torch 2.4 and 2.5", "* Bump torch to 2.4.0 (#123)", "Drop
 //     support for PyTorch 2.0"); the run's own move is past or a gerund ("I bumped torch
-//     to 2.4.0", "after bumping torch to 2.4.0"), which prose-moved-to reads;
+//     to 2.4.0", "after bumping torch to 2.4.0"), which prose-moved-to reads, and so is a
+//     bump named as the run's change before or after its failure (bumpFailed: "After the
+//     bump to torch 2.5.1 our compile fails", "Compile fails since the upgrade bump to
+//     torch 2.5.1");
 //   - otherRunUpdate: a change's title in the imperative at the start of its line
 //     ("Update to Torch 2.9.0-rc6", huggingface/kernel-builder#245; "chore: bump torch to
 //     2.5.1"; a pin's spec after "pin", "Pin torch==2.6.0+cu126, add triton-windows", a
@@ -50,6 +53,12 @@ var (
 	otherRunRange   = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:-|–|—|~|to|through|thru|\.\.)\s*(?:(?:py)?torch\s*)?v?\d+\.\d+`}
 	otherRunFeature = &lazyregexp.Regexp{Expr: `(?i)^[\s,]*(?:\S+\s+){0,3}?(?:we\s+(?:added|introduced|shipped|enabled)|(?:added|adds)\s+support|introduced|introduces|now\s+supports?|supports)\b`}
 	otherRunUpdate  = &lazyregexp.Regexp{Expr: `(?i)^[\s*#>\x60-]*(?:\[[^\]]{0,40}\]\s*|[\w()-]{1,20}:\s*)?(?:(?:update|upgrade|bump|pin)\s+(?:\S+\s+){0,4}?|pin\s+(?:\S+\s+){0,2}?[\w.-]+\s*(?:==|=|@)\s*)$`}
+	// bumpFailed is a bump the writer's run went through, after or since which it fails,
+	// said either side of the failure (otherRunProject's unless; "Bump torch from 2.4 to
+	// 2.5", dependabot's, is depBump's and names no run's). The words of failing are
+	// reFailed's.
+	bumpFailed = &lazyregexp.Regexp{Expr: `(?i)\b(?:after|since|following|with)\s+(?:the|our|my|this|that|a|an)\s+(?:\w+\s+)?bump\s+(?:to|of)\b.*` + failWords + `|` +
+		failWords + `.*\b(?:after|since|following|with)\s+(?:the|our|my|this|that|a|an)\s+(?:\w+\s+)?bump\s+(?:to|of)\b`}
 	otherRunProject = &lazyregexp.Regexp{Expr: `(?i)(?:^|[\s*#>-])(?:supports?|supported\s+by|compatib\w*|drop(?:s|ped)?|bumps?)\b`}
 	// depBump: a dependency bot's version bump at its line's start, either side of it
 	// (a pull request or commit that runs nothing: its releases are no run's, issue 21's

@@ -84,19 +84,19 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanAfter, re: otherRunTopic, unlessOn: spanSentence, unless: featureBlamed},
 	{stage: stageNamed, on: spanAfter, re: statusCell},
 	// the phrasings of release_other.go
-	{stage: stageNamed, on: spanAfter, re: otherRunStatus},                                         // a status that says it runs
-	{stage: stageNamed, on: spanAside, re: otherRunStatus},                                         // the same past an aside
-	{stage: stageNamed, on: spanAfter, re: otherRunRange},                                          // a range of releases
-	{stage: stageNamed, on: spanLead, re: stableNamed},                                             // the stable release named
-	{stage: stageNamed, on: spanSentence | 10<<spanWords, re: otherRunAbsentBefore},                // the error absent, said before it
-	{stage: stageNamed, on: spanSentence, re: otherRunUpdate},                                      // a change's title
-	{stage: stageNamed, on: spanLine, re: depBump},                                                 // a dependency bot's bump
-	{stage: stageNamed, on: spanLine, re: bumpNoun},                                                // a person's bump named as a thing
-	{stage: stageNamed, on: spanAround, re: lockRegen, unlessOn: spanAround, unless: reFailed},     // a lock file made anew
-	{stage: stageNamed, on: spanAfter, re: releaseTitle, andOn: spanLine, and: releaseTitleLead},   // a release's title
-	{stage: stageNamed, on: spanClause | 5<<spanWords, re: otherRunProject},                        // a project's support line
-	{stage: stageNamed, on: spanRestTrim, re: otherRunAbsentAfter},                                 // the error absent, said after it
-	{stage: stageNamed, on: spanRest, re: otherRunFeature, unlessOn: spanAround, unless: reFailed}, // what it brought, no failure said
+	{stage: stageNamed, on: spanAfter, re: otherRunStatus},                                                            // a status that says it runs
+	{stage: stageNamed, on: spanAside, re: otherRunStatus},                                                            // the same past an aside
+	{stage: stageNamed, on: spanAfter, re: otherRunRange},                                                             // a range of releases
+	{stage: stageNamed, on: spanLead, re: stableNamed},                                                                // the stable release named
+	{stage: stageNamed, on: spanSentence | 10<<spanWords, re: otherRunAbsentBefore},                                   // the error absent, said before it
+	{stage: stageNamed, on: spanSentence, re: otherRunUpdate},                                                         // a change's title
+	{stage: stageNamed, on: spanLine, re: depBump},                                                                    // a dependency bot's bump
+	{stage: stageNamed, on: spanLine, re: bumpNoun},                                                                   // a person's bump named as a thing
+	{stage: stageNamed, on: spanAround, re: lockRegen, unlessOn: spanAround, unless: reFailed},                        // a lock file made anew
+	{stage: stageNamed, on: spanAfter, re: releaseTitle, andOn: spanLine, and: releaseTitleLead},                      // a release's title
+	{stage: stageNamed, on: spanClause | 5<<spanWords, re: otherRunProject, unlessOn: spanAround, unless: bumpFailed}, // a project's support line
+	{stage: stageNamed, on: spanRestTrim, re: otherRunAbsentAfter},                                                    // the error absent, said after it
+	{stage: stageNamed, on: spanRest, re: otherRunFeature, unlessOn: spanAround, unless: reFailed},                    // what it brought, no failure said
 	// an API's history (release_recallj.go)
 	{stage: stageNamed, on: spanClauseMarks, re: apiHistoryBefore},
 	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: apiHistoryAfter},

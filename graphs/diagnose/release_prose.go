@@ -33,6 +33,9 @@ const optTorch = `(?:(?:py)?torch\s*(?:version\s*)?(?:==?\s*)?)?v?`
 // verTag is a word that may follow a release in a transition: "2.9 RC vs 2.8".
 const verTag = `(?:\s*(?:rc\d*|nightly|stable|release))?`
 
+// failWords are reFailed's words, which bumpFailed reads too.
+const failWords = `\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`
+
 // Fail and fix words of a clause that names two releases. "No longer" is a fix only
 // before what fails ("the crash no longer happens", "no longer see the error"); before
 // any other verb it tells a change the release made ("After upgrading to Pytorch 2.7.1,
@@ -44,7 +47,7 @@ var (
 		`no\s+longer\s+(?:\w+\s+){0,2}?(?:crash|fail|error|happen|occur|reproduc|hang|segfault|oom|throw|rais|appear|see|get|hit|break|complain|warn|show|an?\s+(?:issue|problem))\w*)\b`}
 	reNotFixed = &lazyregexp.Regexp{Expr: `(?i)(?:` + notEn + `)\s+(?:\w+\s+)?(?:fix|solve|resolve|work|help)|\bstill\b|` +
 		`\b(?:fix(?:ed|es)?|solv(?:ed|es)|chang(?:ed|es))\s+nothing\b|\bno\s+(?:luck|change|difference)\b|\bsame\s+(?:error|issue|problem|crash|failure|result)s?\b`}
-	reFailed = &lazyregexp.Regexp{Expr: `(?i)\b(?:fail\w*|crash\w*|broke|broken|breaks|errors?|regress\w*|raises|throws|slower|still)\b`}
+	reFailed = &lazyregexp.Regexp{Expr: `(?i)` + failWords}
 	// otherPackage: a clause that names another package's move ("numpy was updated
 	// to 2.0") gives no torch release.
 	otherPackage = &lazyregexp.Regexp{Expr: `(?i)\b(?:numpy|triton|python|cuda|cudnn|nccl|transformers|diffusers|accelerate|vllm|sglang|xformers|jax|tensorflow|keras|driver|gcc|sympy|pip|ubuntu|macos|windows|comfyui|onnx\w*|torchvision|torchaudio|lightning|mmcv|timm|peft|deepspeed|flash[-_ ]?attn|bitsandbytes|sageattention)\b` + notModulePath}

@@ -34,5 +34,17 @@ var testReason = &lazyregexp.Regexp{Expr: `(?i)(?:\breason\s*=\s*|\b(?:skip\w*|x
 // comment over code that turns compilation off; "PyTorch 2.6 can require a C++
 // compiler", "torch 2.5 might cause recompiles"): a rule said of a release, not a run of
 // it. "On torch 2.8 I got …" names another subject; "can't" and "cannot" say a failure.
-var hypothetical = &lazyregexp.Regexp{Expr: `(?i)^[*_\x60]{0,3}(?:\s*(?:\+|&|and|with|plus)\s*[A-Za-z][\w.-]*){0,2}\s+(?:may|might|can|could|would)\s+(?:also\s+|still\s+|sometimes\s+|potentially\s+|then\s+)?` +
-	`(?:trigger|cause|require|need|raise|throw|fail|break|crash|lead|result|produce|emit|hit|invoke|pull|enable)\b`}
+// The same rule in Chinese ("Torch 2.8 + Unsloth 可能会触发 torch.compile", "可能导致"),
+// Japanese ("… を起動する可能性がある", "… でエラーになる場合がある", "… かもしれない"),
+// Korean ("… 오류가 발생할 수 있다") and German ("… kann torch.compile auslösen"):
+// hypotheticalIntl, up to the clause's first comma or stop ("PyTorch 2.8 を使っていますが、
+// エラーが発生する場合があります" tells the writer's run first).
+var hypothetical = &lazyregexp.Regexp{Expr: `(?i)^[*_\x60]{0,3}(?:\s*(?:\+|&|and|with|plus|und|mit|和|与|與|跟|と|와|과)\s*[A-Za-z][\w.-]*){0,2}(?:\s+(?:may|might|can|could|would)\s+(?:also\s+|still\s+|sometimes\s+|potentially\s+|then\s+)?` +
+	`(?:trigger|cause|require|need|raise|throw|fail|break|crash|lead|result|produce|emit|hit|invoke|pull|enable)\b|` + hypotheticalIntl + `)`}
+
+// hypotheticalIntl is hypothetical's modal and verb of causing or failing in Chinese,
+// Japanese, Korean and German.
+const hypotheticalIntl = `\s*(?:也|还|還)?(?:可能|或许|或許|也许|也許)(?:会|會)?(?:触发|觸發|导致|導致|引起|引发|引發|造成|需要|要求|报错|報錯|失败|失敗|崩溃|崩潰|出错|出錯)|` +
+	`[^。、，,；;！？!?\n]{0,40}?(?:する|される|なる|起こす|出る|起きる)(?:可能性があ|場合があ|ことがあ|かもしれ)|` +
+	`[^.。,，;!?\n]{0,40}?(?:발생할|유발할|일으킬|트리거할|요구할|필요할|실패할|충돌할|깨질|날|생길)\s*수\s*(?:도\s*)?있|` +
+	`\s+(?:kann|können|könnte|könnten)\s+(?:\S+\s+){0,4}?(?:auslösen|verursachen|erfordern|benötigen|fehlschlagen|abstürzen|führen|brechen|werfen)\b`

@@ -90,6 +90,12 @@ func tritonRows() []Signature {
 	// triton.backends.compiler (Triton 3.2, 2.6's pin), else from triton.compiler.compiler
 	// (older Triton), uncaught; the source of both rows below that read its ImportErrors.
 	const hints26 = "torch/_inductor/runtime/hints.py, 2.6-era copy (PR #137757)"
+	// tritonProbe is torch's other import of triton.backends: has_triton's cpu_extra_check
+	// (import triton.backends, uncaught) after has_triton_package found a triton package.
+	const tritonProbe = "torch/utils/_triton.py has_triton (cpu_extra_check: import triton.backends, uncaught) @ " +
+		"ROCm/pytorch@10b22ea (has_triton_package by triton_key, 2.6-era, and by import triton) and " +
+		"pytorch/pytorch@0031cb7 (by importlib.util.find_spec(\"triton\"), so a stub package counts); " +
+		"releases between not read one by one"
 	return []Signature{
 		{
 			Code: TritonMissing, Literal: "Cannot find a working triton installation",
@@ -171,7 +177,7 @@ func tritonRows() []Signature {
 			Releases: modes.Minors(6, 6),
 			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor, " +
 				"which Triton 3.3 and later lack (2.6 pins 3.2)",
-			Fix:      fixTritonKey + "; or upgrade torch to 2.7 or later, built for the newer Triton",
+			Fix:      fixTritonKey + attrsFixTail,
 			Evidence: modes.Source,
 			Source: hints26 + "; reports: Comfy-Org/ComfyUI#7106, " +
 				"leomaxwell973/Triton-3.3.0-UPDATE_FROM_3.2.0_and_FIXED-Windows-Nvidia-Prebuilt#6",
@@ -193,7 +199,7 @@ func tritonRows() []Signature {
 			Releases: modes.Minors(6, 6),
 			Cause: "a report of the ImportError above: the installed Triton does not match torch: 2.6's Inductor " +
 				"imports AttrsDescriptor, which Triton 3.3 and later lack (2.6 pins 3.2)",
-			Fix:      fixTritonKey + "; or upgrade torch to 2.7 or later, built for the newer Triton",
+			Fix:      fixTritonKey + attrsFixTail,
 			Evidence: modes.Source,
 			Source:   "retold; PyTorch's message: " + hints26 + " (the ImportError's row above)",
 			Decisive: "a line that names AttrsDescriptor with a word that it is missing or fails to import",
@@ -217,15 +223,45 @@ func tritonRows() []Signature {
 		{
 			// The same import (hints26) under a Triton that has no triton.backends package
 			// at all: its first ImportError (kijai/ComfyUI-KJNodes#249, holdoutBD, measured
-			// once; the traceback then cut).
+			// once; the traceback then cut). Beside torch.compile or Inductor (attrsContext),
+			// its cut forms too; 2.6's alone, as hints26 is (a cut "No module named 'triton'"
+			// under a later release is Triton absent: br_neg_ai3dmodel_ko_troubleshooting_flexgemm_no_triton_expandable_segments_pt210,
+			// hd_neg_comfyui_mx110_log_triton_backend_unavailable_270).
 			Code: TritonMissing, Literal: "No module named 'triton.backends'",
 			Requires: attrsContext,
 			Releases: modes.Minors(6, 6),
-			Cause: "the installed Triton does not match torch: 2.6's Inductor imports AttrsDescriptor from " +
-				"triton.backends.compiler, and this Triton, older than the 3.2 that 2.6 pins, has no triton.backends",
-			Fix:      fixTritonKey + "; or use the torch release this Triton was built for",
+			Cause:    backendsCause,
+			Fix:      backendsFix,
 			Evidence: modes.Source,
-			Source:   hints26,
+			Source:   hints26 + "; " + tritonProbe + "; reports: kijai/ComfyUI-KJNodes#249",
+			Decisive: "the ModuleNotFoundError line",
+		},
+		{
+			// torch imports triton.backends at other times too: has_triton's CPU check
+			// (torch/utils/_triton.py, tritonProbe) runs \x60import triton.backends\x60
+			// uncaught once a triton package is found, so a stub, broken or old triton fails
+			// an import of torch's modules that ask for Triton, on CPU too (validate37a's
+			// 19–21: "\x60torch.optim.AdamW\x60 fails with", "when PyTorch probed a real
+			// Triton layout", "If CLIP fails to import with a Triton error"). Every stored text
+			// of the message (find_string, 9 texts) is torch's environment; Triton's own
+			// import chain raises other messages ("No module named 'triton.backends.nvidia'",
+			// "cannot import name 'backends' from 'triton.backends'", triton-lang/triton#2903,
+			// #3251). Programs import triton.backends.compiler themselves too (kernel tools'
+			// GPUTarget), so the message whole (the pattern: not its cut "No module named
+			// 'triton'", Triton absent, nor a module under it, a broken wheel:
+			// neg_unsloth964_colab_import_triton, neg_triton5728_backends_nvidia_c) wants torch
+			// named in the text (torchNamedWord): a kernel library's own import with neither
+			// stays quiet, and so does a run report that names no torch (validate37a's 18).
+			// The literal starts after "No module", so that a quotation of the message's
+			// start (cut_lead.go) is not read as this row's.
+			Code: TritonMissing, Literal: "named 'triton.backends'",
+			Pattern:  `No module named [\x60'"]{0,2}triton\.backends(?:[^.\w]|$)`,
+			Requires: torchNamedWord,
+			Releases: modes.Minors(6, 14),
+			Cause:    backendsCause,
+			Fix:      backendsFix,
+			Evidence: modes.Source,
+			Source:   hints26 + "; " + tritonProbe,
 			Decisive: "the ModuleNotFoundError line",
 		},
 		{
@@ -744,7 +780,36 @@ const compileTold = `torch comp(?:il\w*)?\b|Torch comp(?:il\w*)?\b|Torch Comp(?:
 // programs import AttrsDescriptor from Triton too (Unsloth's startup patches, a ComfyUI node
 // pack's own import: ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26,
 // neg_kjnodes212_attrs), so the bare ImportError wants one of these.
-const attrsContext = compileContext + `|Inductor| inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold + `|` + tritonTorchNamed
+const attrsContext = compileContext + `|Inductor| inductor|runtime[\\/]hints\.py|TORCHDYNAMO_|` + compileTold + `|` + tritonTorchNamed +
+	`|` + tritonMismatch
+
+// torchNamedWord is torch named in a text: PyTorch, a torch API ("\x60torch.optim.AdamW\x60
+// fails with", validate37a's 20), a pin, "import torch", "new torch + old triton". Not
+// "torch" alone, which a log's frames and glog lines hold (TestPlainLinesHoldNoAnchor).
+const torchNamedWord = `PyTorch|pytorch|Pytorch|torch\.|torch==|torch \+|import torch`
+
+// backendsCause and backendsFix are the words of "No module named 'triton.backends'"'s rows.
+const (
+	backendsCause = "the installed triton package has no triton.backends (an older Triton, a stub or fake triton " +
+		"package, or an install another package broke), and torch imports it when it probes Triton: " +
+		"has_triton's CPU check imports triton.backends once a triton package is found, and 2.6's " +
+		"Inductor imports AttrsDescriptor from triton.backends.compiler"
+	backendsFix = "the failure is at an import, before any kernel is compiled: install the Triton release this torch " +
+		"was built with (importlib.metadata.requires(\"torch\") lists triton==X on Linux x86_64; on Windows, " +
+		"the triton-windows series that goes with your torch), or remove the stub or broken triton " +
+		"(pip uninstall triton): torch runs without Triton, which only Inductor's GPU kernels need"
+)
+
+// tritonMismatch is the ImportError's cause told as a Triton that does not match, beside
+// the symbol: "| **\"AttrsDescriptor\" error** | Triton mismatch: \x60pip install
+// triton-windows==3.2.0.post19\x60 |" (a troubleshooting table, validate37b's 96), "Triton
+// version mismatch"; or the fix told as 2.6's pin of Triton, 3.2 ("installing an earlier
+// version of triton-windows: …/triton-windows/3.2.0.post19/", deepbeepmeep/Wan2GP#236). A
+// Triton import error with Triton unversioned and unpinned (Unsloth's startup,
+// ae_neg_tritonwin177_attrsdescriptor_import_unsloth_pt26) is neither.
+const tritonMismatch = `Triton mismatch|triton mismatch|Triton version mismatch|triton version mismatch|` +
+	`Triton versions mismatch|mismatched Triton|mismatched triton|Triton version conflict|triton version conflict|` +
+	`triton==3\.2\.|triton-windows==3\.2\.|triton-windows/3\.2\.`
 
 // tritonTorchNamed is Triton and torch named together as the pair whose versions must
 // match: "Triton/PyTorch" ("### Import Errors (Triton/PyTorch)", a GRPO runbook's
@@ -766,7 +831,7 @@ const tritonTorchNamed = `Triton/PyTorch|PyTorch/Triton|Triton/Torch|Torch/Trito
 // a log (BenchmarkShapes: every such line ran the context's pattern).
 const (
 	torchLater  = `[^\n]{0,80}?[Tt]orch\W{0,3}v?2\.\d`
-	tritonLater = `[^\n]{0,80}?[Tt]riton[\w-]*\W{0,12}v?[23]\.\d`
+	tritonLater = `[^\n]{0,80}?[Tt]riton[\w-]*\W{0,12}v?[23]\.(?:\d|x\b)`
 )
 
 // launcherSource is where Triton builds the launcher of a GPU kernel.
@@ -1404,6 +1469,26 @@ var pythonHeadersRetold = retold{
 		`\bpython\b[^.;]{0,30}?\b(?:ships?|comes?|shipped|built|installed)\s+without\s+(?:its\s+|the\s+)?(?:\W?python\.h\b|(?:dev(?:elopment)?\s+|c\s+)?headers\b)|` +
 		`(?:缺少|缺失|找不到|没有)\s*\W?python\.h|python\.h\W?\s*(?:找不到|不存在|缺失|が見つから|がない|fehlt|manquant|manque)|\b(?:falta|manque)\s+\W?python\.h`,
 }
+
+// pythonLauncherRetold is python-headers-missing told as Triton's launcher build failing
+// for the headers: Python.h named, then the launcher (its source, cuda_utils.c or
+// __triton_launcher.c) and a failure word ("**Python.h landmine:** Triton's launcher
+// build (and torch.compile) fails on this machine without headers", an agent's plan whose
+// symptom is "\x60CalledProcessError\x60 on \x60/usr/bin/gcc ... __triton_launcher.c\x60",
+// validate37b's 61); or the launcher failing without the headers. A C extension's own
+// build names no launcher. Its own literals, so that pythonHeadersRetold's lines are read
+// as before.
+var pythonLauncherRetold = retold{
+	literals: []string{"launcher", "cuda_utils.c"},
+	pattern: `(?i)\bpython\.h\b(?:[^.;]|\.\w){0,80}?` + launcherNamed + `(?:[^.;]|\.\w){0,60}?\b(?:fails?|failed|breaks?|broke|crash(?:es|ed)?|CalledProcessError)\b|` +
+		launcherNamed + `(?:[^.;]|\.\w){0,60}?\b(?:fails?|failed|breaks?|broke|crash(?:es|ed)?)\b(?:[^.;]|\.\w){0,40}?\bwithout\s+(?:the\s+|its\s+)?` +
+		`(?:\W?python\.h\b|(?:python(?:3(?:\.\d+)?)?\s+)?(?:dev(?:elopment)?\s+)?headers\b)`,
+}
+
+// launcherNamed is Triton's launcher named in a retelling: the word, or its C source's
+// name (cuda_utils.c, Triton 3.x's driver module; __triton_launcher.c, the launcher's
+// source as Triton's build names it: launcherSource).
+const launcherNamed = `\b(?:launcher|cuda_utils\.c|__triton_launcher\.c)\b`
 
 // pythonIncludeRetold is python-headers-missing told as the Python's include folder (which
 // holds Python.h) missing: "uv installs an embeded Python environment, which doesn't have

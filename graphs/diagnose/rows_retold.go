@@ -187,6 +187,7 @@ func retellings() []retelling {
 	out = append(out, retelling{code: TritonMissing, retold: tritonRetold, own: tritonRetoldRow()},
 		retelling{code: PythonHeadersMissing, retold: pythonHeadersRetold, own: pythonHeadersRetoldRow()},
 		retelling{code: PythonHeadersMissing, retold: pythonIncludeRetold, own: pythonHeadersRetoldRow()},
+		retelling{code: PythonHeadersMissing, retold: pythonLauncherRetold, own: pythonHeadersRetoldRow()},
 		retelling{code: CUDAHeadersMissing, retold: cudaHeadersRetold, own: cudaHeadersRetoldRow()})
 	out = append(out, borrowedRetold()...)
 	out = append(out, retoldE()...)

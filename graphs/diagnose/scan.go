@@ -795,6 +795,9 @@ type scanner struct {
 	// (problemHeading), where a lead's modal tells what happened (leadHypo).
 	leads       [ringSize]leadSlot
 	problemHead bool
+	// led are the hits held under a conditional or hedged lead-in (ledAbove) until the
+	// prose after their block tells the failure's cause or fix (liftLed).
+	led []ledHit
 	// limitsHead: the markdown section read now documents limitations (limitsAt).
 	limitsHead bool
 	// generic is the state of a list under a generic lead-in (genericList).
@@ -1021,6 +1024,7 @@ func (s *scanner) push(frag, carry []byte, lineStart, goesOn bool) {
 	s.heldPush(e, lineStart)
 	e.line, e.vline, e.lineStart, e.goesOn, e.rows, e.ctxs, e.kinds, e.cleaned = s.line, s.vline, lineStart, goesOn, e.rows[:0], e.ctxs[:0], 0, false
 	s.keepLead(e, lineStart)
+	s.liftLed(e)
 	s.generic.push(e, lineStart)
 	if !s.text && hasText(frag) {
 		s.text = true
@@ -2209,7 +2213,7 @@ func (s *scanner) unreported(i int, e *ringLine) bool {
 // e, or e's own form, show about the text holding the message (classInCode to
 // otherLinked).
 func (s *scanner) unreportedBeside(i int, e *ringLine) bool {
-	return classInCode(&s.rows[i], e.clean) || s.ledAbove(e) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
+	return classInCode(&s.rows[i], e.clean) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
 		s.heldByCode(i, e) || s.listedGeneric(e) || s.otherLinked(i, e) || s.limitDocumented(i, e)
 }
 
@@ -2312,6 +2316,12 @@ var quoteCloses = []string{"`", "\"", "'", "”", "’", "...", "…"}
 // (midWord), a source listing's line, a line or its neighbours that say it did not occur
 // (the absence marks) or a text that is no run's (unreported).
 func (s *scanner) guarded(i int, e, end *ringLine, text []byte) bool {
+	return s.guardedBeside(i, e, end, text) || s.ledAbove(e)
+}
+
+// guardedBeside is guarded but for a conditional or hedged lead-in above the line
+// (ledAbove), whose hits hitSpan holds (holdLed).
+func (s *scanner) guardedBeside(i int, e, end *ringLine, text []byte) bool {
 	return e.legend || midWord(&s.rows[i], text) || s.inListing(i, e) || s.absentAt(e, s.markedLiteral(i, e)) ||
 		s.absentBelow(i, e, end) || s.absentJoined(i, e, end) || s.unreported(i, e)
 }
@@ -2326,10 +2336,9 @@ func (s *scanner) guarded(i int, e, end *ringLine, text []byte) bool {
 // finding 5: two consecutive lines holding the same message counted three times, once
 // each and once more as one message wrapped over both).
 func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
-	if s.guarded(i, e, end, text) {
+	if s.guardedBeside(i, e, end, text) {
 		return
 	}
-	line := e.line
 	if end == nil {
 		end = e
 	}
@@ -2338,12 +2347,23 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 	} else if s.rows[i].Cropped {
 		m = Truncated
 	}
+	if s.ledAbove(e) {
+		s.holdLed(i, e, end, text, m)
+		return
+	}
 	s.record(i, e, end, text, m)
-	s.culprits.hit(s.rows[i].Code, line, end.line)
+	s.counted(i, e.line, e.vline, end.line, end.vline, m)
+}
+
+// counted counts row i's hit from line (vline) to endLine (endVline), of Match m, once
+// recorded: the culprit's lines, the release finder's first hit, the row's lines and the
+// code's places.
+func (s *scanner) counted(i, line, vline, endLine, endVline int, m Match) {
+	s.culprits.hit(s.rows[i].Code, line, endLine)
 	s.lastHit = line
 	s.torch.hitAt(line)
-	if s.rowLast[i] != e.vline {
-		s.rowLast[i] = e.vline
+	if s.rowLast[i] != vline {
+		s.rowLast[i] = vline
 		s.rowLines[i]++
 	}
 	kind := placeMessage
@@ -2358,7 +2378,7 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 		t = &[placeKinds]tally{}
 		s.places[s.rows[i].Code] = t
 	}
-	t[kind].add(i, e.vline, end.vline, line, end.line)
+	t[kind].add(i, vline, endVline, line, endLine)
 }
 
 // record keeps a hit of row i on ring entry e's line as its first (hits) and as its
@@ -2366,15 +2386,27 @@ func (s *scanner) hitSpan(i int, e, end *ringLine, text []byte, m Match) {
 // and a row's shown hit changes only for a closer Match or, of the same, an earlier
 // line, so the quotes made stay few however often the text recurs.
 func (s *scanner) record(i int, e, end *ringLine, text []byte, m Match) {
-	line := e.line
-	h, b := s.hits[i], s.shown[i]
-	first := h.line == 0 || line < h.line
-	best := b.line == 0 || closer(m, b.match) || m == b.match && line < b.line
-	if !first && !best {
-		return
+	if first, best := s.recordable(i, e.line, m); first || best {
+		s.put(i, s.rowHitOf(i, e, end, text, m))
 	}
-	hit := rowHit{line: line, quote: quote(s.shownText(e, text), s.rows[i].literal), match: m,
+}
+
+// recordable reports whether a hit of row i on line, of Match m, is the row's first
+// (hits) and whether it is its best (shown).
+func (s *scanner) recordable(i, line int, m Match) (first, best bool) {
+	h, b := s.hits[i], s.shown[i]
+	return h.line == 0 || line < h.line, b.line == 0 || closer(m, b.match) || m == b.match && line < b.line
+}
+
+// rowHitOf makes the rowHit of row i's match over entries e to end.
+func (s *scanner) rowHitOf(i int, e, end *ringLine, text []byte, m Match) rowHit {
+	return rowHit{line: e.line, quote: quote(s.shownText(e, text), s.rows[i].literal), match: m,
 		inBackward: s.rows[i].Code == OverwrittenOutput && s.backwardAbove(e), span: end.vline - e.vline}
+}
+
+// put keeps hit as row i's first and as its best where it is either (recordable).
+func (s *scanner) put(i int, hit rowHit) {
+	first, best := s.recordable(i, hit.line, hit.match)
 	if first {
 		s.hits[i] = hit
 	}
