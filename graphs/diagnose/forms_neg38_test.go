@@ -105,7 +105,7 @@ func TestFormsRequirementNote38(t *testing.T) {
 	checkForms(t, []formTest{
 		{"v37b 90", "## Running\n\nUse Python 3.10/3.11 and the repository's CUDA requirements in production\n" +
 			"(PyTorch 2.3's torch.compile does not support Python 3.12). All\nclassification probes require four visible GPUs; dense probes require one.\n",
-			form{}, "validation v37b's 90"},
+			form{Torch: "2.3"}, "validation v37b's 90: no finding; its release, the possessive \"PyTorch 2.3's\", is read (release_misreads38_test.go)"},
 		{"use, one line", "Use Python 3.10/3.11 (torch.compile does not support Python 3.12).\n", form{}, "the tester's probe"},
 		{"requires because", "Requires Python ≤ 3.11 because torch.compile doesn't support Python 3.12.\n", form{}, "Requires … because"},
 		{"so we pin", "Python 3.12 is not supported by torch.compile (before 2.4), so we pin 3.11.\n", form{}, "so we pin"},

@@ -785,8 +785,9 @@ const attrsContext = compileContext + `|Inductor| inductor|runtime[\\/]hints\.py
 
 // torchNamedWord is torch named in a text: PyTorch, a torch API ("\x60torch.optim.AdamW\x60
 // fails with", validate37a's 20), a pin, "import torch", "new torch + old triton". Not
-// "torch" alone, which a log's frames and glog lines hold (TestPlainLinesHoldNoAnchor).
-const torchNamedWord = `PyTorch|pytorch|Pytorch|torch\.|torch==|torch \+|import torch`
+// "torch" alone or "torch.", which a log's frames and glog lines hold
+// (TestPlainLinesHoldNoAnchor, TestAlternativePrefixes).
+const torchNamedWord = `PyTorch|pytorch|Pytorch|torch\.optim|torch\.__version__|torch==|torch \+|import torch`
 
 // backendsCause and backendsFix are the words of "No module named 'triton.backends'"'s rows.
 const (
