@@ -820,9 +820,8 @@ func (d *Diagnosis) fitText(h *heldState) {
 const (
 	attrsFixTail   = "; or upgrade torch to 2.7 or later, built for the newer Triton"
 	attrsImportFix = "the failure is at an import of torch's Inductor (the text shows it at startup: a device backend's " +
-		"autoload or a program's own import), before any compile, so compile switches do not help: install the Triton release this torch was " +
-		"built with (importlib.metadata.requires(\"torch\") lists triton==X on Linux x86_64, 3.2 for 2.6; on Windows, " +
-		"the triton-windows series that goes with your torch)" + attrsFixTail
+		"autoload or a program's own import), before any compile, so compile switches do not help: " + installBuiltTriton + ", 3.2 for 2.6" +
+		installBuiltTritonWindows + attrsFixTail
 )
 
 // importFits gives triton-missing's AttrsDescriptor finding the import's fix (attrsImportFix)

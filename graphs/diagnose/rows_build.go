@@ -56,11 +56,17 @@ func placeholderNames() string {
 	return "torch.cuda." + strings.Join(names[:last], ", torch.cuda.") + " and torch.cuda." + names[last]
 }
 
+// installBuiltTriton and installBuiltTritonWindows are how to install the Triton release
+// a torch was built with: its wheel's requirement, and on Windows the triton-windows
+// series (fixTritonKey, backendsFix, attrsImportFix, which puts 2.6's pin between them).
+const (
+	installBuiltTriton        = "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") lists triton==X on Linux x86_64"
+	installBuiltTritonWindows = "; on Windows, the triton-windows series that goes with your torch)"
+)
+
 // fixTritonKey is the fix of a Triton that does not match torch: the triton_key
 // ImportError, its retelling, and the mismatch retold (tritonMismatchRetoldRow).
-const fixTritonKey = "install the Triton release this torch was built with (importlib.metadata.requires(\"torch\") " +
-	"lists triton==X on Linux x86_64; on Windows, the triton-windows series that goes with your torch), or compile " +
-	"without Triton: backend=\"aot_eager\", or turn torch.compile off"
+const fixTritonKey = installBuiltTriton + installBuiltTritonWindows + ", or compile without Triton: backend=\"aot_eager\", or turn torch.compile off"
 
 // importRetold is the pattern of a retold ImportError of name, a name Inductor imports
 // from Triton: the name with a word that it is missing or fails to import, on either
@@ -795,9 +801,8 @@ const (
 		"package, or an install another package broke), and torch imports it when it probes Triton: " +
 		"has_triton's CPU check imports triton.backends once a triton package is found, and 2.6's " +
 		"Inductor imports AttrsDescriptor from triton.backends.compiler"
-	backendsFix = "the failure is at an import, before any kernel is compiled: install the Triton release this torch " +
-		"was built with (importlib.metadata.requires(\"torch\") lists triton==X on Linux x86_64; on Windows, " +
-		"the triton-windows series that goes with your torch), or remove the stub or broken triton " +
+	backendsFix = "the failure is at an import, before any kernel is compiled: " + installBuiltTriton + installBuiltTritonWindows +
+		", or remove the stub or broken triton " +
 		"(pip uninstall triton): torch runs without Triton, which only Inductor's GPU kernels need"
 )
 
