@@ -192,14 +192,14 @@ const (
 // codeIdent is an error code's name as code writes it (errorCodeName's, qualified) or a
 // success code (cudaSuccess, hipSuccess, CUDA_SUCCESS).
 const (
-	codeIdent = `(?:[\w:.]*(?:Error|ERROR)_?[A-Z]\w*|\b(?:cuda|hip)Success\b|\bCUDA_SUCCESS\b)`
+	codeIdent = `(?:[\w:.]*` + errorCodeExpr + `|\b(?:cuda|hip)Success\b|\bCUDA_SUCCESS\b)`
 	codeTest  = `[!=]=\s*\(?\s*` + codeIdent + `|` + codeIdent + `\s*\)?\s*[!=]=|\berr\w*\s*!=\s*nil\b|\berrors\.Is\s*\(|\bmatches!\s*\(`
 )
 
 // codeGuard is a guard's line in a language with braces as well as Python's: an if, an
 // elif or an else if whose condition, to the line's end (a condition that goes on over
 // lines, a brace), tests an error code (codeTest); a case label of an error code's name.
-var codeGuard = &lazyregexp.Regexp{Expr: `^(?:(?:el|else\s+)?if\b.*(?:` + codeTest + `)|case\s+[\w:.]*(?:Error|ERROR)_?[A-Z]\w*\s*:)`}
+var codeGuard = &lazyregexp.Regexp{Expr: `^(?:(?:el|else\s+)?if\b.*(?:` + codeTest + `)|case\s+[\w:.]*` + errorCodeExpr + `\s*:)`}
 
 // guardHeader is a guard's line: an if or an elif whose condition holds a guardTest, up
 // to its ":" (a comment after it).

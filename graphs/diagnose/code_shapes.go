@@ -305,6 +305,10 @@ func nameAround(line []byte, at int) (lo, hi int) {
 // word's byte, or the "::" and "." of a qualified name.
 func codeNameByte(c byte) bool { return isWordByte(c) || c == ':' || c == '.' }
 
+// errorCodeExpr is an error code's name after its prefix (errorCodeName, builtString;
+// code_guard.go's codeIdent and codeGuard read it qualified).
+const errorCodeExpr = `(?:Error|ERROR)_?[A-Z]\w*`
+
 // The shapes' expressions: an error code's name and what stands around it as code names
 // it, a string that code returns or maps, an exception's construction.
 var (
@@ -312,7 +316,7 @@ var (
 	// (cudaErrorStreamCaptureUnjoined, hipErrorStreamCaptureInvalidated), the driver's
 	// (CUDA_ERROR_STREAM_CAPTURE_UNJOINED), a binding's (ErrorStreamCaptureUnjoined,
 	// CUresult::CUDA_ERROR_…): "Error" or "ERROR" and more of the name after it.
-	errorCodeName = &lazyregexp.Regexp{Expr: `(?:Error|ERROR)_?[A-Z]\w*$`}
+	errorCodeName = &lazyregexp.Regexp{Expr: errorCodeExpr + `$`}
 	// caseLabel and labelEnd: a switch's or a match's case label, C's, Go's, Python's
 	// (`case X:`).
 	caseLabel = &lazyregexp.Regexp{Expr: `^\s*case\s+(?:[\w:.]+\s*,\s*)*$`}
@@ -342,7 +346,7 @@ var (
 	// "…"`, `{cudaErrorX, "…"},`, `cudaErrorX: "…",`, `[cudaErrorX] = "…",`, `X =>
 	// "…",`. A string open before it (`return f"{name}: …` is read as one).
 	builtString = &lazyregexp.Regexp{Expr: `^\s*(?:(?:case\s+[\w:.]+\s*:\s*)?return\s+|` +
-		`(?:[{\[(]\s*)?["']?[\w:.]*(?:Error|ERROR)_?[A-Z]\w*["']?\s*(?:,|:|=>|\]\s*=)\s*)` +
+		`(?:[{\[(]\s*)?["']?[\w:.]*` + errorCodeExpr + `["']?\s*(?:,|:|=>|\]\s*=)\s*)` +
 		`[LuUrRbBfF8]{0,2}["'][^"']*$`}
 	// constructOpen: a call that builds an exception, up to its "(": a constructor's
 	// super call (`super().__init__(`, `Exception.__init__(self, …`), or an exception's
