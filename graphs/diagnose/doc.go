@@ -620,14 +620,17 @@
 // on Windows (no Triton)", "Triton 미지원으로 스킵", skippedForLack). Source code that holds a
 // message or names its error code is no hit either (heldByCode, one table of code's
 // shapes): an exception's construction (`super().__init__("…")`, `mock.side_effect = RuntimeError("…")`, C++'s
-// `throw std::runtime_error("…");`, Go's errors.New), a string a function returns or a
+// `throw std::runtime_error("…");`, Go's errors.New; one handed to a call in an assert's
+// or an if's condition: `assert _uncapturable(RuntimeError("…"))`), a string a function returns or a
 // table maps an error code to (`return "…";`, `{cudaErrorX, "…"}`, `X => "…"`), the
-// error code as a switch's label, an enum's constant, a #define, a table's key or a
-// comparison's side (`case hipErrorStreamCaptureUnjoined:`,
-// `cudaErrorStreamCaptureUnjoined = 904,`, `if (err == hipErrorStreamCaptureUnsupported ||`), a constant
+// error code as a switch's label, an enum's constant, a #define, a table's key, a
+// comparison's side or a Python identity or membership test's (`case hipErrorStreamCaptureUnjoined:`,
+// `cudaErrorStreamCaptureUnjoined = 904,`, `if (err == hipErrorStreamCaptureUnsupported ||`,
+// `if err in (cudaErrorStreamCaptureUnsupported, …):`), a constant
 // or a variable that holds the message (`_SMALL_GPU_MAX_AUTOTUNE_WARNING = "…"`, `const
 // char* kMsg = "…"`, a YAML key's `message: "…"`), a message cut or wrapped inside a
-// call's string pieces, a test's `pytest.raises(…, match="…")`, a program's own notice in
+// call's string pieces, a test's `pytest.raises(…, match="…")` (and unittest's
+// `assertRaises(RuntimeError, f, "…")`, the message the callable's argument), a program's own notice in
 // the block of a guard that tests the Python, the platform, the device, a caught
 // exception's text or an error code it got back (`if sys.version_info >= (3, 14):` over
 // `print("  torch.compile is not supported on Python 3.14+")`, `if (err != hipSuccess) {`
