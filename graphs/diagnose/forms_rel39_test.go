@@ -97,6 +97,11 @@ func TestFormsRel39ChangeNotes(t *testing.T) {
 		{"now defaults", "torch 2.6 now defaults weights_only to True", "", ""},
 		{"v38b 56", "| Version | Notes |\n|---|---|\n| 0.9.0 | Tracks PyTorch 2.9 |\n| 0.8.0 | Tracks PyTorch 2.8 |", "", ""},
 		{"targets", "- 0.8.0: targets torch 2.8", "", ""},
+		// a MUSA survey's release table (find_string "Tracks PyTorch 2.9"; stored file id 69067444225)
+		{"torch_musa's table", "| torch_musa v2.9.0 | Mar 17, 2026 | Tracks PyTorch 2.9; MUSA SDK ≥ 4.3.2 |", "", "another package's release notes"},
+		{"a cell's aside", "| Framework Integration | torch_musa v2.9.0 (2026-03-17; tracks PyTorch 2.9; requires MUSA SDK >= 4.3.2) | inferred |", "", ""},
+		// a skip list's file (find_string "PyTorch 2.9 specific skip tests"; stored file id 18181119937)
+		{"v38a 29 whole", "# PyTorch 2.9 specific skip tests\n# Tests moved to generic.py have been removed to avoid duplication\nskip_tests = {\n    \"common\": {", "", ""},
 		{"v38a 29", "# PyTorch 2.9 specific skip tests\nSKIP = [\"test_compile_cudagraphs\"]", "", ""},
 		{"xfails", "// torch 2.8 xfails\nconst xfail = [\"test_a\"]", "", ""},
 		{"skip for", "# Skip tests for PyTorch 2.9\nSKIP = []", "", ""},
@@ -105,6 +110,10 @@ func TestFormsRel39ChangeNotes(t *testing.T) {
 		{"the run's print too", "# PyTorch 2.9 specific skip tests\nSKIP = []\n>>> torch.__version__\n'2.9.1+cu128'", "2.9", "the run's own print"},
 		{"a repro's comment", "# fails on torch 2.5.1\ntorch.compile(model)", "2.5", "skipListComment's near miss: a repro's comment"},
 		{"tracking a bug", "I'm on torch 2.9 and this breaks", "2.9", "the run's"},
+		// MiniMind's README (find_string "tracks PyTorch 2.9"; stored file id 20339083540): the project's own torch
+		{"a README's own torch", "This repo keeps the core training loop. It currently tracks PyTorch 2.9, Transformers 4.57, and Python 3.12.", "2.9", "the project's torch, as a requirement note's"},
+		// a docstring (find_string "PyTorch 2.6 flipped"; stored file id 67105389966): a failure said of the change
+		{"flipped, so it raises", "PyTorch 2.6 flipped the default `weights_only` to `True`, so this now raises `UnpicklingError`.", "2.6", "a failure said in its sentence"},
 	})
 }
 
@@ -119,6 +128,9 @@ func TestFormsRel39FinalEnv(t *testing.T) {
 		{"glued tag", "Docker image `myorg/train:torch2.6.0-cu124`" + tail39 + "The final environment: torch 2.10.0+cu128\n", "2.10", ""},
 		{"now on", "Image: pytorch/pytorch:2.6.0-cuda12.4-cudnn9-devel" + tail39 + "Now on torch 2.10.0 and the error is the same.\n", "2.10", ""},
 		{"ended up", "conda env: py311-torch-2.6.0" + tail39 + "We ended up on torch 2.10.0, same error.\n", "2.10", ""},
+		{"an environment's key", "Using env torch:2.6.0" + tail39 + "Final env: torch 2.10.0 (cu128), same error.\n", "2.10", ""},
+		{"runpod image", "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04" + tail39 + "We ended up on torch 2.10.0, same error.\n", "2.10", ""},
+		{"a key, then a move", "- torch: 2.5.1\n\nI upgraded to torch 2.6.0 and now it fails:" + tail39, "2.6", "a move told after the key"},
 		// the other reading
 		{"a tag alone", "Image: pytorch/pytorch:2.6.0-cuda12.4-cudnn9-devel" + tail39, "2.6", ""},
 		{"final env works", "Image: pytorch/pytorch:2.6.0-cuda12.4-cudnn9-devel" + tail39 + "Final env: torch 2.10.0 works fine.\n", "2.6", "the later one works"},

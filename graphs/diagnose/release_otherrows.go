@@ -98,7 +98,7 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanRestTrim, re: otherRunAbsentAfter},                                                    // the error absent, said after it
 	{stage: stageNamed, on: spanRest, re: otherRunFeature, unlessOn: spanAround, unless: reFailed},                    // what it brought, no failure said
 	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: changeNoted, unlessOn: spanAround, unless: reFailed},      // a change it made, no failure said (release_changenote.go)
-	{stage: stageNamed, on: spanClauseTrim, re: projectTracks},                                                        // a project's release that tracks it
+	{stage: stageNamed, on: spanLine, re: projectTracks},                                                              // a project's release that tracks it
 	// an API's history (release_recallj.go)
 	{stage: stageNamed, on: spanClauseMarks, re: apiHistoryBefore},
 	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: apiHistoryAfter},
