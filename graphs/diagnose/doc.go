@@ -1002,7 +1002,9 @@
 // crash", "because of this bug", "as a workaround"), advice ("Please downgrade …",
 // "Workaround: downgrade …", "fix: downgrade …", a numbered step), or a move the text
 // says nothing more of whose failure is told only before its line ("torch 2.6.0->2.5.1"
-// in a comment under the error: 2.6, ByteDance-Seed/Bagel#201); a side named again with a
+// in a comment under the error: 2.6, ByteDance-Seed/Bagel#201; not where its line says
+// it came first: "I had updated the Torch version from 2.5.1 to 2.6.0 before this",
+// "recently upgraded"); a side named again with a
 // failure is the run's whatever the direction ("Pin torch 2.6.0 → 2.5.1 (2.6 breaks the
 // compile)": 2.6); a bare release the run fails on ("Works fine on torch 2.4 but on 2.11
 // it fails": 2.11) or since ("since 2.6"; a release after "since", torch named or not, is
