@@ -726,7 +726,10 @@
 //     print (on its line or the next: the REPL's ">>> torch.__version__" / "'2.4.0'",
 //     IPython's "Out[2]:", the output of python -c "import torch;
 //     print(torch.__version__)", with other values after it too: "2.5.1+cu124 True", a
-//     code fence or a label of the output between ("Output:", "Result:", "結果：", "输出："); its
+//     code fence or a label of the output between ("Output:", "Result:", "結果：", "输出："),
+//     or the stderr the process wrote first (c10's "[W109 … OperatorEntry.cpp:155]
+//     Warning: …" and its indented lines, Python's "…py:129: UserWarning: …" and the
+//     source line under it, a progress bar); its
 //     underscores spaced too, as "torch. __ version __" a markdown post writes; in a
 //     notebook's JSON, the cell's output string above the print, as Jupyter writes
 //     outputs before source, or below it, as Colab writes them), other tools' prints of
@@ -782,7 +785,7 @@
 //     "ghcr.io/pytorch/pytorch-nightly:2.6.0.dev…", AMD's
 //     "rocm/pytorch:rocm6.4.4_ubuntu24.04_py3.12_pytorch_release_2.7.1", AWS's Deep
 //     Learning Containers' "pytorch-training:2.5.1-gpu-py311-…"), keys with a colon
-//     ("torch:2.5.1", "**PyTorch**: 2.5.1"), a report's "Affected: torch 2.12.0",
+//     ("torch:2.5.1", "**PyTorch**: 2.5.1", "- PyTorch: `2.10.0`"), a report's "Affected: torch 2.12.0",
 //     "torch_version: 2.7.1", ARG
 //     PYTORCH_VERSION=2.5.1 and a dict's or JSON's "'torch': '2.6.0'"; an NGC container
 //     whose torch NVIDIA states (22.01 to 26.07, each tag with its
@@ -825,7 +828,8 @@
 //     tag joined by a hyphen ("bundled-torch-2.10+cu128", "py311-torch-2.5.1"; not
 //     another package's name, "open-clip-torch-2.32.0"), "PyTorch(2.7.0+cu126)" (not a path's
 //     directory: "/fsx/pytorch-nightly/pytorch-2.0/…"), "PT 2.6" (not "PT2" or "PT2.0", the compile stack), a
-//     nightly "2.13.0.dev…", a source build "2.2.0a0+git8ac9b20", one-line specs
+//     nightly "2.13.0.dev…" (not after another name: "Warp 1.9.0.dev20250730
+//     initialized:" is Warp's), a source build "2.2.0a0+git8ac9b20", one-line specs
 //     (conda's "pytorch=2.5.1=py3…", "torch@2.6.0", "PyTorch/2.9.0"), a release a failure
 //     is named on after the failure, torch unnamed where the line names a compile
 //     feature or torch's nightly or the sentence another release ("worked in 2.0, broke
@@ -849,7 +853,10 @@
 //     on, the failure in its sentence or the one before and the evidence of rank 5's bare
 //     failures ("It seems to crash. I verified in 2.12 and 2.11.": 2.12; "confirmed on
 //     2.11", "checked with 2.12"; not "verified the fix in 2.12", "I have not verified on
-//     2.12", "verified in 2.12 that it works"); a bare release with its
+//     2.12", "verified in 2.12 that it works"); a bare 2.x.y with torch's local wheel
+//     tag, alone or the one a contrast says fails ("works on (2.0.1+cu117) but \"CUDA out
+//     of memory\" on (2.1.2+cu121)": 2.1; +rocm6.1, +cpu, +xpu too; not torchaudio's
+//     "2.1.2+cu121", nor CUDA's 12.1); a bare release with its
 //     patch where the run fails or a build is named ("Still happens on 2.5.1",
 //     "Regression in 2.5.1", "on the latest stable release (2.5.1)", "the 2.5.1 wheel from
 //     pytorch.org", "Tested on PyTorch 2.5.1" alone on its line), and the writer's own
