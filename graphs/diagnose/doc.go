@@ -206,7 +206,14 @@
 // (the headers of a python.org install) and openmp-missing (MSVC's INCLUDE). A capture's
 // failure on ROCm, MUSA, an Ascend NPU or an MLU says in its cause which device the text
 // shows, and cuda-graph-empty under vLLM's piecewise capture that a piece launching no
-// kernel prints it too (vllm-project/vllm#28044).
+// kernel prints it too (vllm-project/vllm#28044). max-autotune-gemm-off in a text that
+// shows no max-autotune (no mode, key, variable or prose that names it; not 2.0 to 2.5,
+// which print it only under max-autotune) says that from 2.6 Inductor asks is_big_gpu at
+// every matmul it lowers, before it checks max-autotune, so the default mode,
+// reduce-overhead and an engine's own compile print it too, and that it is harmless there,
+// nothing to do (torch/_inductor/utils.py use_triton_template @ 2.4.0 to 2.9.1 and main);
+// a text that forces is_big_gpu to True is told that this hides the warning and, without
+// max-autotune, picks no Triton template either.
 //
 // # A fix the text shows done
 //
