@@ -67,7 +67,7 @@ const StatedProse = "prose"
 // 2.5", "than 2.5.1"), or an arrow ("2.6.0->2.5.1", "2.10.0 → 2.11.0"). Another
 // package's release ("TE 2.12", "xlrd 2.0.2", "wan 2.2") and a number in a measure
 // ("(2.1 → 0.75 step/s)") have none of these before them.
-var proseLead = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:py)?torch|\b(?:on|in|with|and|vs\.?|versus|to|from|than|at)|&|→|->|=>|到|从|從)\s*(?:==?\s*)?v?$`}
+var proseLead = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:py)?torch|\b(?:on|in|with|and|vs\.?|versus|to|from|than|at)|&|→|->|=>|到|从|從)\s*[\x60*'"]{0,2}(?:==?\s*)?[\x60*'"]{0,2}v?$`}
 
 // noteProse notes, after the finder took the release at [lo, hi) of text (line line)
 // from prose (what), the other 2.x releases the sentence around it names as a move or
