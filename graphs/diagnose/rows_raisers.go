@@ -75,7 +75,9 @@ const (
 // synchronize captured-stream". torch_npu's check prints the number: "NPU function error:
 // c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream), error code is 107027"
 // (vllm-project/vllm-ascend#2138, #2473, #3963; Ascend/pytorch#77). The cause and fix are
-// the NPU's, not CUDA's (these rows name the raiser: namesRaiser).
+// the NPU's, not CUDA's (npuCause). The rows come first with the raisers' (Signatures),
+// out of the derived rows; their wordings share no literal with CUDA's, so they are read
+// cut short as CUDA's are (not namesRaiser's uncut rows).
 const (
 	causeNPUCapture = "an operation that Huawei Ascend's runtime (CANN) refuses while a stream captures an " +
 		"ACL graph (torch.npu.graph, or the NPU graphs vLLM Ascend or torchair capture) ran during the " +
@@ -222,9 +224,8 @@ func captureRaiserRows() []Signature {
 }
 
 // namesRaiser reports whether row's line shows whose call was refused (NCCL's, the
-// watchdog's, Warp's, the Ascend runtime's), so that its cause holds for the whole text: a report titled with the runtime's
+// watchdog's, Warp's), so that its cause holds for the whole text: a report titled with the runtime's
 // wording above NCCL's WARN line is NCCL's failure (better).
 func (r *compiledRow) namesRaiser() bool {
-	return r.Cause == causeNCCLCapture || r.Cause == causeWatchdogCapture || r.Cause == causeWarpCapture ||
-		r.Cause == causeNPUCapture || r.Cause == causeNPUUnjoined
+	return r.Cause == causeNCCLCapture || r.Cause == causeWatchdogCapture || r.Cause == causeWarpCapture
 }

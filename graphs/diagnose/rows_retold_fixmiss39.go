@@ -23,8 +23,10 @@ func retoldFixmiss39() []retelling {
 	}
 }
 
-// graphsNamed: torch.compile's CUDA graphs in the text, or CUDA graphs named.
-const graphsNamed = compileGraphsContext + `|` + cudaGraphsNamed + `|cudagraph|Cudagraph`
+// graphsNamed: torch.compile's CUDA graphs in the text, or CUDA graphs named; "cudagraph"
+// with the character after it, as a bare "cudagraph" is on plain log lines
+// ("[__cudagraphs] Created 1 graph partitions: 1 cudagraphable", TestPlainLinesHoldNoAnchor).
+const graphsNamed = compileGraphsContext + `|` + cudaGraphsNamed + `|cudagraph |Cudagraph |cudagraph-`
 
 // overwriteOwner: whose overwrite protection a report names: the framework's, PyTorch's,
 // torch.compile's, Inductor's, the CUDA graphs' or their trees'; none at all.
