@@ -81,6 +81,15 @@ func TestFormsRel39MoveMarkup(t *testing.T) {
 		{"a quote mark is no bound", "> torch 2.5.1 is what I run", "2.5", "a quote's '>'"},
 		{"dependabot", "Bumps [torch](https://github.com/pytorch/pytorch) from `2.5.1` to `2.6.0`.", "", "a bot's bump runs nothing"},
 	})
+	// the move told after the failure, on a line of its own
+	checkReleasesWhy(t, "", []releaseWhy{
+		{"had updated, after the error", "Error:" + tail39 + "\nI had updated the Torch version from 2.5.1 to 2.6.0 before this.", "2.6", "the move came first"},
+		{"recently, after the error", "Error:" + tail39 + "\nWe recently upgraded torch from 2.5.1 to 2.6.0.", "2.6", ""},
+		{"before the crash", "Error:" + tail39 + "\nUpdated torch from `2.5.1` to `2.6.0` before the crash.", "2.6", ""},
+		// the other reading
+		{"a downgrade after the error", "Error:" + tail39 + "\ntorch 2.6.0->2.5.1", "2.6", "TestMoveBack's Bagel#201: the fix after the failure"},
+		{"an upgrade after the error, nothing said", "Error:" + tail39 + "\nI downgraded torch from 2.6 to 2.5.1", "2.6", "TestMoveBack's from-to-after-error"},
+	})
 }
 
 // TestFormsRel39ChangeNotes: a release named for a change it made ("# PyTorch 2.6 flipped
