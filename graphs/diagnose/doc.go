@@ -918,7 +918,9 @@
 // "Triton 3.2 ships with torch 2.6"; "I pinned torch 2.4.0", "built with torch 2.4" and a
 // failure said of the release, "torch 2.9's headers do not compile", stay the run's). So
 // is a release named for a state, a bound or a document, not for the run: after "as of",
-// "starting with", "requires", "needs", "at least", a strict bound or another comparison
+// "at the time of" ("CUDA-12.3 at time of PyTorch-2.2 release"), a preposition of time
+// before the release's noun ("around the PyTorch 2.4 release", "up to the 2.4 release
+// branch cut"), "starting with", "requires", "needs", "at least", a strict bound or another comparison
 // ("later than", "newer than", "faster than", "rather than", "unlike", "compared to",
 // "speedup over", "same as", "比 PyTorch 2.0", "相比", "と比べて", "보다"; not the release a
 // comparison measures against: "your GPU is newer than torch 2.4.1 supports" is the
