@@ -883,7 +883,11 @@
 // torch 2.6", up to ten words before it) is another run's, and a pin, an install or a
 // torch that prints itself under a line that introduces a setup that works ("I am using
 // the following and it works:", "I can't reproduce it on my machine:") counts as looser
-// prose, so that the failing run's own is read. A package whose name ends in
+// prose, so that the failing run's own is read; the block of lines right after a line
+// that says the failure is gone there ("get fixed in:", "Resolved with:", "Working
+// environment:", "Works for me on:", "… this bug is fixed." then a blank line and "Torch
+// version: 2.9.1") states no run's release at all, read or not elsewhere, as a status
+// after it does ("Tested on the latest release (torch 2.9.1): no error."). A package whose name ends in
 // torch ("open-clip-torch==2.32.0") is not torch, and a release whose clause names
 // another package last before it ("Pinning triton to … `2.0.0.dev20221030`", up to
 // sixteen words) is that package's. A pin to go back to is another run's ("Downgrading to

@@ -25,3 +25,35 @@ func TestReleaseAsTimeRelease(t *testing.T) {
 		{"with the release", "With the PyTorch 2.4 release my compile crashes.", "2.4"},
 	})
 }
+
+// TestFixedEnvRelease (issue 21's v39b F3 and F4): the environment stated right after a
+// line that says the failure is gone there ("get fixed in:", ROCm/pytorch#3150; "… this
+// bug is fixed. I've added the gist here." over "Torch version: 2.9.1",
+// keras-team/keras#21851; each read before) is another run's, not read even where the
+// text states no other; the failing run's own block after it, and a block under a line
+// that says the failure stays, are read.
+func TestFixedEnvRelease(t *testing.T) {
+	t.Parallel()
+	const keras = "# Compiled torch model has much worse performance than non-compiled version.\n\n" +
+		"maitry63 · comment · 2025-11-15\nHi @blechn, I recreated your code and it seems to be a version issue. With the older version, " +
+		"we get an `InternalTorchDynamoError` because Keras struggled with tracing the `PyTree` utility functions used internally. " +
+		"But with the latest versions, this bug is fixed. I've added the  [gist](https://colab.sandbox.google.com/gist/x/1/21851.ipynb) here. \n\n" +
+		"`Keras version : 3.12.0\nTorch version: 2.9.1`\n\nblechn · comment · 2025-11-15\nAddition:\n"
+	checkReleases(t, []releaseCase{
+		{"v39b F3", "# Torch compile bug on llama4 model on MI325\n\n(run1) The compiled code generated nan.\n\nConcurrensee · comment · 2026-04-15\nget fixed in:\nTriton:  3.6.0\nPyTorch: 2.10.0+git8514f05", ""},
+		{"v39b F4", keras + "> Setting TorchDynamo recompile limit to 32", ""},
+		{"fixed after upgrading to", "Fixed after upgrading to:\ntorch: 2.7.0", ""},
+		{"resolved with", "Resolved with:\n- PyTorch version: 2.6.0", ""},
+		{"working environment", "Working environment:\ntorch==2.5.1", ""},
+		{"works for me on", "Works for me on:\n`torch 2.5.1+cu124`", ""},
+		{"can't reproduce, my env", "I can't reproduce this. My env:\nPyTorch version: 2.6.0", ""},
+		{"a fence", "The issue is resolved on the latest nightly.\n\n```\nPyTorch version: 2.9.0.dev20250801+cu128\nCUDA used to build PyTorch: 12.8\n```", ""},
+		{"tested on", "Tested on the latest release (torch 2.9.1): no error.", ""},
+		// the failing run's
+		{"the reporter's block after", "get fixed in:\nPyTorch: 2.10.0\n\nreporter · comment\nMine still fails:\nPyTorch: 2.9.0", "2.9"},
+		{"v39b F4 and the reporter's", keras + "My env:\nTorch version: 2.8.0\n", "2.8"},
+		{"not fixed", "This bug is not fixed:\nPyTorch version: 2.6.0", "2.6"},
+		{"still happens", "I thought this bug was fixed but it still happens. My env:\nPyTorch version: 2.5.1", "2.5"},
+		{"a fix's note far above", "The bug is fixed in the next release.\n\nSome more words here.\n\nPyTorch version: 2.5.1", "2.5"},
+	})
+}

@@ -684,6 +684,9 @@ type versionFinder struct {
 	displaced StatedRelease
 	// fix is the section of a fix the lines read are in (release_fixsection.go)
 	fix fixSection
+	// fixedEnv is the block of an environment said to be free of the failure the lines
+	// read are in (release_fixedenv.go)
+	fixedEnv fixedEnvWatch
 }
 
 func newVersionFinder() versionFinder {
@@ -700,7 +703,7 @@ var betweenKeyAndValue = &lazyregexp.Regexp{Expr: `^\s*(?:(?:\x60{3,}|~{3,})[\w+
 // (installWatch), or the lines are an installer's list of the packages it refused
 // (refusedListed).
 func (f *versionFinder) pending() bool {
-	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0 || f.refusedList || f.fix.left > 0
+	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0 || f.refusedList || f.fix.left > 0 || f.fixedEnv.lead > 0
 }
 
 func (f *versionFinder) window(text []byte, line int) {
@@ -712,6 +715,7 @@ func (f *versionFinder) window(text []byte, line int) {
 		text = element
 	}
 	text = f.tableLine(text, line)
+	f.noteFixedEnv(text, line)
 	wrapped := f.wrapJoin(text, line)
 	wrapText := f.text
 	if f.wait && f.between(text) {
@@ -1160,6 +1164,9 @@ func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
+	if f.inFixedEnv(line) {
+		return false // an environment said to be free of the failure (release_fixedenv.go)
+	}
 	rank = f.instructed(rank) // a fix's instruction (release_fixsection.go)
 	f.noteStated(s, rank, line)
 	// A refused release (below) blocks a later one of a weaker rank only (blocks): one of
