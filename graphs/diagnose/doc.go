@@ -852,7 +852,11 @@
 // the run's), and for pip's "Successfully installed torch-2.14.1" after a list's or a
 // pin's release, the one it moved the environment to; pip's "Found existing installation:
 // torch 2.4.0", "Uninstalling torch-2.4.0:" and "Successfully uninstalled torch-2.4.0"
-// name the release it replaces, another run's. A base image's release (a Dockerfile's
+// name the release it replaces, another run's. Of two prints of torch's release (rank 1)
+// that state two releases, the later is the run's where the text's first failure (a
+// traceback's header or a finding) follows it within 24 lines, none before it: "With
+// torch 2.6" / "PyTorch version: 2.6.0+cu124", then "With torch 2.7" / "PyTorch version:
+// 2.7.0+cu126" / a traceback (pytorch/pytorch#153476) is 2.7. A base image's release (a Dockerfile's
 // FROM line, an Apptainer definition's "From:") gives way to a later install that names
 // torch ("RUN pip install -U torch", "uv pip install torch", "conda install pytorch";
 // pytorch/TensorRT#2827's "RUN python -m pip install torch torch-tensorrt …"): the

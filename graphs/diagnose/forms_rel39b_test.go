@@ -1,6 +1,9 @@
 package diagnose
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestReleaseAsTimeRelease (issue 21's v39b F5, pytorch/pytorch#119988's "Triton is
 // bundled with latest (CUDA-12.3 at time of PyTorch-2.2 release) ptxas", read as 2.2
@@ -55,5 +58,30 @@ func TestFixedEnvRelease(t *testing.T) {
 		{"not fixed", "This bug is not fixed:\nPyTorch version: 2.6.0", "2.6"},
 		{"still happens", "I thought this bug was fixed but it still happens. My env:\nPyTorch version: 2.5.1", "2.5"},
 		{"a fix's note far above", "The bug is fixed in the next release.\n\nSome more words here.\n\nPyTorch version: 2.5.1", "2.5"},
+	})
+}
+
+// TestFailedPrintRelease (issue 21's v39b F2, pytorch/pytorch#153476: "With torch 2.6" /
+// "PyTorch version: 2.6.0+cu124", then "With torch 2.7" / "PyTorch version:
+// 2.7.0+cu126" / a traceback, read as 2.6 before): of two prints of torch's release, the
+// later is the failing run's where the text's first failure follows it; the first is
+// where the failure follows the first, or none comes near the second.
+func TestFailedPrintRelease(t *testing.T) {
+	t.Parallel()
+	const tb = "Traceback (most recent call last):\n  File \"/tmp/rearr.py\", line 11, in <module>\n    fn(x)\n" +
+		"torch._dynamo.exc.Unsupported: Unsupported method call\n"
+	checkReleasesWhy(t, "", []releaseWhy{
+		{"v39b F2", "# [BUG] `einops` is unsupported and break dynamo graph with torch 2.7\n\n`einops` were supported in compilation in torch 2.6. " +
+			"But seems it is broken in torch 2.7\n\n```python\nprint(f\"PyTorch version: {torch.__version__}\")\n```\n\nWith torch 2.6\n```\n$ python rearr.py\n" +
+			"PyTorch version: 2.6.0+cu124\n```\n\nWith torch 2.7\n```\n$ python rearr.py\nPyTorch version: 2.7.0+cu126\n" + tb + "```\n", "2.7", "the traceback follows the second print"},
+		{"works then fails", "Works on 2.5.1:\n```\nPyTorch version: 2.5.1+cu124\nok\n```\nFails on 2.6.0:\n```\nPyTorch version: 2.6.0+cu124\n" + tb + "```\n", "2.6", "the failing block"},
+		{"before and after upgrading", "Before upgrading:\n>>> torch.__version__\n'2.4.1'\n>>> run()\n\nAfter `pip install -U torch`:\n>>> torch.__version__\n'2.5.0'\n>>> run()\n" + tb, "2.5", "the REPL after the upgrade"},
+		{"two pip show blocks", "old env:\nName: torch\nVersion: 2.4.1\nSummary: Tensors and Dynamic neural networks\n\nnew env (broken):\nName: torch\nVersion: 2.5.1\n" +
+			"Summary: Tensors and Dynamic neural networks\n\n" + tb, "2.5", "pip show of the broken env"},
+		// the first print's
+		{"the first fails", "PyTorch version: 2.6.0+cu124\n" + tb + "\nWith 2.5 it passes:\nPyTorch version: 2.5.1+cu124\nok\n", "2.6", "the failure follows the first"},
+		{"no failure near", "PyTorch version: 2.6.0+cu124\n\nPyTorch version: 2.7.0+cu126\n" + strings.Repeat("some log line\n", 40) + tb, "2.6", "the failure is far below"},
+		{"the same release twice", "PyTorch version: 2.6.0+cu124\n\nPyTorch version: 2.6.0+cu126\n" + tb, "2.6", "one release"},
+		{"no failure", "PyTorch version: 2.6.0+cu124\n\nPyTorch version: 2.7.0+cu126\n", "2.6", "no failure shown"},
 	})
 }

@@ -687,6 +687,9 @@ type versionFinder struct {
 	// fixedEnv is the block of an environment said to be free of the failure the lines
 	// read are in (release_fixedenv.go)
 	fixedEnv fixedEnvWatch
+	// pair is a later print of torch's release that states another release than the
+	// print found (release_printpair.go)
+	pair printPair
 }
 
 func newVersionFinder() versionFinder {
@@ -773,10 +776,11 @@ func (f *versionFinder) noteBump(text []byte) {
 }
 
 // keysOn waits for the next line's value where text is a key whose value is on the
-// next line (the rows marked next), of a rank above the release found.
+// next line (the rows marked next), of a rank above the release found, or a print's key
+// that may be the later of a pair of prints (pairOpen, release_printpair.go).
 func (f *versionFinder) keysOn(text []byte) {
 	for _, p := range f.rows.keys {
-		if p.rank <= f.rank || (p.maxLen > 0 && len(text) > p.maxLen) || (p.gate != nil && !p.gate(text)) || !p.re().Match(text) {
+		if p.rank <= f.rank && !f.pairOpen(p.rank) || (p.maxLen > 0 && len(text) > p.maxLen) || (p.gate != nil && !p.gate(text)) || !p.re().Match(text) {
 			continue
 		}
 		f.wait, f.waitRank, f.waitWhat, f.waitRow = true, p.rank, p.what, p.row
@@ -1176,6 +1180,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	// the log had been read as stating none, and the fix advised an upgrade to the 2.14
 	// it states).
 	if !f.outranks(rank, what, text) || f.blocks(rank) {
+		f.notePrintPair(s, rank, line, text, what, row) // a later print (release_printpair.go)
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))
