@@ -801,7 +801,10 @@
 //     on torch 2.6" (it outranks the release moved from: "This was with a Pytorch 2.8
 //     setup", ComfyUI-KJNodes#496; "upgrade to torch 2.6" in the present is advice),
 //     what replaced a release ("replaced torch 2.6.0+cu124 with 2.12.1+cpu",
-//     "uninstalled torch 2.10.0 and installed 2.13.0": the second);
+//     "uninstalled torch 2.10.0 and installed 2.13.0": the second), and the
+//     environment a text ends with ("Final env: torch 2.10.0", "we ended up on torch
+//     2.10.0"), which outranks an image's tag or an environment's key read before it
+//     ("pytorch/pytorch:2.6.0-cuda12.4-…", "env torch:2.6.0");
 //     a move to a torch nightly the text does not number ("we moved from the stable
 //     PyTorch branch to the Nightly (Preview) build") leaves the release unknown: prose
 //     before it names the release moved from, and prose after it is not taken, unless
@@ -842,7 +845,9 @@
 //     2.12", "verified in 2.12 that it works"); a bare release with its
 //     patch where the run fails or a build is named ("Still happens on 2.5.1",
 //     "Regression in 2.5.1", "on the latest stable release (2.5.1)", "the 2.5.1 wheel from
-//     pytorch.org", "Tested on PyTorch 2.5.1" alone on its line) is read, at this rank,
+//     pytorch.org", "Tested on PyTorch 2.5.1" alone on its line), and the writer's own
+//     release in an aside ("When compiling the model (here on 2.6.0) I get:", "(on 2.6)",
+//     "I am on 2.6.0", "using 2.6.0 here"), is read, at this rank,
 //     only where the text states no other release,
 //     shows a torch failure (a finding) and names no other package on that line.
 //
@@ -852,11 +857,15 @@
 // the run's), and for pip's "Successfully installed torch-2.14.1" after a list's or a
 // pin's release, the one it moved the environment to; pip's "Found existing installation:
 // torch 2.4.0", "Uninstalling torch-2.4.0:" and "Successfully uninstalled torch-2.4.0"
-// name the release it replaces, another run's. Of two prints of torch's release (rank 1)
-// that state two releases, the later is the run's where the text's first failure (a
-// traceback's header or a finding) follows it within 24 lines, none before it: "With
-// torch 2.6" / "PyTorch version: 2.6.0+cu124", then "With torch 2.7" / "PyTorch version:
-// 2.7.0+cu126" / a traceback (pytorch/pytorch#153476) is 2.7. A base image's release (a Dockerfile's
+// name the release it replaces, another run's. Of two such changes (uv's "+ torch==2.5.1",
+// then " - torch==2.5.1" / " + torch==2.6.0"; pip's "Successfully installed" twice; conda's
+// plan after either) the later is the run's, as of two install commands (below); a
+// version key or a print "torch: 2.6.0+cu124" after such a change is the run's over it.
+// Of two prints of torch's release (rank 1) that state two releases, the later is the
+// run's where the text's first failure (a traceback's header or a finding) follows it
+// within 24 lines, none before it: "With torch 2.6" / "PyTorch version: 2.6.0+cu124",
+// then "With torch 2.7" / "PyTorch version: 2.7.0+cu126" / a traceback
+// (pytorch/pytorch#153476) is 2.7. A base image's release (a Dockerfile's
 // FROM line, an Apptainer definition's "From:") gives way to a later install that names
 // torch ("RUN pip install -U torch", "uv pip install torch", "conda install pytorch";
 // pytorch/TensorRT#2827's "RUN python -m pip install torch torch-tensorrt …"): the
@@ -961,7 +970,12 @@
 // ("In PyTorch 2.2, we added support for …"), unless the sentence says something fails;
 // the releases after a key of releases tried ("PyTorch versions tested: 2.9.0, 2.10.0");
 // a release in a test's reason to skip or expect a failure (reason="torch.compile is not
-// supported on Python 3.14+ (torch 2.9 raises)", unittest's skip, skipTest); one that is
+// supported on Python 3.14+ (torch 2.9 raises)", unittest's skip, skipTest) or in a code
+// comment that heads a skip list ("# PyTorch 2.9 specific skip tests", "# Skip tests for
+// PyTorch 2.9"); a change of behaviour a release made, said after it ("# PyTorch 2.6
+// flipped torch.load's default", "torch 2.6 now defaults weights_only to True"), unless
+// its sentence says something fails; a project's release that tracks one ("| 0.9.0 |
+// Tracks PyTorch 2.9 |"); a bound before torch's name ("fails on < torch 2.8.0"); one that is
 // its sentence's subject before "may", "might", "can", "could" or "would" and a verb of
 // causing or failing ("Torch 2.8 + Unsloth may trigger torch.compile"; "can't" is a
 // failure), or their Chinese, Japanese, Korean and German forms ("可能会触发", "…する可能性
@@ -981,7 +995,10 @@
 // 2.4 to 2.11 and now this crashes": 2.11; with "to" or an arrow and the verb in any
 // form: "Upgrading torch 2.4 to 2.11 gives:", "the upgrade of torch 2.4 to 2.11",
 // "bumping torch 2.4 → 2.11", "Broke when we went from torch==2.4.1 -> torch==2.11.0",
-// where neither pin is taken on its own; "after updating to 2.7", bare when no other
+// where neither pin is taken on its own; the releases in a code span, bold or quotes:
+// "Updated the Torch version from `2.5.1` to `2.6.0`", a version key's "Torch version:
+// 2.5.1 -> 2.6.0", not another package's quoted name, "the `einops` version from `0.6.0`
+// to `0.6.1`"; "after updating to 2.7", bare when no other
 // package is named: "numpy was updated to 2.0" is not torch's), unless the move fixed it
 // ("Upgrading to 2.7 fixed the problem": the other). A downgrade is a move like any
 // other: the run after it is on its target ("After downgrading from torch 2.14.0 to
@@ -995,7 +1012,9 @@
 // crash", "because of this bug", "as a workaround"), advice ("Please downgrade …",
 // "Workaround: downgrade …", "fix: downgrade …", a numbered step), or a move the text
 // says nothing more of whose failure is told only before its line ("torch 2.6.0->2.5.1"
-// in a comment under the error: 2.6, ByteDance-Seed/Bagel#201); a side named again with a
+// in a comment under the error: 2.6, ByteDance-Seed/Bagel#201; not where its line says
+// it came first: "I had updated the Torch version from 2.5.1 to 2.6.0 before this",
+// "recently upgraded"); a side named again with a
 // failure is the run's whatever the direction ("Pin torch 2.6.0 → 2.5.1 (2.6 breaks the
 // compile)": 2.6); a bare release the run fails on ("Works fine on torch 2.4 but on 2.11
 // it fails": 2.11) or since ("since 2.6"; a release after "since", torch named or not, is
@@ -1124,15 +1143,15 @@
 //
 // # Corpus
 //
-// testdata/corpus holds 3866 real public texts (issues, pull requests, pages and
-// repository files, each verbatim, its address and set in manifest.tsv), 2024 of them
+// testdata/corpus holds 3998 real public texts (issues, pull requests, pages and
+// repository files, each verbatim, its address and set in manifest.tsv), 2134 of them
 // with no code (graph breaks, recompile limits, Triton errors, OOM, NCCL timeouts,
 // Unsupported, illegal memory access, prose and code about skips), one golden file each:
 // 172 in the build set, used while building the rows, the rest in held-out sets,
 // each measured once before any change made for it (testdata/corpus/README.md has
-// each set's measurement and the per-text table). Over its 192 held-out sets (3694
-// texts, 1953 of them negatives): 1772 of 1836 codes (96.5 %) found now; 756 of 765
-// stated releases read; a finding on 15 of the 1953 negatives. A text is labelled with
+// each set's measurement and the per-text table). Over its 194 held-out sets (3826
+// texts, 2063 of them negatives): 1790 of 1858 codes (96.3 %) found now; 793 of 806
+// stated releases read; a finding on 16 of the 2063 negatives. A text is labelled with
 // a code when it tells that the failure occurs or occurred (a run's log, a retelling, a
 // fix note, a run book's symptoms, a troubleshooting entry), and with none when it only
 // holds the message (code, tests, lists of messages, predictions, another program's

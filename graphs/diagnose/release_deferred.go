@@ -46,6 +46,14 @@ var deferredRows = []*lazyregexp.Regexp{
 	// package's releases, and only in a text whose failure is torch's (fixrel31's open
 	// phrasings: read as none; "torch.compile regression from 2.5 to 2.6" is read by the
 	// prose rows).
+	// the writer's own release in an aside, torch unnamed: "When compiling the model
+	// (here on 2.6.0) I get:" under a title that bounds the releases ("… on < torch
+	// 2.8.0", issue 21's v38a 54), "(on 2.6)", "I'm on 2.6.0", "we are using 2.6 here",
+	// "using 2.6.0 here"; a minor will do, the aside naming the writer's run.
+	&lazyregexp.Regexp{Expr: `(?i)(?:\bhere\s+(?:on|with|using)|\((?:\s*(?:i'?m|i\s+am|we'?re|we\s+are))?\s*(?:on|with|using|running)|` +
+		`\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:(?:currently|still|now)\s+)?(?:on|using|running))\s+v?(2\.\d{1,2}(?:\.\d+)?)` +
+		`(?:\s*(?:[),;:]|\.(?:\s|$)|$)|\s+(?:here|now|too|and|but|with|where|when)\b)`},
+	&lazyregexp.Regexp{Expr: `(?i)\b(?:using|on|running)\s+v?(2\.\d{1,2}(?:\.\d+)?)\s+here\b`},
 	&lazyregexp.Regexp{Expr: `(?i)\bregress(?:ion|ions|ed)\s+from\s+v?2\.\d{1,2}(?:\.\d+)?\s*(?:to|->|→|=>)\s*v?(2\.\d{1,2}(?:\.\d+)?)\b`},
 }
 
@@ -80,7 +88,7 @@ var deferredAnchorsList = []string{"appens on 2.", "ccurs on 2.", "roduce on 2."
 	"+cu11", "+cu12", "+cu13", "+rocm", "+cpu ", "+cpu)", "+cpu,", "+xpu ", "+xpu)", "+xpu,",
 	".0 RC", ".1 RC", ".2 RC", ".3 RC", ".4 RC", ".5 RC", ".6 RC", ".7 RC", ".8 RC", ".9 RC", "e candidate",
 	" I get", " I got", " we get", " we got", " I see", " I saw", " we see", " I hit", " I still", " we still", " I now", " we now",
-	"egression from 2.", "egressions from 2.", "egressed from 2."}
+	"egression from 2.", "egressions from 2.", "egressed from 2.", "e on 2.", "m on 2.", "(on 2.", "(with 2.", "using 2.", "running 2."}
 
 // deferredRelease is a candidate of deferredRows that waits for the end of the text.
 type deferredRelease struct {

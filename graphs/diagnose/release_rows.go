@@ -288,13 +288,13 @@ func releaseRows() []releaseRow {
 		{name: "source-build", what: "source build", literal: "a0+git", anchors: []string{"a0+git"}, rank: rankProse,
 			shape: `\b(2\.\d{1,2}\.\d+a0\+git[0-9a-f]{6,})\b`},
 		// prose that says the run moved to a release, which outranks the releases it moved
-		// from. Past tense only: "upgrade to torch 2.6" is advice. A move back is read only
+		// from; the environment a text ends with ("Final env: torch 2.10.0", finalEnv). Past tense only: "upgrade to torch 2.6" is advice. A move back is read only
 		// where the run's failure or output follows it ("I downgraded to torch 2.5.1 and
 		// get:"; otherRun's runDespiteWords), not where it fixed the failure.
 		{name: "prose-moved-to", what: "prose", literal: "orch", anchors: []string{"torch ", "Torch "}, rank: rankProseMove,
 			shape: `(?i)\b(?:(?:upgraded|updated|switched|moved|bumped|migrated|downgraded|reverted|rolled\s+back|went\s+back)\s+(?:\S+\s+){0,3}?to|` +
 				`after\s+(?:upgrading|updating|switching|moving|bumping|migrating|downgrading|reverting|rolling\s+back|going\s+back)\s+(?:\S+\s+){0,3}?to|` +
-				`(?:gave|got)\s+me|installed|now\s+(?:on|using|running|at))\s+` +
+				`(?:gave|got)\s+me|installed|now\s+(?:on|using|running|at)|ended\s+up\s+(?:on|with|using|running)|` + finalEnv + `)\s+` +
 				`(?:(?:the\s+)?(?:latest|newest|new|nightly)\s+)?(?:py)?torch\s*v?` + ver + `\b`},
 		// keys whose value is on the next line: torch.__version__ (the REPL prints it on
 		// the line after), pip show's "Name: torch" then "Version: 2.5.1", and a version
