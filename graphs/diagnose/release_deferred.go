@@ -26,11 +26,9 @@ var deferredRows = []*lazyregexp.Regexp{
 	&lazyregexp.Regexp{Expr: `(?i)\b(?:latest|current|newest)\s+(?:stable\s+)?(?:release|version|build)\s*\(\s*v?(2\.\d{1,2}\.\d+)\s*\)`},
 	&lazyregexp.Regexp{Expr: `(?i)\bthe\s+v?(2\.\d{1,2}\.\d+)\s+(?:wheels?|builds?|binar(?:y|ies)|release)\s+(?:from|of|on)\s+(?:pytorch\.org|download\.pytorch\.org|pypi)`},
 	// a bare release with torch's own local build tag, torch unnamed: "I have 2.5.1+cu124
-	// installed", "ROCm build 2.5.0+rocm6.2 crashes" (branch recallC's probe). torch's
-	// wheels carry +cuNNN, +rocmX.Y, +cpu or +xpu (download.pytorch.org/whl/); of the
-	// packages that share the tag, torchaudio and torch-tensorrt share torch's number,
-	// torchvision and torchao are 0.x, and flash-attn's "+cu12torch2.5…" is no such tag.
-	&lazyregexp.Regexp{Expr: `(?:^|[^\w.+-])v?(2\.\d{1,2}\.\d+\+(?:cu\d{3}|rocm\d+(?:\.\d+)*|cpu|xpu))(?:[^\w.]|\.(?:\s|$)|$)`},
+	// installed", "ROCm build 2.5.0+rocm6.2 crashes" (branch recallC's probe; localTagged,
+	// which the bare-local-tag row reads without a finding where its clause allows).
+	&lazyregexp.Regexp{Expr: localTagged},
 	// a release candidate, torch unnamed: "when testing 2.6.0 RC wheel in a plain docker"
 	// (holdoutY's pytorch/pytorch#150442), "with the 2.6 RC", "the 2.6.0 release
 	// candidate", "release candidate 2.6.0"; a minor alone will do, the RC naming a

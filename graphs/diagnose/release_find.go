@@ -690,6 +690,11 @@ type versionFinder struct {
 	displaced StatedRelease
 	// fix is the section of a fix the lines read are in (release_fixsection.go)
 	fix fixSection
+	// stderrLines counts the lines of stderr read between a torch.__version__ print and
+	// its output (stderrBetween, release_owned.go); raw is the line read as written, its
+	// indentation kept (the scanner's releaseWindow sets it)
+	stderrLines int
+	raw         []byte
 	// fixedEnv is the block of an environment said to be free of the failure the lines
 	// read are in (release_fixedenv.go)
 	fixedEnv fixedEnvWatch
@@ -790,7 +795,7 @@ func (f *versionFinder) keysOn(text []byte) {
 			continue
 		}
 		f.wait, f.waitRank, f.waitWhat, f.waitRow = true, p.rank, p.what, p.row
-		f.waitSlot = 0
+		f.waitSlot, f.stderrLines = 0, 0
 		if p.what == whatVersionAttr {
 			f.waitSlot = printSlot(text)
 		}
@@ -1169,6 +1174,8 @@ func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 		return inTransition(text, lo, hi) || matchGated(minimumKey, text[:lo]) || matchGated(keyMinimum, text[hi:]) || matchGated(commentedFrom, text[:lo])
 	case "table":
 		return matchGated(keyMinimum, text[hi:])
+	case "nightly":
+		return nightlyOwned(text[:lo])
 	case "collect_env", "version report":
 		return matchGated(keyMinimum, text[hi:]) || matchGated(keyList, text[hi:]) || minimumKeyed(text, lo) || inTransition(text, lo, hi)
 	}

@@ -134,7 +134,7 @@ func releaseRows() []releaseRow {
 		{name: "version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch` version", "orch** version", "orch Version", "ORCH VERSION", "orch-Version", "orch-version"}, rank: rankPackage,
 			pick: pickListValue,
 			shape: `(?i)\b(?:py)?torch(?:[*\x60]{0,3}\s+|[*\x60]{1,3}|-)version(?:\s+is|\s+was)?(?:\s*\((?:GPU\?|accelerator\?|e\.g\.,?\s*[\d.]+)\))?(?:\s*\.{3,})?` +
-				keyMark + `\s*[:=]?` + keyMark + `\s*(?:\[\s*['"]?|['"])?v?` + ver},
+				keyMark + `\s*[:=]?` + keyMark + `\s*` + keyMark + `(?:\[\s*['"]?|['"])?v?` + ver},
 		// the key in Chinese, Japanese, Korean or Russian: "torch版本：2.5.1", "PyTorch版本为
 		// 2.5.1", "PyTorchのバージョンは2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1";
 		// and English's "the version of torch is 2.5.1".
@@ -192,9 +192,11 @@ func releaseRows() []releaseRow {
 		{name: "nix-store", what: "file name", literal: "torch-", anchors: []string{"-torch-"}, rank: rankPath,
 			shape: `\bpython3\.\d+-torch-` + ver + `(?:[/\s'":]|$)`},
 		// images and keys with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1",
-		// "PyTorch: 2.12.1+cu130", "**PyTorch**: 2.5.1".
+		// "PyTorch: 2.12.1+cu130", "**PyTorch**: 2.5.1", the value marked up after the
+		// space too ("- PyTorch: `2.10.0`", pytorch/pytorch#177819's Versions list, read
+		// as looser prose before, below the nightly listed under it).
 		{name: "colon-key", what: "image or key", literal: "orch", anchors: []string{"torch:", "Torch:", "TORCH:", "torch :", "Torch :", "orch*", "orch`"}, rank: rankPath,
-			shape: `(?i)` + torchAt + `(?:py)?torch` + keyMark + `\s*:` + keyMark + `\s*v?` + ver},
+			shape: `(?i)` + torchAt + `(?:py)?torch` + keyMark + `\s*:` + keyMark + `\s*` + keyMark + `v?` + ver},
 		// other keys: "torch_version: 2.6.0", a dict's or JSON's "'torch': '2.6.0'",
 		// ARG PYTORCH_VERSION=2.5.1.
 		{name: "quoted-key", what: "image or key", literal: "", anchors: []string{"torch'", "torch\""}, rank: rankPath,

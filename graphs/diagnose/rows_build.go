@@ -567,16 +567,20 @@ func autotuneRows() []Signature {
 	}
 }
 
+// gemmOffFix is max-autotune-gemm-off's fix where the text shows max-autotune (or may
+// have it on: gemmOffFits). "stops nothing", not "nothing fails": logs that print it often
+// fail later for another reason (fd_voxtral_compose_log_sms_then_triton_no_c_compiler:
+// Triton's "Failed to find C compiler"; 60: autotuning's CUDA out of memory), and the
+// warning is not that failure.
+const gemmOffFix = "the warning stops nothing: Inductor goes on and compiles with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
+	"max-autotune cannot pick Triton matmul templates, so its longer compile buys less (mode=\"default\" " +
+	"or \"reduce-overhead\" compiles faster); the warning goes away only on a GPU Inductor counts as big"
+
 // gemmOffRows: max-autotune's matmul search turned off for a small GPU
 // (torch/_inductor/utils.py is_big_gpu).
 func gemmOffRows() []Signature {
 	const (
-		// "stops nothing", not "nothing fails": logs that print it often fail later for another
-		// reason (fd_voxtral_compose_log_sms_then_triton_no_c_compiler: Triton's "Failed to find C compiler"; 60: autotuning's
-		// CUDA out of memory), and the warning is not that failure.
-		fix = "the warning stops nothing: Inductor goes on and compiles with ATen's (cuBLAS or rocBLAS) matmuls; on this GPU " +
-			"max-autotune cannot pick Triton matmul templates, so its longer compile buys less (mode=\"default\" " +
-			"or \"reduce-overhead\" compiles faster); the warning goes away only on a GPU Inductor counts as big"
+		fix    = gemmOffFix
 		source = "torch/_inductor/utils.py is_big_gpu @ T2.6.0, T2.14.1"
 	)
 	return []Signature{
