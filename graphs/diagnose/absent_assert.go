@@ -102,10 +102,11 @@ func endsAtQuote(text []byte) bool {
 // raisesExpect is the way a test expects a call to raise a message, as test code quotes
 // it (expectMarks): pytest's `pytest.raises(RuntimeError, match="…")` and
 // `pytest.warns(…, match=…)`, unittest's `assertRaisesRegex(RuntimeError, "…")` and
-// `assertWarnsRegex`, GoogleTest's `EXPECT_THROW`'s and `EXPECT_THAT`'s
+// `assertWarnsRegex`, `assertRaises(RuntimeError, f, "…")` and `assertWarns` (the message
+// an argument the test hands the callable: fixneg39), GoogleTest's `EXPECT_THROW`'s and `EXPECT_THAT`'s
 // `HasSubstr("…")`, a mock's `side_effect=` keyword; a message on the call's line or on
 // the line below where a formatter wrapped it.
-const raisesExpect = `(?:\b(?:raises|warns)\s*\([^\n]{0,120}?\bmatch\s*=\s*|\bassert(?:Raises|Warns)Regexp?\s*\([^\n]{0,120}?,\s*|` +
+const raisesExpect = `(?:\b(?:raises|warns)\s*\([^\n]{0,120}?\bmatch\s*=\s*|\bassert(?:Raises|Warns)(?:Regexp?)?\s*\([^\n]{0,120}?,\s*|` +
 	`\bHasSubstr\s*\(\s*|\bside_effect\s*=\s*(?:[\w.]*(?:Error|Exception)\s*\(\s*)?)[rbuRBU]{0,2}` + absentOpen
 
 // expectMarks are the ways test code quotes a message as what it expects, each no

@@ -336,7 +336,7 @@ var (
 	// ||`, `if err == cudaErrorStreamCaptureUnsupported:`, `e == CUresult::CUDA_ERROR_…`),
 	// Go's errors.Is and Rust's matches! with it as the second argument, or "==" or "!="
 	// after it: validation v37b's 68 and its siblings. anyLead is any text before it.
-	compareLead = &lazyregexp.Regexp{Expr: `(?:[!=]=|\berrors\.Is\s*\(\s*[\w.]+\s*,|\bmatches!\s*\(\s*[\w.]+\s*,)\s*\(?\s*$`}
+	compareLead = &lazyregexp.Regexp{Expr: `(?:[!=]=|\berrors\.Is\s*\(\s*[\w.]+\s*,|\bmatches!\s*\(\s*[\w.]+\s*,)\s*\(?\s*$|` + codeMember}
 	compareEnd  = &lazyregexp.Regexp{Expr: `^\s*\)?\s*[!=]=`}
 	anyLead     = &lazyregexp.Regexp{Expr: ``}
 	// defineLead: C's #define of the name.
@@ -353,18 +353,29 @@ var (
 	// class (a name that ends in Error, Exception, Warning or Failure, C++'s
 	// std::runtime_error) after an assignment, a return, a yield, a throw or "new", or
 	// inside a call's arguments (`errors.append(`, `mock.patch(…, side_effect=`), as code
-	// writes it: no prose before it. The class's call alone at a line's start is a
+	// writes it: no prose before it; an assert, an if, an elif or a while (with "not")
+	// leads such a call too (`assert _uncapturable(RuntimeError("cudaErrorStreamCaptureUnsupported"))`,
+	// a test's classifier handed a fake error: validation v38a's 30). The class's call alone at a line's start is a
 	// printed exception's repr as well (`RuntimeError('…')`): not read.
 	constructOpen = &lazyregexp.Regexp{Expr: `^\s*` + constructHeader + `?(?:(?:` + constructLead + `\s*)?` + constructOuter + `*` + constructSuper + `|` +
 		`(?:` + constructLead + `\s*` + constructOuter + `*|` + constructOuter + `+)(?:new\s+)?` + constructClass + `|new\s+` + constructClass + `)\s*\(`}
 )
 
+// codeMember: Python's identity and membership tests of an error code it got back, in
+// a statement that opens the line (an if, an elif, a while, a return, an assert): `if
+// err in (cudaErrorStreamCaptureUnsupported, cudaErrorStreamCaptureInvalidated):`,
+// `return err is cudaErrorStreamCaptureUnsupported`, `assert e.code not in {…}`; the
+// tested name code's (err, e.code, status, rc, a dotted or snake_case name), so that
+// prose's "and it is …" stays a report (fixneg39's siblings of v38a's 30).
+const codeMember = `^\s*(?:(?:el)?if|while|return|assert)\s[^#"'\x60]*?\b(?:err\w*|e|ex|exc|status|result|ret|rc|res|code|\w+[._]\w+(?:\(\))?)\s+` +
+	`(?:is(?:\s+not)?|(?:not\s+)?in\s*[({\[]\s*(?:[\w.:]+\s*,\s*)*)\s*$`
+
 // Pieces of constructOpen: what leads the statement (an assignment, return, yield, throw,
-// raise, a lambda), an outer call open around the construction and its arguments before
+// raise, a lambda, an assert's or an if's condition), an outer call open around the construction and its arguments before
 // it, the super call or a call that builds an error wherever it stands (Go's errors.New
 // and fmt.Errorf, Rust's anyhow!, bail!, panic!), the exception's class.
 const (
-	constructLead = `(?:return|yield|await|throw|raise|lambda[^:]*:|[\w.\[\]'"]+\s*[+]?=)`
+	constructLead = `(?:return|yield|await|throw|raise|lambda[^:]*:|[\w.\[\]'"]+\s*[+]?=|(?:assert|(?:el)?if|while)(?:\s+not)?\s)`
 	// constructHeader: a compound statement's header on the same line (`def fake(*a):
 	// raise RuntimeError("…")`, `if cond: raise …`, `except OSError: err = …`).
 	constructHeader = `(?:(?:def\s+\w+\s*\([^()]*\)(?:\s*->\s*[\w.\[\], ]+)?|(?:el)?if\s[^:#]*|else|try|except\b[^:#]*|with\s[^:#]*)\s*:\s*)`
