@@ -209,14 +209,11 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutHJ and holdoutHK, measured at 131752eb with no change made for them (validations v39a and v39b, 2026-12-07): classes in testdata/corpus/README.md.
-	"hj_pt149889_win_venv_lnk1104_python310lib":           "holdoutHJ: MSVC's `LINK : fatal error LNK1104: cannot open file 'python310.lib'` with only Inductor's own link command as context (a torchinductor_<user> temp path, /LIBPATH:…/site-packages/torch/lib, torch_python.lib), no torch.compile or InductorError named",
-	"hj_realizar164_error_901_poisons_context":            "holdoutHJ: a capture error's number without \"CUDA\" before it beside the driver's capture call (\"cuStreamBeginCapture (Global mode) + error 901 poisons CUDA context\")",
-	"hj_cudarc112_bind_to_thread_invalid_context_error":   "holdoutHJ: the invalid-context error under a binding's enum name (\"a DriverError(INVALID_CONTEXT_ERROR) is returned\"), not CUDA_ERROR_INVALID_CONTEXT",
-	"hj_pt104192_homebrew_openmp_macos_dynamo_fix":        "holdoutHJ: a fix pull request that tells the failure only through what it ships (\"Ship `omp.h` in `torch/include` … With this change, `torch.compile` on macOS CPU works\")",
-	"hj_neg_pt116928_mistral_oom_works_201_fails_212":     "holdoutHJ: release 2.1 as a bare release with torch's wheel tag in a works/fails title (\"works on (2.0.1+cu117) but … on (2.1.2+cu121)\"), no torch word",
-	"hj_neg_pt177819_mps_macos26_stable_2100_and_nightly": "holdoutHJ: release 2.10 of \"- PyTorch: `2.10.0`\" (a backticked key value, ranked as prose) losing to the nightly listed next (\"- PyTorch nightly: `2.12.0.dev…`\")",
-	"hj_neg_ipex763_compile_failure_version_print_251":    "holdoutHJ: release 2.5 printed by `print(torch.__version__)` after c10's interleaved `[W109 …] Warning:` lines and their indented continuation",
-	"hk_neg_pt153476_einops_unsupported_27_vs_26":         "holdoutHK: release 2.7 of the failing run in a works/fails pair of collect_env prints (\"With torch 2.6\" … \"With torch 2.7\" then the traceback): the first print read",
+	"hj_pt149889_win_venv_lnk1104_python310lib":         "holdoutHJ: MSVC's `LINK : fatal error LNK1104: cannot open file 'python310.lib'` with only Inductor's own link command as context (a torchinductor_<user> temp path, /LIBPATH:…/site-packages/torch/lib, torch_python.lib), no torch.compile or InductorError named",
+	"hj_realizar164_error_901_poisons_context":          "holdoutHJ: a capture error's number without \"CUDA\" before it beside the driver's capture call (\"cuStreamBeginCapture (Global mode) + error 901 poisons CUDA context\")",
+	"hj_cudarc112_bind_to_thread_invalid_context_error": "holdoutHJ: the invalid-context error under a binding's enum name (\"a DriverError(INVALID_CONTEXT_ERROR) is returned\"), not CUDA_ERROR_INVALID_CONTEXT",
+	"hj_pt104192_homebrew_openmp_macos_dynamo_fix":      "holdoutHJ: a fix pull request that tells the failure only through what it ships (\"Ship `omp.h` in `torch/include` … With this change, `torch.compile` on macOS CPU works\")",
+	"hk_neg_pt153476_einops_unsupported_27_vs_26":       "holdoutHK: release 2.7 of the failing run in a works/fails pair of collect_env prints (\"With torch 2.6\" … \"With torch 2.7\" then the traceback): the first print read",
 	// holdoutHH and holdoutHI, measured at f7c2459e and at 2bf0a106 (validations v37a and v37b).
 	// Their four release misses (a working setup's torch.__version__ over the reporter's pin,
 	// two possessives, a Versions heading's "2.3.0 (pinned by zeta)") are read since issue 21's
@@ -243,12 +240,10 @@ var openMisses = map[string]string{
 	// holdoutEM, measured once at e2fa0f10.
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
 	// holdoutEX, EY and EZ, measured once at 740d9835 (2026-12-06, the twenty-seventh session):
-	// EY's two misses are a label question, another accelerator's runtime (Ascend NPU's
-	// graph capture, torch_npu), whose own wordings name no CUDA stream; the catalogue's
-	// codes are CUDA's and PyTorch's (branch fixquote27 reads NPU/XPU graph messages as no
-	// CUDA finding, holdoutEA's ea_neg_vllmascend6002_… is labelled "-").
-	"ey_vllmascend15536_zh_310p_not_allow_synchronize_captured_stream": "holdoutEY: Ascend NPU's \"Not allow to synchronize captured-stream, stream_id=35\" in a Chinese title, labelled stream-capture-illegal by meaning; the NPU runtime's wording, no CUDA capture (label question)",
-	"ey_vllmascend13792_npu_capture_end_stream_not_joined_107025":      "holdoutEY: Ascend's rtStreamEndCapture \"capture model contains a stream that was not joined to the original stream\" under torch_npu's NPUGraph.cpp, labelled stream-capture-unjoined by meaning; the NPU runtime's wording (label question)",
+	// EY's two misses, Ascend NPU's own wordings of a capture's refusals ("Not allow to
+	// synchronize captured-stream", "capture model contains a stream that was not joined to
+	// the original stream"), found since fixmiss39 (rows_raisers.go npuCaptureRows, the NPU's
+	// cause and fix).
 	// holdoutEV and EW, measured once at 5068f702 (the same session, after its classes were
 	// read); EW's flash-linear-attention fork comment found since 29ba4ad4, its vLLM
 	// title "meet -lcuda error" since fixlcuda29 (rows_retold_lcuda.go).
