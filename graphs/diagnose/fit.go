@@ -72,6 +72,8 @@ const (
 	factKernelJIT                     // a kernel library that builds CUDA code on first use (lcuda_owner.go)
 	factTritonNamed                   // Triton, its launcher's build or Inductor named (lcuda_owner.go)
 	factImportFail                    // a failure told at an import, or at import time (importFits)
+	factMaxAutotune                   // max-autotune named or set (fit_gemmoff.go)
+	factBigGPUForced                  // Inductor's is_big_gpu patched to return True (fit_gemmoff.go)
 	factCount
 )
 
@@ -219,6 +221,23 @@ var factLiterals = [factCount][]string{
 	// backend extension", "在 import 期" (validate37a's 15), "fails to import", "at import time"
 	factImportFail: {"fails to import", "failed to import", "Failed to import", "import time", "import-time", "at import",
 		"on import", "when importing", "Failed to load the backend extension", "import torch_npu", "import 期", "导入时"},
+	// max-autotune as torch.compile's modes (and a flag's) name it, its Inductor keys set
+	// in code, a dict, JSON or YAML, their environment variables (TORCHINDUCTOR_MAX_AUTOTUNE,
+	// TORCHINDUCTOR_MAX_AUTOTUNE_GEMM: torch/_inductor/config.py), and prose; not the
+	// warning's own "max_autotune_gemm mode". vLLM compiles each of its compile_sizes with
+	// max_autotune = True (vllm/compilation's Inductor adaptor: "for a specific batchsize,
+	// tuning triton kernel parameters can be beneficial", find_string) and logs "Compiling a
+	// graph for shape N" for it (its general compile: "… for dynamic shape", "… for compile
+	// range (1, 8192)", which sets none)
+	factMaxAutotune: {"max-autotune", "Max-autotune", "max autotune", "Max autotune", "Max Autotune", "max_autotune=",
+		"max_autotune =", "max_autotune:", "max_autotune\":", "max_autotune':", "max_autotune_gemm=", "max_autotune_gemm =",
+		"max_autotune_gemm:", "max_autotune_gemm\":", "max_autotune_gemm':", "MAX_AUTOTUNE=", "MAX_AUTOTUNE_GEMM=",
+		"graph for shape "},
+	// is_big_gpu replaced by one that says yes (hk_nanogpt_rtx4070_speedup_note_not_enough_sms:
+	// "force \x60is_big_gpu\x60 → True before \x60torch.compile\x60")
+	factBigGPUForced: {"is_big_gpu = lambda", "is_big_gpu=lambda", "is_big_gpu` → True", "is_big_gpu → True",
+		"is_big_gpu` -> True", "is_big_gpu -> True", "is_big_gpu to return True", "is_big_gpu` to return True",
+		"is_big_gpu to True", "is_big_gpu` to True"},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its
@@ -370,7 +389,7 @@ func (t *textFacts) unsaid(k factKind, lit string, raw []byte) bool {
 		return true
 	}
 	at := bytes.Index(raw, []byte(lit))
-	return k == factCompile && at >= 0 && compileNegated.Match(raw[:at])
+	return (k == factCompile || k == factMaxAutotune) && at >= 0 && compileNegated.Match(raw[:at])
 }
 
 // heading starts a section at a markdown heading's line.
@@ -805,7 +824,8 @@ func (d *Diagnosis) fitText(h *heldState) {
 		checkpointFits(f, &h.facts)
 		cpuFits(f, &h.facts)
 		importFits(f, &h.facts)
-		if device != "" && slices.Contains(capture, f.Code) {
+		d.gemmOffFits(f, &h.facts)
+		if device != "" && slices.Contains(capture, f.Code) && !npuCause(f.Cause) {
 			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"
 		}
 		if f.Code == CUDAGraphEmpty && (h.facts.shows(factEngine) || h.facts.shows(factEngineNamed)) {

@@ -80,7 +80,7 @@ func TestFormsEmittedOverLines(t *testing.T) {
 		{"five lines up", "        raise RuntimeError(\n            \"a \"\n            \"b \"\n            \"c \"\n            \"d \"\n            \"" + cpu + "\"\n        )\n",
 			at(diagnose.SkipCPUDevice, 6, diagnose.Exact), "beyond callReach"},
 		{"prose's bracket", "I got this warning (on 2.1):\n\"" + cpu + "\"\n",
-			at(diagnose.SkipCPUDevice, 2, diagnose.Exact), "no name before the bracket: no call"},
+			form{diagnose.SkipCPUDevice, 2, diagnose.Exact, "2.1"}, "no name before the bracket: no call; the aside names the writer's release (fixrel39)"},
 		{"a dedented line", "  warnings.warn(\nW: \"" + cpu + "\"\n",
 			at(diagnose.SkipCPUDevice, 2, diagnose.Exact), "a line left of the call's is no line of its arguments"},
 		{"the run's quoted log line", "WARNING: \"" + cpu + "\"\n",

@@ -69,6 +69,7 @@ func bareRows() []releaseRow {
 			shape: `(?i)\b(?:(?:issue|bug|problem|error|crash|regression)\s+(?:still\s+)?(?:exists?|existing|persists?|occurs|happens|is\s+(?:still\s+)?present)|` +
 				`reproduc(?:es|ed|ible)|(?:can|could)\s+(?:confirm|reproduce)(?:\s+(?:it|this|that|the\s+\w+))?|still\s+(?:happens|occurs|present|persists))\s+` +
 				`(?:(?:here|again|also)\s+)?(?:on|with|in|under|using)\s+(?:(?:py)?torch\s*)?` + bare},
+		localTagRow(),
 		{name: "checked-on", what: "prose", anchors: checkedAnchors(), rank: rankLoose, pick: pickChecked,
 			shape: `(?i)\b(?:verified|confirmed|checked|tested|validated)\s+(?:(?:it|this)\s+)?(?:on|in|with|against)\s+` + bare},
 	}

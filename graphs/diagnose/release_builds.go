@@ -111,6 +111,8 @@ func pickListValue(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
 		return 0, 0, ambiguous
 	case matchGated(keyMinimum, after) || minimumKeyed(text, m[2]):
 		return 0, 0, skip // a minimum: "PyTorch version: 2.0+", "Minimum torch version: 2.1"
+	case inTransition(text, m[2], m[3]):
+		return 0, 0, skip // a move's first release ("Torch version: 2.5.1 -> 2.6.0"), which the move's rows read
 	}
 	return m[2], m[3], take
 }

@@ -26,11 +26,9 @@ var deferredRows = []*lazyregexp.Regexp{
 	&lazyregexp.Regexp{Expr: `(?i)\b(?:latest|current|newest)\s+(?:stable\s+)?(?:release|version|build)\s*\(\s*v?(2\.\d{1,2}\.\d+)\s*\)`},
 	&lazyregexp.Regexp{Expr: `(?i)\bthe\s+v?(2\.\d{1,2}\.\d+)\s+(?:wheels?|builds?|binar(?:y|ies)|release)\s+(?:from|of|on)\s+(?:pytorch\.org|download\.pytorch\.org|pypi)`},
 	// a bare release with torch's own local build tag, torch unnamed: "I have 2.5.1+cu124
-	// installed", "ROCm build 2.5.0+rocm6.2 crashes" (branch recallC's probe). torch's
-	// wheels carry +cuNNN, +rocmX.Y, +cpu or +xpu (download.pytorch.org/whl/); of the
-	// packages that share the tag, torchaudio and torch-tensorrt share torch's number,
-	// torchvision and torchao are 0.x, and flash-attn's "+cu12torch2.5…" is no such tag.
-	&lazyregexp.Regexp{Expr: `(?:^|[^\w.+-])v?(2\.\d{1,2}\.\d+\+(?:cu\d{3}|rocm\d+(?:\.\d+)*|cpu|xpu))(?:[^\w.]|\.(?:\s|$)|$)`},
+	// installed", "ROCm build 2.5.0+rocm6.2 crashes" (branch recallC's probe; localTagged,
+	// which the bare-local-tag row reads without a finding where its clause allows).
+	&lazyregexp.Regexp{Expr: localTagged},
 	// a release candidate, torch unnamed: "when testing 2.6.0 RC wheel in a plain docker"
 	// (holdoutY's pytorch/pytorch#150442), "with the 2.6 RC", "the 2.6.0 release
 	// candidate", "release candidate 2.6.0"; a minor alone will do, the RC naming a
@@ -46,6 +44,14 @@ var deferredRows = []*lazyregexp.Regexp{
 	// package's releases, and only in a text whose failure is torch's (fixrel31's open
 	// phrasings: read as none; "torch.compile regression from 2.5 to 2.6" is read by the
 	// prose rows).
+	// the writer's own release in an aside, torch unnamed: "When compiling the model
+	// (here on 2.6.0) I get:" under a title that bounds the releases ("… on < torch
+	// 2.8.0", issue 21's v38a 54), "(on 2.6)", "I'm on 2.6.0", "we are using 2.6 here",
+	// "using 2.6.0 here"; a minor will do, the aside naming the writer's run.
+	&lazyregexp.Regexp{Expr: `(?i)(?:\bhere\s+(?:on|with|using)|\((?:\s*(?:i'?m|i\s+am|we'?re|we\s+are))?\s*(?:on|with|using|running)|` +
+		`\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:(?:currently|still|now)\s+)?(?:on|using|running))\s+v?(2\.\d{1,2}(?:\.\d+)?)` +
+		`(?:\s*(?:[),;:]|\.(?:\s|$)|$)|\s+(?:here|now|too|and|but|with|where|when)\b)`},
+	&lazyregexp.Regexp{Expr: `(?i)\b(?:using|on|running)\s+v?(2\.\d{1,2}(?:\.\d+)?)\s+here\b`},
 	&lazyregexp.Regexp{Expr: `(?i)\bregress(?:ion|ions|ed)\s+from\s+v?2\.\d{1,2}(?:\.\d+)?\s*(?:to|->|→|=>)\s*v?(2\.\d{1,2}(?:\.\d+)?)\b`},
 }
 
@@ -80,7 +86,7 @@ var deferredAnchorsList = []string{"appens on 2.", "ccurs on 2.", "roduce on 2."
 	"+cu11", "+cu12", "+cu13", "+rocm", "+cpu ", "+cpu)", "+cpu,", "+xpu ", "+xpu)", "+xpu,",
 	".0 RC", ".1 RC", ".2 RC", ".3 RC", ".4 RC", ".5 RC", ".6 RC", ".7 RC", ".8 RC", ".9 RC", "e candidate",
 	" I get", " I got", " we get", " we got", " I see", " I saw", " we see", " I hit", " I still", " we still", " I now", " we now",
-	"egression from 2.", "egressions from 2.", "egressed from 2."}
+	"egression from 2.", "egressions from 2.", "egressed from 2.", "e on 2.", "m on 2.", "(on 2.", "(with 2.", "using 2.", "running 2."}
 
 // deferredRelease is a candidate of deferredRows that waits for the end of the text.
 type deferredRelease struct {

@@ -46,7 +46,11 @@ var (
 	// torch>2.2 work as intended", huggingface/transformers#30991). torch.__version__
 	// compared in code is read by no row ("if torch.__version__ >= \"2.0\":", a commit's
 	// diff in holdoutI1's YuzuMarker text).
-	torchRange = &lazyregexp.Regexp{Expr: `(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__['"\x60)\]]{0,3}\s*(?:>=|<=|>|<|!=|==)`}
+	// A bound before torch's name bounds it too ("… fails on < torch 2.8.0", a title's
+	// range, issue 21's v38a 54; "for >= torch 2.6"); an arrow's ">" ("-> torch 2.6",
+	// "=> torch 2.6") is a move's, and a ">" that starts a line a quote's mark.
+	torchRange = &lazyregexp.Regexp{Expr: `(?i)\btorch\s*(?:>=|<=|>|<|!=|~=)\s*v?\d|__version__['"\x60)\]]{0,3}\s*(?:>=|<=|>|<|!=|==)|` +
+		`(?:^|[^-=>])(?:>=|<=|<|≥|≤)\s*(?:py)?torch\s+v?\d|[^-=>\s]\s*>\s*(?:py)?torch\s+v?\d`}
 	// otherRunThen: a release followed at once by a clause that says it works and ends
 	// the sentence ("I tried with the current PyTorch Nightly (2.5.0.dev20240716+cu121),
 	// and it seems to work.", huggingface/diffusers#8879; a build tag in parentheses may
@@ -606,20 +610,22 @@ type versionFinder struct {
 	rows     releasePatterns
 	found    modes.Version
 	rank     int
-	line     int          // the line of found
-	text     string       // the line of found, cleaned
-	what     string       // the phrasing of found
-	as       string       // found as the text states it ("2.6.2", "2.11.0+cu130")
-	wait     bool         // the last line named torch.__version__, "Name: torch" or a version key without a value
-	waitRank int          // the rank of the value wait waits for
-	waitWhat string       // its phrasing
-	blocked  int          // the highest rank of a stated release outside the supported ones (1.13)
-	removed  bool         // found is a pin on a line marked removed ("- torch==2.5.1", removedPin)
-	row      int          // the index in releaseRows of the row that gave found (-1: none, or a given release)
-	waitRow  int          // the row wait waits for
-	waitSlot int          // the field of the next line that holds the value: torch.__version__'s argument of print (printSlot), 0 for the first or none
-	nb       notebookCell // the notebook cell read, where the text is a notebook's JSON (release_notebook.go)
-	table    tableColumn  // the table with a torch column read (release_table.go)
+	line     int    // the line of found
+	text     string // the line of found, cleaned
+	what     string // the phrasing of found
+	as       string // found as the text states it ("2.6.2", "2.11.0+cu130")
+	wait     bool   // the last line named torch.__version__, "Name: torch" or a version key without a value
+	waitRank int    // the rank of the value wait waits for
+	waitWhat string // its phrasing
+	blocked  int    // the highest rank of a stated release outside the supported ones (1.13)
+	removed  bool   // found is a pin on a line marked removed ("- torch==2.5.1", removedPin)
+	// installed: found is a package manager's report of installing it (installReport)
+	installed bool
+	row       int          // the index in releaseRows of the row that gave found (-1: none, or a given release)
+	waitRow   int          // the row wait waits for
+	waitSlot  int          // the field of the next line that holds the value: torch.__version__'s argument of print (printSlot), 0 for the first or none
+	nb        notebookCell // the notebook cell read, where the text is a notebook's JSON (release_notebook.go)
+	table     tableColumn  // the table with a torch column read (release_table.go)
 	// torchSource: the text cloned torch's repository or entered its directory, and no
 	// other repository since (release_source.go)
 	torchSource bool
@@ -684,6 +690,11 @@ type versionFinder struct {
 	displaced StatedRelease
 	// fix is the section of a fix the lines read are in (release_fixsection.go)
 	fix fixSection
+	// stderrLines counts the lines of stderr read between a torch.__version__ print and
+	// its output (stderrBetween, release_owned.go); raw is the line read as written, its
+	// indentation kept (the scanner's releaseWindow sets it)
+	stderrLines int
+	raw         []byte
 }
 
 func newVersionFinder() versionFinder {
@@ -776,7 +787,7 @@ func (f *versionFinder) keysOn(text []byte) {
 			continue
 		}
 		f.wait, f.waitRank, f.waitWhat, f.waitRow = true, p.rank, p.what, p.row
-		f.waitSlot = 0
+		f.waitSlot, f.stderrLines = 0, 0
 		if p.what == whatVersionAttr {
 			f.waitSlot = printSlot(text)
 		}
@@ -1142,7 +1153,9 @@ var jointWithTorch = &lazyregexp.Regexp{Expr: `(?i)\b(?:py)?torch\s*[/+&]\s*[\w.
 // otherPin reports whether a pin at [lo, hi) of text is not the run's by itself: another
 // run's ("Downgrading to torch==2.5.1 fixes this") or one of a transition's two releases
 // ("torch==2.4.1 -> torch==2.11.0", which the move's phrasings read); a key's value that
-// is a transition's first release is not either ("torch: 2.4.1 → 2.5.1", branch recallG),
+// is a transition's first release is not either ("torch: 2.4.1 → 2.5.1", branch recallG;
+// "Torch version: 2.5.1 -> 2.6.0", "Updated the Torch version 2.5.1 -> 2.6.0": the move's
+// rows read the target, issue 21's v38b 19 class),
 // nor one that is a minimum or a list of releases (keyMinimum, keyList), nor the image
 // of a Dockerfile's FROM line turned into a comment (commentedFrom).
 func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
@@ -1153,8 +1166,10 @@ func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 		return inTransition(text, lo, hi) || matchGated(minimumKey, text[:lo]) || matchGated(keyMinimum, text[hi:]) || matchGated(commentedFrom, text[:lo])
 	case "table":
 		return matchGated(keyMinimum, text[hi:])
+	case "nightly":
+		return nightlyOwned(text[:lo])
 	case "collect_env", "version report":
-		return matchGated(keyMinimum, text[hi:]) || matchGated(keyList, text[hi:]) || minimumKeyed(text, lo)
+		return matchGated(keyMinimum, text[hi:]) || matchGated(keyList, text[hi:]) || minimumKeyed(text, lo) || inTransition(text, lo, hi)
 	}
 	return false
 }
@@ -1196,6 +1211,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	}
 	f.found, f.rank, f.line, f.what, f.row, f.as = v, rank, line, what, row, string(s)
 	f.removed = what == "pin" && findSubmatchGated(pinMark, text) != nil && findSubmatchGated(pinMark, text)[1][0] == '-'
+	f.installed = installReport(text)
 	f.text = quote(text, s)
 	return true
 }
@@ -1243,6 +1259,11 @@ func (f *versionFinder) outranks(rank int, what string, text []byte) bool {
 		return true
 	case what == whatNGCImage && f.rank == rankProseMove:
 		return false
+	case rank == rankProseMove && f.imageTagged():
+		return true // an image's tag, then a move or the environment the text ends with (finalEnv)
+	}
+	if f.printedAfterInstall(rank, what, text) {
+		return true // the release printed after a package manager's change (release_reported.go)
 	}
 	if rank == f.rank && what == "pip install" && f.what != "pip install" && bytes.Contains(text, pipInstalled) {
 		return true // pip installs another release after the one a list or pin stated: the run's from there (sweep11 finding 10)
@@ -1319,7 +1340,7 @@ const typoMargin = 3
 
 // forget drops the release found.
 func (f *versionFinder) forget() {
-	f.found, f.rank, f.line, f.text, f.what, f.as, f.row, f.removed = modes.Version{}, 0, 0, "", "", "", -1, false
+	f.found, f.rank, f.line, f.text, f.what, f.as, f.row, f.removed, f.installed = modes.Version{}, 0, 0, "", "", "", -1, false, false
 }
 
 // best returns the release the log shows, if any.

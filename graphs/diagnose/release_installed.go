@@ -68,6 +68,7 @@ type foundRelease struct {
 	rank, line, row int
 	text, what, as  string
 	removed         bool
+	installed       bool
 }
 
 // installStep is what installBefore did to the line's found release, for installAfter.
@@ -107,12 +108,12 @@ var (
 
 // saveFound returns f's found release.
 func (f *versionFinder) saveFound() foundRelease {
-	return foundRelease{found: f.found, rank: f.rank, line: f.line, row: f.row, text: f.text, what: f.what, as: f.as, removed: f.removed}
+	return foundRelease{found: f.found, rank: f.rank, line: f.line, row: f.row, text: f.text, what: f.what, as: f.as, removed: f.removed, installed: f.installed}
 }
 
 // restoreFound sets f's found release to s.
 func (f *versionFinder) restoreFound(s foundRelease) {
-	f.found, f.rank, f.line, f.row, f.text, f.what, f.as, f.removed = s.found, s.rank, s.line, s.row, s.text, s.what, s.as, s.removed
+	f.found, f.rank, f.line, f.row, f.text, f.what, f.as, f.removed, f.installed = s.found, s.rank, s.line, s.row, s.text, s.what, s.as, s.removed, s.installed
 }
 
 // installBefore reads text (line line) before its releases are: where found was read
@@ -134,6 +135,9 @@ func (f *versionFinder) installBefore(text []byte, line int) installStep {
 	}
 	in := parseInstall(text, w.cont)
 	w.cont = in.goesOn && (in.command || w.cont)
+	if !in.torch && installReport(text) {
+		in.torch, in.pinned = true, true // a package manager's report of a change (release_reported.go)
+	}
 	if !in.torch {
 		w.note(text)
 		return step
@@ -174,7 +178,7 @@ func (f *versionFinder) installAfter(step installStep, text []byte, line int) {
 	switch {
 	case fromLine(text):
 		f.inst = installWatch{line: line, image: true, prior: prior, left: watchLines}
-	case parseInstall(text, false).torch:
+	case parseInstall(text, false).torch, installReport(text):
 		f.inst = installWatch{line: line, prior: prior, left: watchLines}
 	default:
 		f.inst = installWatch{}
@@ -194,7 +198,8 @@ func (w *installWatch) note(text []byte) {
 	if matchGated(installFail, text) {
 		v |= verdictFail
 	}
-	lead := matchGated(installLead, text)
+	// a traceback's head ends in a colon too, and is output: the run failed
+	lead := matchGated(installLead, text) && !bytes.HasPrefix(bytes.TrimSpace(text), []byte("Traceback ("))
 	if lead && matchGated(installAlt, text) {
 		v |= verdictAlt
 	}

@@ -27,7 +27,8 @@ func outputLabelLine(text []byte) bool {
 
 // between reports whether text, a line after a key whose value the finder waits for, may
 // stand between the key and its value: a code fence or a table's rule
-// (betweenKeyAndValue), or a label of the output after a torch.__version__ print.
+// (betweenKeyAndValue), or a label of the output after a torch.__version__ print, or the
+// stderr the process wrote before it (stderrBetween).
 func (f *versionFinder) between(text []byte) bool {
-	return matchGated(betweenKeyAndValue, text) || f.waitWhat == whatVersionAttr && outputLabelLine(text)
+	return matchGated(betweenKeyAndValue, text) || f.waitWhat == whatVersionAttr && (outputLabelLine(text) || f.stderrBetween(text))
 }

@@ -38,13 +38,21 @@ func (f *versionFinder) noteMove(v verdict, text []byte, m []int, lo, line int) 
 // is told after the move ("downgraded torch from 2.6 to 2.5.1" above the traceback) or
 // nowhere, the target stays the run's.
 func (f *versionFinder) moveBack(lastFailure int) {
-	if f.moved.value == nil || f.line != f.moved.line || f.row != f.moved.row || lastFailure <= 0 || lastFailure >= f.line {
+	if f.moved.value == nil || f.line != f.moved.line || f.row != f.moved.row || lastFailure <= 0 || lastFailure >= f.line || matchGated(movedEarlier, f.moved.text) {
 		return
 	}
 	rank, what, moved := f.rank, f.what, f.moved
 	f.forget()
 	f.offer(moved.value, rank, moved.line, moved.text, what, moved.row)
 }
+
+// movedEarlier is a move's line that says the move came before the failure told above
+// it: a pluperfect ("I had updated the Torch version from 2.5.1 to 2.6.0 before this"), a
+// time before ("recently", "earlier", "yesterday", "last week", "a few days ago") or
+// "before this" (issue 21's v38b 19 class, fixrel39): the failure is the target's.
+var movedEarlier = &lazyregexp.Regexp{Expr: `(?i)\bhad\s+(?:just\s+|recently\s+|already\s+)?(?:` + moveVerb + `|` + moveBackVerb + `)|` +
+	`\b(?:recently|earlier\s+today|yesterday|last\s+(?:week|month|night)|(?:a\s+few|two|three|some)\s+(?:days|weeks|hours)\s+ago)\b|` +
+	`\bbefore\s+(?:this|that|it|the\s+(?:error|crash|failure|issue|problem))\b`}
 
 // proseOthers are the releases the sentence of a release read from prose names beside
 // it (noteProse), on line, read by the row row.
@@ -67,7 +75,7 @@ const StatedProse = "prose"
 // 2.5", "than 2.5.1"), or an arrow ("2.6.0->2.5.1", "2.10.0 → 2.11.0"). Another
 // package's release ("TE 2.12", "xlrd 2.0.2", "wan 2.2") and a number in a measure
 // ("(2.1 → 0.75 step/s)") have none of these before them.
-var proseLead = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:py)?torch|\b(?:on|in|with|and|vs\.?|versus|to|from|than|at)|&|→|->|=>|到|从|從)\s*(?:==?\s*)?v?$`}
+var proseLead = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:py)?torch|\b(?:on|in|with|and|vs\.?|versus|to|from|than|at)|&|→|->|=>|到|从|從)\s*[\x60*'"]{0,2}(?:==?\s*)?[\x60*'"]{0,2}v?$`}
 
 // noteProse notes, after the finder took the release at [lo, hi) of text (line line)
 // from prose (what), the other 2.x releases the sentence around it names as a move or

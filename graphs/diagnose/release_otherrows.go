@@ -97,6 +97,8 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanClause | 5<<spanWords, re: otherRunProject, unlessOn: spanAround, unless: bumpFailed}, // a project's support line
 	{stage: stageNamed, on: spanRestTrim, re: otherRunAbsentAfter},                                                    // the error absent, said after it
 	{stage: stageNamed, on: spanRest, re: otherRunFeature, unlessOn: spanAround, unless: reFailed},                    // what it brought, no failure said
+	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: changeNoted, unlessOn: spanAround, unless: reFailed},      // a change it made, no failure said (release_changenote.go)
+	{stage: stageNamed, on: spanLine, re: projectTracks},                                                              // a project's release that tracks it
 	// an API's history (release_recallj.go)
 	{stage: stageNamed, on: spanClauseMarks, re: apiHistoryBefore},
 	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: apiHistoryAfter},
@@ -128,6 +130,8 @@ var otherRows = []otherRow{
 	{stage: stageNamed, on: spanLine | 120<<spanBytes, re: exampleBefore, unlessOn: spanLine, unless: runShown},
 	// a skip list's condition in a comment (release_skiplist.go)
 	{stage: stageNamed, on: spanLine, re: skipListComment},
+	{stage: stageNamed, on: spanAfter | 80<<spanBytes, re: skipListHeader, andOn: spanLine, and: commentBeforeTorch}, // a comment heading a skip list (release_changenote.go)
+	{stage: stageNamed, on: spanLine, re: skipListFor},                                                               // a comment: skips for it
 	// a test's reason to skip, a rule said of a release (release_skiplist.go)
 	{stage: stageNamed, on: spanLine, re: testReason},
 	{stage: stageNamed, on: spanAfter | 120<<spanBytes, re: hypothetical},

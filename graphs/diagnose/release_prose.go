@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 	"github.com/compilemode/compilemode/modes"
@@ -28,7 +29,12 @@ type pickFunc func(o *otherRuns, text []byte, m []int) (lo, hi int, v verdict)
 // optTorch is an optional package name before a release in a transition: "from torch 2.4",
 // "to PyTorch version 2.5", "from v2.4", a pin on either side:
 // "from torch==2.4.1 -> torch==2.11.0".
-const optTorch = `(?:(?:py)?torch\s*(?:version\s*)?(?:==?\s*)?)?v?`
+const optTorch = `[\x60*'"]{0,2}(?:(?:py)?torch[\x60*'"]{0,2}\s*(?:version\s*)?(?:[:=]=?\s*)?)?[\x60*'"]{0,2}v?`
+
+// verMark is the markup that may close a release in a transition, as optTorch's opens
+// it: a code span, bold or quotes ("Updated the Torch version from \x602.5.1\x60 to
+// \x602.6.0\x60", "from **2.5.1** to **2.6.0**", issue 21's v38b 19 shape).
+const verMark = `[\x60*'"]{0,2}`
 
 // verTag is a word that may follow a release in a transition: "2.9 RC vs 2.8".
 const verTag = `(?:\s*(?:rc\d*|nightly|stable|release))?`
@@ -102,7 +108,7 @@ func pickBareFromTo(o *otherRuns, text []byte, m []int) (int, int, verdict) {
 // transition is two releases joined by "to" or an arrow, a pin on either side: a pin
 // that is one of them is not the run's by itself ("torch==2.4.1 -> torch==2.11.0": the
 // move's phrasings pick one, or none).
-var transition = &lazyregexp.Regexp{Expr: `(?i)` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`}
+var transition = &lazyregexp.Regexp{Expr: `(?i)` + optTorch + ver + verMark + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`}
 
 // inTransition reports whether [lo, hi) of text is one of a transition's two releases.
 func inTransition(text []byte, lo, hi int) bool {
@@ -127,7 +133,7 @@ func inTransition(text []byte, lo, hi int) bool {
 // before the move's line ("torch 2.6.0->2.5.1" in a comment under the error,
 // ByteDance-Seed/Bagel#201), the run was on the release moved from (versionFinder.moveBack).
 func pickMove(_ *otherRuns, text []byte, m []int) (int, int, verdict) {
-	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) || matchGated(depBump, text[:m[2]]) {
+	if foreignRelease(text[:m[0]]) || matchGated(otherPackage, text[m[0]:m[2]]) || matchGated(depBump, text[:m[2]]) || quotedOtherMoved(text[:m[2]]) {
 		return 0, 0, skip // "we upgraded numpy from 1.26 to 2.0"; a bot's bump (otherRows' depBump)
 	}
 	a, errA := statedMinor(string(text[m[2]:m[3]]))
@@ -336,19 +342,19 @@ func proseRows() []releaseRow {
 	torchAnchors := []string{"torch ", "Torch ", "torch==", "torch.compile"}
 	return []releaseRow{
 		{name: "move-from-to", what: "prose", literal: "from", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
-			shape: `(?i)\bfrom\s+` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
+			shape: `(?i)\bfrom\s+` + optTorch + ver + verMark + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
 		// a move by its numbers: "torch 2.6.0->2.5.1", "- Update torch (2.4.1 => 2.5.1)",
 		// "torch: 2.4.1 → 2.5.1".
 		{name: "move-arrow", what: "prose", literal: "orch", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
-			shape: `(?i)\b(?:py)?torch(?:\s*==?\s*|\s+|\s*[(:]\s*)v?` + ver + verTag + `\s*(?:->|→|=>)\s*` + optTorch + ver + `\b`},
+			shape: `(?i)\b(?:py)?torch[\x60*'"]{0,2}(?:\s+version[\x60*'"]{0,2})?(?:\s*==?\s*|\s+|\s*[(:]\s*)[\x60*'"]{0,2}v?` + ver + verMark + verTag + `\s*(?:->|→|=>)\s*` + optTorch + ver + `\b`},
 		// a move verb in any form before the two, with no "from": "Upgrading torch 2.4 to
 		// 2.11", "the upgrade of torch 2.4 to 2.11", "bumping torch 2.4 → 2.11".
 		{name: "move-verb-to", what: "prose", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMove,
-			shape: `(?i)\b(?:` + moveVerb + `|` + moveBackVerb + `)\s+(?:of\s+)?(?:\S+\s+){0,3}?` + optTorch + ver + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
+			shape: `(?i)\b(?:` + moveVerb + `|` + moveBackVerb + `)\s+(?:of\s+)?(?:\S+\s+){0,3}?` + optTorch + ver + verMark + verTag + `\s*(?:to|->|→|=>|into)\s+` + optTorch + ver + `\b`},
 		// the release moved to first, then the one moved from: "after upgrading to PyTorch
 		// 2.6.0 from 2.5.1", "I downgraded to torch 2.5.1 from 2.6.0 and get:".
 		{name: "move-to-from", what: "prose", literal: "from", anchors: torchAnchors, rank: rankProseMove, torchLine: true, pick: pickMoveToFrom,
-			shape: `(?i)\b(?:` + moveVerb + `|` + moveBackVerb + `)\s+(?:\S+\s+){0,2}?(?:to|into)\s+` + optTorch + ver + `\s+from\s+` + optTorch + ver + `\b`},
+			shape: `(?i)\b(?:` + moveVerb + `|` + moveBackVerb + `)\s+(?:\S+\s+){0,2}?(?:to|into)\s+` + optTorch + ver + verMark + `\s+from\s+` + optTorch + ver + `\b`},
 		// a move between two bare 2.x releases the writer made, torch unnamed on the line:
 		// "Upgraded from 2.11.0 to 2.14.0", "I downgraded from 2.6 to 2.5.1 and it works";
 		// not a package's move ("pebble is upgraded from 2.5.1 to 2.6.0", a changelog;
@@ -449,3 +455,20 @@ var nightlyWord = &lazyregexp.Regexp{Expr: `(?i)\bnightl(?:y|ies)\b`}
 
 // bareRelease is a 2.x release in prose.
 var bareRelease = &lazyregexp.Regexp{Expr: `\b2\.\d{1,2}(?:\.\d+)?\b`}
+
+// quotedPackageMoved is a package's name in a code span, bold or quotes, then its version's
+// move: "Bumped the \x60einops\x60 version from \x600.6.0\x60 to \x600.6.1\x60" (holdoutF1's
+// sd-scripts changelog), "Upgraded \x60torch\x60 from \x602.5.1\x60".
+var quotedPackageMoved = &lazyregexp.Regexp{Expr: `(?i)[\x60*'"]{1,2}([\w.-]+)[\x60*'"]{1,2}\s+(?:(?:version|package|dependency|requirement|pin)\s+)?(?:from\s+)?[\x60*'"]{0,2}v?$`}
+
+// quotedOtherMoved reports whether the text before a move's first release names another
+// package than torch in a code span, bold or quotes right before it (quotedPackageMoved):
+// the move is that package's.
+func quotedOtherMoved(before []byte) bool {
+	m := findSubmatchGated(quotedPackageMoved, before)
+	if m == nil {
+		return false
+	}
+	name := strings.ToLower(string(m[1]))
+	return name != "torch" && name != "pytorch"
+}

@@ -134,7 +134,7 @@ func releaseRows() []releaseRow {
 		{name: "version-key", what: "version report", anchors: []string{"orch version", "Torch version", "TORCH version", "orch` version", "orch** version", "orch Version", "ORCH VERSION", "orch-Version", "orch-version"}, rank: rankPackage,
 			pick: pickListValue,
 			shape: `(?i)\b(?:py)?torch(?:[*\x60]{0,3}\s+|[*\x60]{1,3}|-)version(?:\s+is|\s+was)?(?:\s*\((?:GPU\?|accelerator\?|e\.g\.,?\s*[\d.]+)\))?(?:\s*\.{3,})?` +
-				keyMark + `\s*[:=]?` + keyMark + `\s*(?:\[\s*['"]?|['"])?v?` + ver},
+				keyMark + `\s*[:=]?` + keyMark + `\s*` + keyMark + `(?:\[\s*['"]?|['"])?v?` + ver},
 		// the key in Chinese, Japanese, Korean or Russian: "torch版本：2.5.1", "PyTorch版本为
 		// 2.5.1", "PyTorchのバージョンは2.5.1", "torch 버전 2.5.1", "версия PyTorch: 2.5.1";
 		// and English's "the version of torch is 2.5.1".
@@ -192,9 +192,11 @@ func releaseRows() []releaseRow {
 		{name: "nix-store", what: "file name", literal: "torch-", anchors: []string{"-torch-"}, rank: rankPath,
 			shape: `\bpython3\.\d+-torch-` + ver + `(?:[/\s'":]|$)`},
 		// images and keys with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1",
-		// "PyTorch: 2.12.1+cu130", "**PyTorch**: 2.5.1".
+		// "PyTorch: 2.12.1+cu130", "**PyTorch**: 2.5.1", the value marked up after the
+		// space too ("- PyTorch: `2.10.0`", pytorch/pytorch#177819's Versions list, read
+		// as looser prose before, below the nightly listed under it).
 		{name: "colon-key", what: "image or key", literal: "orch", anchors: []string{"torch:", "Torch:", "TORCH:", "torch :", "Torch :", "orch*", "orch`"}, rank: rankPath,
-			shape: `(?i)` + torchAt + `(?:py)?torch` + keyMark + `\s*:` + keyMark + `\s*v?` + ver},
+			shape: `(?i)` + torchAt + `(?:py)?torch` + keyMark + `\s*:` + keyMark + `\s*` + keyMark + `v?` + ver},
 		// other keys: "torch_version: 2.6.0", a dict's or JSON's "'torch': '2.6.0'",
 		// ARG PYTORCH_VERSION=2.5.1.
 		{name: "quoted-key", what: "image or key", literal: "", anchors: []string{"torch'", "torch\""}, rank: rankPath,
@@ -288,13 +290,13 @@ func releaseRows() []releaseRow {
 		{name: "source-build", what: "source build", literal: "a0+git", anchors: []string{"a0+git"}, rank: rankProse,
 			shape: `\b(2\.\d{1,2}\.\d+a0\+git[0-9a-f]{6,})\b`},
 		// prose that says the run moved to a release, which outranks the releases it moved
-		// from. Past tense only: "upgrade to torch 2.6" is advice. A move back is read only
+		// from; the environment a text ends with ("Final env: torch 2.10.0", finalEnv). Past tense only: "upgrade to torch 2.6" is advice. A move back is read only
 		// where the run's failure or output follows it ("I downgraded to torch 2.5.1 and
 		// get:"; otherRun's runDespiteWords), not where it fixed the failure.
 		{name: "prose-moved-to", what: "prose", literal: "orch", anchors: []string{"torch ", "Torch "}, rank: rankProseMove,
 			shape: `(?i)\b(?:(?:upgraded|updated|switched|moved|bumped|migrated|downgraded|reverted|rolled\s+back|went\s+back)\s+(?:\S+\s+){0,3}?to|` +
 				`after\s+(?:upgrading|updating|switching|moving|bumping|migrating|downgrading|reverting|rolling\s+back|going\s+back)\s+(?:\S+\s+){0,3}?to|` +
-				`(?:gave|got)\s+me|installed|now\s+(?:on|using|running|at))\s+` +
+				`(?:gave|got)\s+me|installed|now\s+(?:on|using|running|at)|ended\s+up\s+(?:on|with|using|running)|` + finalEnv + `)\s+` +
 				`(?:(?:the\s+)?(?:latest|newest|new|nightly)\s+)?(?:py)?torch\s*v?` + ver + `\b`},
 		// keys whose value is on the next line: torch.__version__ (the REPL prints it on
 		// the line after), pip show's "Name: torch" then "Version: 2.5.1", and a version

@@ -180,6 +180,9 @@ var releaseRowDocs = map[string]releaseRowDoc{
 	"release-tag": {
 		example: "# [release 2.11][triton] trunk / linux-jammy-rocm-py3.10 / test failures", want: "2.11",
 		source: "pytorch/pytorch's release tracker issues titled \"[release 2.N] …\" (holdoutBJ's #174313, measured before)"},
+	"bare-local-tag": {
+		example: "# Mistral works on (2.0.1+cu117) but \"CUDA out of memory\" on (2.1.2+cu121)", want: "2.1",
+		source: "https://github.com/pytorch/pytorch/issues/116928's title (issue 21's v39a R1); torch's wheels' local tags, download.pytorch.org/whl/{cu121,rocm6.1,cpu,xpu}"},
 	"nightly": {
 		example: "reproduced on 2.13.0.dev20260518+cu130 as well", want: "2.13",
 		source: "https://github.com/pytorch/pytorch/issues/123177 (\"PyTorch nightly (`2.13.0.dev20260518+cu130`)\")"},

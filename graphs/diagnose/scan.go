@@ -1539,6 +1539,7 @@ func (s *scanner) nextLine(k int) []byte {
 // on it is quoted as the line is written (shownText).
 func (s *scanner) releaseWindow(e *ringLine, text []byte) {
 	before := s.torch.text
+	s.torch.raw = e.raw // its indentation, which the clean line drops (stderrBetween)
 	s.torch.window(text, e.line)
 	if len(e.orig) > 0 && s.torch.line == e.line && s.torch.text != before && !s.torch.wrapped {
 		s.torch.text = quote(s.shownText(e, text), []byte(s.torch.found.String()))

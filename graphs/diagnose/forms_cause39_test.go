@@ -1,0 +1,57 @@
+package diagnose_test
+
+import (
+	"testing"
+
+	"github.com/compilemode/compilemode/graphs/diagnose"
+)
+
+// TestGemmOffModeFits39: max-autotune-gemm-off where the text shows no max-autotune
+// (validation v39b's F6: vLLM's engine logs, a mode-less torch.compile, a QA entry that
+// says autotune is off by default, a note that forces is_big_gpu): from 2.6 Inductor asks
+// is_big_gpu at every matmul it lowers, before it checks max-autotune, so the cause says a
+// compile without max-autotune prints it too and the fix says it is harmless, nothing to
+// do (not "reduce-overhead compiles faster", which such a text may already run). A text
+// that shows max-autotune in any form (a mode, a key set in code, JSON or YAML, its
+// environment variable, prose), a release of 2.1 to 2.5 stated (which print it only under
+// max-autotune), 2.0's wording, or Apple's MPS keep their rows' words.
+func TestGemmOffModeFits39(t *testing.T) {
+	t.Parallel()
+	const (
+		sms      = "W0530 07:44:27.017000 284 torch/_inductor/utils.py:1731] Not enough SMs to use max_autotune_gemm mode\n"
+		plain    = "harmless here, nothing to do: the text shows no max-autotune"
+		maWords  = "so its longer compile buys less"
+		forced   = "forces is_big_gpu to True"
+		vllmHead = "(EngineCore pid=284) INFO [backends.py:548] Dynamo bytecode transform time: 9.1 s\n"
+	)
+	code := diagnose.MaxAutotuneGEMMOff
+	checkFixes(t, []fixCase{
+		{"vllm-engine-log", vllmHead + "(EngineCore pid=284) [rank0]:" + sms +
+			"(EngineCore pid=284) INFO [backends.py:215] Compiling a graph for compile range (1, 8192) takes 12.34 s\n", code, plain, maWords},
+		{"plain-compile", "model = torch.compile(model, dynamic=True)\n" + sms, code, plain, maWords},
+		{"reduce-overhead", "model = torch.compile(model, mode=\"reduce-overhead\")\n" + sms, code, plain, "reduce-overhead\" compiles faster"},
+		{"qa-zh", "Q: torch.compile 时打印 `Not enough SMs to use max_autotune_gemm mode` 警告？\nA: 无害，autotune 本身默认就是关闭的。\n", code, plain, maWords},
+		{"stated-2.9", "PyTorch version: 2.9.1+cu128\n" + sms, code, plain, maWords},
+		{"forced-arrow", "the `Not enough SMs to use max_autotune_gemm mode` warning is not cosmetic\n1. force `is_big_gpu` → True before `torch.compile`\n",
+			code, forced, maWords},
+		{"forced-lambda", "torch._inductor.utils.is_big_gpu = lambda *a, **k: True\n" + sms, code, forced, maWords},
+		{"negated-max-autotune", "even without max-autotune it prints:\n" + sms, code, plain, maWords},
+		// today's words stay
+		{"mode-max-autotune", "model = torch.compile(model, mode=\"max-autotune\")\n" + sms, code, maWords, plain},
+		{"max-autotune-no-cudagraphs", "torch.compile(m, mode='max-autotune-no-cudagraphs')\n" + sms, code, maWords, plain},
+		{"config-key", "torch._inductor.config.max_autotune = True\n" + sms, code, maWords, plain},
+		{"options-dict", "torch.compile(m, options={\"max_autotune\": True})\n" + sms, code, maWords, plain},
+		{"env", "TORCHINDUCTOR_MAX_AUTOTUNE=1 python train.py\n" + sms, code, maWords, plain},
+		{"gemm-key", "inductor_config.max_autotune_gemm = True\n" + sms, code, maWords, plain},
+		{"prose", "With max autotune on, Inductor logs:\n" + sms, code, maWords, plain},
+		{"vllm-compile-size", vllmHead + "(EngineCore pid=284) [rank0]:" + sms +
+			"(EngineCore pid=284) INFO [backends.py:215] Compiling a graph for shape 8 takes 3.10 s\n", code, maWords, plain},
+		{"stated-2.5", "PyTorch version: 2.5.1+cu124\n" + sms, code, maWords, plain},
+		{"stated-2.3-lower", "torch==2.3.0\nnot enough SMs to use max_autotune_gemm mode\n", code, maWords, plain},
+		{"2.3-glog-lower", "W0709 10:11:47.747786 27996 torch\\_inductor\\utils.py:945] [0/0] not enough SMs to use max_autotune_gemm mode\n", code, maWords, plain},
+		{"2.1-logger-lower", "torch._inductor.utils: [WARNING] not enough SMs to use max_autotune_gemm mode\n", code, maWords, plain},
+		{"2.0-wording", "not enough cuda cores to use max_autotune mode\n", code, maWords, plain},
+		{"mps", "Using MPS\n" + sms, code, "expected on MPS and can be ignored", plain},
+	})
+}
+
