@@ -503,7 +503,7 @@ func newCompiledReleaseRows() releasePatterns {
 
 // versionAnchors are the prefilter's anchors for releaseRows: every row's.
 func versionAnchors() []string {
-	out := append(append(append(append(notebookAnchors(), tableAnchors()...), sourceAnchors()...), refusedAnchors()...), fixAnchors()...)
+	out := append(append(append(append(append(notebookAnchors(), tableAnchors()...), sourceAnchors()...), refusedAnchors()...), fixAnchors()...), fixedEnvAnchors()...)
 	seen := map[string]bool{}
 	for _, r := range releaseRows() {
 		for _, a := range r.anchors {
