@@ -213,7 +213,11 @@
 // reduce-overhead and an engine's own compile print it too, and that it is harmless there,
 // nothing to do (torch/_inductor/utils.py use_triton_template @ 2.4.0 to 2.9.1 and main);
 // a text that forces is_big_gpu to True is told that this hides the warning and, without
-// max-autotune, picks no Triton template either.
+// max-autotune, picks no Triton template either. 2.6's AttrsDescriptor ImportError
+// (triton-missing) in a text that shows a vendor's Triton (FlagTree, pytorch-triton-rocm,
+// pytorch-triton-xpu, triton-windows) gets that vendor's build for this torch, not torch's
+// triton pin; where the text shows the fix done (2.6's Triton pinned and told as the
+// cure, a shim that defines AttrsDescriptor) the fix says so first.
 //
 // # A fix the text shows done
 //
