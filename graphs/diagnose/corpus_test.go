@@ -237,12 +237,10 @@ var openMisses = map[string]string{
 	// holdoutEM, measured once at e2fa0f10.
 	"em_pt96632_linalg_solve_invalid_capture_syncs_retold": "holdoutEM: a user's own words \"reported 'Invalid Capture'\" for torch.linalg.solve in a capture, and a maintainer's \"IIRC linalg.solve has some syncs\" a year later: no message of CUDA's or torch's",
 	// holdoutEX, EY and EZ, measured once at 740d9835 (2026-12-06, the twenty-seventh session):
-	// EY's two misses are a label question, another accelerator's runtime (Ascend NPU's
-	// graph capture, torch_npu), whose own wordings name no CUDA stream; the catalogue's
-	// codes are CUDA's and PyTorch's (branch fixquote27 reads NPU/XPU graph messages as no
-	// CUDA finding, holdoutEA's ea_neg_vllmascend6002_… is labelled "-").
-	"ey_vllmascend15536_zh_310p_not_allow_synchronize_captured_stream": "holdoutEY: Ascend NPU's \"Not allow to synchronize captured-stream, stream_id=35\" in a Chinese title, labelled stream-capture-illegal by meaning; the NPU runtime's wording, no CUDA capture (label question)",
-	"ey_vllmascend13792_npu_capture_end_stream_not_joined_107025":      "holdoutEY: Ascend's rtStreamEndCapture \"capture model contains a stream that was not joined to the original stream\" under torch_npu's NPUGraph.cpp, labelled stream-capture-unjoined by meaning; the NPU runtime's wording (label question)",
+	// EY's two misses, Ascend NPU's own wordings of a capture's refusals ("Not allow to
+	// synchronize captured-stream", "capture model contains a stream that was not joined to
+	// the original stream"), found since fixmiss39 (rows_raisers.go npuCaptureRows, the NPU's
+	// cause and fix).
 	// holdoutEV and EW, measured once at 5068f702 (the same session, after its classes were
 	// read); EW's flash-linear-attention fork comment found since 29ba4ad4, its vLLM
 	// title "meet -lcuda error" since fixlcuda29 (rows_retold_lcuda.go).

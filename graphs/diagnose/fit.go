@@ -884,7 +884,7 @@ func (d *Diagnosis) fitText(h *heldState) {
 		cpuFits(f, &h.facts)
 		importFits(f, &h.facts)
 		d.gemmOffFits(f, &h.facts)
-		if device != "" && slices.Contains(capture, f.Code) {
+		if device != "" && slices.Contains(capture, f.Code) && !npuCause(f.Cause) {
 			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"
 		}
 		if f.Code == CUDAGraphEmpty && (h.facts.shows(factEngine) || h.facts.shows(factEngineNamed)) {

@@ -92,7 +92,8 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"forbidden during capture, a rule", "Host syncs are forbidden during graph capture.\n", form{}, "a rule"},
 		// holdoutDL (measured at 24e6cc1c): a sync that breaks a capture named by its API, in a
 		// diff's comment wrapped over two lines.
-		{"sync breaks torch.npu.graph capture, diff comment", "+    # Do not use (pos < 0).any() / pos.min().item() here: they synchronize the device and break\n+    # torch.npu.graph capture (\"Not allow to synchronize captured-stream\"). Out-of-range indices\n", para(diagnose.StreamCaptureIllegal, 1), "sgl-project/sgl-kernel-npu 80b9cd7"},
+		{"sync breaks torch.npu.graph capture, diff comment", "+    # Do not use (pos < 0).any() / pos.min().item() here: they synchronize the device and break\n+    # torch.npu.graph capture (\"Not allow to synchronize captured-stream\"). Out-of-range indices\n", form{diagnose.StreamCaptureIllegal, 2, diagnose.Exact, ""},
+			"sgl-project/sgl-kernel-npu 80b9cd7 (the Ascend runtime's own words read on line 2 since fixmiss39, npuCaptureRows)"},
 		{"diff line, list item", "- the sync was removed and\n- torch.npu.graph capture works\n", form{}, "no break said"},
 		// holdoutDP (measured at 4132dd16).
 		{"cudaMalloc illegal during capture, invalidates", "the allocator falls back to a raw cudaMalloc, which\nis illegal during capture and invalidates the graph.\n", para(diagnose.StreamCaptureIllegal, 1), "NVIDIA/Megatron-LM 4cd8039, wrapped"},

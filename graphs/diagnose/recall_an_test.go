@@ -51,7 +51,9 @@ func TestRetoldClausesAndNames(t *testing.T) {
 		{"async: another sentence", "CUDA graphs crash. We use cudaMallocAsync for the cache.", ""},
 		{"call without parens, which", "errors from `cuStreamGetCtx` which is not allowed while a stream is capturing", StreamCaptureIllegal},
 		{"call, no be", "cudaStreamSynchronize not permitted during stream capture", StreamCaptureIllegal},
-		{"operation, no be: another driver's", "EE1016 ... operation not permitted when a stream is capturing", ""},
+		// Ascend's EE1016 wording is read as the NPU's own since fixmiss39 (rows_raisers.go
+		// npuCaptureRows, validate v38b's 02), with the NPU's cause, not as a retelling.
+		{"operation, no be: Ascend's driver", "EE1016 ... operation not permitted when a stream is capturing", StreamCaptureIllegal},
 		{"operation with be", "the operation was not permitted while the stream was capturing", StreamCaptureIllegal},
 		{"rng state stays its own", "reading the RNG state is not allowed during graph capture", CaptureRNGState},
 		{"allowed", "cudaGraphLaunch is allowed during capture", ""},

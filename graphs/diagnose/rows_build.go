@@ -340,7 +340,7 @@ func tritonRows() []Signature {
 
 // cxxRows: Inductor's C++ compiler, named by torch._inductor.config.cpp.cxx.
 func cxxRows() []Signature {
-	return []Signature{
+	rows := []Signature{
 		{
 			Code: CXXCompilerMissing, Literal: "No working C++ compiler found in torch._inductor.config.cpp.cxx",
 			Releases: modes.Minors(0, 14),
@@ -478,6 +478,15 @@ func cxxRows() []Signature {
 			Decisive: "the first sentence of Inductor's hint; another line shows Inductor's C++ build or torch.compile",
 		},
 	}
+	// The raise sites: cpp_compiler_search's with the first row's cause and fix.
+	return append(rows,
+		raiseSiteRow("check_compiler_exist_windows", modes.Minors(5, 14), clMissingCause, clMissingFix,
+			"torch/_inductor/cpp_builder.py check_compiler_exist_windows, whose one raise is RuntimeError(\"Compiler: "+
+				"{compiler} is not found.\") on FileNotFoundError (pytorch/pytorch@0045569; PR #132533); report: "+
+				"ultralytics/ultralytics#25109's title"),
+		raiseSiteRow("cpp_compiler_search", modes.Minors(0, 14), rows[0].Cause, rows[0].Fix,
+			"torch/_inductor/cpp_builder.py cpp_compiler_search (codecache.py's before it), whose one raise is "+
+				"exc.InvalidCxxCompiler after every compiler of cpp.cxx failed (pytorch/pytorch@0045569)"))
 }
 
 // openmpHintSource is where the releases' Inductor hint was read: cpp_builder.py
@@ -760,6 +769,28 @@ var openmpRetold = retold{
 	literals: []string{"penmp error", "penMP error", "and OpenMP"},
 	pattern: `(?i)\b(?:openmp|omp)\s+(?:errors?|failures?)\b(?:\s*$|\s+(?:[^#\s]|$))|` +
 		`\berrors?\s+(?:related\s+to|about|with|from)\s+(?:the\s+)?(?:[\w.]+\s+){0,3}?(?:and\s+)?openmp\b`,
+}
+
+// raiseSiteRow reads an exception named with the one PyTorch function that raises it as
+// its site, the failure's own evidence where the message is not pasted: a title
+// "InductorError in …/torch/_inductor/cpp_builder.py:check_compiler_exist_windows" over a
+// traceback's tail cut before its exception line (ultralytics/ultralytics#25109, a
+// fuzzer's report; validate v38b's 08), "RuntimeError raised in check_compiler_exist_windows",
+// "InvalidCxxCompiler from cpp_compiler_search". The exception's name comes right before
+// "in", "at" or "from" and the function (a module path before it, with "." "/" or ":"):
+// a traceback's frame ("line 135, in check_compiler_exist_windows"), a call or a def in
+// code name the function with no exception before it.
+func raiseSiteRow(function string, releases modes.Releases, cause, fix, source string) Signature {
+	return Signature{
+		Code: CXXCompilerMissing, Literal: function, Paraphrase: true,
+		Pattern: `(?:Error|Exception|InvalidCxxCompiler|BackendCompilerFailed)\x60?(?:\(\w+\))?:?\s+(?:(?:was\s+)?(?:raised|thrown)\s+)?` +
+			`(?:in|at|from|inside)\s+\x60?(?:\S*[/\\.:])?` + function + `\b`,
+		Releases: releases,
+		Cause:    cause, Fix: fix,
+		Evidence: modes.Source,
+		Source:   source,
+		Decisive: "the exception named with " + function + " as its site",
+	}
 }
 
 // noCompiler is the way around a C++ compiler Inductor cannot run.

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/compilemode/compilemode/modes"
 )
@@ -58,6 +59,120 @@ const (
 	sourceWarpCapture = "warp/native check_cuda_result; warp.capture_begin docs (force_module_load)"
 )
 
+// Huawei Ascend NPU's runtime (CANN) refuses the same operations while a stream captures
+// an ACL graph (torch_npu's torch.npu.graph, the graphs vLLM Ascend and torchair capture:
+// aclmdlRICaptureBegin), in words of its own, read in hicann/runtime@681ef76:
+// errcode_manage.cc gives ACL_ERROR_RT_STREAM_CAPTURED (107027) "stream is captured",
+// ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT (107030) and ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC
+// (107041) "operation not permitted when a stream is capturing and the specified capture
+// mode is not relaxed" (before commit 746be6c, 107030's "the current capture mode does not
+// support this operation"), which its logs print after "reason=" or "desc=[";
+// ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED "an error has invalidated the stream capture
+// sequence"; api_error.cc's EE1016 "Synchronizing a stream failed. Reason: Stream
+// (stream_id=N) during the capture stage is not supported" (events too);
+// capture_model_utils.cc's EE1016 "… is in the capture state and the current operation
+// cannot be performed … supported only in the RELAXED mode"; context.cc's "Not allow to
+// synchronize captured-stream". torch_npu's check prints the number: "NPU function error:
+// c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream), error code is 107027"
+// (vllm-project/vllm-ascend#2138, #2473, #3963; Ascend/pytorch#77). The cause and fix are
+// the NPU's, not CUDA's (npuCause). The rows come first with the raisers' (Signatures),
+// out of the derived rows; their wordings share no literal with CUDA's, so they are read
+// cut short as CUDA's are (not namesRaiser's uncut rows).
+const (
+	causeNPUCapture = "an operation that Huawei Ascend's runtime (CANN) refuses while a stream captures an " +
+		"ACL graph (torch.npu.graph, or the NPU graphs vLLM Ascend or torchair capture) ran during the " +
+		"capture: a synchronisation of the captured stream, an event or the device, or a synchronous " +
+		"copy to or from the host (.item(), .cpu(), .tolist(), a copy from pageable memory), in the " +
+		"captured code or, in the global capture mode, in another thread (or such a refusal earlier " +
+		"invalidated the capture)"
+	fixNPUCapture = "keep synchronising calls (.item(), .cpu(), .tolist(), torch.npu.synchronize(), a " +
+		"stream's or an event's synchronize) and host copies out of the captured code, and sync no " +
+		"stream from another thread while a capture runs; an operation the capture mode refuses runs " +
+		"only in the RELAXED mode (aclmdlRICaptureThreadExchangeMode for the thread, as the runtime's " +
+		"EE1016 says); or run without NPU graphs (vLLM and vLLM Ascend: --enforce-eager)"
+	sourceNPUCapture = "Ascend CANN runtime, hicann/runtime@681ef76: include/external/acl/error_codes/" +
+		"rt_error_codes.h (107025, 107027, 107030, 107041) and docs/zh/api_ref/25-01_aclError.md, src/runtime/core/src/common/errcode_manage.cc, " +
+		"api/impl/api_error.cc and feature/aclgraph/capture_model_utils.cc (EE1016), core/src/context/" +
+		"context.cc; torch_npu's \"NPU function error: …, error code is N\"; reports: vllm-project/" +
+		"vllm-ascend#2138, #2473, #3963, #6002, #13792, #15536; Ascend/pytorch#77"
+)
+
+// The same runtime's ACL_ERROR_RT_STREAM_UNJOINED (107025), "capture model contains a
+// stream that was not joined to the original stream" (errcode_manage.cc), which ending
+// the capture prints (torch_npu's NPUGraph.cpp capture_end: "AclmdlRICaptureEnd(…), error
+// code is 107025", vllm-project/vllm-ascend#13792): stream-capture-unjoined on the NPU.
+const (
+	causeNPUUnjoined = "an ACL graph capture on Huawei Ascend's NPU (torch.npu.graph, or the NPU graphs vLLM " +
+		"Ascend or torchair capture) ended while a stream that the captured code forked work onto was " +
+		"not joined back to the capturing stream, which Ascend's runtime refuses (ACL_ERROR_RT_STREAM_UNJOINED)"
+	fixNPUUnjoined = "make the capturing stream wait on every side stream the captured code used before the " +
+		"capture ends: an event recorded last on the side stream (aclrtRecordEvent) and waited on by the " +
+		"capturing one (aclrtStreamWaitEvent), the advice of the runtime's error table for 107025"
+)
+
+// npuContext: the Ascend stack named in a text, for the rows of its bare error numbers.
+const npuContext = `torch_npu|c10_npu|NPU function error|aclrt|Aclrt|aclmdl|Ascend|ascend|capture|Capture|capturing`
+
+// npuCaptureRows: the Ascend runtime's refusals of an operation during an ACL graph
+// capture (the comment above), by their wordings, their error names and their numbers.
+func npuCaptureRows() []Signature {
+	row := func(literal, pattern string) Signature {
+		return npuRow(StreamCaptureIllegal, literal, pattern, causeNPUCapture, fixNPUCapture)
+	}
+	out := []Signature{
+		row("not permitted when a stream is capturing", ""),
+		row("the current capture mode does not support this operation", ""),
+		row("stream is captured", `(?:reason=|desc=\[|reason:\s)stream is captured\b`),
+		row("during the capture stage is not supported", ""),
+		row("Not allow to synchronize captured-stream", ""),
+		row("the current operation cannot be performed",
+			`in the capture state(?: and|\. As a result,) the current operation cannot be performed`),
+		row("an error has invalidated the stream capture sequence", ""),
+		npuRow(StreamCaptureUnjoined, "capture model contains a stream that was not joined to the original stream", "",
+			causeNPUUnjoined, fixNPUUnjoined),
+	}
+	// A name after a verb that says a call gave it ("capture raises
+	// ACL_ERROR_RT_STREAM_CAPTURED (107027)", a test's conftest comment in the code
+	// corpus): the header's defines and the tables that map the codes name them bare.
+	given := `(?i:\b(?:raises?|raised|raising|throws?|threw|fails?\s+with|failed\s+with|returns?|` +
+		`returned|returning|gets|got|reports?|reported)\s+(?:an?\s+|the\s+)?\x60*)`
+	for _, name := range []string{"ACL_ERROR_RT_STREAM_CAPTURED", "ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT",
+		"ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC"} {
+		out = append(out, row(name, given+name+`\b`))
+	}
+	out = append(out, npuRow(StreamCaptureUnjoined, "ACL_ERROR_RT_STREAM_UNJOINED", given+`ACL_ERROR_RT_STREAM_UNJOINED\b`,
+		causeNPUUnjoined, fixNPUUnjoined))
+	for _, number := range []string{"107027", "107030", "107041", "107025"} {
+		r := row(number, `(?i)(?:error\s*code\s*(?:is|=|:)|errcode\s*[=:]|\bret\s*=|result\s*=)\s*`+number+`\b`)
+		if number == "107025" {
+			r.Code, r.Cause, r.Fix = StreamCaptureUnjoined, causeNPUUnjoined, fixNPUUnjoined
+		}
+		r.Requires = npuContext
+		r.Decisive = "the ACL error's number, where the text shows the Ascend stack or a capture"
+		out = append(out, r)
+	}
+	return out
+}
+
+// npuCause reports whether cause is an Ascend runtime row's (npuCaptureRows), whose words
+// are the NPU's already: fitText adds no device note to it.
+func npuCause(cause string) bool {
+	return strings.HasPrefix(cause, causeNPUCapture) || strings.HasPrefix(cause, causeNPUUnjoined)
+}
+
+// npuRow is a row of the Ascend runtime's capture errors.
+func npuRow(code Code, literal, pattern, cause, fix string) Signature {
+	return Signature{
+		Code: code, Literal: literal, Pattern: pattern,
+		Releases: modes.Minors(0, 14),
+		Cause:    cause,
+		Fix:      fix,
+		Evidence: modes.Source,
+		Source:   sourceNPUCapture,
+		Decisive: "the Ascend runtime's line",
+	}
+}
+
 // captureRaiserRows: lines that show whose CUDA call a capture refused: Warp's module
 // load or unload, NCCL's and RCCL's last-error and WARN lines, ProcessGroupNCCL's
 // watchdog. NCCL's literals start at "failure" so that "Cuda failure '…'" and
@@ -98,14 +213,14 @@ func captureRaiserRows() []Signature {
 			Decisive: "Warp's line",
 		}
 	}
-	return []Signature{
+	return append([]Signature{
 		warp("cuda_load_module"), warp("wp_cuda_load_module"),
 		warp("cuda_unload_module"), warp("wp_cuda_unload_module"),
 		row("failure 'operation not permitted when stream is capturing'"),
 		row("failure 900 'operation not permitted when stream is capturing'"),
 		watchdog("thread terminated with exception: CUDA error: operation not permitted when stream is capturing"),
 		watchdog("thread terminated with exception: HIP error: operation not permitted when stream is capturing"),
-	}
+	}, npuCaptureRows()...)
 }
 
 // namesRaiser reports whether row's line shows whose call was refused (NCCL's, the

@@ -228,6 +228,7 @@ func retellings() []retelling {
 	out = append(out, retoldV30()...)
 	out = append(out, retoldV33()...)
 	out = append(out, retoldV34()...)
+	out = append(out, retoldFixmiss39()...)
 	out = append(out, retoldWinLauncher()...)
 	return append(out, retelling{code: TritonMissing, retold: tritonNeededRetold, own: tritonNotInstalledRetoldRow()},
 		borrow(CaptureRNGState, rngBreaksCaptureRetold, "holdoutAE's Dao-AILab/flash-attention PR #166 (\"this breaks graph "+
