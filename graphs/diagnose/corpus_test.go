@@ -210,7 +210,8 @@ func loggedOnly(set string) bool { return set == "holdout" }
 var openMisses = map[string]string{
 	// holdoutHJ and holdoutHK, measured at 131752eb with no change made for them (validations v39a and v39b, 2026-12-07): classes in testdata/corpus/README.md.
 	"hj_pt104192_homebrew_openmp_macos_dynamo_fix": "holdoutHJ: a fix pull request that tells the failure only through what it ships (\"Ship `omp.h` in `torch/include` … With this change, `torch.compile` on macOS CPU works\")",
-	"hk_neg_pt153476_einops_unsupported_27_vs_26":  "holdoutHK: release 2.7 of the failing run in a works/fails pair of collect_env prints (\"With torch 2.6\" … \"With torch 2.7\" then the traceback): the first print read",
+	// holdoutHK's release miss (a works/fails pair of collect_env prints) is read since
+	// issue 21's v39b F2 (takeFailedPrint, release_printpair.go).
 	// holdoutHH and holdoutHI, measured at f7c2459e and at 2bf0a106 (validations v37a and v37b).
 	// Their four release misses (a working setup's torch.__version__ over the reporter's pin,
 	// two possessives, a Versions heading's "2.3.0 (pinned by zeta)") are read since issue 21's
@@ -404,9 +405,9 @@ var openMisreads = map[string]string{
 	// holdoutHJ and holdoutHK, measured at 131752eb with no change made for them (validations v39a and v39b, 2026-12-07): classes in testdata/corpus/README.md.
 	"hj_kornia2621_skip_dynamo_py311_torch20x":                    "holdoutHJ: a CI skip's release (\"# skip dynamo test for py311 torch 2.0.x\") and a support timeline (\"after the torch 2.1 release\"), relabelled `-` at import",
 	"hj_neg_xputriton1721_reduce_overhead_noop_xpu_two_snapshots": "holdoutHJ: two snapshots' benchmark list (\"- PyTorch 2.13.0a0: 1.02x …\", \"- PyTorch 2.15.0a0 …\"), no run's failure",
-	"hk_neg_pt119988_bundle_ptxas_pytorch22_release":              "holdoutHK: a release as a point in time (\"CUDA-12.3 at time of PyTorch-2.2 release\") in a pull request",
-	"hk_neg_rocm3150_llama4_nan_fixed_in_210":                     "holdoutHK: a key: value block under \"get fixed in:\" (\"PyTorch: 2.10.0+git8514f05\"), the environment where the bug is gone",
-	"hk_neg_keras21851_recompile_limit_maintainer_torch291":       "holdoutHK: a maintainer's environment (\"Torch version: 2.9.1\") right after the reply says the bug is fixed in the latest versions",
+	// holdoutHK's three misreads (a release as a point in time, a "get fixed in:" block, a
+	// maintainer's environment after "this bug is fixed") read none since issue 21's v39b F5, F3
+	// and F4 (release_timepoint.go, release_fixedenv.go).
 	// holdoutHH, measured at f7c2459e and at 2bf0a106 (validation v37a): its minimum with a
 	// trailing "+" in a condition reads none since failedOnBound (releaseStated).
 	// holdoutHG, measured at 014b5a10 and at 9019a63b (validation v36b): its skip reason

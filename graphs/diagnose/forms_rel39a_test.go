@@ -70,6 +70,8 @@ func TestKeyValueBackticked39a(t *testing.T) {
 		{"bold value", "- PyTorch: **2.4.1**\n- nightly: 2.5.0.dev20240901", "2.4"},
 		{"table cell", "| PyTorch | `2.10.0` |\n| PyTorch nightly | `2.12.0.dev20260318` |", "2.10"},
 		{"nightly alone", "- PyTorch nightly: `2.12.0.dev20260318`", "2.12"},
+		{"stable key", "- PyTorch stable: `2.10.0`\n- PyTorch nightly: `2.12.0.dev20260318`", "2.10"},
+		{"stable in parentheses", "- PyTorch (stable): 2.10.0\n- PyTorch (nightly): 2.12.0.dev20260318", "2.10"},
 	})
 }
 

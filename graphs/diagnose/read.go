@@ -410,7 +410,8 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 	if o.Python != "" {
 		s.rec.python = pythonSeen{version: o.Python, rank: 4, what: "option"}
 	}
-	s.torch.takeIntro() // a failure's introduction names the failing run's release (release_failintro.go)
+	s.torch.takeIntro()                  // a failure's introduction names the failing run's release (release_failintro.go)
+	s.torch.takeFailedPrint(s.tbs.first) // of two prints, the one the failure follows (release_printpair.go)
 	own := s.torch
 	if o.Torch != "" {
 		own.best()

@@ -695,6 +695,12 @@ type versionFinder struct {
 	// indentation kept (the scanner's releaseWindow sets it)
 	stderrLines int
 	raw         []byte
+	// fixedEnv is the block of an environment said to be free of the failure the lines
+	// read are in (release_fixedenv.go)
+	fixedEnv fixedEnvWatch
+	// pair is a later print of torch's release that states another release than the
+	// print found (release_printpair.go)
+	pair printPair
 }
 
 func newVersionFinder() versionFinder {
@@ -711,7 +717,7 @@ var betweenKeyAndValue = &lazyregexp.Regexp{Expr: `^\s*(?:(?:\x60{3,}|~{3,})[\w+
 // (installWatch), or the lines are an installer's list of the packages it refused
 // (refusedListed).
 func (f *versionFinder) pending() bool {
-	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0 || f.refusedList || f.fix.left > 0
+	return f.wait || f.nb.wait > 0 || f.table.sep != 0 || len(f.wrapCut) > 0 || f.inst.left > 0 || f.refusedList || f.fix.left > 0 || f.fixedEnv.lead > 0
 }
 
 func (f *versionFinder) window(text []byte, line int) {
@@ -723,6 +729,7 @@ func (f *versionFinder) window(text []byte, line int) {
 		text = element
 	}
 	text = f.tableLine(text, line)
+	f.noteFixedEnv(text, line)
 	wrapped := f.wrapJoin(text, line)
 	wrapText := f.text
 	if f.wait && f.between(text) {
@@ -780,10 +787,11 @@ func (f *versionFinder) noteBump(text []byte) {
 }
 
 // keysOn waits for the next line's value where text is a key whose value is on the
-// next line (the rows marked next), of a rank above the release found.
+// next line (the rows marked next), of a rank above the release found, or a print's key
+// that may be the later of a pair of prints (pairOpen, release_printpair.go).
 func (f *versionFinder) keysOn(text []byte) {
 	for _, p := range f.rows.keys {
-		if p.rank <= f.rank || (p.maxLen > 0 && len(text) > p.maxLen) || (p.gate != nil && !p.gate(text)) || !p.re().Match(text) {
+		if p.rank <= f.rank && !f.pairOpen(p.rank) || (p.maxLen > 0 && len(text) > p.maxLen) || (p.gate != nil && !p.gate(text)) || !p.re().Match(text) {
 			continue
 		}
 		f.wait, f.waitRank, f.waitWhat, f.waitRow = true, p.rank, p.what, p.row
@@ -1175,6 +1183,9 @@ func otherPin(o *otherRuns, p versionPattern, text []byte, lo, hi int) bool {
 }
 
 func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string, row int) bool {
+	if f.inFixedEnv(line) {
+		return false // an environment said to be free of the failure (release_fixedenv.go)
+	}
 	rank = f.instructed(rank) // a fix's instruction (release_fixsection.go)
 	f.noteStated(s, rank, line)
 	// A refused release (below) blocks a later one of a weaker rank only (blocks): one of
@@ -1184,6 +1195,7 @@ func (f *versionFinder) offer(s []byte, rank, line int, text []byte, what string
 	// the log had been read as stating none, and the fix advised an upgrade to the 2.14
 	// it states).
 	if !f.outranks(rank, what, text) || f.blocks(rank) {
+		f.notePrintPair(s, rank, line, text, what, row) // a later print (release_printpair.go)
 		return false
 	}
 	v, err := modes.ParseVersion(string(s))

@@ -17,7 +17,9 @@ import (
 //     ("Last known good: torch 2.3.1");
 //   - otherRunStatus: a status that says it runs, in parentheses, after a colon or a
 //     dash, or a check mark ("Tested on: torch 2.4.1 (ok), torch 2.5.0 (fails)", "torch
-//     2.4.1: OK", "torch 2.4.1 ✅");
+//     2.4.1: OK", "torch 2.4.1 ✅"), or the failure's absence after a colon, the release
+//     in parentheses before it too ("Tested on the latest release (torch 2.9.1): no
+//     error.", issue 21's v39b F4);
 //   - otherRunRange: a range of releases ("Supports PyTorch 2.1 to 2.5", "Compatible
 //     with torch 2.0 - 2.5"): no release of it is the run's alone;
 //   - otherRunFeature: what the release brought, said later in its sentence ("In
@@ -46,7 +48,7 @@ var (
 		`\b(?:is|was|are|were)\s+not\s+(?:present|there|happening|occurring|seen)|\bno\s+(?:such\s+)?` + absentNoun + `\s+(?:on|with|in|under|using)|` +
 		`\blast\s+(?:known\s+)?good|\bknown[\s-]good)\b`}
 	otherRunStatus = &lazyregexp.Regexp{Expr: `(?i)^\s*(?:\(\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?|✅|✓|✔)\s*\)|` +
-		`(?:[:=]|-{1,2}|–|—|→|->)\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?)\b|(?:✅|✓|✔)|` +
+		`\)?\s*(?:[:=]|-{1,2}|–|—|→|->)\s*(?:ok|okay|fine|good|works?|working|pass(?:es|ed)?|no\s+(?:errors?|issues?|problems?|crash(?:es)?|failures?))\b|(?:✅|✓|✔)|` +
 		// a status word right after, then a clause's end: "torch 2.5 ok, torch 2.6 broken"
 		// (branch recallG's probe; "fine-tuning" goes on)
 		`\s+(?:ok|okay|fine|good|passes|passed)\s*(?:[,;/)]|\.(?:\s|$)|$))`}

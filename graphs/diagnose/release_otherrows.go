@@ -76,6 +76,8 @@ var otherRows = []otherRow{
 	// release_recallg.go, release_removed.go)
 	{stage: stageNamed, on: spanClause, re: otherRunFrom},                                                           // a move from it
 	{stage: stageNamed, on: spanClauseTrim, re: otherRunState},                                                      // a state, a requirement, a plan's feature
+	{stage: stageNamed, on: spanClauseTrim, re: timeOfLead},                                                         // a point in time (release_timepoint.go)
+	{stage: stageNamed, on: spanClauseTrim, re: timeAroundLead, andOn: spanAfter, and: releaseEvent},                // the same, its noun after it
 	{stage: stageNamed, on: spanClauseTrim, re: otherRunTarget, unlessOn: spanClauseTrim, unless: environmentShips}, // what another tool acts on
 	{stage: stageNamed, on: spanClauseTrim, re: otherRunDownCJK},                                                    // a Chinese writer goes back to it
 	{stage: stageNamed, on: spanClauseTrim, re: removedBefore},                                                      // it is removed

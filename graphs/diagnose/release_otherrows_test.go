@@ -7,7 +7,7 @@ import (
 
 // otherRowNames name otherRows, in its order, for TestOtherRows' cases.
 var otherRowNames = []string{
-	"moved from", "state", "target", "down CJK", "removed",
+	"moved from", "state", "time of", "time around", "target", "down CJK", "removed",
 	"docs", "topic", "status cell",
 	"status", "status past an aside", "range", "stable named", "absent before", "update", "dependency bump", "bump noun", "lock regenerated", "release title", "project", "absent after", "feature", "change noted", "tracks",
 	"api history before", "api history after", "release features",
@@ -40,6 +40,9 @@ func TestOtherRows(t *testing.T) {
 		{row: "example", text: "Older releases such as torch «2.4» raise this."},
 		{row: "moved from", text: "after upgrading from torch «2.4.1» it failed"},
 		{row: "state", text: "as of PyTorch «2.9» these features are not yet exposed"},
+		{row: "time of", text: "Triton is bundled with latest (CUDA-12.3 at time of PyTorch-«2.2» release) ptxas"},
+		{row: "time around", text: "This regressed around the PyTorch «2.4» release."},
+		{text: "It fails around torch «2.4» with this error", stage: stageNamed},
 		{row: "target", text: "this wheel was built against torch «2.5.1»"},
 		{row: "down CJK", text: "降级 torch 到 «2.4.1» 解决"},
 		{row: "removed", text: "I uninstalled torch «2.5.1» first"},
@@ -47,6 +50,7 @@ func TestOtherRows(t *testing.T) {
 		{row: "topic", text: "PyTorch «2.1» features"},
 		{row: "status cell", text: "| PyTorch «2.2.0» | active | — | — |"},
 		{row: "status", text: "torch «2.4.1»: OK"},
+		{row: "status", text: "Tested on the latest release (torch «2.9.1»): no error."},
 		{row: "status past an aside", text: "torch «2.4.1» (cu121): OK"},
 		{row: "range", text: "Releases PyTorch «2.1» to 2.5"},
 		{row: "stable named", text: "- Current stable: PyTorch «2.9.0» (October 2025)"},

@@ -165,3 +165,9 @@ func stderrContinued(raw, text []byte) bool {
 	t := bytes.TrimLeft(text, " \t")
 	return len(t) > 0 && !isDigit(t[0])
 }
+
+// stableQualifier is the word that marks a key's release as the stable build's, listed
+// beside a nightly ("- PyTorch stable: `2.10.0`" over "- PyTorch nightly:
+// `2.12.0.dev20260318`", issue 21's v39a R3 siblings): the release is the key's, as a
+// release and a nightly named together on one line give the release (stableBeside).
+const stableQualifier = `(?:\s+\(?stable\)?|\s*\(stable\))?`

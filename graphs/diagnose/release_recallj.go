@@ -166,8 +166,12 @@ func saysUpgradeWorked(text []byte) bool {
 // it is a short reply after a line that said an unnumbered upgrade worked
 // (upgradedReply), a resolver's report (resolverReport) or an installer's list of the
 // packages it refused (refusedListed), or labelled as a working run's (goodLabelled),
-// and notes such a line (saysUpgradeWorked).
+// or in the block of an environment said to be free of the failure (inFixedEnv), and
+// notes such a line (saysUpgradeWorked).
 func (f *versionFinder) releasesOn(text []byte, line int) {
+	if f.inFixedEnv(line) {
+		return // an environment said to be free of the failure (release_fixedenv.go)
+	}
 	if listed := f.refusedListed(text); hasRelease(text) && !listed && !goodLabelled(text) && !(f.upgraded && matchGated(upgradedReply, text)) && !resolverReport(text) {
 		f.patternsOn(text, line)
 		f.deferLine(text, line)

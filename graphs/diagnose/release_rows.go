@@ -194,9 +194,12 @@ func releaseRows() []releaseRow {
 		// images and keys with a colon: pytorch/pytorch:2.5.1-cuda12.4, "torch: 2.5.1",
 		// "PyTorch: 2.12.1+cu130", "**PyTorch**: 2.5.1", the value marked up after the
 		// space too ("- PyTorch: `2.10.0`", pytorch/pytorch#177819's Versions list, read
-		// as looser prose before, below the nightly listed under it).
-		{name: "colon-key", what: "image or key", literal: "orch", anchors: []string{"torch:", "Torch:", "TORCH:", "torch :", "Torch :", "orch*", "orch`"}, rank: rankPath,
-			shape: `(?i)` + torchAt + `(?:py)?torch` + keyMark + `\s*:` + keyMark + `\s*` + keyMark + `v?` + ver},
+		// as looser prose before, below the nightly listed under it), the key qualified as
+		// the stable build's where a nightly is listed beside it ("- PyTorch stable:
+		// `2.10.0`", "- PyTorch (stable): 2.10.0").
+		{name: "colon-key", what: "image or key", literal: "orch", anchors: []string{"torch:", "Torch:", "TORCH:", "torch :", "Torch :", "orch*", "orch`",
+			"orch stable", "orch Stable", "orch (stable", "orch (Stable"}, rank: rankPath,
+			shape: `(?i)` + torchAt + `(?:py)?torch` + keyMark + stableQualifier + `\s*:` + keyMark + `\s*` + keyMark + `v?` + ver},
 		// other keys: "torch_version: 2.6.0", a dict's or JSON's "'torch': '2.6.0'",
 		// ARG PYTORCH_VERSION=2.5.1.
 		{name: "quoted-key", what: "image or key", literal: "", anchors: []string{"torch'", "torch\""}, rank: rankPath,
@@ -500,7 +503,7 @@ func newCompiledReleaseRows() releasePatterns {
 
 // versionAnchors are the prefilter's anchors for releaseRows: every row's.
 func versionAnchors() []string {
-	out := append(append(append(append(notebookAnchors(), tableAnchors()...), sourceAnchors()...), refusedAnchors()...), fixAnchors()...)
+	out := append(append(append(append(append(notebookAnchors(), tableAnchors()...), sourceAnchors()...), refusedAnchors()...), fixAnchors()...), fixedEnvAnchors()...)
 	seen := map[string]bool{}
 	for _, r := range releaseRows() {
 		for _, a := range r.anchors {

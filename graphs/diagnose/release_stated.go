@@ -213,6 +213,7 @@ func (f *versionFinder) statedOn(p versionPattern, text []byte, line int) {
 		if p.what == "pin" && requirement(text[:m[0]]) {
 			continue
 		}
+		f.notePrintPair(text[lo:hi], p.rank, line, text, p.what, p.row)
 		f.noteStated(text[lo:hi], p.rank, line)
 		return
 	}

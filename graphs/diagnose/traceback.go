@@ -55,6 +55,9 @@ type tracebackState struct {
 	buf  []byte // the line cleaned (tracebackBody)
 	// framed: a traceback with a frame was read, a run the text shows (release_article.go)
 	framed bool
+	// first is the 1-based line of the text's first traceback header, 0 for none
+	// (release_printpair.go)
+	first int
 }
 
 // next reads the next line, raw (as push has it: escapes and markup gone), numbered
@@ -194,6 +197,9 @@ func mayBeClass(name, class []byte) bool {
 
 // start opens traceback o, closing its process's open one as cut.
 func (t *tracebackState) start(o openTraceback) {
+	if t.first == 0 {
+		t.first = o.header
+	}
 	if i := t.find(o.tag); i >= 0 {
 		t.close(i, true)
 	}

@@ -16,7 +16,13 @@ import (
 // on 3.13.5 and "forkserver" on 3.14.10, the CPU chroots; CPython 3.14 "What's New";
 // Python's multiprocessing docs, "Contexts and start methods": spawn is the default
 // on Windows and macOS). A DataLoader's workers fork too, but do not call the model:
-// not counted.
+// not counted. With real CUDA (testdata/forkexit/cuda-2.11.txt: probe_cuda.py on an
+// H100, torch 2.11.0+cu130, Python 3.12.3, 2026-12-08): fork after the parent's CUDA,
+// at the module's top level or in its __main__ block, exits 1 with that RuntimeError;
+// forkserver and spawn exit 0 there, so 3.14's default raises nothing; forkserver fails
+// only where the server preloads a module that initialises CUDA
+// (set_forkserver_preload, not followed here); torch.multiprocessing.spawn given
+// start_method="fork" warns and spawns, exit 0.
 //
 // Only the CUDA the parent initialised before the start counts (hostile21 S1): the
 // code the parent runs (the module, its if __name__ == "__main__": block, the defs it
