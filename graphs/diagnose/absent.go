@@ -555,15 +555,16 @@ func ellipsisNext(rest []byte) bool {
 // "# 「…」を回避するため". The code under the comment keeps the failure from happening; the
 // corpus's rule labels a purpose clause a lookalike, as a purpose's clause before a quoted
 // fragment is (hypotheticalMarks) and fixedQuote's "to avoid the \"CUDA Graph is empty\"
-// warning". A retelling after a purpose (n_vraxion_train_comment_pending_backwards's
+// warning". A retelling, an exception's class or an error code's name after a purpose,
+// and any of them in a docstring, are purposeRetold's (n_vraxion_train_comment_pending_backwards's
 // "(prevents \"pending uninvoked backwards\")", x_latentsync_run_comfyui_fixed_sh_checkpool_pt271's
-// "to prevent checkPoolLiveAllocations error") and a message on a comment line of its own
-// under "to avoid" (el_comfyui_sam31_nodes_disable_cudagraph_trees_cudamallocasync_checkpool,
-// whose comment goes on to state the cause) stay findings; the corpus labels the first two
-// `-` since (a purpose told, no failure met: testdata/corpus/README.md, "Label questions
-// decided"), and they are open in OpenFalse.
+// "to prevent checkPoolLiveAllocations error": labelled `-`, testdata/corpus/README.md,
+// "Label questions decided"). A message on a comment line of its own under "to avoid"
+// (el_comfyui_sam31_nodes_disable_cudagraph_trees_cudamallocasync_checkpool, whose comment
+// goes on to state the cause) stays a finding, and so does a purpose in a comment that
+// tells the failure met (purposeMet).
 func (s *scanner) purposeComment(i int, e *ringLine) bool {
-	return s.purposeOn(i, e) || s.purposeAbove(i, e) || s.caughtEarly(i, e)
+	return (s.purposeOn(i, e) || s.purposeAbove(i, e) || s.purposeRetold(i, e)) && !s.purposeMet(e) || s.caughtEarly(i, e)
 }
 
 // caughtEarly reports whether row i's match on e, of any kind (a message, a retelling, an
@@ -750,13 +751,16 @@ var purposeWords = &lazyregexp.Regexp{Expr: `(?i)\b(?:avoid|prevent|suppress|sil
 // warning") or one that names examples ("errors like", "issues such as": "# to prevent
 // errors like \"Offset increment outside graph capture\"", validate36a's probes), other
 // quoted messages listed before it, an exception's class and a quote between.
-var purposeBefore = &lazyregexp.Regexp{Expr: `(?i)(?:\b(?:in\s+order\s+)?to\s+(?:avoid|prevent|suppress|silence|mute|work\s*around|get\s+around|bypass|circumvent|sidestep)|` +
-	`\b(?:avoids|avoiding|prevents|preventing|suppresses|suppressing|silences|silencing|mutes|muting|circumvents|sidesteps|stops|guards?\s+against|protects?\s+against)|\bwork-?arounds?\s+(?:for|to)|` +
-	`^[#/*!;\s-]*(?:avoid|prevent|suppress|silence|mute)\b|\b(?:unterdrückt|vermeidet|verhindert)|` +
-	`为了避免|为避免|避免|防止|规避|绕过|以免|抑制|屏蔽)\s*(?:(?:a|an|the|this|that|any|all|spurious|die|den|das)\s+)?` +
+var purposeBefore = &lazyregexp.Regexp{Expr: `(?i)(?:` + purposeVerb + `)\s*(?:(?:a|an|the|this|that|any|all|spurious|die|den|das)\s+)?` +
 	`(?:[\x60"'“‘„][^\x60"'“”‘’„]{1,40}[\x60"'”’“]\s*(?:,|\band|\bor|/|und|和|与|、)\s*(?:the\s+)?)*` +
 	`(?:(?:warning|error|exception|message|issue|problem|failure|Warnung|Fehler)s?\s*(?:(?:like|such\s+as|wie)\s*)?[:：]?\s*)?(?:出现\s*)?` +
 	`(?:[\w.]*(?:Error|Warning|Exception)\s*[:：]\s*)?[\x60"'“‘「]?\s*$`}
+
+// purposeVerb is purposeBefore's verbs (purposeRetold's too).
+const purposeVerb = `\b(?:in\s+order\s+)?to\s+(?:avoid|prevent|suppress|silence|mute|work\s*around|get\s+around|bypass|circumvent|sidestep)|` +
+	`\b(?:avoids|avoiding|prevents|preventing|suppresses|suppressing|silences|silencing|mutes|muting|circumvents|sidesteps|stops|guards?\s+against|protects?\s+against)|\bwork-?arounds?\s+(?:for|to)|` +
+	`^[#/*!;\s-]*(?:avoid|prevent|suppress|silence|mute)\b|\b(?:unterdrückt|vermeidet|verhindert)|` +
+	`为了避免|为避免|避免|防止|规避|绕过|以免|抑制|屏蔽`
 
 // purposeAfter is what follows a quoted message in a purpose that Japanese and Korean put
 // after its object: the quote's close, a noun (警告, 경고) and its particle, then the

@@ -4,14 +4,15 @@ package diagnose
 // false finding is logged, TestCorpus fails when it is no longer found, and the quotation
 // rules' negative tests (TestLeadQuotesNegatives, TestMiddleQuotesNegatives) pass over them.
 var OpenFalse = map[string]string{
+	// Retellings after a purpose clause in a comment (n_vraxion_train_comment_pending_backwards,
+	// x_latentsync_run_comfyui_fixed_sh_checkpool_pt271,
+	// cx_qwen3ttsstreaming_comment_mark_step_begin_avoid_tensor_overwrite_errors,
+	// cx_vllmascend_acl_graph_comment_join_copy_stream_avoid_unjoined_stream_error), relabelled
+	// `-` by the corpus rule at holdoutHH's import (2026-12-07), are quiet since a purpose's
+	// object of any kind in a comment or a docstring is no report (purposeRetold,
+	// purpose_retold.go, branch fixneg39).
 	// holdoutHJ and holdoutHK, measured at 131752eb with no change made for them (validations v39a and v39b, 2026-12-07): classes in testdata/corpus/README.md.
 	"hk_neg_cambricon_mlu_is_big_gpu_patch_commented": "holdoutHK: PyTorch's is_big_gpu body commented out line by line in a vendor patch (\"#     log.warning(\" / \"#         \\\"Not enough SMs to use max_autotune_gemm mode\\\",\"), read as max-autotune-gemm-off",
-	// Retellings after a purpose clause, relabelled `-` by the corpus rule at holdoutHH's
-	// import (2026-12-07): testdata/corpus/README.md, "Label questions decided".
-	"n_vraxion_train_comment_pending_backwards":                                    "holdoutN: a purpose in a comment over cudagraph_mark_step_begin() (\"(prevents \\\"pending uninvoked backwards\\\")\"), no run told, read as trees-pending-backward",
-	"x_latentsync_run_comfyui_fixed_sh_checkpool_pt271":                            "holdoutX: a purpose in a launch script's comment (\"# Disable CUDA graphs to prevent checkPoolLiveAllocations error\"), no run told, read as allocator-incompatible",
-	"cx_qwen3ttsstreaming_comment_mark_step_begin_avoid_tensor_overwrite_errors":   "holdoutCX: a purpose in a comment over cudagraph_mark_step_begin() (\"to avoid tensor overwrite errors\"), no run told, read as overwritten-output",
-	"cx_vllmascend_acl_graph_comment_join_copy_stream_avoid_unjoined_stream_error": "holdoutCX: a purpose in a comment over the offloader's join (\"to avoid\" / \"unjoined stream error\"), the design's reason after it, no run told, read as stream-capture-unjoined",
 	// Ascend NPU's capture refusals, read as stream-capture-illegal since fixmiss39
 	// (rows_raisers.go npuCaptureRows, as validate v38b's 02 and 03 expected), in texts
 	// labelled `-` before: a label question for the lead (testdata/corpus/README.md,

@@ -120,10 +120,14 @@ func TestFormsPurpose35(t *testing.T) {
 		{"purpose: ja", "        # 「" + pend35 + "」を回避するため、ダミーの backward を実行する\n" + dummy35, form{}, "を回避するため"},
 		{"purpose: ko", "        # \"" + pend35 + "\" 경고를 피하기 위해 더미 backward를 실행\n" + dummy35, form{}, "경고를 피하기 위해"},
 		// stay findings
-		{"report: retold after prevents", "        # Fence CUDA graph boundaries so reduce-overhead mode properly\n        # separates forward passes (prevents \"pending uninvoked backwards\").\n" +
-			"        torch.compiler.cudagraph_mark_step_begin()\n", pb(2, diagnose.Paraphrased), "n_vraxion_train_comment_pending_backwards"},
-		{"report: retold after to prevent", "# Disable CUDA graphs to prevent checkPoolLiveAllocations error\nexport DISABLE_CUDA_GRAPH=1\nexport PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync\n",
-			ai(1, diagnose.Paraphrased), "x_latentsync_run_comfyui_fixed_sh_checkpool_pt271"},
+		{"purpose: retold after prevents", "        # Fence CUDA graph boundaries so reduce-overhead mode properly\n        # separates forward passes (prevents \"pending uninvoked backwards\").\n" +
+			"        torch.compiler.cudagraph_mark_step_begin()\n", form{}, "n_vraxion_train_comment_pending_backwards, relabelled `-` (purposeRetold, fixneg39)"},
+		{"purpose: retold after to prevent", "# Disable CUDA graphs to prevent checkPoolLiveAllocations error\nexport DISABLE_CUDA_GRAPH=1\nexport PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync\n",
+			form{}, "x_latentsync_run_comfyui_fixed_sh_checkpool_pt271, relabelled `-` (purposeRetold, fixneg39)"},
+		{"report: retold, met", "        # Fence CUDA graph boundaries: the last run crashed with \"pending uninvoked backwards\".\n" +
+			"        torch.compiler.cudagraph_mark_step_begin()\n", pb(1, diagnose.Paraphrased), "a failure told met, no purpose"},
+		{"report: retold after to prevent, met", "# Disable CUDA graphs to prevent checkPoolLiveAllocations error; it crashed before.\nexport DISABLE_CUDA_GRAPH=1\nexport PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync\n",
+			ai(1, diagnose.Paraphrased), "a purpose whose comment tells the failure met (purposeMet)"},
 		{"report: own line under to avoid", "            # Disable CUDA graph trees in torch.inductor to avoid\n            # \"" + pool35 + "\" error.\n" +
 			"            # SAM3 lib internally uses torch.compile with max-autotune, which triggers CUDA graphs that conflict with cudaMallocAsync.\n",
 			ai(2, diagnose.Exact), "el_comfyui_sam31_nodes_disable_cudagraph_trees_cudamallocasync_checkpool"},

@@ -52,9 +52,11 @@ func TestFormsRetoldCV(t *testing.T) {
 		{"threads race with each other", "the two threads races with each other and fail\n", form{}, "no capture"},
 		{"should, inverted condition", "torch.compile\nShould Python.h be missing, install python3-dev.\n", form{}, "an inverted condition stays one"},
 		// workarounds' words (holdoutCX).
-		{"cuda graphs, tensor overwrite errors", "# Mark step begin for CUDA graphs to avoid tensor overwrite errors\ntorch.compiler.cudagraph_mark_step_begin()\n", para(diagnose.OverwrittenOutput, 1), "a Qwen3-TTS fork's comment"},
+		{"cuda graphs, tensor overwrite errors", "model = torch.compile(model, mode=\"reduce-overhead\")\n# With CUDA graphs on, the decode loop hit tensor overwrite errors.\n", para(diagnose.OverwrittenOutput, 2), "the graphs named before the output's overwrite errors"},
+		{"cuda graphs, tensor overwrite errors, a purpose", "# Mark step begin for CUDA graphs to avoid tensor overwrite errors\ntorch.compiler.cudagraph_mark_step_begin()\n", form{}, "a Qwen3-TTS fork's comment: a purpose, relabelled `-` (purposeRetold, fixneg39)"},
 		{"overwrite of a file", "CUDA graphs on; the tool refuses file overwrites\n", form{}, "no overwrite errors"},
-		{"unjoined stream error", "with torch.npu.graph(aclgraph): # capture\n    # Join offloader's copy stream after forward to avoid\n    # unjoined stream error. The last layer's start_prefetch\n", para(diagnose.StreamCaptureUnjoined, 3), "vllm-ascend, wrapped after \"avoid\""},
+		{"unjoined stream error", "with torch.npu.graph(aclgraph): # capture\n    # we hit an unjoined stream error at the end of capture.\n", para(diagnose.StreamCaptureUnjoined, 2), "the adjective before a stream"},
+		{"unjoined stream error, a purpose", "with torch.npu.graph(aclgraph): # capture\n    # Join offloader's copy stream after forward to avoid\n    # unjoined stream error. The last layer's start_prefetch\n", form{}, "vllm-ascend, wrapped after \"avoid\": a purpose, relabelled `-` (purposeRetold, fixneg39)"},
 		{"unjoined, no capture", "the unjoined stream error of our scheduler\n", form{}, "no capture named"},
 		{"assertion from current_seed", "with torch.cuda.graph(g):\n    out = checkpoint(fn, x)\nIt will fail with an assertion error from current_seed\n", para(diagnose.CaptureRNGState, 3), "pytorch/pytorch#162504"},
 		{"current_seed read, no assertion", "with torch.cuda.graph(g):\nseed = gen.current_seed\n", form{}, "a read"},

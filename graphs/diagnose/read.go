@@ -359,6 +359,10 @@ type Options struct {
 	// command's -all); by default Plan's "config" there carries the changed keys only,
 	// as -script's plans do. Plan itself always holds every key.
 	AllKeys bool
+	// everyStep reads with every step of readRaw run on every window and every window
+	// of a run of NULs pushed (scanner.everyStep): the package's tests only, which hold
+	// the skipped steps and windows to changing nothing in the diagnosis.
+	everyStep bool
 }
 
 // Read diagnoses r as [Read] does, with the options. It returns an error wrapping a
@@ -397,6 +401,7 @@ func (o Options) Read(r io.Reader) (d *Diagnosis, err error) {
 		return nil, err
 	}
 	s := scannerOn(t)
+	s.everyStep = o.everyStep
 	if err := s.scanLen(r, n); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package diagnose
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 	"unicode"
@@ -83,26 +85,45 @@ func TestReadRawSkips(t *testing.T) {
 	t.Logf("%d lines", lines)
 }
 
-// TestReadRawSkipsFindings reads the same texts with readRaw's skips and with every step
-// on every line: the findings are the same.
+// TestReadRawSkipsFindings reads the same texts with every step on every line
+// (Options.everyStep) and holds Read's diagnosis to the one it gives with readRaw's
+// skips: findings, releases, plans and counts, as JSON writes them, or the same error.
+// The corpus's and the logs' answers with the skips are TextReads's, read once per test
+// binary and shared with TestCorpus and TestEveryCode (it had read each text twice
+// itself: testdata/test-cost.txt); trainingLog's and the byte classes' are read here.
 func TestReadRawSkipsFindings(t *testing.T) {
 	t.Parallel()
-	tab, err := compiledTable()
-	if err != nil {
-		t.Fatal(err)
+	if _, err := compiledTable(); err != nil {
+		t.Fatal(err) // else each read's error would be the same on both sides
 	}
+	shared := TextReads(t)
 	for name, text := range readRawTexts(t) {
-		var got [2][]Finding
-		for k, every := range []bool{false, true} {
-			s := scannerOn(tab)
-			s.everyStep = every
-			if err := s.scan(bytes.NewReader(text)); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			got[k] = s.diagnosis().Findings
+		skips, ok := shared[name]
+		if !ok {
+			skips = readWith(Options{}, text)
 		}
-		if diff := cmp.Diff(got[1], got[0]); diff != "" {
-			t.Errorf("%s: findings with readRaw's skips (-every step +skips):\n%s", name, diff)
+		if diff := readDiff(readWith(Options{everyStep: true}, text), skips); diff != "" {
+			t.Errorf("%s: Read with readRaw's skips (-every step +skips):\n%s", name, diff)
 		}
 	}
+}
+
+// readWith is o's Read of text.
+func readWith(o Options, text []byte) TextRead {
+	d, err := o.Read(bytes.NewReader(text))
+	return TextRead{d, err}
+}
+
+// readDiff is how b's answer differs from a's: their errors, then their diagnoses as
+// JSON; "" when they are the same.
+func readDiff(a, b TextRead) string {
+	if diff := cmp.Diff(fmt.Sprint(a.Err), fmt.Sprint(b.Err)); diff != "" {
+		return diff
+	}
+	ja, errA := json.MarshalIndent(a.D, "", " ")
+	jb, errB := json.MarshalIndent(b.D, "", " ")
+	if errA != nil || errB != nil {
+		return fmt.Sprintf("JSON: %v, %v", errA, errB)
+	}
+	return cmp.Diff(string(ja), string(jb))
 }

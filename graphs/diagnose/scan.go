@@ -2198,7 +2198,8 @@ func (s *scanner) retoldUnreported(i int, e *ringLine) bool {
 // exception's class defined, imported or caught in source (classInCode), a message alone
 // under a conditional lead-in (ledAbove), a test's comment that retells a report it
 // expects to pass now (passesNow), a program's own text that no run printed (codeHeld),
-// a statement of what a component does in general (mechanismStated), source code that
+// a statement of what a component does in general (mechanismStated), a prediction in a
+// source comment or a docstring, over its lines too (predicted), source code that
 // holds the message or names its error code, a statement of a def's body a listing
 // shows, an except clause's comment, a returned bracket's string or an error code's
 // documentation (heldByCode), an item of a list under a generic lead-in (listedGeneric),
@@ -2214,7 +2215,7 @@ func (s *scanner) unreported(i int, e *ringLine) bool {
 // e, or e's own form, show about the text holding the message (classInCode to
 // otherLinked).
 func (s *scanner) unreportedBeside(i int, e *ringLine) bool {
-	return classInCode(&s.rows[i], e.clean) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) ||
+	return classInCode(&s.rows[i], e.clean) || s.passesNow(e) || s.codeHeld(i, e) || s.mechanismStated(i, e) || s.predicted(i, e) ||
 		s.heldByCode(i, e) || s.listedGeneric(e) || s.otherLinked(i, e) || s.limitDocumented(i, e)
 }
 
