@@ -12,7 +12,6 @@ var OpenFalse = map[string]string{
 	// object of any kind in a comment or a docstring is no report (purposeRetold,
 	// purpose_retold.go, branch fixneg39).
 	// holdoutHJ and holdoutHK, measured at 131752eb with no change made for them (validations v39a and v39b, 2026-12-07): classes in testdata/corpus/README.md.
-	"hk_neg_cambricon_mlu_is_big_gpu_patch_commented": "holdoutHK: PyTorch's is_big_gpu body commented out line by line in a vendor patch (\"#     log.warning(\" / \"#         \\\"Not enough SMs to use max_autotune_gemm mode\\\",\"), read as max-autotune-gemm-off",
 	// Ascend NPU's capture refusals, read as stream-capture-illegal since fixmiss39
 	// (rows_raisers.go npuCaptureRows, as validate v38b's 02 and 03 expected), in texts
 	// labelled `-` before: a label question for the lead (testdata/corpus/README.md,

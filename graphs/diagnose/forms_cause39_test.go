@@ -55,3 +55,33 @@ func TestGemmOffModeFits39(t *testing.T) {
 	})
 }
 
+// TestFormsCommentedOut39: source code commented out line by line, a call that emits the
+// message and its string argument both behind comment marks (validation v39b's F1: a
+// Cambricon port that patches is_big_gpu and keeps Inductor's body as "#     log.warning("
+// over "#         \"Not enough SMs …\","), is code, not a log: no finding, in every comment
+// style and for every emitting call (a logger's, warnings.warn, a print, a C++ check).
+// A real log line a user quoted behind "#" (one line, or wrapped over two commented lines,
+// or under a commented prose line) stays a finding.
+func TestFormsCommentedOut39(t *testing.T) {
+	const sms = "Not enough SMs to use max_autotune_gemm mode"
+	gemm := func(line int, m diagnose.Match) form { return form{diagnose.MaxAutotuneGEMMOff, line, m, ""} }
+	checkForms(t, []formTest{
+		{"quiet: cambricon patch", "def is_big_gpu(index) -> bool:\n    # Modify by CAMBRICON\n    #     log.warning(\n    #         \"" + sms +
+			"\",\n    #         extra={\"min_sms\": min_sms, \"avail_sms\": avail_sms},\n    #     )\n    #     return False\n    return True\n",
+			form{}, "v39b's hk_neg_cambricon_mlu_is_big_gpu_patch_commented"},
+		{"quiet: perf_hint_log", "        if not safe:\n            #    perf_hint_log.warning(\n            #        \"skipping cudagraphs due to " +
+			"mutated inputs (1 instances). Found from :\"\n            #    )\n            pass\n", form{}, "a copied cudagraph_trees.py"},
+		{"quiet: semicolon marks", "    ; log.warning(\n    ;     \"" + sms + "\")\n", form{}, "a Lisp- or ini-style comment"},
+		{"quiet: commented print", "    # print(\n    #     \"" + sms + "\")\n", form{}, "a print commented out is code too"},
+		{"quiet: slashes warn", "// warnings.warn(\n//     \"" + sms + "\"\n// )\n", form{}, "a port's comment"},
+		{"quiet: hash, no space", "#log.warning(\n#    \"" + sms + "\")\n", form{}, "marks with no space after them"},
+		{"quiet: raise over lines", "    # raise RuntimeError(\n    #     \"Cannot find a working triton installation. Either the package is " +
+			"not installed or it is too old.\"\n    # )\n    return None\n", form{}, "a has_triton replacement"},
+		{"glog line quoted", "# W1207 12:00:01.000000 123 torch/_inductor/utils.py:1731] " + sms + "\n", gemm(1, diagnose.Exact), "a log quoted in a comment"},
+		{"glog line wrapped", "# W1207 12:00:01.000000 123 torch/_inductor/utils.py:1731] Not enough SMs to use\n#   max_autotune_gemm mode\n",
+			gemm(1, diagnose.Wrapped), "a wrapped log in comments"},
+		{"under commented prose", "# my run printed:\n#   W1207 12:00:01.000000 123 torch/_inductor/utils.py:1731] " + sms + "\n",
+			gemm(2, diagnose.Exact), "prose and the log behind marks"},
+		{"prose bracket", "# Running train.py (\n#   \"" + sms + "\" shows on every start)\n", gemm(2, diagnose.Exact), "a bracket of prose, no call"},
+	})
+}

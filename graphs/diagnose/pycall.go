@@ -102,6 +102,7 @@ const dataReach = 24
 type callOpener struct {
 	call, data, source bool
 	line, indent       int
+	mark               string // the comment mark of a line of code commented out (commentedCode), "" for none
 }
 
 // reach is how many lines below o its call's or its literal's items are read as its.
@@ -144,23 +145,50 @@ type lineCall struct {
 // there makes a call opened on raw no source). It returns what the state tells raw's
 // line (lineCall) before reading it.
 func (c *callState) next(raw, above []byte, line int, lineStart, inDoc, shown bool) lineCall {
-	ind := indentOf(raw)
 	if !lineStart || inDoc {
 		c.n = 0 // no line of code
 		return lineCall{}
 	}
-	if c.n > 0 && (line-c.open[c.n-1].line > c.open[c.n-1].reach() || ind < c.open[0].indent) {
-		c.n = 0 // no bracket opened within reach, or a line left of the statement's
+	source := !shown && !diffLine(raw)
+	mark, body := commentedCode(raw)
+	if mark != "" {
+		raw = body
+	}
+	ind := indentOf(raw)
+	if c.n > 0 && (line-c.open[c.n-1].line > c.open[c.n-1].reach() || ind < c.open[0].indent || mark != c.open[0].mark) {
+		c.n = 0 // no bracket opened within reach, a line left of the statement's, or commented out where the call is not (or the reverse)
 	}
 	lc := c.tell(line)
 	if c.n == 0 && bytes.Count(raw, []byte{'('}) <= bytes.Count(raw, []byte{')'}) && !dataOpens(raw, len(trimSpaceRight(raw))-1) {
 		return lc // opens no call nor literal that stays open
 	}
-	source := !shown && !diffLine(raw)
-	if c.read(raw, line, ind, source) && source && above != nil && (frameHeader(above) || warningLine.Match(above)) {
+	if c.read(raw, callOpener{source: source, line: line, indent: ind, mark: mark}) && source && above != nil &&
+		(frameHeader(above) || warningLine.Match(above)) {
 		c.unsource(line)
 	}
 	return lc
+}
+
+// commentedCode returns the comment mark raw, a line, starts with after its indentation
+// (commentMark: "#", "//", "--", ";", …) and the rest after the mark, where that rest is a
+// line of code commented out: its first byte a letter, "_", a bracket or a quote, or white
+// space before one ("#     log.warning(" over "#         \"Not enough SMs …\"," in a vendor's
+// patch that keeps Inductor's is_big_gpu body as comments, validation v39b's F1;
+// "// TORCH_CHECK(" in a C++ port). A markdown heading ("## Title") is read so too, and no
+// call of its own that a line below continues is known before a line goes on with the
+// same mark (next). "" for a line with no mark.
+func commentedCode(raw []byte) (mark string, body []byte) {
+	t := raw[indentOf(raw):]
+	n := commentMark(t)
+	if n == 0 || n >= len(t) {
+		return "", raw
+	}
+	rest := t[n:]
+	first := rest[indentOf(rest):]
+	if len(first) == 0 || !isWordByte(first[0]) && bytes.IndexByte([]byte("([{\"'"), first[0]) < 0 {
+		return "", raw
+	}
+	return string(t[:n]), rest
 }
 
 // warningLine is the line Python's warnings module prints above the source line of the
@@ -191,8 +219,9 @@ func (c *callState) unsource(line int) {
 	}
 }
 
-// read reads raw, one line, and reports whether a call opened on it stays open.
-func (c *callState) read(raw []byte, line, indent int, source bool) (opened bool) {
+// read reads raw, one line, whose openers would be at, and reports whether a call opened
+// on it stays open.
+func (c *callState) read(raw []byte, at callOpener) (opened bool) {
 	var p pyScan
 	c.comment = false
 	for k := 0; k < len(raw); {
@@ -204,14 +233,14 @@ func (c *callState) read(raw []byte, line, indent int, source bool) (opened bool
 		n, code := p.step(raw, k)
 		k += n
 		if code {
-			c.code(raw, k-1, callOpener{source: source, line: line, indent: indent})
+			c.code(raw, k-1, at)
 		}
 	}
 	if p.quote != 0 {
 		c.n = 0 // a string left open: no Python (prose's apostrophe)
 	}
 	for j := 0; j < c.n; j++ {
-		if c.open[j].line == line && c.open[j].call {
+		if c.open[j].line == at.line && c.open[j].call {
 			return true
 		}
 	}
@@ -230,7 +259,7 @@ func (c *callState) code(raw []byte, k int, at callOpener) {
 			c.n = 0
 			return
 		}
-		at.call = ch == '(' && k > 0 && isWordByte(raw[k-1]) && !toldCall(raw, k)
+		at.call = ch == '(' && k > 0 && isWordByte(raw[k-1]) && (at.mark != "" || !toldCall(raw, k))
 		if at.data = !at.call && c.n == 0 && dataOpens(raw, k); at.data {
 			at.call = true
 		}
@@ -286,6 +315,11 @@ func inCall(e *ringLine, at int) bool {
 		return false
 	}
 	c := pyCall{scan: pyScan{depth: e.call.depth}}
-	c.feed(e.clean[:at])
+	before := e.clean[:at]
+	if mark, _ := commentedCode(e.raw); mark != "" {
+		before = bytes.TrimLeft(before, " \t")
+		before = before[min(commentMark(before), len(before)):] // a line of the call commented out as the call's (callState)
+	}
+	c.feed(before)
 	return c.inString()
 }
