@@ -72,6 +72,8 @@ const (
 	factKernelJIT                     // a kernel library that builds CUDA code on first use (lcuda_owner.go)
 	factTritonNamed                   // Triton, its launcher's build or Inductor named (lcuda_owner.go)
 	factImportFail                    // a failure told at an import, or at import time (importFits)
+	factStmtAlloc                     // the failing statement named, an allocation (stmtFits)
+	factStmtSync                      // the failing statement named, a synchronisation (stmtFits)
 	factMaxAutotune                   // max-autotune named or set (fit_gemmoff.go)
 	factBigGPUForced                  // Inductor's is_big_gpu patched to return True (fit_gemmoff.go)
 	factTritonFork                    // a vendor's build of Triton (fit_attrs.go)
@@ -165,7 +167,14 @@ var factLiterals = [factCount][]string{
 	factNanoVLLM: {"nanovllm", "nano-vllm", "nano_vllm", "Nano-vLLM", "nano-vLLM"},
 	// ggml's CUDA backend (llama.cpp's): its sources, names and variables (hb_ggml_rocm_known_bug_capture_argsort:
 	// "ggml/src/ggml-cuda/argsort.cu", "GGML_CUDA_DISABLE_GRAPHS=1")
-	factGGML: {"ggml-cuda", "ggml_cuda", "GGML_CUDA", "llama.cpp", "llama-server", "llama-cli", "ggml/src"},
+	// and binaries; llama.cpp's repository as an issue's header names it
+	// (llamacpp13990_previous_error_during_capture_quoted) and its decode call. Not
+	// "llama.cpp" alone: a program that builds kernels from llama.cpp's sources has a
+	// capture of its own (deepbeepmeep/Wan2GP#2144's "[llama.cpp CUDA] linear GGUF CUDA
+	// kernels failed" under "…\kernels\llama.cpp\llama.cpp\csrc\gguf_llamacpp_kernels.cu",
+	// validation v39a's C1), where ggml's switch does nothing.
+	factGGML: {"ggml-cuda", "ggml_cuda", "GGML_CUDA", "ggml-org/llama.cpp", "ggerganov/llama.cpp", "llama-server",
+		"llama-cli", "llama-bench", "ggml/src", "llama_decode"},
 	// an engine's capture switched off in a command or code, told as done (ha_gb10_devstral_vllm_capture_docker_v2851:
 	// "Added `--enforce-eager` to disable CUDA graphs", then "--enforce-eager \" in
 	// its command); not "try --enforce-eager", advice
@@ -224,6 +233,15 @@ var factLiterals = [factCount][]string{
 	// backend extension", "在 import 期" (validate37a's 15), "fails to import", "at import time"
 	factImportFail: {"fails to import", "failed to import", "Failed to import", "import time", "import-time", "at import",
 		"on import", "when importing", "Failed to load the backend extension", "import torch_npu", "import 期", "导入时"},
+	// the statement a CUDA check prints beside the error: "| stmt=cudaMalloc(&ptr, size) |"
+	// (deepbeepmeep/Wan2GP#2144's kernels), ONNX Runtime's "; expr=cudaStreamSynchronize(…);"
+	// (CUDA_CALL's message, onnxruntime/core/providers/cuda/cuda_call.cc); validation v39a's C1
+	factStmtAlloc: {"stmt=cudaMalloc", "expr=cudaMalloc", "stmt=cuMemAlloc", "expr=cuMemAlloc", "stmt=hipMalloc", "expr=hipMalloc",
+		"stmt=cudaFree", "expr=cudaFree", "stmt=cudaHostAlloc", "expr=cudaHostAlloc"},
+	factStmtSync: {"stmt=cudaStreamSynchronize", "expr=cudaStreamSynchronize", "stmt=cudaDeviceSynchronize",
+		"expr=cudaDeviceSynchronize", "stmt=cudaEventSynchronize", "expr=cudaEventSynchronize", "stmt=cudaMemcpy(",
+		"expr=cudaMemcpy(", "stmt=hipStreamSynchronize", "expr=hipStreamSynchronize", "stmt=hipDeviceSynchronize",
+		"expr=hipDeviceSynchronize"},
 	// max-autotune as torch.compile's modes (and a flag's) name it, its Inductor keys set
 	// in code, a dict, JSON or YAML, their environment variables (TORCHINDUCTOR_MAX_AUTOTUNE,
 	// TORCHINDUCTOR_MAX_AUTOTUNE_GEMM: torch/_inductor/config.py), and prose; not the
@@ -818,6 +836,46 @@ const emptyPiecewise = "; under vLLM's piecewise capture, a piece of the split g
 	"(views or an allocation alone between two split ops) prints it too, and the other pieces are captured as " +
 	"usual (vllm-project/vllm#28044 merges such pieces)"
 
+// The failing statement a CUDA check prints beside stream-capture-illegal's error
+// (factStmtAlloc, factStmtSync), in its cause and first in its fix: an allocation
+// during capture is no synchronisation, and the fix for it is to allocate before the
+// capture. cudaMalloc is no stream operation, so a capture cannot record it, and the
+// global and thread-local capture modes refuse it (CUDA Runtime API,
+// cudaThreadExchangeStreamCaptureMode); cudaMallocAsync and cudaFreeAsync on the
+// capturing stream are recorded as the graph's memory nodes (CUDA Programming Guide,
+// "Graph Memory Nodes"). validation v39a's C1 (deepbeepmeep/Wan2GP#2144: "stmt=cudaMalloc(&ptr,
+// size) | func=alloc").
+const (
+	stmtAllocCause = "; the text names the failing statement (line %d): %s, an allocation, which is no stream " +
+		"operation: a capture cannot record it, and CUDA refuses it while a stream is capturing"
+	stmtAllocFix = "make that allocation (%s) before the capture begins: allocate the buffers once, outside the " +
+		"captured region, and reuse them in it, or allocate on the capturing stream with cudaMallocAsync and " +
+		"cudaFreeAsync, which a capture records in the graph; then "
+	stmtSyncCause = "; the text names the failing statement (line %d): %s, a synchronisation"
+	stmtSyncFix   = "move that call (%s) out of the captured region, before the capture begins or after it ends; then "
+)
+
+// stmtFits names the failing statement the text shows in stream-capture-illegal's
+// finding f (the consts above): an allocation's cause and fix, or the synchronisation.
+func stmtFits(f *Finding, t *textFacts) {
+	if f.Code != StreamCaptureIllegal {
+		return
+	}
+	for _, s := range []struct {
+		fact       factKind
+		cause, fix string
+	}{{factStmtAlloc, stmtAllocCause, stmtAllocFix}, {factStmtSync, stmtSyncCause, stmtSyncFix}} {
+		if !t.shows(s.fact) {
+			continue
+		}
+		_, name, _ := strings.Cut(t.lit[s.fact], "=")
+		name = strings.TrimSuffix(name, "(")
+		f.Cause += fmt.Sprintf(s.cause, t.line[s.fact], name)
+		f.Fix = fmt.Sprintf(s.fix, name) + f.Fix
+		return
+	}
+}
+
 // fitText gives each finding the words that fit what the text shows (this file's
 // comment): the capture's fallback, the Windows fix, the invalid context's program
 // (fit_context.go), a fix the text states done, checkpointing's case, a skip on a CPU run,
@@ -829,6 +887,7 @@ func (d *Diagnosis) fitText(h *heldState) {
 	for i := range d.Findings {
 		f := &d.Findings[i]
 		d.captureFits(f, &h.facts)
+		stmtFits(f, &h.facts)
 		d.nestedFits(f, &h.facts)
 		windowsFits(f, &h.facts)
 		contextFits(f, &h.facts)

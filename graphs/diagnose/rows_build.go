@@ -685,7 +685,26 @@ const mpsShown = "using MPS|`mps` device|Using MPS|device = mps|Using Apple Sili
 // holdoutCP's KernelBench journal, is no launcher.)
 const tritonContext = `/main\.c\b|cuda_utils|triton|Triton|torch\.compile|compile_fx|torch\._dynamo|codecache|` +
 	`torch\._inductor|TorchDynamo|torch compile|BackendCompilerFailed|InductorError|libcuda_dirs|in dirs\), msg|` +
-	`compile_to_module|fx_codegen_and_compile|` + inductorNamed
+	`compile_to_module|fx_codegen_and_compile|` + inductorNamed + `|` + inductorBuildShown
+
+// inductorBuildShown is Inductor's own C++ build shown in the log without torch.compile's
+// name: its cache folder in a path (Inductor writes its sources, objects and modules under
+// tempdir/torchinductor_<user>: torch/_inductor/runtime/cache_dir_utils.py
+// default_cache_dir, utils.py cache_dir before it), its C++ compile's exception
+// (CppCompileError), the prelude its C++ includes (torch/csrc/inductor/cpp_prefix.h) or its
+// builder module (torch/_inductor/cpp_builder.py). MSVC's link of an Inductor kernel prints
+// only its command ("/implib:C:/Users/user/AppData/Local/Temp/torchinductor_user/fg/cf….lib"
+// over "LINK : fatal error LNK1104: cannot open file 'python310.lib'",
+// pytorch/pytorch#149889, validation v39a's F1). torch/lib and torch_python.lib are not
+// it: a C++ extension's build (torch.utils.cpp_extension) links them too.
+const inductorBuildShown = `torchinductor_|CppCompileError|cpp_prefix\.h|cpp_builder`
+
+// inductorOwnLink is a line of Inductor's own C++ build rather than of a Triton launcher
+// under torch.compile: a file of its cache folder that its builder writes (a .cpp, .obj,
+// .lib, .pyd, .dll; a traceback's frame of the cache's generated .py is not one), its C++
+// compile's exception or its builder module. A row of MSVC's link error with it gives
+// Inductor's cause, not triton-windows'.
+const inductorOwnLink = `torchinductor_[^\s'"]*\.(?:cpp|obj|lib|pyd|dll)\b|CppCompileError|cpp_builder`
 
 // inductorNamed is Inductor named in prose, as a setup note or a requirement list names
 // what a missing prerequisite breaks ("Install system development headers; otherwise
@@ -739,7 +758,7 @@ const (
 // Inductor's own C++ prelude named in the compiler's line counts too: "…/torch/include\torch/
 // csrc/inductor/cpp_prefix.h(3): fatal error C1083: Cannot open include file: 'omp.h'"
 // (numz/ComfyUI-SeedVR2_VideoUpscaler#490, holdoutCK), the header that includes omp.h.
-const ompBuildContext = compileContext + `|torchinductor_|CppCompileError|cpp_prefix\.h`
+const ompBuildContext = compileContext + `|` + inductorBuildShown
 
 // openmpRetold is openmp-missing told as errors about OpenMP, where the log shows
 // Inductor's C++ compile failing (CppCompileError): "I am getting errors related to the cl
@@ -1098,7 +1117,7 @@ func launcherMoreRows(noTriton string) []Signature {
 			// context must be torch.compile's, not a bare Triton word.
 			Code: LibcudaNotFound, Literal: "when searching for -lcuda",
 			Pattern:  `skipping incompatible \S*libcuda\.so when searching for -lcuda\b`,
-			Requires: compileContext,
+			Requires: compileContext + `|` + inductorBuildShown,
 			Releases: modes.Minors(0, 14),
 			Cause: "Triton links the launcher of each GPU kernel that torch.compile generates against " +
 				"libcuda.so, and the linker found only a libcuda.so of another format (the 32-bit " +
@@ -1220,6 +1239,32 @@ func launcherMoreRows(noTriton string) []Signature {
 			Decisive: "tcc's error line; another line shows cuda_utils.c, Triton or torch",
 		},
 		{
+			// MSVC's linker on the Python import library that Inductor's C++ build links each
+			// CPU kernel and its wrapper against on Windows (TorchInductor on Windows, a 2.5
+			// prototype: pytorch.org/blog/pytorch2-5): the log shows Inductor's own link
+			// (inductorOwnLink), "/LIBPATH:c:/code/.env/Scripts/libs" and torch_python.lib
+			// beside it (pytorch/pytorch#149889, #149310). Before the triton-windows row, so
+			// that Inductor's link is told as Inductor's.
+			Code: PythonHeadersMissing, Literal: "LNK1104",
+			Pattern:  lnk1104PythonLib,
+			Requires: inductorOwnLink,
+			Releases: modes.Minors(5, 14),
+			Cause: "Inductor's C++ build (torch/_inductor/cpp_builder.py) links each CPU kernel and its " +
+				"wrapper against the running Python's import library (pythonXY.lib in a libs folder it derives " +
+				"from the Python's install), and MSVC's linker cannot open it there: a virtual environment's " +
+				"folder has no libs (the link looked in the venv's Scripts\\libs, pytorch/pytorch#149889), and an " +
+				"embedded Python (ComfyUI's python_embeded) ships without its libs folder",
+			Fix: "put the libs folder of the Python install the environment was made from (its pythonXY.lib) " +
+				"where the link's /LIBPATH looks (the venv's Scripts\\libs), or run the program with that full " +
+				"Python install; or compile without Inductor's C++: backend=\"aot_eager\", or turn torch.compile off",
+			Evidence: modes.Source,
+			Source: "torch/_inductor/cpp_builder.py _get_python_related_args (on Windows the libs folder beside " +
+				"the nt scheme's include folder, read @ pytorch/pytorch@0045569); MSVC's LNK1104 (\"cannot open " +
+				"file 'file'\"); reports: pytorch/pytorch#149889 (a venv: the link looked in Scripts\\libs), #149310",
+			Decisive: "MSVC's LNK1104 naming pythonXY.lib; another line shows Inductor's own build (its cache " +
+				"folder's files, CppCompileError or cpp_builder)",
+		},
+		{
 			// MSVC's linker on the Python import library that triton-windows links the
 			// launcher against ("LINK : fatal error LNK1104: cannot open file
 			// 'python310.lib'", patientx/ComfyUI-Zluda#149; "缺 python313.lib → LNK1104", a
@@ -1231,7 +1276,7 @@ func launcherMoreRows(noTriton string) []Signature {
 			// wants Triton or torch in the text (tritonContext). The repeat is in an optional group,
 			// as the cuda.lib row's is (compileCutPatterns' open prefixes).
 			Code: PythonHeadersMissing, Literal: "LNK1104",
-			Pattern:  `\bLNK1104\b(?:.*[^\w.-])?python3\d*t?(?:_d)?\.lib\b`,
+			Pattern:  lnk1104PythonLib,
 			Requires: tritonContext,
 			Releases: windowsTriton,
 			Cause: "Triton (triton-windows) links the launcher of each GPU kernel against the running Python's " +
@@ -1265,6 +1310,10 @@ func launcherMoreRows(noTriton string) []Signature {
 		},
 	}
 }
+
+// lnk1104PythonLib is MSVC's LNK1104 naming a Python import library (python310.lib,
+// python313t.lib, python311_d.lib).
+const lnk1104PythonLib = `\bLNK1104\b(?:.*[^\w.-])?python3\d*t?(?:_d)?\.lib\b`
 
 // windowsTriton: the releases with which triton-windows builds Triton's launcher on
 // Windows (its first wheels, 2024-10, for torch 2.4 and 2.5; woct0rdho/triton-windows#3).

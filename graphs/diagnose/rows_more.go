@@ -804,6 +804,13 @@ const (
 		"for all its CUDA work"
 )
 
+// cudaBindingNamed is CUDA named in the text, or one of its bindings by the type its
+// errors have (cudarc's DriverError, cuda-python's CUresult, CUDA.jl's CUDAdrv), a
+// driver context call (cuCtx…), or the driver's own words for the error's cause ("no
+// context is current", "no context bound"): the contexts of the invalid-context error
+// told by its enum name or in prose.
+const cudaBindingNamed = cudaNamed + `|cudarc|DriverError|CUresult|CUDAdrv|cuCtx\w|context is current|context bound`
+
 // contextRows: CUDA's own error for a call on a thread with no current context. It is
 // not PyTorch's text, so every release prints it (2.0–2.14); a Go program that drives CUDA (as
 // graphs/backend does) meets it when a goroutine moves to another OS thread.
@@ -816,7 +823,7 @@ func contextRows() []Signature {
 			"failed: invalid device context\"), minio/warp PR #499 and the icicle Go bindings' " +
 			"RunOnDevice (CUDA_ERROR_INVALID_CONTEXT); ../shared/reference/bug-log.md B26, B27"
 	)
-	return []Signature{
+	return append([]Signature{
 		{
 			Code: CUDAInvalidContext, Literal: "invalid device context",
 			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
@@ -849,6 +856,15 @@ func contextRows() []Signature {
 			Decisive: "the CUDA error line",
 		},
 		{
+			// The Rust bindings' enum variant (Rust-GPU/Rust-CUDA's cust maps
+			// CUDA_ERROR_INVALID_CONTEXT to CudaError::InvalidContext, as rustacuda did).
+			Code: CUDAInvalidContext, Literal: "::InvalidContext",
+			Pattern:  `\b(?:CudaError|CuError|DriverError)::InvalidContext\b`,
+			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; Rust-GPU/Rust-CUDA crates/cust (CudaError::InvalidContext)",
+			Decisive: "the binding's error variant",
+		},
+		{
 			// CUDA 12.9's error log (CUDA_LOG_FILE) for a call with no current context.
 			Code: CUDAInvalidContext, Literal: "No CUDA context is current",
 			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
@@ -856,7 +872,32 @@ func contextRows() []Signature {
 				"CUDA_LOG_FILE=stdout logs \"No CUDA context is current\")",
 			Decisive: "the CUDA log line",
 		},
+	}, contextEnumRows(cause, fix, source)...)
+}
+
+// contextEnumRows are the driver's enum name for the error as other bindings spell it,
+// without "CUDA_" before it: CUDA.jl's (CUDAdrv's) "(code 201, ERROR_INVALID_CONTEXT)"
+// (JuliaGPU/CUDAnative.jl#620, JuliaGPU/CUDAdrv.jl#13), a person's
+// "DriverError(INVALID_CONTEXT_ERROR)" for cudarc's DriverError(CUDA_ERROR_INVALID_CONTEXT,
+// …) (chelsea0x3b/cudarc#112 and #559, validation v39a's F4), a bare INVALID_CONTEXT; one
+// row a literal, as a literal may not end inside a word (wordedge.go). Another API's
+// constant (OpenCL's CL_INVALID_CONTEXT, NVENC's NV_ENC_ERR_INVALID_CONTEXT) has a word
+// before it and is not read; CUDA or its binding must be named in the text
+// (cudaBindingNamed).
+func contextEnumRows(cause, fix, source string) []Signature {
+	var out []Signature
+	for _, lit := range []string{"INVALID_CONTEXT", "INVALID_CONTEXT_ERROR"} {
+		out = append(out, Signature{
+			Code: CUDAInvalidContext, Literal: lit,
+			Pattern:  `\b(?:ERROR_)?` + lit + `\b`,
+			Requires: cudaBindingNamed,
+			Releases: modes.Minors(0, 14), Cause: cause, Fix: fix,
+			Evidence: modes.Source, Source: source + "; CUDA.jl's ERROR_INVALID_CONTEXT (JuliaGPU/CUDAnative.jl#620, " +
+				"JuliaGPU/CUDAdrv.jl#13); cudarc's DriverError (chelsea0x3b/cudarc#112, #559)",
+			Decisive: "the error's enum name; another line names CUDA or its binding",
+		})
 	}
+	return out
 }
 
 // Paraphrases of the unsupported-Python RuntimeError, as reports retell it: a literal
@@ -1042,9 +1083,28 @@ func captureNameRows() []Signature {
 		r := e.row(num, fmt.Sprintf(`(?i)\b(?:cuda|hip)(?:\s+runtime)?\s*error\s*(?:code\s*)?[:=#]?\s*%d\b`, e.number))
 		r.Requires = `capture|Capture|capturing|Capturing|CAPTURE`
 		r.Decisive = "the CUDA error's number, where the log shows a capture"
-		out = append(out, r)
+		out = append(out, r, e.apiNumberRow(num))
 	}
 	return out
+}
+
+// captureAPI is a driver or runtime call of CUDA's (or HIP's) stream capture, whose
+// failure a report gives as a bare number ("cuStreamBeginCapture (Global mode) + error 901
+// poisons CUDA context", paiml/realizar#164, validation v39a's F2): begin, end, the
+// capture's queries and the instantiation of the graph it made (CUDA Driver and Runtime
+// API, Stream Management and Graph Management; HIP mirrors the names).
+const captureAPI = `\b(?:cu|cuda|hip)(?:StreamBeginCapture|StreamEndCapture|StreamIsCapturing|StreamGetCaptureInfo|` +
+	`GraphInstantiate)\w*`
+
+// apiNumberRow is the error's number with no "CUDA" before it ("returned error 901",
+// "failed with error 900") beside a capture call (captureAPI) on its line, within 60
+// characters either way: the call names the CUDA error the number is. A bare "error 900"
+// elsewhere is some other program's number.
+func (e captureErrorName) apiNumberRow(num string) Signature {
+	n := fmt.Sprintf(`\berror\s*(?:code\s*)?[:=#]?\s*%d\b`, e.number)
+	r := e.row(num, captureAPI+`\b[^\n]{0,60}?`+n+`|`+n+`[^\n]{0,60}?`+captureAPI+`\b`)
+	r.Decisive = "the error's number beside a capture call of CUDA's driver or runtime API"
+	return r
 }
 
 // row is the error's row for one of its names.

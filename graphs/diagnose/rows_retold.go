@@ -220,6 +220,7 @@ func retellings() []retelling {
 	out = append(out, retoldV25B()...)
 	out = append(out, retoldV25D()...)
 	out = append(out, retoldV26A()...)
+	out = append(out, retoldV39A()...)
 	out = append(out, retoldV26B()...)
 	out = append(out, retoldV26C()...)
 	out = append(out, retoldLcuda()...)

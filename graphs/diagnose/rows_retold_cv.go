@@ -272,11 +272,11 @@ var cc1plusRetold = retold{
 }
 
 // cc1plusRow is the row cc1plusRetold makes: cxxRetoldRow's, wanting Inductor's C++ build
-// in the text (compileContext, CppCompileError): any C++ build on a gcc without g++ prints
+// in the text (compileContext, inductorBuildShown): any C++ build on a gcc without g++ prints
 // the same.
 func cc1plusRow() Signature {
 	r := cxxRetoldRow()
-	r.Requires = compileContext + `|CppCompileError`
+	r.Requires = compileContext + `|` + inductorBuildShown
 	r.Source += "; g++'s \"cannot execute 'cc1plus'\" (gcc/gcc.cc); deepmodeling/deepmd-kit's commit ed5b92ddc (holdoutDR)"
 	r.Decisive = "a line that says g++ cannot run cc1plus; another line shows Inductor's C++ build"
 	return r

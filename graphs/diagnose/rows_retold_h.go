@@ -146,7 +146,7 @@ func compilerCutRows(rows []Signature) []Signature {
 			}
 			r.Literal, r.Cropped = c.cut, true
 			if r.Requires == "" {
-				r.Requires = compileContext + `|InvalidCxxCompiler`
+				r.Requires = compileContext + `|InvalidCxxCompiler|` + inductorBuildShown
 			}
 			r.Decisive += ", cut short"
 			r.Source += "; cut short in reports: rows_retold_h.go compilerCuts"

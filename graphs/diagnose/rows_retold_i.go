@@ -117,7 +117,7 @@ func fragmentRows(rows []Signature) []Signature {
 func inductorHeaderRows() []Signature {
 	return []Signature{{
 		Code: PythonHeadersMissing, Literal: "Can't find Python.h in ",
-		Requires: `cpp_builder|` + compileContext,
+		Requires: inductorBuildShown + `|` + compileContext,
 		Releases: modes.Minors(4, 14),
 		Cause: "Inductor's C++ builder looked for Python.h in the include directory of the running Python " +
 			"(sysconfig's \"include\" path) and found none: a system Python without its development package " +
