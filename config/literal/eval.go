@@ -151,6 +151,7 @@ const MaxSeqLen = MaxBytes
 
 // pyErr is an exception Python raises while evaluating.
 type pyErr struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	exc, msg string
 	hint     string // added to our message: "; did you mean False?"
 	why      string // set instead of exc when the library cannot evaluate it

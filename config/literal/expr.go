@@ -118,6 +118,7 @@ type exprParser struct {
 
 // syntaxErr is a SyntaxError found by the parser, at an offset of the rewritten text.
 type syntaxErr struct {
+	_   [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	off int
 	msg string // Python's text
 	why string // our explanation, when it adds to msg

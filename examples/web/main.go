@@ -442,6 +442,28 @@
 //	whole page (main at f347d6f2, a diagnose branch later) 3,104,687     41.0 KB left
 //	stack map tables of the values -1 and 0 left out
 //	  (DropUnread: the runtime reads them as no table)    3,102,954      1.7 KB
+//	whole page (main at 571d39e0, sessions of diagnose
+//	  rows later: its code +17.5 KB gzipped)              3,141,088      4.6 KB left
+//	twelve more unexported types incomparable (config/
+//	  literal's pyErr and syntaxErr, graphs/script's
+//	  forkStart, paramVal, paramSide, rebinder, keepCopy
+//	  and argvReq, diagnose's callOpener, foundRelease,
+//	  heldSeen and codeCulprit)                           3,139,305      1.8 KB
+//
+// The last two rows were measured with TestTransferSize (main at 571d39e0 before, the
+// change after) and found by comparing each package's code with the build of f347d6f2
+// (each function's body gzipped per package, zlib level 9, by the name section of a
+// build without -s): graphs/diagnose +17.5 KB (62 functions more: its new rows and
+// fits), graphs/script +2.7, every other package within 0.4 KB. Measured and not kept, by TestTransferSize on the same tree
+// (3,139,548 bytes before each): graphs built without inlining 3,154,339 (+14.8 KB:
+// inlined, its rows' src folds), config without 3,142,038 (+2.5 KB); with inlining,
+// graphs/diagnose 3,171,225 (+31.7 KB), config/schema +6.6 KB, graphs/script/pytoken
+// +2.8, config/pyver, cliflags, answer +1.4 to +1.6, strictjson, textpack, errors,
+// caseruns, catalog, termtext, textwrap, the wasm main, exactname and linediff
+// +0.01 to +0.5, unicode/utf8 and config/inputerr -0.1 (noise). What is left of
+// the kind: equality functions of types compared or used as map keys (graphs.Workload,
+// graphs/script's planKey), of exported error types, and of unkeyed row literals'
+// types (diagnose's captureKind, the notText rows): about 0.1 KB gzipped each.
 //
 // The last rows (from main at 270e048e, 3.7 KB under the budget) were measured with
 // TestTransferSize, and found with a build that keeps its names (go build without -s:

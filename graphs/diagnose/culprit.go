@@ -86,6 +86,7 @@ type culpritState struct {
 
 // codeCulprit is a culprit kept for a code's finding.
 type codeCulprit struct {
+	_       [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	code    Code
 	culprit Culprit
 }
@@ -201,7 +202,7 @@ func (c *culpritState) keep(code Code, culprit Culprit) {
 			return
 		}
 	}
-	c.found = append(c.found, codeCulprit{code, culprit})
+	c.found = append(c.found, codeCulprit{code: code, culprit: culprit})
 }
 
 // culprits returns code's kept culprits, nil for none.

@@ -300,6 +300,7 @@ var heldFixes = []heldFix{
 
 // heldSeen is the first line that does an action.
 type heldSeen struct {
+	_     [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line  int
 	quote string
 	fn    string // the def the line is in, "" at the top level or where none is known

@@ -100,6 +100,7 @@ const dataReach = 24
 // warning's line above it, outside a markdown fence and a traceback's listing, no diff's
 // line).
 type callOpener struct {
+	_                  [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	call, data, source bool
 	line, indent       int
 	mark               string // the comment mark of a line of code commented out (commentedCode), "" for none

@@ -64,6 +64,7 @@ type installWatch struct {
 
 // foundRelease is the release a versionFinder found, saved to restore.
 type foundRelease struct {
+	_               [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	found           modes.Version
 	rank, line, row int
 	text, what, as  string

@@ -805,7 +805,8 @@ type argvState struct {
 // argvReq is an action argparse requires: a positional (nargs not given) or an
 // option with required=True.
 type argvReq struct {
-	name, dest string // name: as argparse's errors name it
+	_          [0]func() // incomparable: no equality code (examples/web: Transfer size)
+	name, dest string    // name: as argparse's errors name it
 }
 
 // argvEvalTruth decides a test of the values the list read gives (args.verbose >= 2,

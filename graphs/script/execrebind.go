@@ -16,6 +16,7 @@ import "fmt"
 
 // rebinder is a statement that may rebind module-level names the reader does not see.
 type rebinder struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line int
 	text string
 	what string // what it does, as the note says it

@@ -189,6 +189,7 @@ func (r *reader) givenMethod(c *expr) (string, bool) {
 // forkStart is a process start whose fork-after-cuda warning waits for the end of the
 // run (its words name what the file has: a compile site, the target's CUDA).
 type forkStart struct {
+	_        [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	line, at int
 	starter  string
 	how      string

@@ -134,6 +134,7 @@ func (r *reader) keepStmt(ev event) *stmt {
 // keepCopy is an L.append(v) that keeps a compiled function's output: L and v as the
 // script writes them ("" when not a plain expression).
 type keepCopy struct {
+	_           [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	list, value string
 }
 

@@ -31,6 +31,7 @@ import (
 
 // paramVal is what one parameter of a def holds in every run of its body.
 type paramVal struct {
+	_    [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	run  paramSide // in the run planned (the command line given, the literals passed)
 	dflt paramSide // in a run given nothing (the parser's defaults)
 	// unknown says why run is not known ("" when it is): "line 14 passes rank, whose
@@ -44,6 +45,7 @@ type paramVal struct {
 // paramSide is a parameter's value on one side (the run planned, or a run given
 // nothing), and why.
 type paramSide struct {
+	_   [0]func() // incomparable: no equality code (examples/web: Transfer size)
 	v   literal.Value
 	ok  bool
 	why string // "compile = args.compile, line 14: --compile not given: its default, False"
