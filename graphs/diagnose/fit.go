@@ -76,6 +76,9 @@ const (
 	factStmtSync                      // the failing statement named, a synchronisation (stmtFits)
 	factMaxAutotune                   // max-autotune named or set (fit_gemmoff.go)
 	factBigGPUForced                  // Inductor's is_big_gpu patched to return True (fit_gemmoff.go)
+	factTritonFork                    // a vendor's build of Triton (fit_attrs.go)
+	factAttrsPinned                   // 2.6's Triton release pinned, told as the cure (fit_attrs.go)
+	factAttrsShim                     // AttrsDescriptor defined in Triton's module by the program (fit_attrs.go)
 	factCount
 )
 
@@ -256,6 +259,14 @@ var factLiterals = [factCount][]string{
 	factBigGPUForced: {"is_big_gpu = lambda", "is_big_gpu=lambda", "is_big_gpu` → True", "is_big_gpu → True",
 		"is_big_gpu` -> True", "is_big_gpu -> True", "is_big_gpu to return True", "is_big_gpu` to return True",
 		"is_big_gpu to True", "is_big_gpu` to True"},
+	// a vendor's Triton (tritonForks, fit_attrs.go)
+	factTritonFork: {"FlagTree", "flagtree", "pytorch-triton-rocm", "pytorch_triton_rocm", "pytorch-triton-xpu",
+		"pytorch_triton_xpu", "triton-windows", "triton_windows"},
+	// 2.6's Triton pin beside a word that it cures the ImportError (factAlso);
+	// hk_vllm_experiments_build_venv_attrsdescriptor_pin: "# use torch==2.6.0 and triton==3.2.0 because of: ImportError: …"
+	factAttrsPinned: {"triton==3.2"},
+	// a shim that defines the class in Triton's compiler module (hk_flagscale_metax_known_issue_attrsdescriptor_shim)
+	factAttrsShim: {"class AttrsDescriptor", ".AttrsDescriptor = "},
 }
 
 // factNot are, by factKind, words of PyTorch's own messages that hold one of its
@@ -281,6 +292,8 @@ var factNot = [factCount][]string{
 // show it: a copy from pinned memory tried and still failing (ha_zh_capture_experiments_table_unpinned_previous_error: "**pinned
 // 的 CPU→GPU copy_** | **本机仍然失败**", pinned still fails on this machine).
 var factAlso = [factCount][]string{
+	factAttrsPinned: {"because of", "this works", "This works", "fixed it", "fixes it", "fixed the", "solved", "resolved", "works now",
+		"解决"},
 	factPinnedFailed: {"仍然失败", "依然失败", "还是失败", "也失败", "仍失败", "still fail", "still get", "still raise",
 		"still crash", "still error", "didn't help", "did not help", "doesn't help", "does not help", "same error",
 		"also fail", "まだ失敗", "失敗する", "여전히 실패"},
@@ -884,6 +897,7 @@ func (d *Diagnosis) fitText(h *heldState) {
 		cpuFits(f, &h.facts)
 		importFits(f, &h.facts)
 		d.gemmOffFits(f, &h.facts)
+		attrsFits(f, &h.facts)
 		if device != "" && slices.Contains(capture, f.Code) && !npuCause(f.Cause) {
 			f.Cause += " (" + device + "; these words are read from NVIDIA CUDA's code)"
 		}

@@ -85,3 +85,35 @@ func TestFormsCommentedOut39(t *testing.T) {
 		{"prose bracket", "# Running train.py (\n#   \"" + sms + "\" shows on every start)\n", gemm(2, diagnose.Exact), "a bracket of prose, no call"},
 	})
 }
+
+// TestAttrsFits39: 2.6's AttrsDescriptor ImportError (triton-missing) where the text shows
+// a vendor's Triton (validation v39b's F7: FlagTree on MetaX; PyTorch's own ROCm and XPU
+// builds, pytorch-triton-rocm and pytorch-triton-xpu; triton-windows) gets that vendor's
+// build for this torch, not torch's triton pin; where it shows the fix done (2.6's Triton
+// pinned and told as the cure, a shim that defines AttrsDescriptor) the fix says so first.
+// Advice to pin, and a text that shows neither, keep the rows' fix.
+func TestAttrsFits39(t *testing.T) {
+	t.Parallel()
+	const (
+		imp     = "ImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler'\n"
+		frame   = "  File \"/opt/conda/lib/python3.12/site-packages/torch/_inductor/runtime/hints.py\", line 46, in <module>\n"
+		pinFix  = "install the Triton release this torch was built with"
+		vendor  = "line 1 shows a Triton build other than the triton wheel torch pins"
+		already = "already pins the Triton release 2.6 was built with"
+	)
+	code := diagnose.TritonMissing
+	checkFixes(t, []fixCase{
+		{"flagtree", "MetaX C500 with FlagTree 0.3\n" + frame + imp, code, vendor + " (\"FlagTree\")", pinFix},
+		{"rocm", "pytorch-triton-rocm 3.3.0\n" + frame + imp, code, "the pytorch-triton-rocm version the ROCm torch wheel requires", pinFix},
+		{"xpu", "pytorch_triton_xpu-3.3.0 installed\n" + frame + imp, code, "the pytorch-triton-xpu version the XPU torch wheel requires", pinFix},
+		{"windows", "triton-windows 3.3.1.post19\n" + frame + imp, code, vendor + " (\"triton-windows\")", pinFix},
+		{"pin-comment", frame + imp + "# use torch==2.6.0 and triton==3.2.0 because of: ImportError: cannot import name 'AttrsDescriptor'\n",
+			code, "line 3 " + already, pinFix},
+		{"pin-fixed-it", frame + imp + "pip install triton==3.2.0 fixed it\n", code, "line 3 " + already, pinFix},
+		{"shim", frame + imp + "import triton.compiler.compiler as compiler\nclass AttrsDescriptor:\n    pass\ncompiler.AttrsDescriptor = AttrsDescriptor\n",
+			code, "line 4 already adds a shim that defines AttrsDescriptor", "line 4 shows"},
+		// the rows' fix stays
+		{"advice-pin", frame + imp + "try pip install triton==3.2.0\n", code, pinFix, "already"},
+		{"plain", frame + imp, code, pinFix, "other than the triton wheel"},
+	})
+}
