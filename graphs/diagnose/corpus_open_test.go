@@ -14,12 +14,11 @@ var OpenFalse = map[string]string{
 	// holdoutHJ and holdoutHK, measured at 131752eb with no change made for them (validations v39a and v39b, 2026-12-07): classes in testdata/corpus/README.md.
 	// Ascend NPU's capture refusals, read as stream-capture-illegal since fixmiss39
 	// (rows_raisers.go npuCaptureRows, as validate v38b's 02 and 03 expected), in texts
-	// labelled `-` before: a label question for the lead (testdata/corpus/README.md,
-	// holdoutEA's "a reader who counts any device's graph-capture refusal would label 6002
-	// stream-capture-illegal"), and two notes that call the driver's line misleading.
-	"ea_neg_vllmascend6002_zh_aclgraph_capture_mode_unsupported_rtmemcpy_107030": "holdoutEA: a run's plog with \"rtMemcpy:ErrCode=107030, desc=[the current capture mode does not support this operation]\" during an ACL graph's replay, labelled `-` as another device's runtime; read as stream-capture-illegal with the NPU's cause (label question)",
-	"ar_neg_glm53_vllm_ascend_zh_memlock_misleading_stream_capturing_pt210":      "holdoutAR: EE1016's \"operation not permitted when a stream is capturing\" printed by the driver, which the note calls misleading (\"那是误导\": the memlock limit failed the host allocation); read as stream-capture-illegal",
-	"hi_neg_zh_ascend_memlock_ee1016_stream_capturing_misleading":                "holdoutHI: the same memlock note's log (\"rtMemcpy execution failed, reason=operation not permitted when a stream is capturing...\"), called misleading (\"是误导\"); read as stream-capture-illegal",
+	// labelled `-` before: two notes that call the driver's line misleading (a question left
+	// open). holdoutEA's vllm-ascend#6002, a run's own 107030 log, is labelled
+	// stream-capture-illegal since (testdata/corpus/README.md, "Label questions decided").
+	"ar_neg_glm53_vllm_ascend_zh_memlock_misleading_stream_capturing_pt210": "holdoutAR: EE1016's \"operation not permitted when a stream is capturing\" printed by the driver, which the note calls misleading (\"那是误导\": the memlock limit failed the host allocation); read as stream-capture-illegal",
+	"hi_neg_zh_ascend_memlock_ee1016_stream_capturing_misleading":           "holdoutHI: the same memlock note's log (\"rtMemcpy execution failed, reason=operation not permitted when a stream is capturing...\"), called misleading (\"是误导\"); read as stream-capture-illegal",
 	// holdoutHF and holdoutHG, measured at 014b5a10 and at 9019a63b with no change made for
 	// them (validations v36a and v36b, 2026-12-07): classes in testdata/corpus/README.md.
 	"hg_neg_zh_ort_server_comment_ort_capture_global_mode_not_permitted": "holdoutHG: ONNX Runtime's own global-mode capture failure told in a Chinese comment (another program's capture, no PyTorch in it), read as stream-capture-illegal",

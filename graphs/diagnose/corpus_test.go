@@ -209,7 +209,6 @@ func loggedOnly(set string) bool { return set == "holdout" }
 
 var openMisses = map[string]string{
 	// holdoutHJ and holdoutHK, measured at 131752eb with no change made for them (validations v39a and v39b, 2026-12-07): classes in testdata/corpus/README.md.
-	"hj_pt104192_homebrew_openmp_macos_dynamo_fix": "holdoutHJ: a fix pull request that tells the failure only through what it ships (\"Ship `omp.h` in `torch/include` … With this change, `torch.compile` on macOS CPU works\")",
 	// holdoutHK's release miss (a works/fails pair of collect_env prints) is read since
 	// issue 21's v39b F2 (takeFailedPrint, release_printpair.go).
 	// holdoutHH and holdoutHI, measured at f7c2459e and at 2bf0a106 (validations v37a and v37b).

@@ -175,3 +175,20 @@ func TestFormsCaptureStmt39a(t *testing.T) {
 		{"no statement", "RuntimeError: CUDA error: " + illegal + "\n", at(1), "the general cause"},
 	}, causeHas("a synchronisation, a blocking copy", "failing statement"))
 }
+
+// TestFormsOMPShipped39a: openmp-missing told by the fix that ships omp.h or libomp for
+// Inductor's C++ (pytorch/pytorch#104192, validation v39a's F5). Quiet: another
+// project's bundled libomp with no torch.compile named, a question whether to ship it.
+func TestFormsOMPShipped39a(t *testing.T) {
+	retold := func(line int) form { return form{diagnose.OpenMPMissing, line, diagnose.Paraphrased, ""} }
+	checkForms(t, []formTest{
+		{"pt104192", "Fixes https://github.com/pytorch/pytorch/issues/95708\nShip `omp.h` in `torch/include` and add Homebrew OpenMP " +
+			"library search path if Homebrew is installed.\nWith this change, `torch.compile` on macOS CPU works for me now.\n", retold(2), "v39a's F5"},
+		{"bundle", "Bundle libomp.dylib/omp.h so torch.compile on CPU works on Mac\n", retold(1), "v39a's F5 sibling"},
+		{"homebrew path", "Inductor: added the Homebrew libomp include path, torch.compile works on macOS now\n", retold(1), "a sibling"},
+		{"quiet: a TODO", "# TODO: Fix PyTorch for M1 compilation with OpenMP, bundle `omp.h` into the package and use it instead.\n" +
+			"import torch\ntorch.compile(model)\n", form{}, "gc_neg_pt93895's plan"},
+		{"shipped", "The macOS wheels shipped omp.h, so torch.compile on the M1 stopped failing\n", retold(1), "a past verb"},
+		{"quiet: another project", "We bundle libomp.dylib in the wheel so that the OpenMP build of xgboost works on macOS.\n", form{}, "no torch.compile"},
+	})
+}

@@ -10,7 +10,27 @@ func retoldV39A() []retelling {
 		withRequires(borrow(CUDAInvalidContext, invalidContextErrorRetold, "the error told as \"an invalid context "+
 			"error\" a call gets (validation v39a's F4 probes, beside cudarc's \"a DriverError(INVALID_CONTEXT_ERROR) is "+
 			"returned\", chelsea0x3b/cudarc#112); rows_retold_v39a.go"), cudaBindingNamed+`|from the driver`),
+		withRequires(borrow(OpenMPMissing, ompShippedFixRetold, "a fix that ships OpenMP's header or library for "+
+			"Inductor's C++ (\"Ship `omp.h` in `torch/include` and add Homebrew OpenMP library search path\", "+
+			"pytorch/pytorch#104192, Fixes #95708, validation v39a's F5); rows_retold_v39a.go"), compileContext),
 	}
+}
+
+// ompShippedFixRetold is openmp-missing told by the fix that ships what the compile did
+// not find: omp.h or libomp shipped, bundled or vendored, or a Homebrew OpenMP search or
+// include path added ("Ship `omp.h` in `torch/include` and add Homebrew OpenMP library search
+// path if Homebrew is installed. With this change, `torch.compile` on macOS CPU works",
+// pytorch/pytorch#104192; "Bundle libomp.dylib/omp.h so torch.compile on CPU works on
+// Mac"). The verb's base form (a title's, a TODO's) wants what the fix gives after it
+// (torch/include, "works"): "TODO: … bundle `omp.h` into the package and use it instead"
+// (gc_neg_pt93895_pr_fix_openmp_discovery_macos) is a plan. torch.compile, Dynamo or
+// Inductor must be named in the text (the retelling's Requires): another project's
+// bundled libomp is its own.
+var ompShippedFixRetold = retold{
+	literals: []string{"omp.h", "libomp", "OpenMP"},
+	pattern: `(?i)\b(?:ships|shipped|bundles|bundled|vendors|vendored)\s+\W?(?:omp\.h|libomp)\b|` +
+		`\b(?:ship|shipping|bundle|bundling)\s+\W?(?:omp\.h|libomp)\b[^;]{0,120}?\b(?:works?|worked|working|in\s\W?torch/include)\b|` +
+		`\badd(?:s|ed|ing)?\s+(?:the\s+)?homebrew\s+(?:openmp|libomp)\s+(?:library\s+)?(?:search\s+|include\s+)?paths?\b`,
 }
 
 // invalidContextErrorRetold is cuda-invalid-context told in prose as an error a call or
