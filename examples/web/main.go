@@ -449,6 +449,10 @@
 //	  forkStart, paramVal, paramSide, rebinder, keepCopy
 //	  and argvReq, diagnose's callOpener, foundRelease,
 //	  heldSeen and codeCulprit)                           3,139,305      1.8 KB
+//	whole page (main at f964acd8, both merged)            3,139,263      6.3 KB left
+//	slices.DeleteFunc of graphs/script's Candidate and
+//	  *expr and of diagnose's Finding written as loops
+//	  (withoutCands: three instantiations fewer)          3,138,642      0.6 KB
 //
 // The last two rows were measured with TestTransferSize (main at 571d39e0 before, the
 // change after) and found by comparing each package's code with the build of f347d6f2

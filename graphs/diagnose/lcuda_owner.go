@@ -2,7 +2,6 @@ package diagnose
 
 import (
 	"bytes"
-	"slices"
 
 	"github.com/compilemode/compilemode/internal/lazyregexp"
 )
@@ -90,5 +89,12 @@ func (d *Diagnosis) dropKernelLinks(t *textFacts) {
 	if !t.shows(factKernelJIT) || t.shows(factTritonNamed) || t.shows(factCompile) {
 		return
 	}
-	d.Findings = slices.DeleteFunc(d.Findings, func(f Finding) bool { return f.Code == LibcudaNotFound })
+	kept := d.Findings[:0] // in place, the tail cleared, as slices.DeleteFunc does
+	for _, f := range d.Findings {
+		if f.Code != LibcudaNotFound {
+			kept = append(kept, f)
+		}
+	}
+	clear(d.Findings[len(kept):])
+	d.Findings = kept
 }

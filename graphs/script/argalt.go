@@ -2,7 +2,6 @@ package script
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/compilemode/compilemode/config/literal"
@@ -214,8 +213,12 @@ func (r *reader) assignedChoices(e *expr, depth int) ([]ArgChoice, bool) {
 	if fv, def, ok := r.fieldValues(e); ok {
 		// cfg.backend of a dataclass: its constructions' values, and its default unless
 		// they all replace it (ctorfields.go); other assignments of the name kept.
-		others := slices.DeleteFunc(slices.Clone(vs), func(v *expr) bool { return v == def })
-		vs = append(fv, others...)
+		for _, v := range vs {
+			if v != def {
+				fv = append(fv, v)
+			}
+		}
+		vs = fv
 	}
 	if len(vs) == 0 {
 		if vals, ok := r.paramChoices(e, depth); vals != nil {

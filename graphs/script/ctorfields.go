@@ -142,9 +142,7 @@ func (r *reader) dropReplacedFieldDefaults() {
 		if len(dc) == 0 || !r.defaultReplaced(k) {
 			continue
 		}
-		r.sc.cands[k] = slices.DeleteFunc(r.sc.cands[k], func(c Candidate) bool {
-			return slices.ContainsFunc(dc, func(d Candidate) bool { return d.Line == c.Line && d.Value == c.Value })
-		})
+		r.sc.cands[k] = withoutCands(r.sc.cands[k], dc)
 	}
 }
 

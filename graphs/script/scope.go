@@ -107,9 +107,7 @@ func (r *reader) dropUnusedDefaults() {
 		if n == 0 || r.sc.splat[k.at] || r.sc.binds[k] < n {
 			continue
 		}
-		r.sc.cands[k] = slices.DeleteFunc(r.sc.cands[k], func(c Candidate) bool {
-			return slices.ContainsFunc(dc, func(d Candidate) bool { return d.Line == c.Line && d.Value == c.Value })
-		})
+		r.sc.cands[k] = withoutCands(r.sc.cands[k], dc)
 	}
 }
 
