@@ -7,19 +7,24 @@ import (
 	"github.com/compilemode/compilemode/graphs/diagnose"
 )
 
-// causeHas is a checkFormsThen check: the first finding's cause holds want, and not
-// notWant (when set).
-func causeHas(want, notWant string) func(*testing.T, formTest, *diagnose.Diagnosis) {
+// findingHas is a checkFormsThen check: the first finding's text named field (its cause
+// or its fix, as part returns it) holds want, and not notWant (when set).
+func findingHas(field string, part func(diagnose.Finding) string, want, notWant string) func(*testing.T, formTest, *diagnose.Diagnosis) {
 	return func(t *testing.T, tt formTest, d *diagnose.Diagnosis) {
 		t.Helper()
 		if tt.want.Code == "" || len(d.Findings) == 0 {
 			return
 		}
-		c := d.Findings[0].Cause
+		c := part(d.Findings[0])
 		if !strings.Contains(c, want) || notWant != "" && strings.Contains(c, notWant) {
-			t.Errorf("%s: cause %q: want %q in it, %q not", tt.name, c, want, notWant)
+			t.Errorf("%s: %s %q: want %q in it, %q not", tt.name, field, c, want, notWant)
 		}
 	}
+}
+
+// causeHas is findingHas of the first finding's cause.
+func causeHas(want, notWant string) func(*testing.T, formTest, *diagnose.Diagnosis) {
+	return findingHas("cause", func(f diagnose.Finding) string { return f.Cause }, want, notWant)
 }
 
 // TestFormsInductorLink39a: MSVC's LNK1104 on pythonXY.lib where the only sign of
@@ -118,18 +123,9 @@ func TestFormsInvalidContext39a(t *testing.T) {
 	})
 }
 
-// fixLacks is a checkFormsThen check: the first finding's fix holds want and not notWant.
+// fixLacks is findingHas of the first finding's fix: it holds want and not notWant.
 func fixLacks(want, notWant string) func(*testing.T, formTest, *diagnose.Diagnosis) {
-	return func(t *testing.T, tt formTest, d *diagnose.Diagnosis) {
-		t.Helper()
-		if tt.want.Code == "" || len(d.Findings) == 0 {
-			return
-		}
-		f := d.Findings[0].Fix
-		if !strings.Contains(f, want) || notWant != "" && strings.Contains(f, notWant) {
-			t.Errorf("%s: fix %q: want %q in it, %q not", tt.name, f, want, notWant)
-		}
-	}
+	return findingHas("fix", func(f diagnose.Finding) string { return f.Fix }, want, notWant)
 }
 
 // TestFormsCaptureOwner39a: stream-capture-illegal in a program that builds its kernels
