@@ -12,7 +12,12 @@ import "slices"
 // release, and the text's first failure (a traceback's header or a finding) comes after
 // it, within pairReach lines, with none before it, the later print is the failing run's:
 // the earlier one's run showed no failure. A failure after the first print (its run
-// failed, the second one's passed) or none near the second leaves the first.
+// failed, the second one's passed) or none near the second leaves the first. Two prints
+// on adjacent lines are one listing of two environments (collect_env's "PyTorch version:"
+// twice, "upgraded: PyTorch version: …" right under the first), not two runs: no line of
+// the first one's run stands between them, so the first stays, as the stated-release
+// tests have it (release_stated_test.go "upgrade, collect_env twice", "two envs below
+// the fix"; release_refused31_test.go; release_prose31_test.go "two environments").
 
 // pairReach is how many lines after the later print the text's first failure may come
 // (a pip show block and a code fence between).
@@ -27,10 +32,10 @@ type printPair struct {
 }
 
 // notePrintPair keeps the release s, read at rank on line (text) by row of what, where
-// it is a print of torch's release, the release found is one too, on an earlier line,
-// and s states another release.
+// it is a print of torch's release, the release found is one too, on a line before the
+// one above, and s states another release.
 func (f *versionFinder) notePrintPair(s []byte, rank, line int, text []byte, what string, row int) {
-	if !f.pairOpen(rank) || line <= f.line {
+	if !f.pairOpen(rank) || line <= f.line+1 {
 		return
 	}
 	v, err := statedMinor(string(s))
