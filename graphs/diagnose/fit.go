@@ -259,9 +259,8 @@ var factLiterals = [factCount][]string{
 	factBigGPUForced: {"is_big_gpu = lambda", "is_big_gpu=lambda", "is_big_gpu` → True", "is_big_gpu → True",
 		"is_big_gpu` -> True", "is_big_gpu -> True", "is_big_gpu to return True", "is_big_gpu` to return True",
 		"is_big_gpu to True", "is_big_gpu` to True"},
-	// a vendor's Triton (tritonForks, fit_attrs.go)
-	factTritonFork: {"FlagTree", "flagtree", "pytorch-triton-rocm", "pytorch_triton_rocm", "pytorch-triton-xpu",
-		"pytorch_triton_xpu", "triton-windows", "triton_windows"},
+	// a vendor's Triton: tritonForks' names as texts spell them (fit_attrs.go)
+	factTritonFork: tritonForkLiterals(),
 	// 2.6's Triton pin beside a word that it cures the ImportError (factAlso);
 	// hk_vllm_experiments_build_venv_attrsdescriptor_pin: "# use torch==2.6.0 and triton==3.2.0 because of: ImportError: …"
 	factAttrsPinned: {"triton==3.2"},

@@ -27,6 +27,25 @@ var tritonForks = []struct {
 	{"triton-windows", "the triton-windows series that goes with your torch", true},
 }
 
+// tritonForkLiterals are factTritonFork's literals: each fork's name in tritonForks, then
+// in lower case and with "_" for "-" where those differ (pip's and a module's spellings:
+// flagtree, pytorch_triton_rocm, triton_windows), so the names are stated once.
+func tritonForkLiterals() []string {
+	var out []string
+	for _, f := range tritonForks {
+		lower := strings.ToLower(f.lit)
+		under := strings.ReplaceAll(lower, "-", "_")
+		out = append(out, f.lit)
+		if lower != f.lit {
+			out = append(out, lower)
+		}
+		if under != lower {
+			out = append(out, under)
+		}
+	}
+	return out
+}
+
 // forkFix returns the fix for the fork of tritonForks that lit, a factTritonFork literal,
 // names: its build, the ways round Triton, and the upgrade where it holds.
 func forkFix(lit string) string {
